@@ -1,0 +1,56 @@
+"""Exceptions of the core, one base mixed with builtins (gpiozero's ``exc.py`` style)."""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Base of every error the companion raises on purpose."""
+
+
+class IllegalAction(CompanionError, ValueError):
+    """An action or command that the rules refuse; the state is left unchanged.
+
+    :param reason: a sentence for the table, e.g. ``"the Cadet would leave the grid"``.
+    :param step: 1-based register/step of the offending command, when there is one.
+    :param command: the offending command's name (``"COLLECT"``), when there is one.
+    """
+
+    def __init__(self, reason: str, *, step: int | None = None, command: str | None = None) -> None:
+        self.reason = reason
+        self.step = step
+        self.command = command
+        if step is not None and command is not None:
+            message = f"step {step} ({command}): {reason}"
+        else:
+            message = reason
+        super().__init__(message)
+
+
+class ContentError(CompanionError, ValueError):
+    """A content pack that fails validation.
+
+    :param file: the pack's path (or ``"<default>"``).
+    :param field: a dotted path to the bad field, e.g. ``"missions[3].pair"``.
+    :param value: the offending value, ``repr``-ed in the message.
+    :param problem: what is wrong with it.
+    """
+
+    def __init__(self, file: str, field: str, value: object, problem: str) -> None:
+        self.file = file
+        self.field = field
+        self.value = value
+        self.problem = problem
+        super().__init__(f"{file}: {field} = {value!r}: {problem}")
+
+
+class ScenarioError(CompanionError, ValueError):
+    """A malformed referee scenario; names the field that is wrong."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}")
+
+
+class RecordError(CompanionError, ValueError):
+    """A game record that cannot be read or does not replay."""
