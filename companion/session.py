@@ -1,0 +1,355 @@
+"""The table flow: one explicit state machine shared by the Kivy app and the terminal.
+
+Source: RULES.md, A transmission (one round); DESIGN.md, Session.
+
+The session wraps a :class:`~companion.game.Game` and adds what only the table
+needs: which screen is up, the Cadet's arrangement of cards in the registers
+while decoding, the step shown while the players mirror an execution, and the
+last message for the table.  Intents (``confirm``, ``place``, ``use_boost``,
+``execute`` ...) come from touch, keyboard, GPIO buttons or a card reader
+alike; each either changes the session or leaves it untouched and sets
+:attr:`Session.message` to a sentence naming what was wrong.
+
+Screens, in order::
+
+    BOARD_SETUP -> THINKING -> TRANSMISSION -> DECODE -> EXECUTE
+        -> MISSION_COMPLETE (when a mission completed) -> THINKING ... -> END
+
+Only :meth:`Session.view` (a :class:`~companion.views.CadetView`) is meant for
+screens.  :meth:`Session.mission_control_view` holds the secrets and goes only
+to the chooser (the AI Mission Control, or a human MC's private screen).
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .actions import Execute, Select, UseBoost
+from .commands import Command
+from .content import BoostKind, ContentPack
+from .errors import IllegalAction
+from .game import REGISTERS, Actor, Game, Phase
+from .views import CadetView, MissionControlView, cadet_view, mission_control_view
+
+log = logging.getLogger(__name__)
+
+#: The leave-out slot's number in :meth:`Session.place`.
+LEAVE_OUT = 0
+
+
+class Step(enum.Enum):
+    """Which screen the table is on.  Values are the Kivy ``Screen`` names."""
+
+    BOARD_SETUP = "board_setup"
+    THINKING = "thinking"
+    TRANSMISSION = "transmission"
+    DECODE = "decode"
+    EXECUTE = "execute"
+    MISSION_COMPLETE = "mission_complete"
+    END = "end"
+
+
+class Chooser(Protocol):
+    """Mission Control's seat: picks 5 viable commands in intended order (RULES.md, 1. Select)."""
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]: ...
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something happened that a screen, a light or a buzzer may react to.
+
+    kinds: ``step`` (screen changed), ``refused`` (an intent was refused, ``message`` says why),
+    ``placed``, ``boost`` (``message`` is Mission Control's answer), ``executed``,
+    ``mission_complete``, ``victory``, ``defeat``.
+    """
+
+    kind: str
+    message: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class Session:
+    """A game at the table.
+
+    :param chooser: who plays Mission Control.
+    :param seed: the game's seed (shown on Setup so a game can be replayed); random when ``None``.
+    :raises KeyError, ValueError: unknown difficulty or layout.
+    """
+
+    def __init__(self, content: ContentPack, chooser: Chooser, difficulty: str = "standard",
+                 layout: str = "standard", seed: int | None = None) -> None:
+        self.content = content
+        self.chooser = chooser
+        self.seed = secrets.randbelow(1_000_000) if seed is None else seed
+        self.game = Game(content, difficulty, layout, self.seed)
+        self.game.play_chance()  # the layout and the secret missions
+        self.step = Step.BOARD_SETUP
+        self.arrangement: list[str | None] = [None] * REGISTERS
+        self.left_out: list[str] = []
+        self.shown_steps = 0
+        self.message = ""
+        self._listeners: list[Callable[[Event], None]] = []
+
+    # ------------------------------------------------------------------ observing
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        """Call ``listener(event)`` for every :class:`Event` (on the caller's thread)."""
+        self._listeners.append(listener)
+
+    def _emit(self, kind: str, message: str = "", **data: Any) -> None:
+        event = Event(kind, message, data)
+        for listener in list(self._listeners):
+            try:
+                listener(event)
+            except Exception:  # a broken listener must not break the game
+                log.exception("event listener failed on %s", kind)
+
+    def _refuse(self, message: str) -> bool:
+        self.message = message
+        self._emit("refused", message)
+        return False
+
+    def _go(self, step: Step) -> None:
+        self.step = step
+        self.message = ""
+        self._emit("step", step.value)
+
+    def view(self) -> CadetView:
+        """The table's view (no secrets)."""
+        return cadet_view(self.content, self.game.state)
+
+    def mission_control_view(self) -> MissionControlView:
+        """Mission Control's secrets, for the chooser only; never put this on the table's screen."""
+        return mission_control_view(self.content, self.game.state)
+
+    # ------------------------------------------------------------------ flow
+
+    def confirm(self) -> bool:
+        """The "Continue" intent: leave an information screen.  Refused where it means nothing."""
+        if self.step is Step.BOARD_SETUP:
+            self._go(Step.THINKING)
+            return True
+        if self.step is Step.TRANSMISSION:
+            self._go(Step.DECODE)
+            return True
+        if self.step is Step.EXECUTE:
+            execution = self.game.state.last_execution
+            if execution is not None and self.shown_steps < len(execution.commands):
+                self.shown_steps = len(execution.commands)
+                self._emit("step", self.step.value)
+                return True
+            if execution is not None and execution.completions:
+                self._go(Step.MISSION_COMPLETE)
+                for c in execution.completions:
+                    self._emit("mission_complete", c.mission, step=c.step)
+            else:
+                self._after_round()
+            return True
+        if self.step is Step.MISSION_COMPLETE:
+            self._after_round()
+            return True
+        if self.step is Step.THINKING:
+            return self._refuse("Mission Control is still choosing the commands.")
+        return self._refuse("Nothing to continue here.")
+
+    def _after_round(self) -> None:
+        if self.game.state.phase is Phase.OVER:
+            self._go(Step.END)
+            result = self.game.outcome()
+            if result is not None:
+                self._emit("victory" if result.victory else "defeat", "", score=result.score)
+        else:
+            self._go(Step.THINKING)
+
+    def choose_now(self) -> bool:
+        """Ask the chooser and submit its pick (blocking; the app calls the chooser off the main thread)."""
+        if self.step is not Step.THINKING:
+            return self._refuse("Mission Control chooses only at the start of a transmission.")
+        commands = tuple(self.chooser.choose(self.mission_control_view()))
+        return self.submit_selection(commands)
+
+    def submit_selection(self, commands: Sequence[Command]) -> bool:
+        """Mission Control's 5 commands (RULES.md, 1. Select); then reveal, errors and scramble are drawn.
+
+        Refused (and nothing changes) when not viable or not in the deck.
+        """
+        if self.step is not Step.THINKING or self.game.actor is not Actor.MISSION_CONTROL:
+            return self._refuse("Mission Control chooses only at the start of a transmission.")
+        try:
+            self.game.play(Select(tuple(commands)))
+        except IllegalAction as exc:
+            log.error("Mission Control's selection was refused: %s", exc)
+            return self._refuse(f"Mission Control's selection was refused: {exc}")
+        self.game.play_chance()
+        self.arrangement = [None] * REGISTERS
+        self.left_out = []
+        state = self.game.state
+        for k, cid in enumerate(state.registers):
+            self.arrangement[k] = cid
+        self._go(Step.TRANSMISSION)
+        return True
+
+    # ------------------------------------------------------------------ decode
+
+    def _fixed(self, register: int) -> str | None:
+        return self.game.state.registers[register - 1]
+
+    def unplaced(self) -> tuple[str, ...]:
+        """Hand cards in neither a register nor the leave-out slot, in hand order."""
+        placed = {c for c in self.arrangement if c} | set(self.left_out)
+        return tuple(c for c in self.game.state.hand if c not in placed)
+
+    def place(self, card: str, register: int) -> bool:
+        """Put a hand card in register 1-5, or in the leave-out slot (``LEAVE_OUT`` = 0).
+
+        A card already in that register goes back to the hand.  Refused: not decoding, a card not
+        in the hand, a register fixed by a clear signal, a full leave-out slot, a register out of range.
+        """
+        if self.step is not Step.DECODE:
+            return self._refuse("Cards are placed only while decoding.")
+        state = self.game.state
+        if card not in state.hand:
+            return self._refuse(f"Card {card} is not in the Cadet's hand.")
+        if register == LEAVE_OUT:
+            if state.leave_out == 0:
+                return self._refuse("There is no error this time: every card must be used.")
+            self._lift(card)
+            if len(self.left_out) >= state.leave_out:
+                self.left_out.pop(0)
+            self.left_out.append(card)
+        else:
+            if not 1 <= register <= REGISTERS:
+                return self._refuse(f"There is no register {register}; registers are 1 to 5.")
+            if self._fixed(register) is not None:
+                return self._refuse(f"Register {register} is fixed by a clear signal.")
+            self._lift(card)
+            self.arrangement[register - 1] = card
+        self.message = ""
+        self._emit("placed", card, register=register)
+        return True
+
+    def _lift(self, card: str) -> None:
+        for k in range(REGISTERS):
+            if self.arrangement[k] == card and self._fixed(k + 1) is None:
+                self.arrangement[k] = None
+        if card in self.left_out:
+            self.left_out.remove(card)
+
+    def take_back(self, card: str) -> bool:
+        """Return a placed card to the hand (a fixed card stays)."""
+        if self.step is not Step.DECODE:
+            return self._refuse("Cards are moved only while decoding.")
+        if card not in self.game.state.hand:
+            return self._refuse(f"Card {card} cannot be moved.")
+        self._lift(card)
+        self._emit("placed", card, register=None)
+        return True
+
+    def clear_arrangement(self) -> None:
+        """Every unfixed card back to the hand."""
+        state = self.game.state
+        self.arrangement = list(state.registers)
+        self.left_out = []
+        self._emit("placed", "", register=None)
+
+    def order(self) -> tuple[str, ...] | None:
+        """The arranged order when all 5 registers are filled, else ``None``."""
+        if any(c is None for c in self.arrangement):
+            return None
+        return tuple(c for c in self.arrangement if c is not None)
+
+    def use_boost(self, boost: str, register: int | None = None, card: str | None = None) -> bool:
+        """Spend a Signal Boost (RULES.md, 4. Decode).  Abort proposes the current arrangement.
+
+        Mission Control's answer is in :attr:`message` and in the ``boost`` event.
+        """
+        if self.step is not Step.DECODE:
+            return self._refuse("Signal Boosts are used only while decoding.")
+        try:
+            kind = self.content.boost(boost).kind
+        except KeyError:
+            return self._refuse(f"Unknown Signal Boost {boost!r}.")
+        order = None
+        if kind is BoostKind.ABORT:
+            order = self.order()
+            if order is None:
+                return self._refuse("Abort: fill all five registers with your proposed order first.")
+        try:
+            self.game.play(UseBoost(boost, register, card, order))
+        except IllegalAction as exc:
+            return self._refuse(str(exc).capitalize() + ".")
+        answer = self.game.state.answers[-1]
+        state = self.game.state
+        # Keep the arrangement in step with the hand: a clear signal fixes, Debug removes.
+        for k, cid in enumerate(state.registers):
+            if cid is not None:
+                self._lift(cid)
+                self.arrangement[k] = cid
+        for k, cid in enumerate(self.arrangement):
+            if cid is not None and cid not in state.hand and cid != state.registers[k]:
+                self.arrangement[k] = None
+        self.left_out = [c for c in self.left_out if c in state.hand][: state.leave_out]
+        self.message = answer.text
+        self._emit("boost", answer.text, kind=answer.kind.value, register=answer.register, card=answer.card)
+        return True
+
+    def execute(self) -> bool:
+        """Run the arrangement (RULES.md, 5. Execute).
+
+        Refused with the step and the reason when a command is impossible: nothing changes and the
+        Cadet may rearrange.
+        """
+        if self.step is not Step.DECODE:
+            return self._refuse("Execute comes after decoding.")
+        order = self.order()
+        if order is None:
+            missing = [str(k) for k, c in enumerate(self.arrangement, start=1) if c is None]
+            return self._refuse(f"Fill every register before executing (empty: {', '.join(missing)}).")
+        try:
+            self.game.play(Execute(order))
+        except IllegalAction as exc:
+            if exc.step is not None:
+                from .commands import Command as _C
+
+                title = _C.parse(exc.command or "N").title if exc.command else ""
+                return self._refuse(f"Impossible order, step {exc.step} ({title}): {exc.reason}.")
+            return self._refuse(f"{exc}.")
+        self.game.play_chance()  # Signal Boosts dealt for completed missions
+        self.shown_steps = 0
+        self._go(Step.EXECUTE)
+        self._emit("executed", "", order=order)
+        return True
+
+    # ------------------------------------------------------------------ execute display
+
+    def next_step(self) -> bool:
+        """Show the next command's result while the players mirror the execution on the table."""
+        execution = self.game.state.last_execution
+        if self.step is not Step.EXECUTE or execution is None:
+            return self._refuse("Nothing is being executed.")
+        if self.shown_steps >= len(execution.commands):
+            return self._refuse("Every command has been shown.")
+        self.shown_steps += 1
+        self._emit("step", self.step.value)
+        return True
+
+    def previous_step(self) -> bool:
+        if self.step is not Step.EXECUTE or self.shown_steps == 0:
+            return self._refuse("Already at the start of the execution.")
+        self.shown_steps -= 1
+        self._emit("step", self.step.value)
+        return True
+
+    @property
+    def over(self) -> bool:
+        return self.step is Step.END
+
+    def record(self) -> dict[str, Any]:
+        """The game record (content id, seed, every action)."""
+        return self.game.to_record()
