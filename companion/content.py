@@ -210,26 +210,23 @@ class ContentPack:
 
     def module(self, letter: str) -> Module:
         """The module named by ``letter`` (either case).  :raises KeyError: naming the known letters."""
-        return _find(self.modules, lambda m: m.letter == letter.upper(), "module", letter,
-                     [m.letter for m in self.modules])
+        return _find(self.modules, "letter", letter.upper(), "module")
 
     def mission(self, id: str) -> Mission:
         """The mission with this id.  :raises KeyError: naming the known ids."""
-        return _find(self.missions, lambda m: m.id == id, "mission", id, [m.id for m in self.missions])
+        return _find(self.missions, "id", id, "mission")
 
     def transmission(self, id: str) -> TransmissionCard:
         """The Transmission card with this id.  :raises KeyError: naming the known ids."""
-        return _find(self.transmissions, lambda t: t.id == id, "Transmission card", id,
-                     [t.id for t in self.transmissions])
+        return _find(self.transmissions, "id", id, "Transmission card")
 
     def boost(self, id: str) -> SignalBoost:
         """The Signal Boost with this id.  :raises KeyError: naming the known ids."""
-        return _find(self.boosts, lambda b: b.id == id, "Signal Boost", id, [b.id for b in self.boosts])
+        return _find(self.boosts, "id", id, "Signal Boost")
 
     def difficulty(self, name: str) -> Difficulty:
         """The difficulty preset called ``name``.  :raises KeyError: listing the names."""
-        return _find(self.difficulties, lambda d: d.name == name, "difficulty", name,
-                     [d.name for d in self.difficulties])
+        return _find(self.difficulties, "name", name, "difficulty")
 
     def transmissions_of_level(self, level: int) -> tuple[TransmissionCard, ...]:
         """The Transmission cards of one level, in pack order (RULES.md, Transmission deck)."""
@@ -239,12 +236,12 @@ class ContentPack:
 _T = TypeVar("_T")
 
 
-def _find(items: tuple[_T, ...], match: Callable[[_T], bool], what: str, key: str,
-          known: list[str]) -> _T:
+def _find(items: tuple[_T, ...], attr: str, key: str, what: str) -> _T:
     for item in items:
-        if match(item):
+        if getattr(item, attr) == key:
             return item
-    raise KeyError(f"no {what} {key!r} in this content pack (known: {' '.join(known)})")
+    known = " ".join(getattr(item, attr) for item in items)
+    raise KeyError(f"no {what} {key!r} in this content pack (known: {known})")
 
 
 def module_cells() -> tuple[tuple[int, int], ...]:
@@ -317,23 +314,23 @@ class _Checker:
             return None
         for key, value in raw.items():
             if key not in readers:
-                self.fail(_join(path, key), value, f"unknown key (expected: {' '.join(readers)})")
+                self.fail(f"{path}.{key}", value, f"unknown key (expected: {' '.join(readers)})")
         out: dict[str, Any] = {}
         for key, read in readers.items():
             if key not in raw:
                 if key not in optional:
-                    self.fail(_join(path, key), MISSING, "required key is missing")
+                    self.fail(f"{path}.{key}", MISSING, "required key is missing")
                 out[key] = None if key in optional else BAD
             else:
-                value = read(raw[key], _join(path, key))
+                value = read(raw[key], f"{path}.{key}")
                 out[key] = BAD if value is None else value
         return out
 
     def entries(self, raw: object, section: str, readers: Mapping[str, Reader],
-                optional: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+                optional: tuple[str, ...] = (), allow_empty: bool = False) -> list[dict[str, Any]]:
         """Read an array of tables ``[[section]]``; one dict per entry (``{}`` for a non-table)."""
-        if raw is MISSING:
-            self.fail(section, MISSING, f"required: write one or more [[{section}]] tables")
+        if raw is MISSING or (raw == [] and not allow_empty):
+            self.fail(section, raw, f"required: write one or more [[{section}]] tables")
             return []
         if not isinstance(raw, list):
             self.fail(section, raw, f"must be an array of tables ([[{section}]])")
@@ -393,14 +390,6 @@ class _Checker:
             return float(value)
         self.fail(path, value, "must be a number > 0")
         return None
-
-
-def _join(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
-
-
-def _letters(letters: set[str] | Mapping[str, object]) -> str:
-    return " ".join(sorted(letters))
 
 
 # --------------------------------------------------------------------------- sections
@@ -482,7 +471,7 @@ def _read_missions(chk: _Checker, raw: object, seen: set[str],
             return None
         unknown = [v for v in value if v not in seen]
         if unknown:
-            chk.fail(path, value, f"{unknown[0]!r} is not a module letter (known: {_letters(seen)})")
+            chk.fail(path, value, f"{unknown[0]!r} is not a module letter (known: {' '.join(sorted(seen))})")
         elif value[0] == value[1]:
             chk.fail(path, value, "a mission needs two different modules")
         elif all(kinds.get(v) is ModuleKind.STATION for v in value):
@@ -510,7 +499,8 @@ def _read_transmissions(chk: _Checker, raw: object) -> tuple[TransmissionCard, .
 def _read_boosts(chk: _Checker, raw: object) -> tuple[SignalBoost, ...]:
     """``[[boosts]]`` (RULES.md, A transmission: Decode)."""
     readers = {"id": chk.unique(set()), "kind": chk.choice(BoostKind), "name": chk.text, "text": chk.text}
-    return tuple(SignalBoost(**r) for r in chk.entries(raw, "boosts", readers) if _good(r))
+    rows = chk.entries(raw, "boosts", readers, allow_empty=True)  # a table may play without boosts
+    return tuple(SignalBoost(**r) for r in rows if _good(r))
 
 
 def _read_layouts(chk: _Checker, raw: object, seen: set[str]) -> tuple[str, ...] | None:
@@ -527,7 +517,7 @@ def _read_layouts(chk: _Checker, raw: object, seen: set[str]) -> tuple[str, ...]
                 chk.fail(f"{path}[{r}]", row, f"must be a string of {GRID_SIZE} characters")
             elif bad:
                 chk.fail(f"{path}[{r}]", row, f"{bad[0]!r} is neither '.' (hallway) nor a module "
-                                              f"letter (known: {_letters(seen)})")
+                                              f"letter (known: {' '.join(sorted(seen))})")
             else:
                 continue
             ok = False
