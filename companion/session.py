@@ -296,7 +296,7 @@ class Session:
                 self.arrangement[k] = None
         self.left_out = [c for c in self.left_out if c in state.hand][: state.leave_out]
         self.message = answer.text
-        self._emit("boost", answer.text, kind=answer.kind.value, register=answer.register, card=answer.card)
+        self._emit("boost", answer.text, boost_kind=answer.kind.value, register=answer.register, card=answer.card)
         return True
 
     def execute(self) -> bool:
@@ -314,10 +314,8 @@ class Session:
         try:
             self.game.play(Execute(order))
         except IllegalAction as exc:
-            if exc.step is not None:
-                from .commands import Command as _C
-
-                title = _C.parse(exc.command or "N").title if exc.command else ""
+            if exc.step is not None and exc.command is not None:
+                title = Command.parse(exc.command).title
                 return self._refuse(f"Impossible order, step {exc.step} ({title}): {exc.reason}.")
             return self._refuse(f"{exc}.")
         self.game.play_chance()  # Signal Boosts dealt for completed missions

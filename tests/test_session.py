@@ -1,0 +1,164 @@
+"""The table flow (companion.session): screens in order, intents refused cleanly."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from companion.commands import Command
+from companion.content import BoostKind, default_content
+from companion.game import rules_for
+from companion.session import LEAVE_OUT, Event, Session, Step
+from companion.views import MissionControlView
+
+CONTENT = default_content()
+RULES = rules_for(CONTENT)
+DECK = [c for c, n in CONTENT.command_deck.items() for _ in range(n)]
+
+
+class RandomChooser:
+    """A viable but aimless Mission Control, enough to drive the flow."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]:
+        while True:
+            pick = self.rng.sample(DECK, 5)
+            if RULES.viable(view.position, pick):
+                return pick
+
+
+def new_session(difficulty: str = "standard", seed: int = 5) -> tuple[Session, list[Event]]:
+    session = Session(CONTENT, RandomChooser(seed), difficulty, "standard", seed)
+    events: list[Event] = []
+    session.subscribe(events.append)
+    return session, events
+
+
+def to_decode(session: Session) -> None:
+    assert session.confirm() and session.step is Step.THINKING
+    assert session.choose_now() and session.step is Step.TRANSMISSION
+    assert session.confirm() and session.step is Step.DECODE
+
+
+def fill(session: Session) -> None:
+    free = list(session.unplaced())
+    for k in range(1, 6):
+        if session.arrangement[k - 1] is None:
+            assert session.place(free.pop(0), k)
+
+
+def test_a_whole_game_walks_the_screens_in_order() -> None:
+    session, events = new_session()
+    seen = [session.step]
+    while not session.over:
+        step = session.step
+        if step is Step.THINKING:
+            assert session.choose_now()
+        elif step is Step.DECODE:
+            fill(session)
+            if not session.execute():
+                # Refused: the arrangement stays, the game is unchanged; let the test peek to finish.
+                assert session.message.startswith("Impossible order, step")
+                session.arrangement = list(session.game.state.intended)
+                session.left_out = [c for c in session.game.state.hand if c not in session.arrangement]
+                assert session.execute()
+        elif step is Step.EXECUTE:
+            while session.next_step():
+                pass
+            assert session.confirm()
+        else:
+            assert session.confirm()
+        if session.step is not seen[-1]:
+            seen.append(session.step)
+    assert seen[:4] == [Step.BOARD_SETUP, Step.THINKING, Step.TRANSMISSION, Step.DECODE]
+    assert seen[-1] is Step.END and session.view().outcome is not None
+    assert session.view().all_missions  # every mission revealed at the end
+    assert any(e.kind in ("victory", "defeat") for e in events)
+
+
+def test_refused_intents_leave_the_game_unchanged_and_say_why() -> None:
+    session, events = new_session()
+    state = session.game.state
+    assert not session.place("N1", 1) and "only while decoding" in session.message
+    assert not session.execute()
+    assert not session.choose_now()
+    assert session.game.state is state
+    assert events[-1].kind == "refused"
+    to_decode(session)
+    state = session.game.state
+    card = session.unplaced()[0]
+    assert not session.place("NOPE", 1) and "not in the Cadet's hand" in session.message
+    assert not session.place(card, 9) and "registers are 1 to 5" in session.message
+    assert not session.execute() and "Fill every register" in session.message
+    assert not session.use_boost("nonexistent") and "Unknown Signal Boost" in session.message
+    assert not session.confirm()
+    assert session.game.state is state
+
+
+def test_place_take_back_and_fixed_registers() -> None:
+    session, _ = new_session(seed=11)
+    to_decode(session)
+    view = session.view()
+    card = session.unplaced()[0]
+    fixed = [k for k, c in enumerate(view.registers, start=1) if c is not None]
+    free = [k for k in range(1, 6) if k not in fixed]
+    assert session.place(card, free[0]) and session.arrangement[free[0] - 1] == card
+    assert session.place(card, free[1]) and session.arrangement[free[0] - 1] is None
+    assert session.take_back(card) and card in session.unplaced()
+    for k in fixed:
+        assert not session.place(card, k) and "fixed by a clear signal" in session.message
+
+
+def test_leave_out_slot_only_with_an_error() -> None:
+    # Expert's first cards are level 3 or 4: always one error.
+    session, _ = new_session("expert", seed=2)
+    to_decode(session)
+    assert session.view().leave_out == 1
+    a, b = session.unplaced()[:2]
+    assert session.place(a, LEAVE_OUT) and session.left_out == [a]
+    assert session.place(b, LEAVE_OUT) and session.left_out == [b]  # the slot holds one card
+    training, _ = new_session("training", seed=2)
+    to_decode(training)
+    assert not training.place(training.unplaced()[0], LEAVE_OUT)
+    assert "every card must be used" in training.message
+
+
+def test_boost_through_the_session_updates_the_arrangement() -> None:
+    session, events = new_session("expert", seed=4)
+    to_decode(session)
+    debug = next(b.id for b in CONTENT.boosts if b.kind is BoostKind.DEBUG)
+    import dataclasses
+
+    session.game.state = dataclasses.replace(session.game.state, boosts=(debug,))
+    for card in session.unplaced():
+        session.place(card, LEAVE_OUT)
+    assert session.use_boost(debug)
+    assert session.view().leave_out == 0 and session.left_out == []
+    assert events[-1].kind == "boost" and "was the error" in events[-1].message
+
+
+def test_abort_needs_a_full_arrangement() -> None:
+    session, _ = new_session(seed=8)
+    to_decode(session)
+    abort = next(b.id for b in CONTENT.boosts if b.kind is BoostKind.ABORT)
+    import dataclasses
+
+    session.game.state = dataclasses.replace(session.game.state, boosts=(abort,))
+    assert not session.use_boost(abort) and "fill all five registers" in session.message
+    fill(session)
+    assert session.use_boost(abort) and session.message in ("Yes: proceed with that order.", "No.")
+
+
+def test_a_listener_that_raises_does_not_break_the_game(caplog: pytest.LogCaptureFixture) -> None:
+    session, _ = new_session()
+
+    def broken(event: Event) -> None:
+        raise RuntimeError("boom")
+
+    session.subscribe(broken)
+    assert session.confirm() and session.step is Step.THINKING
+    assert "event listener failed" in caplog.text
