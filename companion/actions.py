@@ -10,7 +10,7 @@ round-trips through :func:`to_json` / :func:`from_json`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from .commands import Command
 from .errors import RecordError
@@ -88,7 +88,7 @@ class DealBoost:
     boost: str
 
 
-Action = Union[Layout, DrawMissions, Select, Reveal, DrawError, Scramble, UseBoost, Execute, DealBoost]
+Action = Layout | DrawMissions | Select | Reveal | DrawError | Scramble | UseBoost | Execute | DealBoost
 CHANCE_ACTIONS = (Layout, DrawMissions, Reveal, DrawError, Scramble, DealBoost)
 
 _KINDS: dict[str, type] = {

@@ -76,7 +76,9 @@ class Position:
     carrying: str | None = None
 
     @classmethod
-    def from_rows(cls, rows: list[str] | tuple[str, ...], cadet: Cell, carrying: str | None = None) -> Position:
+    def from_rows(
+        cls, rows: list[str] | tuple[str, ...], cadet: Cell, carrying: str | None = None
+    ) -> Position:
         """Build from 5 strings of 5 characters (not validated: see ``scenario``)."""
         return cls("".join(rows), index(cadet), carrying)
 

@@ -175,7 +175,8 @@ def new_state(content: ContentPack, difficulty: str = "standard", layout: str = 
     content.difficulty(difficulty)  # raises KeyError naming the known ones
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r} (expected standard or beginner)")
-    return GameState(difficulty=difficulty, layout=layout, position=Position(HALLWAY * 25, index(content.start)))
+    start = Position(HALLWAY * 25, index(content.start))
+    return GameState(difficulty=difficulty, layout=layout, position=start)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -421,7 +422,8 @@ def _apply_boost(content: ContentPack, state: GameState, action: UseBoost) -> Ga
         cid = state.intended[k - 1]
         registers = list(state.registers)
         registers[k - 1] = cid
-        answer = BoostAnswer(action.boost, kind, f"Register {k}: {card_command(cid).title}.", register=k, card=cid)
+        text = f"Register {k}: {card_command(cid).title}."
+        answer = BoostAnswer(action.boost, kind, text, register=k, card=cid)
         return replace(state, registers=tuple(registers), hand=tuple(c for c in state.hand if c != cid),
                        boosts=held, boosts_used=used, answers=state.answers + (answer,))
     if kind is BoostKind.CROSS_CHECK:
@@ -467,7 +469,8 @@ def _apply_execute(content: ContentPack, state: GameState, action: Execute) -> G
     rules = rules_for(content)
     commands = tuple(card_command(c) for c in action.order)
     execution = rules.execute(state.position, commands, _missions_map(content, state))
-    log = RoundLog(len(state.drawn), state.card or "", state.intended, state.errors_drawn, tuple(action.order),
+    log = RoundLog(len(state.drawn), state.card or "", state.intended, state.errors_drawn,
+                   tuple(action.order),
                    execution.completions)
     deals = min(len(execution.completions), len(content.boosts) - len(state.dealt))
     state = replace(
@@ -506,7 +509,8 @@ def outcome(content: ContentPack, state: GameState) -> Outcome | None:
         raw += rule.per_unused_transmission * (total - len(state.drawn))
         raw += rule.per_unused_boost * len(state.boosts)
     score = math.floor(raw * content.difficulty(state.difficulty).multiplier)
-    return Outcome(victory, state.missions, state.completed_ids, len(state.drawn), total, len(state.boosts), score)
+    return Outcome(victory, state.missions, state.completed_ids, len(state.drawn), total,
+                   len(state.boosts), score)
 
 
 # --------------------------------------------------------------------------- chance

@@ -296,7 +296,8 @@ class Session:
                 self.arrangement[k] = None
         self.left_out = [c for c in self.left_out if c in state.hand][: state.leave_out]
         self.message = answer.text
-        self._emit("boost", answer.text, boost_kind=answer.kind.value, register=answer.register, card=answer.card)
+        self._emit("boost", answer.text, boost_kind=answer.kind.value, register=answer.register,
+                   card=answer.card)
         return True
 
     def execute(self) -> bool:

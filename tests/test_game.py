@@ -271,7 +271,7 @@ def test_abort_says_yes_for_an_equivalent_order_and_no_otherwise() -> None:
     game.play(UseBoost(BOOST[BoostKind.ABORT], order=game.state.intended))
     assert game.state.answers[-1].yes is True
     game = _decode_with(BoostKind.ABORT, card=L2[0], errors=())
-    game.play(UseBoost(BOOST[BoostKind.ABORT], order=("S1", "N1", "COLLECT", "N2", "DEPLOY")))  # ends elsewhere
+    game.play(UseBoost(BOOST[BoostKind.ABORT], order=("S1", "N1", "COLLECT", "N2", "DEPLOY")))  # elsewhere
     assert game.state.answers[-1].yes is False
     game = _decode_with(BoostKind.ABORT, card=L2[0], errors=())
     game.play(UseBoost(BOOST[BoostKind.ABORT], order=("DEPLOY", "N1", "N2", "COLLECT", "S1")))  # impossible

@@ -29,7 +29,8 @@ def conserved(position: Position) -> bool:
     hallways = position.board.count(".") + (1 if position.spare_hallway else 0)
     letters = sorted([ch.upper() for ch in position.board if ch != "."] + (
         [position.carrying] if position.carrying else []))
-    return modules == MODULES and hallways == HALLWAYS and letters == sorted(m.letter for m in CONTENT.modules)
+    expected = sorted(m.letter for m in CONTENT.modules)
+    return modules == MODULES and hallways == HALLWAYS and letters == expected
 
 
 def random_selection(position: Position, rng: random.Random) -> tuple[Command, ...]:
