@@ -427,14 +427,17 @@ def _apply_boost(content: ContentPack, state: GameState, action: UseBoost) -> Ga
         return replace(state, registers=tuple(registers), hand=tuple(c for c in state.hand if c != cid),
                        boosts=held, boosts_used=used, answers=state.answers + (answer,))
     if kind is BoostKind.CROSS_CHECK:
+        # Identical cards cannot be told apart at the table, so the answer is about the command:
+        # the lowest intended register of it not yet fixed, or "not part" when none is left.
         assert action.card is not None
-        if action.card in state.errors:
-            text = f"{card_command(action.card).title} is not part of the transmission."
+        command = card_command(action.card)
+        open_registers = [k for k, cid in enumerate(state.intended, start=1)
+                          if card_command(cid) is command and state.registers[k - 1] is None]
+        if not open_registers:
+            text = f"{command.title} is not part of the transmission."
             answer = BoostAnswer(action.boost, kind, text, card=action.card)
         else:
-            command = card_command(action.card)
-            register = min(k for k, cid in enumerate(state.intended, start=1)
-                           if card_command(cid) is command and state.registers[k - 1] is None)
+            register = open_registers[0]
             answer = BoostAnswer(action.boost, kind, f"{command.title} goes in register {register}.",
                                  register=register, card=action.card)
         return replace(state, boosts=held, boosts_used=used, answers=state.answers + (answer,))

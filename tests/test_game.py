@@ -374,3 +374,15 @@ def test_actor_sequence_of_a_round() -> None:
     assert game.actor is Actor.CHANCE
     game.play_chance()
     assert game.actor is Actor.CADET
+
+
+def test_cross_check_on_an_error_identical_to_an_intended_card_answers_for_the_command() -> None:
+    """Two Norths look alike at the table: the answer is about North, not about one card id."""
+    game = make_game("expert")
+    game.play(Select((C.N, C.S, C.E, C.W, C.COLLECT)))  # intended North is N1 in register 1
+    game.play(Reveal(L4[0]))
+    game.play(DrawError("N2"))
+    game.play_chance()
+    game.state = dataclasses.replace(game.state, boosts=(BOOST[BoostKind.CROSS_CHECK],))
+    game.play(UseBoost(BOOST[BoostKind.CROSS_CHECK], card="N2"))
+    assert game.state.answers[-1].register == 1
