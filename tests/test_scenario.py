@@ -1,0 +1,181 @@
+"""Referee scenarios (companion.scenario): every malformed field named, valid ones parsed exactly."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.board import Position
+from companion.commands import Command
+from companion.content import default_content
+from companion.errors import ScenarioError
+from companion.scenario import DEFAULT_TRANSMISSIONS_LEFT, load_scenario, parse_scenario
+
+CONTENT = default_content()
+
+#: The Beginner Layout with the Android carried: the Cadet stands on the hallway between the
+#: intact Energy Pack (3, 1) and the intact Med Bay (3, 3).
+CARRYING: dict[str, Any] = {
+    "board": ["c.f.r", ".S.B.", "o...d", ".E.M.", "h.t.l"],
+    "cadet": [3, 2],
+    "carrying": "A",
+    "missions": [["A", "E"], ["F", "S"]],
+    "commands": ["DEPLOY", "c"],
+}
+
+#: The Beginner Layout itself: nothing carried, 12 hallways on the grid.
+BEGINNER: dict[str, Any] = {
+    "board": ["c.f.r", ".S.B.", "o.A.d", ".E.M.", "h.t.l"],
+    "cadet": [2, 2],
+    "carrying": None,
+    "missions": [["A", "E"]],
+    "commands": [],
+}
+
+
+def changed(base: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    data = copy.deepcopy(base)
+    for key, value in fields.items():
+        if value is _DROP:
+            del data[key]
+        else:
+            data[key] = value
+    return data
+
+
+_DROP = object()
+
+
+def test_a_valid_scenario_parses_into_a_position_missions_and_commands() -> None:
+    scenario = parse_scenario(CARRYING, CONTENT)
+    assert scenario.position == Position("c.f.r.S.B.o...d.E.M.h.t.l", 17, "A")
+    assert dict(scenario.missions) == {"A-E": ("A", "E"), "F-S": ("F", "S")}
+    assert scenario.pending == dict(scenario.missions)
+    assert scenario.completed == frozenset()
+    assert scenario.commands == (Command.DEPLOY, Command.COLLECT)
+    assert scenario.transmissions_left == DEFAULT_TRANSMISSIONS_LEFT
+
+
+def test_mission_letters_are_case_insensitive_and_given_back_as_written() -> None:
+    scenario = parse_scenario(changed(CARRYING, missions=[["a", "E"]]), CONTENT)
+    assert dict(scenario.missions) == {"A-E": ("A", "E")}
+    assert dict(scenario.given) == {"A-E": ("a", "E")}
+
+
+def test_completed_missions_match_in_either_order_and_are_not_pending() -> None:
+    scenario = parse_scenario(changed(CARRYING, completed=[["S", "F"]]), CONTENT)
+    assert scenario.completed == frozenset({"F-S"})
+    assert scenario.pending == {"A-E": ("A", "E")}
+
+
+def test_carrying_may_be_left_out_when_nothing_is_carried() -> None:
+    scenario = parse_scenario(changed(BEGINNER, carrying=_DROP), CONTENT)
+    assert scenario.position.carrying is None
+
+
+def test_plan_scenarios_need_no_commands_and_ignore_them() -> None:
+    data = changed(BEGINNER, commands=_DROP, transmissions_left=3)
+    scenario = parse_scenario(data, CONTENT, commands=False)
+    assert scenario.commands == ()
+    assert scenario.transmissions_left == 3
+    ignored = parse_scenario(changed(BEGINNER, commands=["nonsense"]), CONTENT, commands=False)
+    assert ignored.commands == ()
+
+
+MALFORMED: list[tuple[str, dict[str, Any] | Any, str, str]] = [
+    # (case, scenario, field named, words in the problem)
+    ("not an object", ["board"], "<scenario>", "JSON object"),
+    ("unknown top-level field", changed(BEGINNER, colour="red"), "colour", "unknown field"),
+    ("board missing", changed(BEGINNER, board=_DROP), "board", "missing"),
+    ("cadet missing", changed(BEGINNER, cadet=_DROP), "cadet", "missing"),
+    ("missions missing", changed(BEGINNER, missions=_DROP), "missions", "missing"),
+    ("commands missing", changed(BEGINNER, commands=_DROP), "commands", "missing"),
+    ("board of 4 rows", changed(BEGINNER, board=BEGINNER["board"][:4]), "board", "5 strings"),
+    ("board is a string", changed(BEGINNER, board="c.f.r.S.B."), "board", "5 strings"),
+    ("row of 6", changed(BEGINNER, board=["c.f.r", ".S.B..", "o.A.d", ".E.M.", "h.t.l"]), "board[1]",
+     "5 characters"),
+    ("row not a string", changed(BEGINNER, board=[5, ".S.B.", "o.A.d", ".E.M.", "h.t.l"]), "board[0]",
+     "5 characters"),
+    ("unknown module letter", changed(BEGINNER, board=["c.f.z", ".S.B.", "o.A.d", ".E.M.", "h.t.l"]),
+     "board[0]", "'z'"),
+    ("unknown symbol", changed(BEGINNER, board=["c.f.r", ".S#B.", "o.A.d", ".E.M.", "h.t.l"]),
+     "board[1]", "'#'"),
+    ("module twice, either case", changed(BEGINNER, board=["c.f.r", ".S.B.", "o.A.a", ".E.M.", "h.t.l"]),
+     "board[2]", "module A appears twice"),
+    ("13 hallways, nothing carried", changed(BEGINNER, board=["c.f.r", ".S.B.", "o...d", ".E.M.", "h.t.l"]),
+     "board", "expected 12"),
+    ("14 hallways, carrying", changed(CARRYING, board=["c.f.r", ".S.B.", "o...d", "...M.", "h.t.l"]),
+     "board", "expected 13"),
+    ("cadet off the grid", changed(BEGINNER, cadet=[5, 0]), "cadet", "off the grid"),
+    ("cadet negative", changed(BEGINNER, cadet=[0, -1]), "cadet", "off the grid"),
+    ("cadet not ints", changed(BEGINNER, cadet=["2", "2"]), "cadet", "two integers"),
+    ("cadet booleans", changed(BEGINNER, cadet=[True, 1]), "cadet", "two integers"),
+    ("cadet of one number", changed(BEGINNER, cadet=[2]), "cadet", "two integers"),
+    ("carrying a station", changed(CARRYING, board=["c.f.r", "...B.", "o.A.d", ".E.M.", "h.t.l"],
+                                   carrying="S"), "carrying", "station"),
+    ("carrying a damaged side", changed(CARRYING, carrying="a"), "carrying", "damaged"),
+    ("carrying a letter on the board", changed(CARRYING, carrying="E"), "carrying", "also on the board"),
+    ("carrying an unknown letter", changed(CARRYING, carrying="Z"), "carrying", "not a module"),
+    ("carrying a number", changed(CARRYING, carrying=1), "carrying", "device letter or null"),
+    ("missions not a list", changed(BEGINNER, missions="A-E"), "missions", "list of pairs"),
+    ("mission of one letter", changed(BEGINNER, missions=[["A"]]), "missions[0]", "two module letters"),
+    ("mission of an unknown module", changed(BEGINNER, missions=[["A", "E"], ["A", "Z"]]), "missions[1]",
+     "'Z' is not a module"),
+    ("mission of two stations", changed(BEGINNER, missions=[["S", "B"]]), "missions[0]", "both stations"),
+    ("mission naming one module twice", changed(BEGINNER, missions=[["A", "a"]]), "missions[0]", "twice"),
+    ("the same mission twice", changed(BEGINNER, missions=[["A", "E"], ["E", "A"]]), "missions[1]",
+     "repeats missions[0]"),
+    ("completed malformed", changed(BEGINNER, completed=[["A", "Q"]]), "completed[0]", "'Q'"),
+    ("mission already complete on the board",
+     changed(CARRYING, board=["c.f.r", ".S.B.", "o...d", ".EAM.", "h.t.l"], cadet=[1, 2], carrying=None),
+     "missions[0]", "already complete"),
+    ("commands not a list", changed(BEGINNER, commands="N E"), "commands", "list of command names"),
+    ("unknown command", changed(BEGINNER, commands=["N", "JUMP"]), "commands[1]", "unknown command 'JUMP'"),
+    ("command not a string", changed(BEGINNER, commands=[7]), "commands[0]", "must be a string"),
+    ("transmissions_left zero", changed(BEGINNER, transmissions_left=0), "transmissions_left", ">= 1"),
+    ("transmissions_left text", changed(BEGINNER, transmissions_left="7"), "transmissions_left", ">= 1"),
+]
+
+
+@pytest.mark.parametrize(("case", "data", "field", "words"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_a_malformed_scenario_names_its_field(case: str, data: Any, field: str, words: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(data, CONTENT)
+    assert caught.value.field == field, str(caught.value)
+    assert words in caught.value.problem
+
+
+def test_a_completed_pair_that_is_no_mission_is_ignored() -> None:
+    scenario = parse_scenario(changed(BEGINNER, completed=[["F", "S"]]), CONTENT)
+    assert scenario.completed == frozenset()
+    assert scenario.pending == {"A-E": ("A", "E")}
+
+
+def test_an_already_complete_pair_is_fine_when_listed_as_completed() -> None:
+    data = changed(CARRYING, board=["c.f.r", ".S.B.", "o...d", ".EAM.", "h.t.l"], cadet=[1, 2], carrying=None,
+                   completed=[["E", "A"]])
+    assert parse_scenario(data, CONTENT).pending == {"F-S": ("F", "S")}
+
+
+def test_load_scenario_names_unreadable_files_and_bad_json(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(tmp_path / "absent.json", CONTENT)
+    assert caught.value.field == "<file>"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"board": [', encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(bad, CONTENT)
+    assert caught.value.field == "<json>"
+    assert "line 1" in caught.value.problem
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(binary, CONTENT)
+    assert caught.value.field == "<file>"
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(CARRYING), encoding="utf-8")
+    assert load_scenario(good, CONTENT).position.carrying == "A"
