@@ -1,0 +1,69 @@
+"""Shared pytest fixtures.
+
+Nothing here imports Kivy at import time: the core's tests never pay for it.
+UI tests ask for the ``ui_harness`` fixture (see ``tests/kivy_harness.py``),
+which opens one real 800x480 window per session and starts and stops one app
+per test; they are marked ``ui`` automatically, so ``-m "not ui"`` skips them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+import kivy_harness
+
+if TYPE_CHECKING:
+    from kivy_harness import KivyHarness
+
+UI_FIXTURES = frozenset({"kivy_window", "ui_harness"})
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Kivy reads its environment once, on first import, wherever that happens.
+    kivy_harness.configure_environment()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if UI_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.ui)
+
+
+@pytest.fixture(scope="session")
+def kivy_window() -> Iterator[KivyHarness]:
+    """The session's one Kivy window, with its harness.  Skips (or, with
+    ``COMPANION_REQUIRE_UI=1``, fails) when no window can be opened."""
+    try:
+        harness = kivy_harness.open_window()
+    except kivy_harness.WindowUnavailable as exc:
+        if kivy_harness.ui_required():
+            pytest.fail(f"{kivy_harness.REQUIRE_UI_ENV}=1 but {exc}", pytrace=False)
+        pytest.skip(f"no Kivy window: {exc}")
+    yield harness
+    harness.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report = yield
+    if report.when == "call":
+        item.stash[_passed] = report.passed
+    return report
+
+
+_passed = pytest.StashKey[bool]()
+
+
+@pytest.fixture
+def ui_harness(kivy_window: KivyHarness, request: pytest.FixtureRequest) -> Iterator[KivyHarness]:
+    """The harness for one test: start your app with ``ui_harness.start(app)``;
+    it is stopped, and the window cleared, when the test ends."""
+    try:
+        yield kivy_window
+    finally:
+        kivy_window.stop()
+    if request.node.stash.get(_passed, False):  # a failure's traceback keeps the app alive
+        kivy_window.check_released()
