@@ -1,0 +1,361 @@
+"""The ``companion`` command line: the app, a terminal game, the referee, the planner, simulations.
+
+Each subcommand is a thin shell over the core: ``referee`` runs
+:meth:`companion.rules.Rules.execute` on a scenario (:mod:`companion.scenario`),
+``plan`` asks :class:`companion.planner.Planner`, ``play`` drives the same
+:class:`~companion.session.Session` as the app (:mod:`companion.terminal`), and
+``run`` starts the Kivy app in ``ui/app.py``, importing Kivy only once a
+display is known to exist.  The functions named ``_out`` and ``_err`` are the
+only places that print; every error path ends in a clear sentence on stderr
+and one of the exit codes in :data:`EPILOG`, never in a traceback (``-v``
+logs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from . import __version__
+from .content import DIFFICULTY_NAMES, ContentPack, check_content, default_content, load_content
+from .errors import CompanionError, ContentError, IllegalAction, ScenarioError
+from .game import LAYOUTS, rules_for
+from .scenario import Scenario, load_scenario
+from .views import MissionControlView
+
+__all__ = ["main", "display_problem", "EXIT_OK", "EXIT_ERROR", "EXIT_USAGE", "EXIT_IMPOSSIBLE"]
+
+log = logging.getLogger(__name__)
+
+EXIT_OK = 0
+#: A runtime failure: no display, a missing app, an unreadable or invalid content pack.
+EXIT_ERROR = 1
+#: Bad input: a malformed scenario, unknown options (argparse's own code).
+EXIT_USAGE = 2
+#: ``referee``: a command in the program is impossible; nothing was executed.
+EXIT_IMPOSSIBLE = 3
+EXIT_INTERRUPTED = 130
+
+EPILOG = """\
+exit codes:
+  0    success (referee: every command executed)
+  1    error: no display, the app or the planner missing, an unreadable or invalid content pack,
+       `content check` found problems
+  2    bad input: a malformed scenario file (the message names the field), a bad option
+  3    referee: an impossible command (JSON on stdout names the step, the command and the reason)
+  130  interrupted (Ctrl-C)
+
+Referee notation (RULES.md): a board is 5 strings of 5 characters, north row first; '.' a hallway,
+upper-case an intact module, lower-case a damaged one; a position is [row, col] from the north-west
+corner; commands are N E S W COLLECT DEPLOY REPAIR (also C D R), any case."""
+
+NO_DISPLAY = ("No display found: neither DISPLAY nor WAYLAND_DISPLAY is set and SDL_VIDEODRIVER is not "
+              "kmsdrm or dummy. Run under X/Wayland, or set SDL_VIDEODRIVER=kmsdrm on a Pi console.")
+
+
+class _Failure(Exception):
+    """Ends a subcommand with a message on stderr and an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_ERROR) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _out(text: str) -> None:
+    """The CLI's standard output (results)."""
+    print(text, flush=True)
+
+
+def _err(text: str) -> None:
+    """The CLI's standard error (problems)."""
+    print(text, file=sys.stderr, flush=True)
+
+
+def _json(data: Mapping[str, object]) -> None:
+    """One JSON object, a top-level field per line (a board's rows stay on one line)."""
+    fields = ",\n".join(f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items())
+    _out("{\n" + fields + "\n}")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def display_problem(env: Mapping[str, str]) -> str | None:
+    """Why the app cannot open a window under ``env``, or ``None`` when a display is there.
+
+    Checked before Kivy is imported: Kivy aborts the whole process without one.
+    """
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    if env.get("SDL_VIDEODRIVER", "").strip().lower() in ("kmsdrm", "dummy"):
+        return None
+    return NO_DISPLAY
+
+
+def _content(args: argparse.Namespace) -> ContentPack:
+    """The pack of ``--content FILE`` or the default one.  :raises _Failure: naming the problem."""
+    path = getattr(args, "content", None)
+    try:
+        return load_content(path) if path else default_content()
+    except ContentError as exc:
+        hint = f"`companion content check {path}` lists every problem"
+        raise _Failure(f"content pack: {exc} ({hint})") from None
+
+
+def _scenario(args: argparse.Namespace, content: ContentPack, commands: bool) -> Scenario:
+    try:
+        return load_scenario(args.scenario, content, commands=commands)
+    except ScenarioError as exc:
+        raise _Failure(f"{args.scenario}: {exc}", EXIT_USAGE) from None
+
+
+def _planner() -> Any:
+    """A new :class:`companion.planner.Planner`.  :raises _Failure: when the planner is missing."""
+    try:
+        module = importlib.import_module("companion.planner")
+    except ImportError as exc:
+        raise _Failure(f"the AI Mission Control (companion/planner.py) cannot be loaded: {exc}") from None
+    return module.Planner()
+
+
+# --------------------------------------------------------------------------- subcommands
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    """The Kivy app (``ui/app.py``), after checking for a display without importing Kivy."""
+    problem = display_problem(os.environ)
+    if problem is not None:
+        raise _Failure(problem)
+    content = _content(args)
+    # Kivy parses sys.argv when first imported unless told not to, and our options are not its own.
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    try:
+        app = importlib.import_module("ui.app")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("ui", "ui.app"):
+            raise _Failure("the Kivy app (ui/app.py) is not installed with this copy of the companion; "
+                           "`companion play` runs a game in the terminal") from None
+        raise _Failure(f"the Kivy app cannot start: module {exc.name!r} is missing "
+                       f"(install the project with `pip install -e .`)") from None
+    app_main: Callable[..., int | None] | None = getattr(app, "main", None)
+    if app_main is None:
+        raise _Failure("ui/app.py has no main() to start the app")
+    # The one call to adapt if ui.app.main's signature changes.
+    status = app_main(content=content, difficulty=args.difficulty, layout=args.layout, seed=args.seed,
+                      fullscreen=args.fullscreen)
+    return int(status or 0)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    """A whole game in the terminal against the AI Mission Control."""
+    from .terminal import play
+
+    content = _content(args)
+    return play(content, _planner(), args.difficulty, args.layout, args.seed)
+
+
+def _cmd_referee(args: argparse.Namespace) -> int:
+    """Run a scenario's commands (RULES.md, The commands; Missions) and print the result as JSON."""
+    content = _content(args)
+    scenario = _scenario(args, content, commands=True)
+    try:
+        execution = rules_for(content).execute(scenario.position, scenario.commands, scenario.pending)
+    except IllegalAction as exc:
+        _json({"ok": False, "step": exc.step, "command": exc.command, "reason": exc.reason})
+        _err(f"{args.scenario}: step {exc.step} ({exc.command}) is impossible: {exc.reason}; "
+             f"nothing was executed")
+        return EXIT_IMPOSSIBLE
+    end = execution.end
+    completed = [{"mission": list(scenario.given[c.mission]), "step": c.step} for c in execution.completions]
+    _json({
+        "ok": True,
+        "board": end.rows(),
+        "cadet": list(end.cadet_cell),
+        "carrying": end.carrying,
+        "completed": completed,
+    })
+    return EXIT_OK
+
+
+def _cmd_plan(args: argparse.Namespace) -> int:
+    """Mission Control's 5 commands for a scenario (its ``commands`` are ignored)."""
+    content = _content(args)
+    scenario = _scenario(args, content, commands=False)
+    view = MissionControlView(
+        position=scenario.position,
+        missions=scenario.pending,
+        transmissions_left=scenario.transmissions_left,
+        deck=dict(content.command_deck),
+        devices=content.devices,
+        upcoming_levels=(),  # a scenario does not say which Transmission cards are still to come
+    )
+    plan = _planner().plan(view)
+    _json({"commands": [str(c) for c in plan.commands], "transmissions_to_win": plan.transmissions_to_win})
+    return EXIT_OK
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    """Games of the AI Mission Control against a perfect Cadet."""
+    content = _content(args)
+    try:
+        simulate = importlib.import_module("companion.simulate").simulate
+    except ImportError as exc:
+        raise _Failure(f"the simulator (companion/simulate.py) cannot be loaded: {exc}") from None
+    result = simulate(content, args.games, args.difficulty, args.seed)
+    if args.json:
+        _json({"games": result.games, "wins": result.wins, "win_rate": result.win_rate,
+               "mean_transmissions": result.mean_transmissions, "mean_score": result.mean_score,
+               "seconds": result.seconds, "difficulty": args.difficulty, "seed": args.seed})
+        return EXIT_OK
+    _out(f"{result.games} games at {args.difficulty} difficulty, seed {args.seed}, in {result.seconds:.1f} s")
+    _out(f"win rate:                {result.win_rate:.1%} ({result.wins} of {result.games})")
+    _out(f"mean transmissions used: {result.mean_transmissions:.2f}")
+    _out(f"mean score:              {result.mean_score:.1f}")
+    return EXIT_OK
+
+
+def _cmd_content_check(args: argparse.Namespace) -> int:
+    """Every problem in a content pack, one per line (companion.content.check_content)."""
+    try:
+        pack = load_content(args.file)
+    except ContentError as first:
+        if first.field == "<file>":
+            raise _Failure(str(first)) from None
+        problems = check_content(args.file) or [first]
+        for problem in problems:
+            _out(str(problem))
+        _err(f"{args.file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        return EXIT_ERROR
+    stations = len(pack.stations)
+    _out(f"OK: {pack.id}, {len(pack.missions)} missions, {len(pack.modules)} modules "
+         f"({stations} stations, {len(pack.modules) - stations} devices), "
+         f"{len(pack.transmissions)} Transmission cards, {len(pack.boosts)} Signal Boosts, "
+         f"{pack.command_cards} Command cards")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- the parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _game_options(parser: argparse.ArgumentParser, layout: bool = True) -> None:
+    parser.add_argument("--difficulty", choices=DIFFICULTY_NAMES, default="standard",
+                        help="Transmission deck and score multiplier (default: standard)")
+    if layout:
+        parser.add_argument("--layout", choices=LAYOUTS, default="standard",
+                            help="Standard (shuffled) or Beginner (fixed) Layout (default: standard)")
+        parser.add_argument("--seed", type=int, default=None,
+                            help="seed of the game's chance draws, to replay a game (default: random)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS,
+                        help="log to stderr (-vv for debug detail)")
+    pack = argparse.ArgumentParser(add_help=False)
+    pack.add_argument("--content", metavar="FILE", help="a content pack (TOML) instead of the default one")
+
+    raw = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="companion", parents=[common], epilog=EPILOG, formatter_class=raw,
+        description="The Mission Control companion for the board game Incoming Transmission.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def add(name: str, help: str, parents: Sequence[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EPILOG,
+                              parents=[common, *parents], formatter_class=raw)
+
+    run = add("run", "start the touchscreen app (Kivy; needs a display)", [pack])
+    _game_options(run)
+    run.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi's touchscreen)")
+    run.set_defaults(handler=_cmd_run)
+
+    play = add("play", "play a whole game in this terminal, as the Cadet, against the AI Mission Control",
+               [pack])
+    _game_options(play)
+    play.set_defaults(handler=_cmd_play)
+
+    referee = add("referee", "run a scenario's commands by the rules and print the result as JSON", [pack])
+    referee.add_argument("scenario", metavar="SCENARIO.json",
+                         help="board, cadet, carrying, missions, completed, commands (RULES.md notation)")
+    referee.set_defaults(handler=_cmd_referee)
+
+    plan = add("plan", "print the AI Mission Control's 5 commands for a scenario as JSON", [pack])
+    plan.add_argument("scenario", metavar="SCENARIO.json",
+                      help="board, cadet, carrying, missions, completed, transmissions_left (default 7)")
+    plan.set_defaults(handler=_cmd_plan)
+
+    sim = add("simulate", "play many games of the AI Mission Control against a perfect Cadet", [pack])
+    sim.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
+    _game_options(sim, layout=False)
+    sim.add_argument("--seed", type=int, default=0, help="seed of the batch (default: 0)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    sim.set_defaults(handler=_cmd_simulate)
+
+    content = add("content", "work with content packs", [])
+    content_sub = content.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = content_sub.add_parser("check", help="list every problem in a content pack (TOML)",
+                                   parents=[common], description="List every problem in a content pack.")
+    check.add_argument("file", metavar="FILE", help="the content pack to check")
+    check.set_defaults(handler=_cmd_content_check)
+    return parser
+
+
+def _setup_logging(verbosity: int) -> None:
+    level = logging.WARNING if verbosity <= 0 else logging.INFO if verbosity == 1 else logging.DEBUG
+    root = logging.getLogger()
+    root.setLevel(level)
+    if not any(getattr(h, "_companion", False) for h in root.handlers):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        handler._companion = True  # type: ignore[attr-defined]
+        root.addHandler(handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``companion`` console script.  :returns: the exit status (see :data:`EPILOG`)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, usage errors: argparse has printed why
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    verbosity = getattr(args, "verbose", 0)
+    _setup_logging(verbosity)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except _Failure as exc:
+        _err(f"companion {args.command}: {exc}")
+        return exc.code
+    except (CompanionError, KeyError, ValueError) as exc:
+        log.info("failure", exc_info=True)
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        _err(f"companion {args.command}: {message}")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        _err(f"companion {args.command}: interrupted")
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # a bug: say so in one line; -v shows the traceback
+        log.info("unexpected error", exc_info=True)
+        _err(f"companion {args.command}: internal error: {type(exc).__name__}: {exc} "
+             f"(run with -v for the traceback)")
+        return EXIT_ERROR

@@ -1,0 +1,392 @@
+"""The ``companion`` command line (companion.cli), end to end through ``main([...])`` and a subprocess."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+import types
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import __version__
+from companion.board import Position
+from companion.cli import NO_DISPLAY, main
+from companion.commands import Command
+from companion.content import default_content
+from companion.game import rules_for
+from test_scenario import BEGINNER, CARRYING, MALFORMED, changed
+
+CONTENT = default_content()
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_PACK = ROOT / "companion" / "data" / "default.toml"
+NO_DISPLAY_ENV = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path: Path, data: Any, name: str = "scenario.json") -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def referee(capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any,
+            *options: str) -> tuple[int, Any, str]:
+    code, out, err = cli(capsys, "referee", write(tmp_path, data), *options)
+    return code, json.loads(out) if out else None, err
+
+
+def subprocess_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in NO_DISPLAY_ENV}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env.update(extra)
+    return env
+
+
+# --------------------------------------------------------------------------- help and usage
+
+
+def test_help_lists_every_subcommand_and_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "--help")
+    assert code == 0
+    for name in ("run", "play", "referee", "plan", "simulate", "content"):
+        assert f"    {name} " in out
+    assert "exit codes:" in out
+    for line in ("  0 ", "  1 ", "  2 ", "  3 "):
+        assert line in out
+
+
+def test_version_and_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "--version")
+    assert (code, out.strip()) == (0, f"companion {__version__}")
+    code, _, err = cli(capsys)
+    assert code == 2 and "COMMAND" in err
+    code, _, err = cli(capsys, "play", "--difficulty", "impossible")
+    assert code == 2 and "invalid choice" in err
+    code, _, err = cli(capsys, "simulate", "--games", "0")
+    assert code == 2 and "must be at least 1" in err
+
+
+# --------------------------------------------------------------------------- referee
+
+
+def test_referee_the_rulebook_example_deploy_completes_and_collect_keeps_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # RULES.md, Missions: deploy the Android next to the intact Energy Pack, then collect it again.
+    data = changed(CARRYING, missions=[["A", "E"]], commands=["DEPLOY", "COLLECT"])
+    code, result, err = referee(capsys, tmp_path, data)
+    assert (code, err) == (0, "")
+    assert result == {
+        "ok": True,
+        "board": ["c.f.r", ".S.B.", "o...d", ".E.M.", "h.t.l"],
+        "cadet": [3, 2],
+        "carrying": "A",
+        "completed": [{"mission": ["A", "E"], "step": 1}],
+    }
+    # Deploying it there once more completes nothing new: the mission is listed once.
+    code, result, _ = referee(capsys, tmp_path, changed(data, commands=["d", "c", "D"]))
+    assert code == 0
+    assert result["completed"] == [{"mission": ["A", "E"], "step": 1}]
+    assert result["board"][3] == ".EAM." and result["carrying"] is None
+
+
+def test_referee_lists_completions_in_order_as_given_and_skips_completed(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # From the Beginner Layout: collect the Android, walk west, deploy it between Science Lab and Energy Pack.
+    data = changed(BEGINNER, missions=[["m", "e"], ["e", "a"], ["S", "A"], ["A", "F"]],
+                   commands=["collect", "W", "DEPLOY", "e", "n"])
+    code, result, _ = referee(capsys, tmp_path, data)
+    assert code == 0
+    assert result["completed"] == [{"mission": ["e", "a"], "step": 3}, {"mission": ["S", "A"], "step": 3}]
+    assert result["board"] == ["c.f.r", ".S.B.", "oA..d", ".E.M.", "h.t.l"]
+    assert result["cadet"] == [1, 2] and result["carrying"] is None
+    code, result, _ = referee(capsys, tmp_path, changed(data, completed=[["A", "S"]]))
+    assert result["completed"] == [{"mission": ["e", "a"], "step": 3}]
+    code, result, _ = referee(capsys, tmp_path, changed(data, commands=[]))
+    assert code == 0
+    assert result["board"] == BEGINNER["board"] and result["completed"] == []
+
+
+def test_referee_an_impossible_command_exits_3_and_executes_nothing(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = changed(CARRYING, commands=["N", "c", "DEPLOY"])
+    code, result, err = referee(capsys, tmp_path, data)
+    assert code == 3
+    assert set(result) == {"ok", "step", "command", "reason"}  # no board: nothing was executed
+    assert result["ok"] is False
+    assert (result["step"], result["command"]) == (2, "COLLECT")
+    assert "already carries the Android (A)" in result["reason"]
+    assert "step 2 (COLLECT) is impossible" in err and "nothing was executed" in err
+    # The same program stopped before the impossible step executes from the unchanged position.
+    code, result, _ = referee(capsys, tmp_path, changed(data, commands=["N"]))
+    assert code == 0 and result["cadet"] == [2, 2] and result["carrying"] == "A"
+
+
+def test_referee_refuses_a_move_off_the_grid(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, result, _ = referee(capsys, tmp_path, changed(BEGINNER, cadet=[0, 1], commands=["w", "N"]))
+    assert code == 3
+    assert result == {"ok": False, "step": 2, "command": "N",
+                      "reason": "the Cadet would walk off the grid to the north"}
+
+
+@pytest.mark.parametrize(("case", "data", "field", "words"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_referee_a_malformed_scenario_exits_2_naming_the_field(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str, data: Any, field: str,
+        words: str) -> None:
+    code, out, err = cli(capsys, "referee", write(tmp_path, data))
+    assert code == 2
+    assert out == ""
+    assert f": {field}: " in err and words in err
+    assert "Traceback" not in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ("{'board': 1}", "<json>"), ("", "<json>"), ("[1, 2", "<json>"),
+])
+def test_referee_unreadable_json_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                         text: str, field: str) -> None:
+    code, out, err = cli(capsys, "referee", write(tmp_path, text))
+    assert (code, out) == (2, "")
+    assert f"{field}: not valid JSON" in err
+
+
+def test_referee_a_missing_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = cli(capsys, "referee", str(tmp_path / "nowhere.json"))
+    assert code == 2
+    assert "<file>: cannot read" in err
+
+
+def edited_pack(tmp_path: Path, *replacements: tuple[str, str]) -> str:
+    text = DEFAULT_PACK.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "pack.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_referee_reads_module_letters_from_the_content_pack(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A table whose Toolkit is lettered Q: 'q' is a module, 't' no longer is.
+    pack = edited_pack(tmp_path, ('letter = "T"', 'letter = "Q"'), ('"T"', '"Q"'), ("h.t.l", "h.q.l"))
+    board = ["c.f.r", ".S.B.", "o.A.d", ".E.M.", "h.q.l"]
+    code, result, _ = referee(capsys, tmp_path, changed(BEGINNER, board=board), "--content", pack)
+    assert code == 0 and result["board"] == board
+    code, _, err = referee(capsys, tmp_path, BEGINNER, "--content", pack)
+    assert code == 2 and "board[4]: 't' at column 2" in err
+
+
+def test_a_broken_content_pack_option_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pack = edited_pack(tmp_path, ("standard_intact = 5", "standard_intact = 99"))
+    code, out, err = cli(capsys, "referee", write(tmp_path, BEGINNER), "--content", pack)
+    assert (code, out) == (1, "")
+    assert "board.standard_intact" in err and "content check" in err
+    code, _, err = cli(capsys, "play", "--content", str(tmp_path / "absent.toml"))
+    assert code == 1 and "cannot read the file" in err
+
+
+# --------------------------------------------------------------------------- plan
+
+
+def plan(capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any) -> dict[str, Any]:
+    code, out, err = cli(capsys, "plan", write(tmp_path, data))
+    assert (code, err) == (0, "")
+    result: dict[str, Any] = json.loads(out)
+    assert set(result) == {"commands", "transmissions_to_win"}
+    return result
+
+
+def assert_viable(data: dict[str, Any], names: Sequence[str]) -> None:
+    commands = [Command.parse(n) for n in names]
+    assert len(commands) == 5
+    for command in Command:
+        assert commands.count(command) <= CONTENT.command_deck[command]
+    position = Position.from_rows(data["board"], tuple(data["cadet"]), data.get("carrying"))
+    assert rules_for(CONTENT).viable(position, commands)
+
+
+def test_plan_returns_5_viable_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = changed(BEGINNER, commands=["not", "read"])
+    result = plan(capsys, tmp_path, data)
+    assert_viable(data, result["commands"])
+    assert result["transmissions_to_win"] == 1  # collect the Android, deploy it beside the Energy Pack
+    code, execution, _ = referee(capsys, tmp_path, changed(data, commands=result["commands"]))
+    assert code == 0
+    assert [c["mission"] for c in execution["completed"]] == [["A", "E"]]
+
+
+@pytest.mark.parametrize("data", [
+    changed(CARRYING, cadet=[0, 0], missions=[["F", "S"], ["D", "H"]], transmissions_left=2),
+    changed(BEGINNER, cadet=[4, 4], missions=[], commands=[]),
+    changed(CARRYING, completed=[["A", "E"]], commands=[]),
+])
+def test_plan_is_viable_from_corners_while_carrying_and_with_nothing_left(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, data: dict[str, Any]) -> None:
+    result = plan(capsys, tmp_path, data)
+    assert_viable(data, result["commands"])
+    left = [m for m in data["missions"] if m not in data.get("completed", [])]
+    if not left:
+        assert result["transmissions_to_win"] == 0
+    else:
+        assert result["transmissions_to_win"] is None or result["transmissions_to_win"] >= 1
+
+
+def test_plan_a_malformed_scenario_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = cli(capsys, "plan", write(tmp_path, changed(BEGINNER, transmissions_left=-1)))
+    assert code == 2 and "transmissions_left" in err
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_prints_the_rates_as_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "simulate", "--games", "3", "--difficulty", "hard", "--seed", "5")
+    assert code == 0
+    assert out.startswith("3 games at hard difficulty, seed 5")
+    assert "win rate:" in out and "mean transmissions used:" in out and "mean score:" in out
+    code, out, _ = cli(capsys, "simulate", "--games", "3", "--difficulty", "hard", "--seed", "5", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["games"] == 3
+    assert result["win_rate"] == result["wins"] / 3
+    assert 1 <= result["mean_transmissions"] <= 7
+    assert {"mean_score", "seconds"} <= set(result)
+
+
+# --------------------------------------------------------------------------- content check
+
+
+def test_content_check_the_default_pack_is_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "content", "check", str(DEFAULT_PACK))
+    assert (code, err) == (0, "")
+    assert out.startswith(f"OK: {CONTENT.id}, {len(CONTENT.missions)} missions, 13 modules")
+
+
+def test_content_check_lists_every_problem_of_a_broken_copy(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pack = edited_pack(tmp_path, ('letter = "T"', 'letter = "S"'),
+                       ("standard_intact = 5", "standard_intact = -1"),
+                       ("multiplier = 1.5", "multiplier = 0"))
+    code, out, err = cli(capsys, "content", "check", pack)
+    assert code == 1
+    lines = out.strip().splitlines()
+    assert len(lines) >= 3
+    assert all(line.startswith(pack + ": ") for line in lines)
+    assert any("modules[12].letter" in line for line in lines)
+    assert any("board.standard_intact" in line for line in lines)
+    assert any("difficulty.hard.multiplier" in line for line in lines)
+    assert f"{len(lines)} problems" in err
+
+
+def test_content_check_an_unreadable_file_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = cli(capsys, "content", "check", str(tmp_path / "missing.toml"))
+    assert (code, out) == (1, "")
+    assert "cannot read the file" in err
+    code, out, err = cli(capsys, "content", "check", write(tmp_path, "[pack\nname=", "bad.toml"))
+    assert code == 1 and "TOML syntax error" in out
+
+
+# --------------------------------------------------------------------------- run
+
+
+def test_run_without_a_display_exits_1_at_once(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in NO_DISPLAY_ENV:
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setitem(sys.modules, "ui.app", None)  # an import attempt would fail differently
+    code, out, err = cli(capsys, "run", "--difficulty", "hard")
+    assert (code, out) == (1, "")
+    assert NO_DISPLAY in err
+    assert "No display found" in err and "SDL_VIDEODRIVER=kmsdrm" in err
+
+
+def test_run_without_a_display_imports_no_kivy() -> None:
+    code = ("import sys\nfrom companion.cli import main\nrc = main(['run'])\n"
+            "assert 'kivy' not in sys.modules, 'kivy imported'\nsys.exit(rc)")
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], env=subprocess_env(), capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+    assert time.perf_counter() - start < 20
+    assert done.returncode == 1, done.stderr
+    assert "No display found" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_run_starts_the_app_with_the_options(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def fake_main(**options: Any) -> int:
+        calls.append(options)
+        return 0
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(main=fake_main))
+    code, _, err = cli(capsys, "run", "--difficulty", "hard", "--layout", "beginner", "--seed", "7",
+                       "--fullscreen")
+    assert (code, err) == (0, "")
+    assert calls == [{"content": CONTENT, "difficulty": "hard", "layout": "beginner", "seed": 7,
+                      "fullscreen": True}]
+
+
+def test_run_says_so_when_the_app_is_missing(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setitem(sys.modules, "ui.app", None)
+    code, _, err = cli(capsys, "run")
+    assert code == 1
+    assert "the Kivy app (ui/app.py) is not installed" in err
+
+
+# --------------------------------------------------------------------------- play
+
+
+def test_play_reads_the_terminal_and_quits_cleanly(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n1 2 3 4 5 6\nquit\n"))
+    code, out, err = cli(capsys, "play", "--seed", "3", "--layout", "beginner")
+    assert (code, err) == (0, "")
+    assert "Set up the table like this" in out and "=== Transmission 1 of 7 ===" in out
+    assert "You left the game (seed 3)" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, out, _ = cli(capsys, "play", "--seed", "3")
+    assert code == 0 and "End of input" in out
+
+
+def test_an_unexpected_error_is_one_line_without_a_traceback(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import companion.planner
+
+    def broken(self: object, view: object) -> None:
+        raise RuntimeError("the planner fell over")
+
+    monkeypatch.setattr(companion.planner.Planner, "plan", broken)
+    code, out, err = cli(capsys, "plan", write(tmp_path, BEGINNER))
+    assert (code, out) == (1, "")
+    assert "internal error: RuntimeError: the planner fell over (run with -v" in err
+    assert "Traceback" not in err
+
+
+# --------------------------------------------------------------------------- python -m companion
+
+
+def test_python_m_companion_referees_a_scenario(tmp_path: Path) -> None:
+    path = write(tmp_path, changed(CARRYING, missions=[["A", "E"]], commands=["D", "C"]))
+    done = subprocess.run([sys.executable, "-m", "companion", "referee", path], env=subprocess_env(),
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["completed"] == [{"mission": ["A", "E"], "step": 1}]
+    done = subprocess.run([sys.executable, "-m", "companion", "referee", write(tmp_path, "[", "bad.json")],
+                          env=subprocess_env(), capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 2 and "<json>" in done.stderr and "Traceback" not in done.stderr
