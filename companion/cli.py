@@ -105,10 +105,12 @@ def _content(args: argparse.Namespace) -> ContentPack:
     """The pack of ``--content FILE`` or the default one.  :raises _Failure: naming the problem."""
     path = getattr(args, "content", None)
     try:
-        return load_content(path) if path else default_content()
+        pack = load_content(path) if path else default_content()
     except ContentError as exc:
         hint = f"`companion content check {path}` lists every problem"
         raise _Failure(f"content pack: {exc} ({hint})") from None
+    log.debug("content pack %s (digest %s) from %s", pack.id, pack.digest, path or "the default")
+    return pack
 
 
 def _scenario(args: argparse.Namespace, content: ContentPack, commands: bool) -> Scenario:
@@ -320,15 +322,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Logs to whatever ``sys.stderr`` is at the time (a test may have swapped it since)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
+
+
 def _setup_logging(verbosity: int) -> None:
+    """Log records to stderr: warnings always, ``-v`` info, ``-vv`` debug."""
     level = logging.WARNING if verbosity <= 0 else logging.INFO if verbosity == 1 else logging.DEBUG
     root = logging.getLogger()
-    root.setLevel(level)
-    if not any(getattr(h, "_companion", False) for h in root.handlers):
-        handler = logging.StreamHandler(sys.stderr)
+    handler = next((h for h in root.handlers if isinstance(h, _StderrHandler)), None)
+    if handler is None:
+        handler = _StderrHandler()
         handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-        handler._companion = True  # type: ignore[attr-defined]
         root.addHandler(handler)
+    handler.setLevel(level)
+    if verbosity > 0 and root.getEffectiveLevel() > level:
+        root.setLevel(level)
 
 
 def main(argv: list[str] | None = None) -> int:

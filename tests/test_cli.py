@@ -390,3 +390,13 @@ def test_python_m_companion_referees_a_scenario(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "companion", "referee", write(tmp_path, "[", "bad.json")],
                           env=subprocess_env(), capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode == 2 and "<json>" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_warnings_reach_stderr_and_verbose_adds_detail(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = changed(BEGINNER, completed=[["F", "S"]])
+    code, _, err = cli(capsys, "referee", write(tmp_path, data))
+    assert code == 0
+    assert "WARNING companion.scenario: completed pairs not among the missions are ignored" in err
+    code, _, err = cli(capsys, "-vv", "referee", write(tmp_path, data))
+    assert code == 0 and "DEBUG companion.cli: content pack incoming-transmission@1" in err
