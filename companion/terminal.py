@@ -13,7 +13,7 @@ Input and output go through ``input_fn`` and ``output_fn`` (``input`` and
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .board import HALLWAY, SIZE, Position
 from .commands import Command
@@ -43,9 +43,6 @@ Signal Boosts (numbered as listed):
 Other:
   board   show the board again      help   this text      quit   leave the game"""
 
-_DIRECTIONS = {Command.N: "north", Command.E: "east", Command.S: "south", Command.W: "west"}
-
-
 class OrderError(ValueError):
     """A line the Cadet typed that is not a usable order; the message says why."""
 
@@ -57,7 +54,7 @@ def _at(cell: tuple[int, int]) -> str:
     return f"[{cell[0]}, {cell[1]}]"
 
 
-def render_board(position: Position, names: dict[str, str]) -> list[str]:
+def render_board(position: Position, names: Mapping[str, str]) -> list[str]:
     """The grid with coordinates, north row first.
 
     An intact module is its upper-case letter, a damaged one lower-case with ``!``,
@@ -141,14 +138,14 @@ def _status(view: CadetView) -> str:
     return f"{missions}{': ' + done if done else ''}.  Transmission cards left: {view.transmissions_left}."
 
 
-def _describe(command: Command, before: Position, after: Position, names: dict[str, str]) -> str:
+def _describe(command: Command, before: Position, after: Position, names: Mapping[str, str]) -> str:
     """One executed command, for the players mirroring it on the table."""
     def name(letter: str) -> str:
         return f"the {names.get(letter.upper(), letter.upper())} ({letter.upper()})"
 
     where = _at(after.cadet_cell)
-    if command in _DIRECTIONS:
-        return f"{command.title}: the Cadet moves {_DIRECTIONS[command]} to {where}."
+    if command.is_move:
+        return f"{command.title}: the Cadet moves {command.title.lower()} to {where}."
     if command is Command.REPAIR:
         return f"Repair: {name(after.tile(after.cadet_cell))} at {where} is repaired (turn it green side up)."
     if command is Command.COLLECT:
@@ -158,7 +155,7 @@ def _describe(command: Command, before: Position, after: Position, names: dict[s
             f"that hallway tile becomes the spare.")
 
 
-def _execution_lines(execution: Execution, view: CadetView, names: dict[str, str]) -> list[str]:
+def _execution_lines(execution: Execution, view: CadetView, names: Mapping[str, str]) -> list[str]:
     titles = {m.id: m for m in view.completed}
     lines = ["Executing, step by step (move the pawn and tiles on the table to match):"]
     before = execution.start
