@@ -283,7 +283,7 @@ class Session:
         try:
             self.game.play(UseBoost(boost, register, card, order))
         except IllegalAction as exc:
-            return self._refuse(str(exc).capitalize() + ".")
+            return self._refuse(str(exc)[:1].upper() + str(exc)[1:] + ".")
         answer = self.game.state.answers[-1]
         state = self.game.state
         # Keep the arrangement in step with the hand: a clear signal fixes, Debug removes.

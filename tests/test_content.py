@@ -334,7 +334,7 @@ def test_mission_fields(tmp_path: Path, old: str, new: str, field: str, words: t
 
 
 def test_enough_missions_for_every_difficulty(tmp_path: Path) -> None:
-    assert_only(edit(tmp_path, "missions = 3\n\n# Score", "missions = 37\n\n# Score"), "missions", "expert")
+    assert_only(edit(tmp_path, "missions = 3\n\n# Score", "missions = 39\n\n# Score"), "missions", "expert")
     first = DEFAULT.index("[[missions]]")
     after = DEFAULT.index("# ----", first)
     assert "missions" in fields(write(tmp_path, DEFAULT[:first] + DEFAULT[after:]))
