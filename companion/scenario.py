@@ -16,6 +16,10 @@ A scenario is a JSON object::
      "commands": ["S", "C", "D"],     N E S W COLLECT DEPLOY REPAIR (also C D R), any case
      "transmissions_left": 7}         for ``plan`` only (optional, default 7)
 
+A board may leave modules out (a puzzle position): absent modules are simply
+not in play, so the count of hallways is not checked.  Every letter on it must
+still be a module of the content pack, and appear once.
+
 Field paths in errors use zero-based indices: ``board[2]``, ``missions[1]``,
 ``commands[0]``.
 """
@@ -29,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .board import CELLS, HALLWAY, SIZE, Cell, Position, cell_of, index
+from .board import HALLWAY, SIZE, Cell, Position, cell_of, index
 from .commands import Command
 from .content import ContentPack
 from .errors import ScenarioError
@@ -150,23 +154,6 @@ def _carrying(raw: object, board: str, content: ContentPack) -> str | None:
     return letter
 
 
-def _hallways(board: str, carrying: str | None, content: ContentPack) -> None:
-    """RULES.md, The commands: the Cadet carries a device exactly when no hallway is spare."""
-    modules = len(content.modules)
-    expected = CELLS - modules + (1 if carrying else 0)
-    found = board.count(HALLWAY)
-    if found == expected:
-        return
-    if carrying:
-        why = (f"the Cadet carries {_name(content, carrying)}, so {modules - 1} modules are on the grid "
-               f"and every hallway tile with them")
-    else:
-        why = f"the Cadet carries nothing, so all {modules} modules are on the grid and one hallway is spare"
-    missing = sorted({m.letter for m in content.modules} - set(board.upper()) - {carrying})
-    hint = f" (not on the board: {' '.join(missing)})" if missing else ""
-    raise ScenarioError("board", f"{found} hallways '.' on the grid, expected {expected}: {why}{hint}")
-
-
 def _pair(raw: object, where: str, content: ContentPack) -> tuple[tuple[str, str], tuple[str, str]]:
     """One mission ``[X, Y]``: two different modules, at least one a device (RULES.md, Missions).
 
@@ -247,7 +234,6 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
     board = _board(data["board"], content)
     cadet = _cadet(data["cadet"])
     carrying = _carrying(data.get("carrying"), board, content)
-    _hallways(board, carrying, content)
     missions = _pairs(data["missions"], "missions", content)
     done = _pairs(data.get("completed", []), "completed", content)
     by_key = {frozenset(pair): mission_id(pair) for pair, _ in missions}
