@@ -1,0 +1,95 @@
+"""Simulated games (companion/simulate.py): deterministic, replayable, and the planner wins them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import pytest
+
+from companion.commands import Command
+from companion.content import default_content
+from companion.game import Phase
+from companion.planner import Planner
+from companion.record import record_of, replay
+from companion.simulate import SimulationResult, game_seed, play_game, play_one, simulate
+from companion.views import MissionControlView
+
+CONTENT = default_content()
+
+
+def without_time(result: SimulationResult) -> SimulationResult:
+    return dataclasses.replace(result, seconds=0.0)
+
+
+def test_simulate_is_deterministic_for_a_seed() -> None:
+    first = simulate(CONTENT, 4, "standard", 9)
+    again = simulate(CONTENT, 4, "standard", 9)
+    assert without_time(first) == without_time(again)
+    assert first.games == 4
+    assert 0 <= first.wins <= 4
+    assert first.win_rate == first.wins / 4
+
+
+def test_game_seeds_are_stable_and_distinct() -> None:
+    seeds = [game_seed(1, i) for i in range(100)]
+    assert seeds == [game_seed(1, i) for i in range(100)]
+    assert len(set(seeds)) == 100
+    assert game_seed(2, 0) != game_seed(1, 0)
+
+
+@pytest.mark.parametrize("difficulty", ["training", "expert"])
+def test_a_whole_game_replays_from_its_record_to_the_identical_state(difficulty: str) -> None:
+    game = play_game(CONTENT, Planner(), difficulty, 12345)
+    assert game.state.phase is Phase.OVER
+    again = replay(record_of(game), CONTENT)
+    assert again.state == game.state
+    assert again.outcome() == game.outcome()
+
+
+def test_the_perfect_cadet_leaves_error_cards_out() -> None:
+    # Expert: most Transmission cards add an error; every execution is still the intended order.
+    game = play_game(CONTENT, Planner(), "expert", 3)
+    assert any(r.errors for r in game.state.rounds)
+    for r in game.state.rounds:
+        assert r.order == r.intended
+        assert not set(r.errors) & set(r.order)
+
+
+def test_play_one_returns_the_games_outcome() -> None:
+    outcome = play_one(CONTENT, Planner(), "standard", 77)
+    assert outcome == play_game(CONTENT, Planner(), "standard", 77).outcome()
+    assert 1 <= outcome.transmissions_used <= outcome.transmissions_total
+
+
+def test_the_planner_wins_most_training_games() -> None:
+    result = simulate(CONTENT, 40, "training", 1)
+    assert result.win_rate > 0.6, result
+    assert result.mean_transmissions <= 7
+    assert result.mean_score > 0
+
+
+class Stubborn:
+    """Walks north and south forever: a legal but useless Mission Control."""
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]:
+        row = view.position.cadet // 5
+        there, back = (Command.N, Command.S) if row > 0 else (Command.S, Command.N)
+        side = Command.W if view.position.cadet % 5 > 0 else Command.E
+        return (there, back, there, back, side)
+
+
+def test_any_chooser_can_be_simulated_and_a_useless_one_loses() -> None:
+    result = simulate(CONTENT, 3, "training", 1, chooser_factory=Stubborn)
+    assert result.wins == 0
+    assert result.mean_transmissions == 7
+    assert result.mean_score == 0
+
+
+def test_no_games_and_bad_arguments() -> None:
+    empty = simulate(CONTENT, 0, "training", 1)
+    assert (empty.games, empty.wins, empty.win_rate, empty.mean_transmissions) == (0, 0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="number of games"):
+        simulate(CONTENT, -1, "training", 1)
+    with pytest.raises(KeyError, match="difficulty"):
+        simulate(CONTENT, 1, "impossible", 1)
