@@ -174,6 +174,20 @@ def test_on_the_last_transmission_it_still_selects() -> None:
     assert plan.completes == ("X1",)
 
 
+@pytest.mark.parametrize("deck", [
+    {Command.N: 3, Command.E: 3, Command.S: 3, Command.W: 3, Command.COLLECT: 2, Command.DEPLOY: 2,
+     Command.REPAIR: 2},
+    {Command.N: 1, Command.E: 1, Command.S: 2, Command.W: 2, Command.COLLECT: 1, Command.DEPLOY: 1,
+     Command.REPAIR: 0},
+])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_an_edited_decks_counts_are_respected(deck: dict[Command, int], seed: int) -> None:
+    base = reachable_view(seed, 12, 3, 7)
+    view = MissionControlView(base.position, base.missions, 7, deck, DEVICES, ())
+    plan = Planner().plan(view)
+    assert_selectable(view, plan.commands)
+
+
 def test_a_deck_too_small_to_move_is_refused_by_name() -> None:
     view = view_of(AE_ROWS, (0, 0), {"X1": ("A", "E")})
     tiny = MissionControlView(view.position, view.missions, 7, {Command.N: 1, Command.S: 1}, DEVICES, ())
