@@ -1,4 +1,5 @@
-"""The AI Mission Control (companion/planner.py): each documented guarantee, plus the search's parts."""
+"""The AI Mission Control (companion/planner.py and its estimate, companion/estimate.py): each documented
+guarantee, plus the search's parts."""
 
 from __future__ import annotations
 
@@ -13,16 +14,9 @@ from hypothesis import strategies as st
 from companion.board import Position, index
 from companion.commands import DEFAULT_DECK, Command
 from companion.content import default_content
+from companion.estimate import Estimate, estimate
 from companion.game import Game, Phase
-from companion.planner import (
-    REGISTERS,
-    Estimate,
-    Plan,
-    Planner,
-    PlannerError,
-    enumerate_outcomes,
-    estimate,
-)
+from companion.planner import REGISTERS, Plan, Planner, PlannerError, enumerate_outcomes
 from companion.rules import Rules
 from companion.session import Session, Step
 from companion.views import MissionControlView, mission_control_view
