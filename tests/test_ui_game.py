@@ -1,0 +1,522 @@
+"""The companion's screens in a real 800x480 Kivy window, driven by touches and keys.
+
+The main test plays whole games to their end like a table would: it reads
+only what the screen shows (the board, the cards in hand, the registers, the
+message bar), taps cards then registers, Execute, Next step and Continue,
+and saves a screenshot of every screen to ``tests/_screenshots/``; the
+curated ones are copied to ``docs/screenshots/`` for the README.
+
+The Cadet here reasons from the visible board with the public referee
+(``companion.game.rules_for``), as a player would with the rules sheet: it
+never reads Mission Control's view or the game state's secrets.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import shutil
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.board import Position
+from companion.commands import Command, card_command
+from companion.content import default_content
+from companion.game import rules_for
+from companion.session import Step
+from companion.views import MissionControlView
+
+CONTENT = default_content()
+RULES = rules_for(CONTENT)
+NAME_TO_LETTER = {m.name: m.letter for m in CONTENT.modules}
+DEVICES = CONTENT.devices
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+# ---------------------------------------------------------------------------- Mission Control
+
+
+class SearchChooser:
+    """A stand-in Mission Control until ``companion.planner`` lands: the viable 5-command
+    order that completes the most missions, else the one that gets closest (tests only)."""
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]:
+        deck = view.deck
+        commands = [c for c in Command if deck.get(c, 0)]
+        best: tuple[float, tuple[Command, ...]] | None = None
+        for seq in itertools.product(commands, repeat=5):
+            if any(seq.count(c) > deck[c] for c in set(seq)) or not RULES.viable(view.position, seq):
+                continue
+            run = RULES.execute(view.position, seq, view.missions)
+            score = 1000 * len(run.completions) + _closeness(run.end, view.missions)
+            if best is None or score > best[0]:
+                best = (score, seq)
+        assert best is not None
+        return best[1]
+
+
+def _closeness(pos: Position, missions: Any) -> float:
+    total = 0.0
+    for pair in missions.values():
+        for letter in pair:
+            cell = pos.find(letter)
+            if cell is None:
+                total += 6
+                continue
+            i = cell[0] * 5 + cell[1]
+            total += 5 if pos.board[i].isupper() else 0
+            total -= 0.5 * (abs(cell[0] - pos.cadet // 5) + abs(cell[1] - pos.cadet % 5))
+    return total
+
+
+def make_chooser() -> Any:
+    try:
+        from companion.planner import Planner
+    except ImportError:
+        return SearchChooser()
+    return Planner()
+
+
+class SlowChooser:
+    """Takes at least ``delay`` seconds on its first pick, so the Thinking screen shows."""
+
+    def __init__(self, inner: Any, delay: float = 0.6) -> None:
+        self.inner, self.delay = inner, delay
+        self.started = threading.Event()
+        self.calls = 0
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]:
+        self.calls += 1
+        self.started.set()
+        t0 = time.perf_counter()
+        pick = self.inner.choose(view)
+        if self.calls == 1:
+            time.sleep(max(0.0, self.delay - (time.perf_counter() - t0)))
+        return pick
+
+
+# ---------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture
+def start_app(ui_harness: Any) -> Iterator[Any]:
+    from ui.app import CompanionApp
+
+    def start(**kwargs: Any) -> Any:
+        kwargs.setdefault("chooser_factory", make_chooser)
+        return ui_harness.start(CompanionApp(content=CONTENT, **kwargs))
+
+    yield start
+
+
+@pytest.fixture
+def no_ui_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Errors logged by the app fail the test (the app logs rather than crash)."""
+    caplog.set_level(logging.ERROR, logger="ui")
+    yield
+    errors = [r for r in caplog.records if r.name.startswith("ui") and r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]
+
+
+# ---------------------------------------------------------------------------- reading the screen
+
+
+def screen(h: Any) -> Any:
+    return h.app.manager.current_screen
+
+
+def wait_screen(h: Any, name: str, timeout: float = 10.0) -> Any:
+    try:
+        h.pump_until(lambda: h.app.manager.current == name, timeout=timeout, what=f"the {name} screen")
+    except AssertionError as exc:
+        h.screenshot(f"failed_waiting_for_{name}.png")
+        raise AssertionError(f"{exc}; on {h.app.manager.current!r}, message {message(h)!r}") from None
+    h.pump(frames=2)
+    return screen(h)
+
+
+def message(h: Any) -> str:
+    return str(h.app.message)
+
+
+def shown_board(h: Any) -> Position:
+    """The position as the Decode screen draws it: the mini board and the 'Carrying' line."""
+    s = screen(h)
+    carried = s.carrying.removeprefix("Carrying: ")
+    letter = NAME_TO_LETTER.get(carried)
+    return Position.from_rows(list(s.ids.board.rows), tuple(s.ids.board.cadet), letter)
+
+
+def shown_registers(h: Any) -> list[tuple[str, bool]]:
+    s = screen(h)
+    return [(s.ids[f"register{k}"].card_id, s.ids[f"register{k}"].fixed) for k in range(1, 6)]
+
+
+def shown_hand(h: Any) -> list[str]:
+    return [c.card_id for c in reversed(screen(h).ids.hand.children)]
+
+
+def boost_button(h: Any, name: str) -> Any:
+    found = [b for b in screen(h).ids.boosts.children if b.text in (name, f"Cancel {name}")]
+    return found[0] if found else None
+
+
+# ---------------------------------------------------------------------------- the Cadet's reasoning
+
+
+def arrangements(h: Any) -> Iterator[tuple[str, ...]]:
+    """Every way to fill the registers from the cards shown (fixed ones stay), leaving out as needed."""
+    registers = shown_registers(h)
+    hand = [cid for cid, fixed in registers if cid and not fixed] + shown_hand(h)
+    free = [k for k, (cid, fixed) in enumerate(registers) if not fixed]
+    seen: set[tuple[Command, ...]] = set()
+    for chosen in itertools.permutations(hand, len(free)):
+        order = [cid if fixed else "" for cid, fixed in registers]
+        for k, cid in zip(free, chosen):
+            order[k] = cid
+        key = tuple(card_command(c) for c in order)
+        if key not in seen:
+            seen.add(key)
+            yield tuple(order)
+
+
+def visible_progress(before: Position, order: Sequence[str]) -> float:
+    """How promising an order looks on the open board: repairs, and intact modules newly side by
+    side with an intact device (every mission pairs a device with a module)."""
+    commands = [card_command(c) for c in order]
+    run = RULES.execute(before, commands)
+    after = run.end
+
+    def pairs(p: Position) -> int:
+        n = 0
+        for i, ch in enumerate(p.board):
+            if ch.isupper() and ch in DEVICES:
+                r, c = divmod(i, 5)
+                for j in (i - 5, i + 5, i - 1 if c else -1, i + 1 if c < 4 else -1):
+                    if 0 <= j < 25 and p.board[j].isupper():
+                        n += 1
+        return n
+
+    repairs = sum(1 for a, b in zip(before.board, after.board) if a.islower() and b.isupper())
+    return 3 * (pairs(after) - pairs(before)) + 2 * repairs + commands.count(Command.DEPLOY)
+
+
+def best_order(h: Any) -> tuple[str, ...]:
+    position = shown_board(h)
+    legal = [o for o in arrangements(h) if RULES.viable(position, [card_command(c) for c in o])]
+    assert legal, "no legal order from the cards shown"
+    return max(legal, key=lambda o: visible_progress(position, o))
+
+
+def impossible_order(h: Any) -> tuple[str, ...] | None:
+    position = shown_board(h)
+    for order in arrangements(h):
+        if not RULES.viable(position, [card_command(c) for c in order]):
+            return order
+    return None
+
+
+# ---------------------------------------------------------------------------- acting
+
+
+def tap_text(h: Any, text: str) -> None:
+    h.tap(h.find(text=text))
+
+
+def answer_popup(h: Any, text: str) -> None:
+    """Tap a popup's button and wait until the popup has faded away."""
+    from kivy.uix.modalview import ModalView
+
+    tap_text(h, text)
+    h.pump_until(lambda: not any(isinstance(w, ModalView) for w in h.window.children),
+                 what="the popup to close")
+
+
+def arrange(h: Any, order: Sequence[str]) -> None:
+    """Tap each card, then its register, as a player would (``""`` skips a register)."""
+    s = screen(h)
+    for k, cid in enumerate(order, start=1):
+        slot = s.ids[f"register{k}"]
+        if not cid or slot.card_id == cid:
+            continue
+        card = next(c for c in s.ids.hand.children if c.card_id == cid)
+        h.tap(card)
+        h.tap(slot)
+    h.pump(frames=2)
+
+
+def use_boosts(h: Any, shots: dict[str, Path], session: Any) -> None:
+    """Spend the boosts held, each through its own touch flow."""
+    s = screen(h)
+    if boost_button(h, "Debug") and s.needs_leave_out:
+        h.tap(boost_button(h, "Debug"))
+        answer_popup(h, "Use Debug")
+        assert "error" in message(h)
+    if boost_button(h, "Clear Signal"):
+        free = [k for k, (_, fixed) in enumerate(shown_registers(h), start=1) if not fixed]
+        h.tap(boost_button(h, "Clear Signal"))
+        assert "tap the register" in message(h)
+        h.tap(s.ids[f"register{free[0]}"])
+        assert s.ids[f"register{free[0]}"].fixed
+    if boost_button(h, "Cross Check") and shown_hand(h):
+        card = next(iter(s.ids.hand.children))
+        h.tap(boost_button(h, "Cross Check"))
+        h.tap(card)
+        assert "register" in message(h) or "not part" in message(h)
+        if "decode_answer" not in shots:
+            shots["decode_answer"] = h.screenshot("decode_answer.png")
+
+
+def play_round(h: Any, shots: dict[str, Path]) -> None:
+    """One transmission from the Transmission screen to the next Thinking/End."""
+    session = h.app.session
+    wait_screen(h, "transmission")
+    shots.setdefault("transmission", h.screenshot("transmission.png"))
+    tap_text(h, "Decode")
+    s = wait_screen(h, "decode")
+    shots.setdefault("decode_start", h.screenshot("decode_start.png"))
+    if "decode_refused" not in shots:
+        refuse_an_impossible_order(h)
+        shots["decode_refused"] = h.screenshot("decode_refused.png")
+        tap_text(h, "Clear all")
+    use_boosts(h, shots, session)
+    order = best_order(h)
+    if "decode" not in shots:
+        # The curated picture: some cards placed, one selected, its registers lit up.
+        free = [k for k, (_, fixed) in enumerate(shown_registers(h), start=1) if not fixed]
+        last = free[-1]
+        arrange(h, [c if k != last else "" for k, c in enumerate(order, start=1)])
+        h.tap(next(c for c in s.ids.hand.children if c.card_id == order[last - 1]))
+        assert s.selected == order[last - 1]
+        shots["decode"] = h.screenshot("decode.png")
+        h.tap(s.ids[f"register{last}"])
+    arrange(h, order)
+    if boost_button(h, "Abort"):
+        h.tap(boost_button(h, "Abort"))
+        answer_popup(h, "Use Abort")
+        assert message(h) in ("Yes: proceed with that order.", "No."), message(h)
+    assert not s.ids.hand.children
+    execute = h.find(text="Execute")
+    assert not execute.disabled
+    h.tap(execute)
+    s = wait_screen(h, "execute")
+    steps = 0
+    while not s.at_end:
+        h.tap(h.find(text="Next step"))
+        steps += 1
+        if steps == 3:
+            shots.setdefault("execute", h.screenshot("execute.png"))
+        if s.banner:
+            shots.setdefault("execute_mission", h.screenshot("execute_mission.png"))
+    assert steps == 5
+    assert s.heading.startswith("Step 5 of 5")
+    tap_text(h, "Done")
+    h.pump(frames=3)
+    if session.step is Step.MISSION_COMPLETE:
+        wait_screen(h, "mission_complete")
+        shots.setdefault("mission_complete", h.screenshot("mission_complete.png"))
+        tap_text(h, "Continue")
+        h.pump(frames=2)
+
+
+def refuse_an_impossible_order(h: Any) -> None:
+    """An impossible order is refused with its step and reason, and nothing changes."""
+    session = h.app.session
+    order = impossible_order(h)
+    assert order is not None, "every order is legal here: pick another seed"
+    arrange(h, order)
+    before = (session.view(), list(session.arrangement), session.step, len(session.record()["actions"]))
+    h.tap(h.find(text="Execute"))
+    h.pump(frames=2)
+    text = message(h)
+    assert text.startswith("Impossible order, step "), text
+    step = int(text.split("step ")[1].split(" ")[0])
+    assert card_command(order[step - 1]).title in text
+    bar = h.find(cls="MessageBar")
+    assert bar.text == text and bar.kind == "error"
+    after = (session.view(), list(session.arrangement), session.step, len(session.record()["actions"]))
+    assert after == before
+    assert h.app.manager.current == "decode"
+
+
+# ---------------------------------------------------------------------------- the tests
+
+
+def test_a_whole_game_through_the_screens(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
+    """Home -> Setup -> Board set-up -> Thinking -> (Transmission -> Decode -> Execute
+    -> Mission complete?)* -> End, by touch only, with a screenshot of every screen."""
+    h = ui_harness
+    chooser = SlowChooser(make_chooser())
+    app = start_app(chooser_factory=lambda: chooser)
+    shots: dict[str, Path] = {}
+    wait_screen(h, "home")
+    shots["home"] = h.screenshot("home.png")
+    tap_text(h, "How to play")
+    wait_screen(h, "help")
+    shots["help"] = h.screenshot("help.png")
+    tap_text(h, "Back")
+    wait_screen(h, "home")
+    tap_text(h, "New game")
+    s = wait_screen(h, "setup")
+    h.tap(next(t for t in s.ids.difficulties.children if t.value == "training"))
+    s.ids.seed.text = "2024"
+    h.pump(frames=2)
+    shots["setup"] = h.screenshot("setup.png")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    assert app.session.seed == 2024
+    shots["board_setup"] = h.screenshot("board_setup.png")
+    tap_text(h, "Board is ready")
+    wait_screen(h, "thinking", timeout=5)
+    shots["thinking"] = h.screenshot("thinking.png")
+    rounds = 0
+    while app.session.step is not Step.END:
+        play_round(h, shots)
+        rounds += 1
+        assert rounds <= 7
+    wait_screen(h, "end")
+    shots["end"] = h.screenshot("end.png")
+    end = screen(h)
+    outcome = app.session.view().outcome
+    assert end.headline == ("Victory!" if outcome.victory else "Defeat")
+    assert end.score == f"Score {outcome.score}"
+    assert len(end.ids.missions.children) == 3
+    expected = {"home", "help", "setup", "board_setup", "thinking", "transmission", "decode_start",
+                "decode", "decode_refused", "execute", "end"}
+    assert expected <= set(shots), expected - set(shots)
+    assert "mission_complete" in shots, "no mission completed in this game: pick another seed"
+    publish(shots)
+    tap_text(h, "Play again")
+    s = wait_screen(h, "setup")
+    assert s.difficulty == "training"
+
+
+CURATED = ("home", "setup", "board_setup", "thinking", "transmission", "decode", "decode_refused",
+           "decode_answer", "execute", "mission_complete", "end", "help")
+
+
+def publish(shots: dict[str, Path]) -> None:
+    """Copy the curated screenshots to docs/screenshots/ (committed, shown in the README)."""
+    DOCS.mkdir(parents=True, exist_ok=True)
+    for name in CURATED:
+        if name in shots:
+            shutil.copyfile(shots[name], DOCS / f"{name}.png")
+
+
+def test_the_seed_box_takes_digits_only(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
+    h = ui_harness
+    start_app(seed=77)
+    tap_text(h, "New game")
+    s = wait_screen(h, "setup")
+    seed = s.ids.seed
+    assert seed.text == "77"
+    h.tap(seed)
+    assert seed.focus
+    for key in ("end", "x", "4", "!"):
+        h.key(key)
+    assert seed.text == "774"
+    assert "digits only" in message(h)
+    h.screenshot("setup_bad_seed.png")
+    seed.text = ""
+    h.key("escape")
+    assert not seed.focus and h.app.manager.current == "setup"
+    tap_text(h, "Start")
+    assert "Type a seed" in message(h)
+    assert h.app.session is None and h.app.manager.current == "setup"
+    seed.text = "12 34"  # pasted or set directly: still refused on Start
+    tap_text(h, "Start")
+    assert "whole number" in message(h)
+    tap_text(h, "New seed")
+    assert seed.text.isdigit() and message(h) == ""
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    assert h.app.session.seed == int(seed.text)
+
+
+def test_keyboard_shortcuts_play_a_transmission(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
+    h = ui_harness
+    app = start_app(seed=31, difficulty="hard")
+    h.key("enter")  # Home: New game
+    wait_screen(h, "setup")
+    h.key("enter")  # Setup: Start
+    wait_screen(h, "board_setup")
+    h.key("spacebar")  # Board is ready
+    wait_screen(h, "transmission")
+    h.key("enter")  # Decode
+    s = wait_screen(h, "decode")
+    order = best_order(h)
+    free = [k for k, (_, fixed) in enumerate(shown_registers(h), start=1) if not fixed]
+    # Right arrow moves the selection along the hand; a digit puts it in that register.
+    for k in free:
+        want = order[k - 1]
+        for _ in range(len(shown_hand(h)) + 1):
+            if s.selected == want:
+                break
+            h.key("right")
+        assert s.selected == want
+        h.key(str(k))
+    assert s.ids[f"register{free[-1]}"].card_id == order[free[-1] - 1]
+    h.key("backspace")  # takes the last card back
+    assert s.ids[f"register{free[-1]}"].card_id == ""
+    assert shown_hand(h)[0] in order or s.needs_leave_out
+    while s.ids[f"register{free[-1]}"].card_id != order[free[-1] - 1]:
+        h.key("right")
+        if s.selected == order[free[-1] - 1]:
+            h.key(str(free[-1]))
+    if s.needs_leave_out:
+        h.key("0")  # the remaining card to the leave-out slot
+        assert s.ids.leave_out.card_id
+    h.key("b")  # no boosts yet: a hint, nothing else
+    assert "No Signal Boosts" in message(h)
+    h.key("enter")  # Execute
+    wait_screen(h, "execute")
+    h.key("right")
+    h.key("right")
+    assert app.session.shown_steps == 2
+    h.key("left")
+    assert app.session.shown_steps == 1
+    h.key("escape")  # asks before abandoning
+    h.pump(frames=2)
+    assert h.find(text="Leave this game?")
+    h.key("enter")  # the default answer keeps playing
+    h.pump(0.5)
+    assert h.find_all(text="Leave this game?") == [] and app.session is not None
+    h.key("escape")
+    h.pump(frames=2)
+    answer_popup(h, "Leave game")
+    wait_screen(h, "home")
+    assert app.session is None
+
+
+def test_drag_a_card_onto_a_register(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
+    h = ui_harness
+    app = start_app(seed=5, difficulty="standard")
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    tap_text(h, "Board is ready")
+    wait_screen(h, "transmission")
+    tap_text(h, "Decode")
+    s = wait_screen(h, "decode")
+    free = next(k for k, (_, fixed) in enumerate(shown_registers(h), start=1) if not fixed)
+    card = next(iter(s.ids.hand.children))
+    cid = card.card_id
+    h.drag(card, s.ids[f"register{free}"])
+    h.pump(frames=2)
+    assert app.session.arrangement[free - 1] == cid
+    assert cid not in shown_hand(h)
+    h.tap(s.ids[f"register{free}"])  # a tap on a placed card takes it back
+    assert app.session.arrangement[free - 1] is None and cid in shown_hand(h)
+    # Refusals show in the bar and change nothing: a fixed register, or no card selected.
+    fixed = [k for k, (_, f) in enumerate(shown_registers(h), start=1) if f]
+    if fixed:
+        h.tap(card := next(iter(s.ids.hand.children)))
+        h.tap(s.ids[f"register{fixed[0]}"])
+        assert "fixed by a clear signal" in message(h)
+        assert h.find(cls="MessageBar").kind == "error"

@@ -1,0 +1,439 @@
+"""The composition root: the Kivy app that puts a :class:`~companion.session.Session` on the touchscreen.
+
+The app owns the session and nothing else of the game: every tap or key
+becomes one session intent (``confirm``, ``place``, ``use_boost``,
+``execute``, ...), and every session event triggers one batched redraw
+(``Clock.create_trigger``) that switches to the step's screen and refreshes
+it from :meth:`Session.view` alone, the table's view with the secrets
+stripped.  :meth:`Session.mission_control_view` is read here only to hand it
+to the chooser, on a worker thread, never to a screen.
+
+Mission Control (the chooser) runs off the main thread; its pick comes back
+through ``Clock.schedule_once`` to :meth:`Session.submit_selection`.  The
+Thinking screen is shown only if the choice takes longer than
+:attr:`CompanionApp.thinking_delay` seconds (0.2 s), so a quick Mission
+Control goes straight to the Transmission card.
+
+Keys (desktop): see :data:`KEYS_HELP`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import ObjectProperty, StringProperty
+
+from companion.content import ContentPack, default_content
+from companion.session import Chooser, Event, Session, Step
+from companion.views import CadetView
+
+from . import theme
+
+log = logging.getLogger(__name__)
+
+#: The keyboard shortcuts, as listed on the Home screen.
+KEYS_HELP = ("Keys:  Enter/Space continue or execute  ·  1–5 put the card in a register  ·  0 leave out  ·  "
+             "Backspace take back  ·  ←/→ choose a card or step  ·  B boosts  ·  Esc back")
+
+#: Kivy keycode -> (action, argument).  Screens implement ``handle_key(action, arg)``.
+KEYMAP: dict[int, tuple[str, int | None]] = {
+    13: ("continue", None), 271: ("continue", None), 32: ("continue", None),
+    8: ("take_back", None), 127: ("take_back", None),
+    27: ("back", None),
+    276: ("prev", None), 275: ("next", None),
+    98: ("boosts", None),
+    48: ("place", 0), 256: ("place", 0),
+    **{48 + n: ("place", n) for n in range(1, 6)},
+    **{256 + n: ("place", n) for n in range(1, 6)},
+}
+
+#: Screens that are part of a game (they show the status strip; Escape asks before leaving).
+GAME_SCREENS = frozenset(step.value for step in Step)
+
+
+def is_raspberry_pi() -> bool:
+    try:
+        with open("/proc/device-tree/model", encoding="ascii", errors="replace") as f:
+            return "Raspberry Pi" in f.read()
+    except OSError:
+        return False
+
+
+class CompanionApp(App):
+    """The Mission Control companion.
+
+    :param content: the content pack (difficulty titles, module names, boosts...).
+    :param difficulty, layout, seed: Setup's initial choices (``None``: standard / standard / random).
+    :param chooser_factory: makes Mission Control for a new game; default ``companion.planner.Planner``.
+    :param thinking_delay: seconds Mission Control may take before the Thinking screen appears.
+    """
+
+    #: The message bar's text (a refusal, Mission Control's answer, a hint) and its kind.
+    message = StringProperty("")
+    message_kind = StringProperty("info")
+    session = ObjectProperty(None, allownone=True)
+
+    def __init__(self, content: ContentPack | None = None, difficulty: str | None = None,
+                 layout: str | None = None, seed: int | None = None,
+                 chooser_factory: Callable[[], Chooser] | None = None, thinking_delay: float = 0.2,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title = theme.TITLE
+        self.content = content or default_content()
+        self.initial = {"difficulty": difficulty or "standard", "layout": layout or "standard", "seed": seed}
+        self.chooser_factory = chooser_factory
+        self.thinking_delay = thinking_delay
+        self.thinking_visible = False
+        self.choice_error = ""
+        self._choice_token: object | None = None
+        self._thinking_event: Any = None
+        self._boosts_before: tuple[str, ...] = ()
+        self.dealt: tuple[str, ...] = ()
+        self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
+
+    # ------------------------------------------------------------------ building
+
+    def build(self) -> Any:
+        from kivy.core.window import Window
+        from kivy.uix.boxlayout import BoxLayout
+        from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+        from .screens import SCREENS, load_kv_files
+        from .widgets import StatusStrip
+
+        load_kv_files()
+        Window.clearcolor = theme.BACKGROUND
+        root = BoxLayout(orientation="vertical")
+        self.status = StatusStrip()
+        self.manager = ScreenManager(transition=NoTransition())
+        for cls in SCREENS:
+            self.manager.add_widget(cls(app=self))
+        root.add_widget(self.status)
+        root.add_widget(self.manager)
+        self.manager.bind(current=self._on_screen)
+        self._on_screen(self.manager, self.manager.current)
+        Window.bind(on_key_down=self._on_key_down)
+        return root
+
+    def on_stop(self) -> None:
+        from kivy.animation import Animation
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+
+        Window.unbind(on_key_down=self._on_key_down)
+        self.end_game()  # a late pick from the worker is dropped
+        # Leave nothing that outlives the app: open popups, running animations.
+        for widget in list(Window.children):
+            if isinstance(widget, ModalView):
+                widget.dismiss(animation=False)
+        for top in [*self.manager.screens, self.status, *Window.children]:
+            for widget in _walk(top):
+                Animation.cancel_all(widget)
+
+    def _on_screen(self, _: Any, name: str) -> None:
+        in_game = name in GAME_SCREENS
+        self.status.height = theme_px(theme.STATUS_HEIGHT) if in_game else 0
+        self.status.opacity = 1 if in_game else 0
+
+    # ------------------------------------------------------------------ navigation
+
+    def show(self, name: str) -> None:
+        """Go to a screen outside a game ("home", "setup", "help")."""
+        self.clear_message()
+        self.manager.current = name
+
+    def start_game(self, difficulty: str, layout: str, seed: int) -> bool:
+        """Deal a new game and show Board set-up.  False (with a message) if it cannot start."""
+        try:
+            chooser = self.chooser_factory() if self.chooser_factory else _default_chooser()
+            session = Session(self.content, chooser, difficulty, layout, seed)
+        except (ImportError, KeyError, ValueError) as exc:
+            log.exception("cannot start a game")
+            self.show_message(f"Cannot start the game: {exc}", "error")
+            return False
+        self.end_game()
+        self.initial = {"difficulty": difficulty, "layout": layout, "seed": seed}
+        self.session = session
+        session.subscribe(self._on_event)
+        self.clear_message()
+        self._redraw_trigger()
+        return True
+
+    def end_game(self) -> None:
+        """Drop the current game (after the players agreed); a pending pick is ignored."""
+        self._choice_token = None
+        if self._thinking_event is not None:
+            self._thinking_event.cancel()
+        self.session = None
+        self.thinking_visible = False
+
+    def abandon(self) -> None:
+        self.end_game()
+        self.show("home")
+
+    def play_again(self) -> None:
+        """Setup again with the same difficulty and layout and a fresh seed."""
+        self.initial = {**self.initial, "seed": None}
+        self.end_game()
+        self.show("setup")
+
+    def back(self) -> None:
+        """Escape: outside a game go Home; in a game ask first (the game would be lost)."""
+        name = self.manager.current
+        if name in GAME_SCREENS and self.session is not None and not self.session.over:
+            self.ask_abandon()
+        elif name in GAME_SCREENS:
+            self.abandon()
+        elif name != "home":
+            self.show("home")
+
+    def ask_abandon(self) -> None:
+        from .widgets import ChoicePopup
+
+        ChoicePopup("Leave this game?", "The game in progress will be lost.",
+                    [("Keep playing", None, theme.GO), ("Leave game", self.abandon, theme.DANGER)]).open()
+
+    def quit(self) -> None:
+        self.stop()
+
+    # ------------------------------------------------------------------ messages
+
+    def show_message(self, text: str, kind: str = "info") -> None:
+        self.message_kind = kind
+        self.message = text
+
+    def clear_message(self) -> None:
+        self.message = ""
+        self.message_kind = "info"
+
+    # ------------------------------------------------------------------ intents
+
+    def act(self, intent: str, *args: Any, **kwargs: Any) -> bool:
+        """Call one session intent by name; a refusal shows the session's message (via its event).
+
+        An exception from the core is logged and shown, never allowed to take the table down.
+        """
+        session = self.session
+        if session is None:
+            return False
+        try:
+            return bool(getattr(session, intent)(*args, **kwargs))
+        except Exception as exc:  # the core should refuse, not raise: log it loudly
+            log.exception("session.%s%r failed", intent, args)
+            self.show_message(f"Something went wrong ({intent}): {exc}", "error")
+            return False
+
+    def redraw(self) -> None:
+        """Ask for a redraw of the current screen (batched with the session's own)."""
+        self._redraw_trigger()
+
+    def retry_choice(self) -> None:
+        """Ask Mission Control again (after its pick failed)."""
+        if self.session is not None and self.session.step is Step.THINKING:
+            self._start_choosing()
+
+    # ------------------------------------------------------------------ session events
+
+    def _on_event(self, event: Event) -> None:
+        session = self.session
+        if session is None:
+            return
+        if event.kind == "refused":
+            self.show_message(event.message, "error")
+        elif event.kind == "boost":
+            self.show_message(event.message, "answer")
+        elif event.kind in ("placed", "step", "executed"):
+            self.clear_message()
+        if session.step is Step.DECODE:
+            self._boosts_before = tuple(b.id for b in session.view().boosts)
+        if event.kind == "executed":
+            held = tuple(b.id for b in session.view().boosts)
+            self.dealt = tuple(b for b in held if b not in self._boosts_before)
+        if event.kind == "step" and event.message == Step.THINKING.value:
+            self._start_choosing()
+        self._redraw_trigger()
+
+    def _start_choosing(self) -> None:
+        """Run Mission Control on a worker thread; its pick comes back through the Clock."""
+        session = self.session
+        assert session is not None
+        token = object()
+        self._choice_token = token
+        self.choice_error = ""
+        self.thinking_visible = False
+        if self._thinking_event is not None:
+            self._thinking_event.cancel()
+        self._thinking_event = Clock.schedule_once(self._show_thinking, self.thinking_delay)
+        secret_view = session.mission_control_view()  # only for the chooser, never a screen
+        chooser = session.chooser
+
+        def work() -> None:
+            try:
+                commands = tuple(chooser.choose(secret_view))
+            except Exception as exc:
+                log.exception("Mission Control failed to choose")
+                error = f"{type(exc).__name__}: {exc}"
+                Clock.schedule_once(lambda _dt: self._chosen(session, token, None, error))
+                return
+            Clock.schedule_once(lambda _dt: self._chosen(session, token, commands, ""))
+
+        threading.Thread(target=work, name="mission-control", daemon=True).start()
+
+    def _show_thinking(self, _dt: float) -> None:
+        if self.session is not None and self.session.step is Step.THINKING:
+            self.thinking_visible = True
+            self._redraw_trigger()
+
+    def _chosen(self, session: Session, token: object, commands: Any, error: str) -> None:
+        stale = session is not self.session or token is not self._choice_token
+        if stale or session.step is not Step.THINKING:
+            return  # the game was left, or this pick is stale
+        if self._thinking_event is not None:
+            self._thinking_event.cancel()
+        if commands is None:
+            self.choice_error = f"Mission Control could not choose: {error}"
+            self.thinking_visible = True
+            self.show_message(self.choice_error, "error")
+            self._redraw_trigger()
+            return
+        if not self.act("submit_selection", commands):
+            self.choice_error = session.message
+            self.thinking_visible = True
+            self._redraw_trigger()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _redraw(self, *_: Any) -> None:
+        """Switch to the session's screen and refresh it from the table's view (batched)."""
+        session = self.session
+        if session is None:
+            return
+        name = session.step.value
+        if session.step is Step.THINKING and not self.thinking_visible:
+            name = ""  # keep the previous screen up for the first 200 ms
+        view = session.view()
+        self._refresh_status(session, view)
+        if name:
+            if self.manager.current != name:
+                self.manager.current = name
+            screen = self.manager.current_screen
+            try:
+                screen.refresh(session, view)
+            except Exception:
+                log.exception("refreshing the %s screen failed", name)
+                raise
+
+    def _refresh_status(self, session: Session, view: CadetView) -> None:
+        status = self.status
+        if view.transmission:
+            status.transmission = f"Transmission {view.transmission} of {view.transmissions_total}"
+        else:
+            status.transmission = f"{view.transmissions_total} transmissions"
+        done, boosts = len(view.completed), view.boosts
+        execution = view.last_execution
+        if session.step is Step.EXECUTE and execution is not None:
+            # While the players mirror the commands, a mission counts from the step that completes it.
+            hidden = [c for c in execution.completions if c.step > session.shown_steps]
+            done -= len(hidden)
+            if hidden:
+                boosts = tuple(b for b in boosts if b.id not in self.dealt)
+        status.missions = f"Missions done {done} of {view.missions_total}"
+        names = ", ".join(b.name for b in boosts)
+        status.boosts = f"Boosts: {names}" if names else "Boosts: none"
+        title = self.content.difficulty(view.difficulty).title
+        status.game = f"{title} · seed {session.seed}"
+
+    # ------------------------------------------------------------------ keyboard
+
+    def _on_key_down(self, window: Any, key: int, scancode: int, codepoint: str | None,
+                     modifiers: list[str]) -> bool:
+        from kivy.uix.textinput import TextInput
+
+        from .widgets import ChoicePopup
+
+        action, arg = KEYMAP.get(key, (None, None))
+        if action is None and codepoint and codepoint.lower() == "b":
+            action, arg = "boosts", None
+        popups = [w for w in window.children if isinstance(w, ChoicePopup)]
+        if popups:
+            return popups[0].handle_key(action, arg) if action else True
+        focus = next((w for w in _walk(self.root) if isinstance(w, TextInput) and w.focus), None)
+        if focus is not None:
+            if action == "back":
+                focus.focus = False
+                return True
+            if key in (13, 271):
+                return bool(self.manager.current_screen.handle_key("continue", None))
+            return False  # typing goes to the text box
+        if action is None:
+            return False
+        try:
+            handled = bool(self.manager.current_screen.handle_key(action, arg))
+        except Exception:
+            log.exception("key %s (%s) failed on %s", key, action, self.manager.current)
+            return True
+        if action == "back" and not handled:
+            self.back()
+            return True
+        return handled
+
+
+def _walk(widget: Any) -> Any:
+    yield widget
+    for child in widget.children:
+        yield from _walk(child)
+
+
+def theme_px(value: str) -> float:
+    from kivy.metrics import dp
+
+    return float(dp(value[:-2])) if value.endswith("dp") else float(value)
+
+
+def _default_chooser() -> Chooser:
+    """The AI Mission Control.  No fallback: without the planner the companion cannot play."""
+    from companion.planner import Planner
+
+    return Planner()
+
+
+def new_seed() -> int:
+    """A seed players can read out and type again (like the session's own)."""
+    return secrets.randbelow(1_000_000)
+
+
+# ---------------------------------------------------------------------- entry point
+
+
+def configure(fullscreen: bool) -> None:
+    """Kivy's window settings; must run before ``kivy.core.window`` is first imported."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from kivy.config import Config
+
+    on_pi = is_raspberry_pi()
+    Config.set("graphics", "width", str(theme.WIDTH))
+    Config.set("graphics", "height", str(theme.HEIGHT))
+    Config.set("graphics", "resizable", "0" if (on_pi or fullscreen) else "1")
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("kivy", "exit_on_escape", "0")  # Escape means "back" here
+    Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
+
+
+def main(content: ContentPack | None = None, difficulty: str | None = None, layout: str | None = None,
+         seed: int | None = None, fullscreen: bool = False) -> int:
+    """Run the companion (``companion run``).  Returns the process exit status."""
+    configure(fullscreen)
+    try:
+        _default_chooser()
+    except ImportError as exc:
+        log.error("Mission Control (companion.planner) is missing: %s", exc)
+        return 2
+    CompanionApp(content=content, difficulty=difficulty, layout=layout, seed=seed).run()
+    return 0

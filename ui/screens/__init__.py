@@ -1,0 +1,44 @@
+"""One module and one ``.kv`` file per screen.  :data:`SCREENS` in the order they are added."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .board_setup import BoardSetupScreen
+from .decode import DecodeScreen
+from .end import EndScreen
+from .execute import ExecuteScreen
+from .help import HelpScreen
+from .home import HomeScreen
+from .mission_complete import MissionCompleteScreen
+from .setup import SetupScreen
+from .thinking import ThinkingScreen
+from .transmission import TransmissionScreen
+
+SCREENS = (
+    HomeScreen,
+    SetupScreen,
+    HelpScreen,
+    BoardSetupScreen,
+    ThinkingScreen,
+    TransmissionScreen,
+    DecodeScreen,
+    ExecuteScreen,
+    MissionCompleteScreen,
+    EndScreen,
+)
+
+
+
+def load_kv_files() -> None:
+    """Load the shared widgets' rules, then one ``.kv`` per screen (each once)."""
+    from .. import widgets
+    from .base import load_kv
+
+    load_kv(widgets.KV_FILE)
+    for cls in SCREENS:
+        module = __import__(cls.__module__, fromlist=["_"])
+        load_kv(Path(module.__file__).with_suffix(".kv"))
+
+
+__all__ = [cls.__name__ for cls in SCREENS] + ["SCREENS", "load_kv_files"]

@@ -1,0 +1,41 @@
+"""The base of every screen: a link to the app, a ``refresh`` from the table's view, keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.session import Session
+from companion.views import CadetView
+
+
+def load_kv(path: Path) -> None:
+    """Load a ``.kv`` file unless its rules are already loaded.
+
+    The app calls this from ``build()`` rather than at import, so an app
+    started again in the same process (the UI tests) gets its rules back
+    after the previous app's files were unloaded.
+    """
+    if str(path) not in Builder.files:
+        Builder.load_file(str(path))
+
+
+class BaseScreen(Screen):
+    """A screen of the companion.
+
+    Game screens are named after :class:`~companion.session.Step` values and are
+    refreshed by the app from :meth:`Session.view` (never the Mission Control view).
+    """
+
+    app = ObjectProperty(None, allownone=True)
+
+    def refresh(self, session: Session, view: CadetView) -> None:
+        """Show ``view``; called by the app's batched redraw while this screen is up."""
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        """A keyboard shortcut (see ``ui.app.KEYMAP``); True when handled."""
+        return False

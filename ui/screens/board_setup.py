@@ -1,0 +1,40 @@
+"""Board set-up: the layout to copy onto the table, the Cadet's start, the spare hallway."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import DictProperty, StringProperty
+
+from companion.session import Session
+from companion.views import CadetView
+
+from .base import BaseScreen
+
+
+def module_names(app: Any) -> dict[str, str]:
+    return {m.letter: m.name for m in app.content.modules}
+
+
+class BoardSetupScreen(BaseScreen):
+    names = DictProperty({})
+    layout_title = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="board_setup", **kwargs)
+
+    def refresh(self, session: Session, view: CadetView) -> None:
+        self.names = module_names(self.app)
+        self.ids.board.rows = list(view.rows)
+        self.ids.board.cadet = list(view.cadet)
+        self.layout_title = "Beginner layout" if view.layout == "beginner" else "Standard layout"
+
+    def ready(self) -> None:
+        self.app.act("confirm")
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action == "continue":
+            self.ready()
+            return True
+        return False
+

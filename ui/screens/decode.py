@@ -1,0 +1,280 @@
+"""Decode: the Cadet puts the cards in registers 1-5, may spend Signal Boosts, then executes.
+
+Tap a card, then a register (or drag the card onto it); tap a placed card to
+take it back.  A Clear Signal asks which register (tap one), a Cross Check
+which card (tap one); Debug and Abort ask for a confirmation first.  Every
+refusal from the session shows in the message bar and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, DictProperty, StringProperty
+
+from companion.content import BoostKind
+from companion.session import LEAVE_OUT, Session
+from companion.views import CadetView
+
+from .. import theme
+from ..widgets import BigButton, CardButton, ChoicePopup, RegisterSlot
+from .base import BaseScreen
+
+BOOST_FILL = (0.42, 0.30, 0.68, 1)
+#: Picking a register or card for these boosts happens on the board of registers.
+ASKS_REGISTER = BoostKind.CLEAR_SIGNAL
+ASKS_CARD = BoostKind.CROSS_CHECK
+
+
+class DecodeScreen(BaseScreen):
+    selected = StringProperty("")
+    pending = StringProperty("")  # a boost id waiting for a register or a card
+    can_execute = BooleanProperty(False)
+    needs_leave_out = BooleanProperty(False)
+    carrying = StringProperty("")
+    answers_text = StringProperty("")
+    hand_hint = StringProperty("")
+    names = DictProperty({})
+    hint = StringProperty("Tap a card, then tap a register. Tap a placed card to take it back.")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="decode", **kwargs)
+        self._placed_order: list[str] = []
+        self._view: CadetView | None = None
+
+    # ------------------------------------------------------------------ drawing
+
+    def on_leave(self, *_: Any) -> None:
+        self.selected = ""
+        self.pending = ""
+        self._placed_order = []
+
+    def refresh(self, session: Session, view: CadetView) -> None:
+        self._view = view
+        self.names = {m.letter: m.name for m in self.app.content.modules}
+        unplaced = session.unplaced()
+        if self.selected not in unplaced:
+            self.selected = ""
+        pending_kind = self._pending_kind()
+        for slot in self._slots():
+            k = slot.number
+            slot.card_id = session.arrangement[k - 1] or ""
+            slot.fixed = view.registers[k - 1] is not None
+            if pending_kind is ASKS_REGISTER:
+                slot.target = not slot.fixed
+            elif pending_kind is ASKS_CARD:
+                slot.target = bool(slot.card_id) and not slot.fixed
+            else:
+                slot.target = bool(self.selected) and not slot.fixed
+        self.needs_leave_out = view.leave_out > 0
+        leave = self.ids.leave_out
+        leave.card_id = session.left_out[0] if session.left_out else ""
+        leave.target = self.needs_leave_out and bool(self.selected) and pending_kind is None
+        leave.empty_text = "error?"
+        self._fill_hand(unplaced, pending_kind)
+        self._fill_boosts(view)
+        self.can_execute = session.order() is not None
+        board = self.ids.board
+        board.rows = list(view.rows)
+        board.cadet = list(view.cadet)
+        if view.carrying:
+            self.carrying = f"Carrying: {self.names.get(view.carrying, view.carrying)}"
+        else:
+            self.carrying = "Carrying nothing"
+        self.answers_text = "\n".join(self._answer_line(a) for a in view.answers) or "No answers yet."
+
+    def _answer_line(self, answer: Any) -> str:
+        try:
+            name = self.app.content.boost(answer.boost).name
+        except KeyError:
+            name = answer.boost
+        return f"{name}: {answer.text}"
+
+    def _slots(self) -> list[RegisterSlot]:
+        return [self.ids[f"register{k}"] for k in range(1, 6)]
+
+    def _fill_hand(self, unplaced: tuple[str, ...], pending_kind: BoostKind | None) -> None:
+        box = self.ids.hand
+        box.clear_widgets()
+        for cid in unplaced:
+            card = CardButton(card_id=cid, selected=cid == self.selected, target=pending_kind is ASKS_CARD)
+            card.bind(on_tap=self._on_card_tap, on_drop=self._on_card_drop)
+            box.add_widget(card)
+        if unplaced:
+            self.hand_hint = ""
+        elif self.can_execute or all(s.card_id for s in self._slots()):
+            self.hand_hint = "Every card is placed. Check the order, then Execute."
+        else:
+            self.hand_hint = "No cards left in the hand."
+
+    def _fill_boosts(self, view: CadetView) -> None:
+        box = self.ids.boosts
+        box.clear_widgets()
+        for boost in view.boosts:
+            chosen = boost.id == self.pending
+            button = BigButton(text=("Cancel " if chosen else "") + boost.name,
+                               fill=theme.SELECTED if chosen else BOOST_FILL,
+                               height=theme.SMALL_BUTTON_HEIGHT, font_size="17sp")
+            if chosen:
+                button.color = theme.CARD_TEXT
+            button.boost_id = boost.id
+            button.bind(on_release=lambda b: self.use_boost(b.boost_id))
+            box.add_widget(button)
+
+    def _pending_kind(self) -> BoostKind | None:
+        if not self.pending:
+            return None
+        try:
+            return self.app.content.boost(self.pending).kind
+        except KeyError:
+            return None
+
+    # ------------------------------------------------------------------ taps
+
+    def _on_card_tap(self, card: CardButton) -> None:
+        self.tap_card(card.card_id)
+
+    def tap_card(self, card_id: str) -> None:
+        if self._pending_kind() is ASKS_CARD:
+            self._spend(self.pending, card=card_id)
+            return
+        self.selected = "" if self.selected == card_id else card_id
+        if self.selected:
+            self.app.show_message(f"{self._title(card_id)} selected: now tap a register.", "info")
+        else:
+            self.app.clear_message()
+        self.app.redraw()
+
+    def tap_register(self, number: int) -> None:
+        """A tap on register 1-5, or on the leave-out slot (``LEAVE_OUT``)."""
+        session = self.app.session
+        if session is None:
+            return
+        kind = self._pending_kind()
+        slot = self.ids.leave_out if number == LEAVE_OUT else self.ids[f"register{number}"]
+        if kind is ASKS_REGISTER and number != LEAVE_OUT:
+            self._spend(self.pending, register=number)
+        elif kind is ASKS_CARD:
+            if slot.card_id:
+                self._spend(self.pending, card=slot.card_id)
+            else:
+                self.app.show_message("Cross Check: tap a card to ask where it goes.", "info")
+        elif self.selected:
+            self._place(self.selected, number)
+        elif slot.fixed:
+            self.app.show_message(f"Register {number} is fixed by a clear signal.", "info")
+        elif slot.card_id:
+            self.app.act("take_back", slot.card_id)
+        elif number == LEAVE_OUT:
+            self.app.show_message("Tap a card first, then tap Leave out.", "info")
+        else:
+            self.app.show_message(f"Tap a card first, then tap register {number}.", "info")
+
+    def _on_card_drop(self, card: CardButton, window_x: float, window_y: float) -> None:
+        for slot in [*self._slots(), self.ids.leave_out]:
+            if slot.opacity and slot.collide_point(*slot.to_widget(window_x, window_y)):
+                self._place(card.card_id, slot.number)
+                return
+
+    def _place(self, card_id: str, number: int) -> None:
+        if self.app.act("place", card_id, number):
+            self.selected = ""
+            if card_id in self._placed_order:
+                self._placed_order.remove(card_id)
+            self._placed_order.append(card_id)
+
+    def use_boost(self, boost_id: str) -> None:
+        """A tap on a Signal Boost: ask for its target, or confirm and spend it."""
+        if self.pending == boost_id:
+            self.pending = ""
+            self.app.clear_message()
+            self.app.redraw()
+            return
+        boost = self.app.content.boost(boost_id)
+        if boost.kind is ASKS_REGISTER:
+            self.pending = boost_id
+            self.app.show_message(f"{boost.name}: tap the register Mission Control should fix.", "info")
+        elif boost.kind is ASKS_CARD:
+            self.pending = boost_id
+            self.selected = ""
+            self.app.show_message(f"{boost.name}: tap the card you want to ask about.", "info")
+        else:
+            self.pending = ""
+            ChoicePopup(f"Use {boost.name}?", boost.text,
+                        [(f"Use {boost.name}", lambda: self._spend(boost_id), BOOST_FILL),
+                         ("Keep it", None, theme.SECONDARY)]).open()
+        self.app.redraw()
+
+    def _spend(self, boost_id: str, register: int | None = None, card: str | None = None) -> None:
+        self.pending = ""
+        self.app.act("use_boost", boost_id, register=register, card=card)
+        self.app.redraw()
+
+    def execute(self) -> None:
+        self.app.act("execute")
+
+    def clear_all(self) -> None:
+        self.selected = ""
+        self._placed_order = []
+        self.app.act("clear_arrangement")
+
+    def _title(self, card_id: str) -> str:
+        from ..widgets import card_title
+
+        return card_title(card_id)
+
+    # ------------------------------------------------------------------ keys
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        session = self.app.session
+        if session is None:
+            return False
+        unplaced = list(session.unplaced())
+        if action == "continue":
+            self.execute()
+        elif action == "place":
+            if self._pending_kind() is ASKS_REGISTER and arg:
+                self.tap_register(arg)
+            elif self.selected or unplaced:
+                self._place(self.selected or unplaced[0], arg)
+            else:
+                self.app.show_message("Every card is placed: Backspace takes the last one back.", "info")
+        elif action == "take_back":
+            placed = [c for c in self._placed_order
+                      if c in session.arrangement or c in session.left_out]
+            fixed = {c.id for c in (self._view.registers if self._view else ()) if c is not None}
+            others = [c for c in session.arrangement if c and c not in fixed] + list(session.left_out)
+            card = placed[-1] if placed else (others[-1] if others else "")
+            if card:
+                self.app.act("take_back", card)
+        elif action in ("prev", "next"):
+            if unplaced:
+                i = unplaced.index(self.selected) if self.selected in unplaced else -1
+                step = 1 if action == "next" else -1
+                self.selected = unplaced[(i + step) % len(unplaced)] if i >= 0 else unplaced[0]
+                self.app.redraw()
+        elif action == "boosts":
+            self.choose_boost()
+        elif action == "back":
+            if self.pending or self.selected:
+                self.pending = self.selected = ""
+                self.app.clear_message()
+                self.app.redraw()
+                return True
+            return False
+        else:
+            return False
+        return True
+
+    def choose_boost(self) -> None:
+        """B: the held Signal Boosts in a popup (keys 1-4 pick one)."""
+        view = self._view
+        if view is None or not view.boosts:
+            self.app.show_message("No Signal Boosts held yet: each completed mission earns one.", "info")
+            return
+        choices = [(f"{b.name}: {b.text}", (lambda b=b: self.use_boost(b.id)), BOOST_FILL)
+                   for b in view.boosts]
+        choices.append(("Cancel", None, theme.SECONDARY))
+        ChoicePopup("Use a Signal Boost", "", choices, numbered=True, vertical=True,
+                    default=len(choices) - 1).open()
+

@@ -1,0 +1,105 @@
+"""Execute: the board after each command, step by step, so the players mirror it with the real pawn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, DictProperty, StringProperty
+
+from companion.board import Position
+from companion.commands import Command
+from companion.session import Session
+from companion.views import CadetView
+
+from .. import theme
+from ..widgets import StripCell
+from .base import BaseScreen
+
+
+def describe_step(command: Command, before: Position, after: Position, names: dict[str, str]) -> str:
+    """What to do on the table for one command (RULES.md, The commands)."""
+    def name(letter: str | None) -> str:
+        return names.get((letter or "").upper(), letter or "")
+
+    if command.is_move:
+        direction = {"N": "north (up)", "E": "east (right)", "S": "south (down)",
+                     "W": "west (left)"}[command.value]
+        return f"Move the Cadet pawn one cell {direction}."
+    here = before.board[before.cadet]
+    if command is Command.COLLECT:
+        return f"Pick up the {name(here)}; put the spare hallway tile in its place."
+    if command is Command.DEPLOY:
+        return f"Put the {name(before.carrying)} down here; the hallway tile becomes the spare."
+    return f"Turn the {name(here)} over to its green, intact side."
+
+
+class ExecuteScreen(BaseScreen):
+    heading = StringProperty("")
+    detail = StringProperty("")
+    carrying = StringProperty("")
+    banner = StringProperty("")
+    at_end = BooleanProperty(False)
+    at_start = BooleanProperty(True)
+    names = DictProperty({})
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="execute", **kwargs)
+
+    def refresh(self, session: Session, view: CadetView) -> None:
+        execution = view.last_execution
+        if execution is None:
+            return
+        self.names = {m.letter: m.name for m in self.app.content.modules}
+        total = len(execution.commands)
+        k = min(session.shown_steps, total)
+        position = execution.positions[k - 1] if k else execution.start
+        self.at_start, self.at_end = k == 0, k >= total
+        if k == 0:
+            self.heading = f"Ready: {total} commands to run"
+            self.detail = "Tap Next step and move the real pawn as each command is shown."
+        else:
+            command = execution.commands[k - 1]
+            before = execution.positions[k - 2] if k > 1 else execution.start
+            self.heading = f"Step {k} of {total}: {command.title}"
+            self.detail = describe_step(command, before, position, self.names)
+        titles = {m.id: m.title for m in view.completed}
+        done_here = [titles.get(c.mission, "a mission") for c in execution.completions if c.step == k]
+        self.banner = ("Mission complete! " + ", ".join(done_here)) if done_here else ""
+        board = self.ids.board
+        board.rows = position.rows()
+        board.cadet = list(divmod(position.cadet, 5))
+        self.carrying = (f"Carrying: {self.names.get(position.carrying, position.carrying)}"
+                         if position.carrying else "Carrying nothing")
+        strip = self.ids.strip
+        if len(strip.children) != total:
+            strip.clear_widgets()
+            for _ in range(total):
+                strip.add_widget(StripCell(markup=True, font_size="16sp"))
+        for i, (cell, command) in enumerate(zip(reversed(strip.children), execution.commands), start=1):
+            icon = theme.COMMAND_ICONS[command]
+            cell.text = f"[font={theme.SYMBOL_FONT}][size=24sp]{icon}[/size][/font]\n{command.title}"
+            current = i == k
+            done_step = i < k
+            cell.fill = theme.SELECTED if current else (theme.PANEL_LIGHT if done_step else theme.SLOT)
+            cell.color = theme.CARD_TEXT if current else (theme.MUTED if done_step else theme.TEXT)
+            completes = any(c.step == i for c in execution.completions) and i <= k
+            cell.outline = theme.FIXED if completes else (0, 0, 0, 0)
+
+    def previous(self) -> None:
+        self.app.act("previous_step")
+
+    def next(self) -> None:
+        if self.at_end:
+            self.app.act("confirm")
+        else:
+            self.app.act("next_step")
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action == "prev":
+            self.previous()
+        elif action in ("next", "continue"):
+            self.next()
+        else:
+            return False
+        return True
+

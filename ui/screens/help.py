@@ -1,0 +1,60 @@
+"""How to play: the rules of Incoming Transmission in plain words (from RULES.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import StringProperty
+
+from .base import BaseScreen
+
+RULES_TEXT = """\
+[b]The goal.[/b] You are the Cadet on a damaged space station. Mission Control (this screen) \
+has 3 secret missions: each asks for two modules side by side, both on their green (intact) \
+side. Complete all 3 before the Transmission cards run out.
+
+[b]The board.[/b] 5 by 5 cells: modules (green [font=DejaVuSans]✓[/font] = intact, \
+red ! = damaged) and hallways. \
+Stations never move; devices can be picked up and put down again.
+
+[b]Each transmission:[/b]
+1. Mission Control secretly picks 5 Command cards in an order that works.
+2. A Transmission card is revealed. A [i]clear signal[/i] hands you one card face up in its \
+register. [i]Interference[/i] adds an error card: leave one card out.
+3. The other cards are shuffled and handed to you.
+4. Decode: put the cards in registers 1 to 5 in the order you think Mission Control meant. \
+Look at the board: which moves make sense?
+5. Execute: the commands run one by one. Move the real pawn along with the screen. \
+An impossible order (walking off the board, collecting a station...) is refused: \
+nothing happens and you can rearrange.
+
+[b]The commands.[/b] North, East, South, West move the Cadet one cell. Collect picks up the \
+intact device you stand on (the spare hallway fills its cell). Deploy puts the device you carry \
+onto the hallway you stand on. Repair turns the damaged module you stand on to its intact side.
+
+[b]Signal Boosts[/b] are earned for each completed mission and spent while decoding:
+· Clear Signal: name a register, Mission Control fixes its command there.
+· Cross Check: name a card, Mission Control says which register it belongs in.
+· Debug: throw out the error card.
+· Abort: propose a full order; Mission Control says Yes if it does what was intended.
+
+[b]Score.[/b] 100 per mission; on a win, 50 per unused Transmission card and 25 per unused \
+Signal Boost; times 0.5, 1, 1.5 or 2 for Training, Standard, Hard or Expert.\
+"""
+
+
+class HelpScreen(BaseScreen):
+    rules_text = StringProperty(RULES_TEXT)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="help", **kwargs)
+
+    def back(self) -> None:
+        self.app.show("home")
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action in ("continue", "back"):
+            self.back()
+            return True
+        return False
+

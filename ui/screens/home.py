@@ -1,0 +1,33 @@
+"""Home: the title, New game, How to play, Quit, and the keyboard shortcuts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import StringProperty
+
+from ..app import KEYS_HELP
+from .base import BaseScreen
+
+
+class HomeScreen(BaseScreen):
+    keys_text = StringProperty(KEYS_HELP)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="home", **kwargs)
+
+    def new_game(self) -> None:
+        self.app.show("setup")
+
+    def how_to_play(self) -> None:
+        self.app.show("help")
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action == "continue":
+            self.new_game()
+            return True
+        return action == "back"  # nothing behind Home: Escape does not quit by accident
+

@@ -1,0 +1,50 @@
+"""Mission complete: each newly completed mission revealed, the Signal Boost dealt, missions done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import StringProperty
+
+from companion.session import Session
+from companion.views import CadetView, MissionView
+
+from .base import BaseScreen
+
+
+class MissionCompleteScreen(BaseScreen):
+    heading = StringProperty("")
+    boost_text = StringProperty("")
+    done_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="mission_complete", **kwargs)
+
+    def refresh(self, session: Session, view: CadetView) -> None:
+        from ..widgets import MissionPanel
+
+        execution = view.last_execution
+        new_ids = [c.mission for c in execution.completions] if execution else []
+        by_id = {m.id: m for m in view.completed}
+        missions: list[MissionView] = [by_id[m] for m in new_ids if m in by_id]
+        self.heading = "Mission complete!" if len(missions) == 1 else f"{len(missions)} missions complete!"
+        box = self.ids.missions
+        box.clear_widgets()
+        for mission in missions:
+            box.add_widget(MissionPanel(mission=mission, done=True))
+        dealt = [b for b in view.boosts if b.id in self.app.dealt]
+        if dealt:
+            self.boost_text = "\n".join(f"[b]Signal Boost earned: {b.name}[/b] — {b.text}" for b in dealt)
+        else:
+            self.boost_text = "Every Signal Boost has been dealt already: none earned this time."
+        self.done_text = f"Missions done: {len(view.completed)} of {view.missions_total}"
+
+    def proceed(self) -> None:
+        self.app.act("confirm")
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action == "continue":
+            self.proceed()
+            return True
+        return False
+

@@ -1,0 +1,54 @@
+"""Thinking: shown while Mission Control takes longer than a moment to choose.  No secrets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.properties import StringProperty
+
+from companion.session import Session
+from companion.views import CadetView
+
+from .base import BaseScreen
+
+
+class ThinkingScreen(BaseScreen):
+    error = StringProperty("")
+    subtitle = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="thinking", **kwargs)
+        self._animations: list[Animation] = []
+
+    def refresh(self, session: Session, view: CadetView) -> None:
+        self.error = self.app.choice_error
+        number = view.transmission + 1
+        self.subtitle = f"Transmission {number} of {view.transmissions_total} is coming."
+
+    def on_enter(self, *_: Any) -> None:
+        self._animations = []
+        for k, card in enumerate(self.ids.cards.children[::-1]):
+            card.opacity = 0.25
+            # A wave along the five cards: each lights up in turn.
+            anim = (Animation(opacity=0.25, duration=0.12 * k) + Animation(opacity=1, duration=0.3)
+                    + Animation(opacity=0.25, duration=0.3)
+                    + Animation(opacity=0.25, duration=0.12 * (4 - k)))
+            anim.repeat = True
+            anim.start(card)
+            self._animations.append(anim)
+
+    def on_leave(self, *_: Any) -> None:
+        for card in self.ids.cards.children:
+            Animation.cancel_all(card)
+        self._animations = []
+
+    def retry(self) -> None:
+        self.app.retry_choice()
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action == "continue" and self.error:
+            self.retry()
+            return True
+        return False
+
