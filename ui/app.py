@@ -248,7 +248,9 @@ class CompanionApp(App):
         if event.kind == "refused":
             self.show_message(event.message, "error")
         elif event.kind == "boost":
-            self.show_message(event.message, "answer")
+            answers = session.view().answers
+            name = self.content.boost(answers[-1].boost).name if answers else "Mission Control"
+            self.show_message(f"{name}: {event.message}", "answer")
         elif event.kind in ("placed", "step", "executed"):
             self.clear_message()
         if session.step is Step.DECODE:

@@ -434,14 +434,23 @@ class MissionPanel(BoxLayout):
     first = StringProperty("")
     second = StringProperty("")
     status = StringProperty("")
+    #: Between the two module names: " next to " reads best, " + " fits a narrow list.
+    joiner = StringProperty(" next to ")
 
     def on_mission(self, _: Any, mission: Any) -> None:
+        self._describe()
+
+    def on_joiner(self, _: Any, joiner: str) -> None:
+        self._describe()
+
+    def _describe(self) -> None:
+        mission = self.mission
         if mission is None:
             return
         self.title = mission.title
         self.flavour = mission.flavour
         a, b = mission.names
-        self.pair_text = f"{a} next to {b}"
+        self.pair_text = f"{a}{self.joiner}{b}"
         self.first, self.second = (letter.upper() for letter in mission.pair)
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, StringProperty
+from kivy.utils import escape_markup
 
 from companion.content import BoostKind
 from companion.session import LEAVE_OUT, Session
@@ -30,6 +32,7 @@ class DecodeScreen(BaseScreen):
     selected = StringProperty("")
     pending = StringProperty("")  # a boost id waiting for a register or a card
     can_execute = BooleanProperty(False)
+    has_boosts = BooleanProperty(False)
     needs_leave_out = BooleanProperty(False)
     carrying = StringProperty("")
     answers_text = StringProperty("")
@@ -68,6 +71,10 @@ class DecodeScreen(BaseScreen):
                 slot.target = bool(self.selected) and not slot.fixed
         self.needs_leave_out = view.leave_out > 0
         leave = self.ids.leave_out
+        # The leave-out slot takes a register's width only when there is an error to leave out.
+        leave.size_hint_x = 1 if self.needs_leave_out else None
+        if not self.needs_leave_out:
+            leave.width = 0
         leave.card_id = session.left_out[0] if session.left_out else ""
         leave.target = self.needs_leave_out and bool(self.selected) and pending_kind is None
         leave.empty_text = "error?"
@@ -81,14 +88,16 @@ class DecodeScreen(BaseScreen):
             self.carrying = f"Carrying: {self.names.get(view.carrying, view.carrying)}"
         else:
             self.carrying = "Carrying nothing"
-        self.answers_text = "\n".join(self._answer_line(a) for a in view.answers) or "No answers yet."
+        # The latest answers (at most three; the oldest scroll off), each boost's name in bold.
+        lines = [self._answer_line(a) for a in view.answers[-3:]]
+        self.answers_text = "\n".join(lines) or "No answers yet."
 
     def _answer_line(self, answer: Any) -> str:
         try:
             name = self.app.content.boost(answer.boost).name
         except KeyError:
             name = answer.boost
-        return f"{name}: {answer.text}"
+        return f"[b]{escape_markup(name)}:[/b] {escape_markup(answer.text)}"
 
     def _slots(self) -> list[RegisterSlot]:
         return [self.ids[f"register{k}"] for k in range(1, 6)]
@@ -110,11 +119,12 @@ class DecodeScreen(BaseScreen):
     def _fill_boosts(self, view: CadetView) -> None:
         box = self.ids.boosts
         box.clear_widgets()
+        self.has_boosts = bool(view.boosts)
         for boost in view.boosts:
             chosen = boost.id == self.pending
             button = BigButton(text=("Cancel " if chosen else "") + boost.name,
-                               fill=theme.SELECTED if chosen else BOOST_FILL,
-                               height=theme.SMALL_BUTTON_HEIGHT, font_size="17sp")
+                               fill=theme.SELECTED if chosen else BOOST_FILL, size_hint_x=None,
+                               width=dp(118), height=theme.SMALL_BUTTON_HEIGHT, font_size="17sp")
             if chosen:
                 button.color = theme.CARD_TEXT
             button.boost_id = boost.id

@@ -62,7 +62,8 @@ class EndScreen(BaseScreen):
         box.clear_widgets()
         completed = set(outcome.completed)
         for mission in view.all_missions:
-            box.add_widget(MissionPanel(mission=mission, done=mission.id in completed, show_flavour=False))
+            box.add_widget(MissionPanel(mission=mission, done=mission.id in completed, show_flavour=False,
+                                        joiner=" + "))
 
     def play_again(self) -> None:
         self.app.play_again()

@@ -115,7 +115,7 @@ class SetupScreen(BaseScreen):
         self.app.clear_message()
 
     def seed_rejected(self, text: str) -> None:
-        self.app.show_message(f"The seed takes digits only (0-9, at most {SEED_DIGITS}): "
+        self.app.show_message(f"The seed is a number: digits 0-9 only, at most {SEED_DIGITS} of them. "
                               f"{text!r} was ignored.",
                               "error")
 
