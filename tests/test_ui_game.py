@@ -267,8 +267,17 @@ def arrange(h: Any, order: Sequence[str]) -> None:
 def use_boosts(h: Any, shots: Shots, used: list[str]) -> None:
     """Spend the boosts held, each through its own touch flow; each answer shows in the bar and panel."""
     s = screen(h)
+    if s.has_boosts and "decode_boost_menu" not in shots:  # B lists the boosts held; Escape closes it
+        h.key("b")
+        h.pump(0.3)
+        assert h.find(text="Use a Signal Boost")
+        shoot(h, shots, "decode_boost_menu")
+        h.key("escape")
+        h.pump_until(lambda: not h.find_all(text="Use a Signal Boost"), what="the boost menu to close")
     if boost_button(h, "Debug") and s.needs_leave_out:
         h.tap(boost_button(h, "Debug"))
+        h.pump(0.3)
+        shoot(h, shots, "decode_boost_popup")
         answer_popup(h, "Use Debug")
         assert message(h).startswith("Debug: ") and message(h).endswith("was the error; it is removed.")
         assert not s.needs_leave_out
@@ -296,8 +305,9 @@ def use_boosts(h: Any, shots: Shots, used: list[str]) -> None:
 def play_round(h: Any, shots: Shots, used: list[str]) -> None:
     """One transmission from the Transmission screen to the next Thinking/End."""
     session = h.app.session
-    wait_screen(h, "transmission")
+    t = wait_screen(h, "transmission")
     shoot(h, shots, "transmission")
+    shoot(h, shots, f"transmission_level{t.level}")
     tap_text(h, "Decode")
     s = wait_screen(h, "decode")
     shoot(h, shots, "decode_start")
@@ -533,14 +543,17 @@ def test_keyboard_shortcuts_play_a_transmission(ui_harness: Any, start_app: Any,
     assert "No Signal Boosts" in message(h)
     h.key("enter")  # Execute
     wait_screen(h, "execute")
+    assert app.session.shown_steps == 0
+    h.screenshot("execute_start.png")
     h.key("right")
     h.key("right")
     assert app.session.shown_steps == 2
     h.key("left")
     assert app.session.shown_steps == 1
     h.key("escape")  # asks before abandoning
-    h.pump(frames=2)
+    h.pump(0.3)
     assert h.find(text="Leave this game?")
+    h.screenshot("leave_game_popup.png")
     h.key("enter")  # the default answer keeps playing
     h.pump(0.5)
     assert h.find_all(text="Leave this game?") == [] and app.session is not None
@@ -555,9 +568,12 @@ def test_drag_a_card_onto_a_register(ui_harness: Any, start_app: Any, no_ui_erro
     h = ui_harness
     app = start_app(seed=5, difficulty="standard")
     tap_text(h, "New game")
-    wait_screen(h, "setup")
+    setup = wait_screen(h, "setup")
+    h.tap(next(t for t in setup.ids.layouts.children if t.value == "beginner"))
     tap_text(h, "Start")
     wait_screen(h, "board_setup")
+    assert app.session.view().layout == "beginner"
+    h.screenshot("board_setup_beginner.png")
     tap_text(h, "Board is ready")
     wait_screen(h, "transmission")
     tap_text(h, "Decode")
@@ -578,3 +594,38 @@ def test_drag_a_card_onto_a_register(ui_harness: Any, start_app: Any, no_ui_erro
         h.tap(s.ids[f"register{fixed[0]}"])
         assert "fixed by a clear signal" in message(h)
         assert h.find(cls="MessageBar").kind == "error"
+
+
+class FailingOnceChooser:
+    """Mission Control that fails its first pick (a bug, a lost connection to a human MC...)."""
+
+    def __init__(self) -> None:
+        self.inner = make_chooser()
+        self.calls = 0
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]:
+        self.calls += 1
+        if self.calls == 1:
+            raise RuntimeError("the planner tripped")
+        return self.inner.choose(view)
+
+
+def test_a_failing_mission_control_is_shown_and_retried(ui_harness: Any, start_app: Any,
+                                                        caplog: pytest.LogCaptureFixture) -> None:
+    h = ui_harness
+    chooser = FailingOnceChooser()
+    app = start_app(seed=8, chooser_factory=lambda: chooser)
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    tap_text(h, "Board is ready")
+    s = wait_screen(h, "thinking")
+    h.pump_until(lambda: s.error, what="the error on the Thinking screen")
+    assert "Mission Control could not choose: RuntimeError: the planner tripped" in s.error
+    assert any("Mission Control failed to choose" in r.getMessage() for r in caplog.records)
+    caplog.clear()  # the logged traceback's frames would keep the app alive after the test
+    h.screenshot("thinking_failed.png")
+    tap_text(h, "Try again")
+    wait_screen(h, "transmission")
+    assert chooser.calls == 2 and app.session.step is Step.TRANSMISSION

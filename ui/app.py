@@ -328,9 +328,9 @@ class CompanionApp(App):
             screen = self.manager.current_screen
             try:
                 screen.refresh(session, view)
-            except Exception:
+            except Exception as exc:  # keep the table going; the log has the traceback
                 log.exception("refreshing the %s screen failed", name)
-                raise
+                self.show_message(f"Something went wrong drawing this screen: {exc}", "error")
 
     def _refresh_status(self, session: Session, view: CadetView) -> None:
         status = self.status
@@ -428,6 +428,24 @@ def configure(fullscreen: bool) -> None:
     Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
 
 
+class LogAndContinue:
+    """Kivy exception handler for the table: log the traceback and keep the app running.
+
+    Installed by :func:`main` only; under the test harness exceptions still surface.
+    """
+
+    def handle_exception(self, exc: BaseException) -> int:
+        from kivy.base import ExceptionManager
+
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            return int(ExceptionManager.RAISE)
+        log.error("unexpected error in the app", exc_info=exc)
+        app = App.get_running_app()
+        if isinstance(app, CompanionApp):
+            app.show_message(f"Something went wrong: {exc}", "error")
+        return int(ExceptionManager.PASS)
+
+
 def main(content: ContentPack | None = None, difficulty: str | None = None, layout: str | None = None,
          seed: int | None = None, fullscreen: bool = False) -> int:
     """Run the companion (``companion run``).  Returns the process exit status."""
@@ -437,5 +455,8 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
     except ImportError as exc:
         log.error("Mission Control (companion.planner) is missing: %s", exc)
         return 2
+    from kivy.base import ExceptionManager
+
+    ExceptionManager.add_handler(LogAndContinue())
     CompanionApp(content=content, difficulty=difficulty, layout=layout, seed=seed).run()
     return 0

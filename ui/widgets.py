@@ -89,7 +89,7 @@ def _blit(group: InstructionGroup, texture: Any, cx: float, cy: float,
 
 
 def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, *,
-              names: Mapping[str, str], show_name: bool, cadet: bool = False) -> None:
+              names: Mapping[str, str], show_name: bool, cadet: bool = False, letter: bool = True) -> None:
     """Draw one tile of side ``s`` pixels at ``(x, y)``.
 
     ``tile`` is a referee-notation character: ``.`` a hallway, an upper-case
@@ -111,9 +111,10 @@ def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, 
         intact = tile.isupper()
         group.add(Color(*(theme.INTACT if intact else theme.DAMAGED)))
         group.add(RoundedRectangle(pos=(x0, y0), size=(side, side), radius=[radius]))
-        letter_y = y0 + side * (0.58 if show_name else 0.48)
-        _blit(group, text_texture(tile.upper(), side * (0.42 if show_name else 0.50), bold=True),
-              x0 + side * 0.5, letter_y)
+        if letter:
+            letter_y = y0 + side * (0.61 if show_name else 0.48)
+            _blit(group, text_texture(tile.upper(), side * (0.40 if show_name else 0.50), bold=True),
+                  x0 + side * 0.5, letter_y)
         # The symbol in the top-right corner on a dark disc: readable without colour.
         d = side * 0.34
         cx, cy = x0 + side - d * 0.55, y0 + side - d * 0.55
@@ -124,8 +125,9 @@ def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, 
         if show_name:
             name = names.get(tile.upper(), "")
             if name:
-                _blit(group, text_texture(name, max(11.0, side * 0.16), width=side - 4), x0 + side / 2,
-                      y0 + side * 0.20)
+                texture = text_texture(name, max(11.0, side * 0.16), width=side - 4)
+                # A two-line name ("Comms Array") sits a little higher, clear of the cell's edge.
+                _blit(group, texture, x0 + side / 2, y0 + max(side * 0.20, texture.height / 2 + side * 0.06))
     if cadet:
         _draw_pawn(group, x0, y0, side)
 
@@ -135,8 +137,8 @@ def _draw_pawn(group: InstructionGroup, x0: float, y0: float, side: float) -> No
     group.add(Color(*theme.CADET))
     group.add(Line(rounded_rectangle=(x0 + 1, y0 + 1, side - 2, side - 2, max(2.0, side * 0.10)),
                    width=max(2.0, side * 0.045)))
-    h = side * 0.36
-    px, py = x0 + side * 0.06, y0 + side - side * 0.06 - h
+    h = side * 0.30
+    px, py = x0 + side * 0.05, y0 + side - side * 0.05 - h
     head = h * 0.40
     group.add(Color(0.05, 0.05, 0.05, 0.9))
     group.add(Ellipse(pos=(px + h * 0.30 - 1.5, py + h - head - 1.5), size=(head + 3, head + 3)))
@@ -209,13 +211,15 @@ class TileView(Widget):
     tile = StringProperty(HALLWAY_TILE)
     names = DictProperty({})
     show_name = BooleanProperty(True)
+    #: False for a legend's sample tile, which stands for any module.
+    show_letter = BooleanProperty(True)
 
     def __init__(self, **kwargs: Any) -> None:
         self._group = InstructionGroup()
         self._trigger = Clock.create_trigger(self._draw, -1)
         super().__init__(**kwargs)
         self.canvas.add(self._group)
-        for name in ("tile", "names", "show_name", "pos", "size"):
+        for name in ("tile", "names", "show_name", "show_letter", "pos", "size"):
             self.fbind(name, self._trigger)
 
     def _draw(self, *_: Any) -> None:
@@ -224,7 +228,7 @@ class TileView(Widget):
             return
         s = min(self.width, self.height)
         draw_tile(self._group, self.tile, self.center_x - s / 2, self.center_y - s / 2, s,
-                  names=self.names, show_name=self.show_name)
+                  names=self.names, show_name=self.show_name, letter=self.show_letter)
 
 
 # ---------------------------------------------------------------------------- buttons

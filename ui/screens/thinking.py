@@ -23,6 +23,10 @@ class ThinkingScreen(BaseScreen):
 
     def refresh(self, session: Session, view: CadetView) -> None:
         self.error = self.app.choice_error
+        if self.error:  # nothing is being chosen: the cards stop their wave
+            self.on_leave()
+        elif not self._animations and self.manager is not None and self.manager.current == self.name:
+            self.on_enter()
         number = view.transmission + 1
         self.subtitle = f"Transmission {number} of {view.transmissions_total} is coming."
 
@@ -41,6 +45,7 @@ class ThinkingScreen(BaseScreen):
     def on_leave(self, *_: Any) -> None:
         for card in self.ids.cards.children:
             Animation.cancel_all(card)
+            card.opacity = 0.35
         self._animations = []
 
     def retry(self) -> None:
