@@ -274,6 +274,13 @@ def use_boosts(h: Any, shots: Shots, used: list[str]) -> None:
         shoot(h, shots, "decode_boost_menu")
         h.key("escape")
         h.pump_until(lambda: not h.find_all(text="Use a Signal Boost"), what="the boost menu to close")
+    if boost_button(h, "Abort") and "abort_refused" not in used:  # with empty registers: refused, kept
+        h.tap(boost_button(h, "Abort"))
+        h.pump(0.3)
+        assert message(h) == "Abort: fill all five registers with your proposed order first.", message(h)
+        assert h.find(cls="MessageBar").kind == "error"
+        assert boost_button(h, "Abort") and not h.find_all(cls="ChoicePopup")
+        used.append("abort_refused")
     if boost_button(h, "Debug") and s.needs_leave_out:
         h.tap(boost_button(h, "Debug"))
         h.pump(0.3)
@@ -296,7 +303,7 @@ def use_boosts(h: Any, shots: Shots, used: list[str]) -> None:
         h.tap(next(iter(s.ids.hand.children)))
         assert "goes in register" in message(h) or "not part of the transmission" in message(h)
         used.append("Cross Check")
-    if used and message(h):
+    if s.answers_text != "No answers yet." and h.find(cls="MessageBar").kind == "answer":
         name, answer = message(h).split(": ", 1)
         assert f"[b]{name}:[/b] {answer}" in s.answers_text
         shoot(h, shots, "decode_answer")
@@ -459,7 +466,8 @@ def test_signal_boosts_answer_on_screen(ui_harness: Any, start_app: Any, no_ui_e
     tap_text(h, "Board is ready")
     while app.session.step is not Step.END:
         play_round(h, shots, used)
-    assert used, "no Signal Boost was earned before the last transmission: pick another seed"
+    spent = set(used) - {"abort_refused"}
+    assert spent, "no Signal Boost was spent before the last transmission: pick another seed"
     shoot(h, shots, "end")
     publish({k: v for k, v in shots.items() if k == "decode_answer"})
 

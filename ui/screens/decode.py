@@ -193,8 +193,11 @@ class DecodeScreen(BaseScreen):
                 self._placed_order.remove(card_id)
             self._placed_order.append(card_id)
 
-    def use_boost(self, boost_id: str) -> None:
-        """A tap on a Signal Boost: ask for its target, or confirm and spend it."""
+    def use_boost(self, boost_id: str, confirmed: bool = False) -> None:
+        """A tap on a Signal Boost: ask for its register or card, or (Debug, Abort) confirm and spend it.
+
+        ``confirmed``: chosen from the B menu already, so no second question.
+        """
         if self.pending == boost_id:
             self.pending = ""
             self.app.clear_message()
@@ -210,6 +213,11 @@ class DecodeScreen(BaseScreen):
             self.app.show_message(f"{boost.name}: tap the card you want to ask about.", "info")
         else:
             self.pending = ""
+            session = self.app.session
+            incomplete = boost.kind is BoostKind.ABORT and session is not None and session.order() is None
+            if confirmed or incomplete:  # an incomplete order is refused at once, with the reason
+                self._spend(boost_id)
+                return
             ChoicePopup(f"Use {boost.name}?", boost.text,
                         [(f"Use {boost.name}", lambda: self._spend(boost_id), BOOST_FILL),
                          ("Keep it", None, theme.SECONDARY)]).open()
@@ -282,7 +290,7 @@ class DecodeScreen(BaseScreen):
         if view is None or not view.boosts:
             self.app.show_message("No Signal Boosts held yet: each completed mission earns one.", "info")
             return
-        choices = [(f"{b.name}: {b.text}", (lambda b=b: self.use_boost(b.id)), BOOST_FILL)
+        choices = [(f"{b.name}: {b.text}", (lambda b=b: self.use_boost(b.id, confirmed=True)), BOOST_FILL)
                    for b in view.boosts]
         choices.append(("Cancel", None, theme.SECONDARY))
         ChoicePopup("Use a Signal Boost", "", choices, numbered=True, vertical=True,
