@@ -511,7 +511,8 @@ def test_the_seed_box_takes_digits_only(ui_harness: Any, start_app: Any, no_ui_e
     assert seed.text.isdigit() and message(h) == ""
     tap_text(h, "Start")
     wait_screen(h, "board_setup")
-    assert h.app.session.seed == int(seed.text)
+    session = h.app.session
+    assert session is not None and session.seed == int(seed.text)
 
 
 def test_keyboard_shortcuts_play_a_transmission(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:

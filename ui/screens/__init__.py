@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from .board_setup import BoardSetupScreen
@@ -37,8 +38,8 @@ def load_kv_files() -> None:
 
     load_kv(widgets.KV_FILE)
     for cls in SCREENS:
-        module = __import__(cls.__module__, fromlist=["_"])
-        load_kv(Path(module.__file__).with_suffix(".kv"))
+        module = sys.modules[cls.__module__]
+        load_kv(Path(str(module.__file__)).with_suffix(".kv"))
 
 
 __all__ = [cls.__name__ for cls in SCREENS] + ["SCREENS", "load_kv_files"]

@@ -290,8 +290,9 @@ class DecodeScreen(BaseScreen):
         if view is None or not view.boosts:
             self.app.show_message("No Signal Boosts held yet: each completed mission earns one.", "info")
             return
-        choices = [(f"{b.name}: {b.text}", (lambda b=b: self.use_boost(b.id, confirmed=True)), BOOST_FILL)
-                   for b in view.boosts]
+        choices: list[tuple[str, Any, Any]] = [
+            (f"{b.name}: {b.text}", (lambda b=b: self.use_boost(b.id, confirmed=True)), BOOST_FILL)
+            for b in view.boosts]
         choices.append(("Cancel", None, theme.SECONDARY))
         ChoicePopup("Use a Signal Boost", "", choices, numbered=True, vertical=True,
                     default=len(choices) - 1).open()
