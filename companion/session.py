@@ -64,9 +64,12 @@ class Chooser(Protocol):
 class Event:
     """Something happened that a screen, a light or a buzzer may react to.
 
-    kinds: ``step`` (screen changed), ``refused`` (an intent was refused, ``message`` says why),
-    ``placed``, ``boost`` (``message`` is Mission Control's answer), ``executed``,
-    ``mission_complete``, ``victory``, ``defeat``.
+    kinds and their ``data``: ``step`` (screen changed); ``refused`` (an intent was refused,
+    ``message`` says why; an impossible order adds ``step``, ``command``, ``reason``); ``placed``
+    (``register``); ``boost`` (``message`` is Mission Control's answer; ``boost``, ``boost_kind``,
+    ``register``, ``card``); ``executed`` (``order``, ``dealt``: the Signal Boost ids dealt);
+    ``mission_complete`` (``message`` is the mission id, revealed now; ``step``); ``victory`` and
+    ``defeat`` (``score``).
     """
 
     kind: str
@@ -110,9 +113,9 @@ class Session:
             except Exception:  # a broken listener must not break the game
                 log.exception("event listener failed on %s", kind)
 
-    def _refuse(self, message: str) -> bool:
+    def _refuse(self, message: str, **data: Any) -> bool:
         self.message = message
-        self._emit("refused", message)
+        self._emit("refused", message, **data)
         return False
 
     def _go(self, step: Step) -> None:
@@ -251,12 +254,15 @@ class Session:
         self._emit("placed", card, register=None)
         return True
 
-    def clear_arrangement(self) -> None:
+    def clear_arrangement(self) -> bool:
         """Every unfixed card back to the hand."""
+        if self.step is not Step.DECODE:
+            return self._refuse("Cards are moved only while decoding.")
         state = self.game.state
         self.arrangement = list(state.registers)
         self.left_out = []
         self._emit("placed", "", register=None)
+        return True
 
     def order(self) -> tuple[str, ...] | None:
         """The arranged order when all 5 registers are filled, else ``None``."""
@@ -296,8 +302,8 @@ class Session:
                 self.arrangement[k] = None
         self.left_out = [c for c in self.left_out if c in state.hand][: state.leave_out]
         self.message = answer.text
-        self._emit("boost", answer.text, boost_kind=answer.kind.value, register=answer.register,
-                   card=answer.card)
+        self._emit("boost", answer.text, boost=boost, boost_kind=answer.kind.value,
+                   register=answer.register, card=answer.card)
         return True
 
     def execute(self) -> bool:
@@ -317,12 +323,15 @@ class Session:
         except IllegalAction as exc:
             if exc.step is not None and exc.command is not None:
                 title = Command.parse(exc.command).title
-                return self._refuse(f"Impossible order, step {exc.step} ({title}): {exc.reason}.")
+                return self._refuse(f"Impossible order, step {exc.step} ({title}): {exc.reason}.",
+                                    step=exc.step, command=exc.command, reason=exc.reason)
             return self._refuse(f"{exc}.")
+        held = set(self.game.state.boosts)
         self.game.play_chance()  # Signal Boosts dealt for completed missions
+        dealt = tuple(b for b in self.game.state.boosts if b not in held)
         self.shown_steps = 0
         self._go(Step.EXECUTE)
-        self._emit("executed", "", order=order)
+        self._emit("executed", "", order=order, dealt=dealt)
         return True
 
     # ------------------------------------------------------------------ execute display

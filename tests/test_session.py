@@ -162,3 +162,21 @@ def test_a_listener_that_raises_does_not_break_the_game(caplog: pytest.LogCaptur
     session.subscribe(broken)
     assert session.confirm() and session.step is Step.THINKING
     assert "event listener failed" in caplog.text
+
+
+def test_events_carry_what_screens_and_lights_need() -> None:
+    session, events = new_session(seed=5)
+    to_decode(session)
+    assert not session.place("NOPE", 1)
+    fill(session)
+    state = session.game.state
+    order = session.order()
+    assert order is not None
+    if session.execute():
+        executed = next(e for e in events if e.kind == "executed")
+        assert executed.data["order"] == order and isinstance(executed.data["dealt"], tuple)
+    else:
+        refused = events[-1]
+        assert refused.kind == "refused" and {"step", "command", "reason"} <= set(refused.data)
+        assert session.game.state is state
+    assert not Session(CONTENT, RandomChooser(), seed=1).clear_arrangement()

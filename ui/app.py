@@ -94,7 +94,6 @@ class CompanionApp(App):
         self.choice_error = ""
         self._choice_token: object | None = None
         self._thinking_event: Any = None
-        self._boosts_before: tuple[str, ...] = ()
         self.dealt: tuple[str, ...] = ()
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
 
@@ -248,16 +247,12 @@ class CompanionApp(App):
         if event.kind == "refused":
             self.show_message(event.message, "error")
         elif event.kind == "boost":
-            answers = session.view().answers
-            name = self.content.boost(answers[-1].boost).name if answers else "Mission Control"
+            name = self.content.boost(event.data["boost"]).name
             self.show_message(f"{name}: {event.message}", "answer")
         elif event.kind in ("placed", "step", "executed"):
             self.clear_message()
-        if session.step is Step.DECODE:
-            self._boosts_before = tuple(b.id for b in session.view().boosts)
         if event.kind == "executed":
-            held = tuple(b.id for b in session.view().boosts)
-            self.dealt = tuple(b for b in held if b not in self._boosts_before)
+            self.dealt = tuple(event.data["dealt"])
         if event.kind == "step" and event.message == Step.THINKING.value:
             self._start_choosing()
         self._redraw_trigger()
