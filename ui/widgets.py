@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,12 +89,15 @@ def _blit(group: InstructionGroup, texture: Any, cx: float, cy: float,
 
 
 def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, *,
-              names: Mapping[str, str], show_name: bool, cadet: bool = False, letter: bool = True) -> None:
+              names: Mapping[str, str], show_name: bool, cadet: bool = False, letter: bool = True,
+              devices: Collection[str] = ()) -> None:
     """Draw one tile of side ``s`` pixels at ``(x, y)``.
 
     ``tile`` is a referee-notation character: ``.`` a hallway, an upper-case
     letter an intact module (green, check mark), lower-case a damaged one
-    (red, exclamation mark).  ``cadet`` marks the Cadet pawn on it.
+    (red, exclamation mark).  A module whose letter is in ``devices`` gets a
+    white inner frame, the device symbol (it can be carried; stations cannot).
+    ``cadet`` marks the Cadet pawn on it.
     """
     gap = max(1.0, s * 0.03)
     x0, y0, side = x + gap, y + gap, s - 2 * gap
@@ -111,6 +114,11 @@ def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, 
         intact = tile.isupper()
         group.add(Color(*(theme.INTACT if intact else theme.DAMAGED)))
         group.add(RoundedRectangle(pos=(x0, y0), size=(side, side), radius=[radius]))
+        if tile.upper() in devices:
+            inset = side * 0.035
+            group.add(Color(1, 1, 1, 0.85))
+            group.add(Line(rounded_rectangle=(x0 + inset, y0 + inset, side - 2 * inset, side - 2 * inset,
+                                              max(2.0, radius * 0.8)), width=max(1.0, side * 0.014)))
         if letter:
             letter_y = y0 + side * (0.61 if show_name else 0.48)
             _blit(group, text_texture(tile.upper(), side * (0.40 if show_name else 0.50), bold=True),
@@ -125,7 +133,8 @@ def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, 
         if show_name:
             name = names.get(tile.upper(), "")
             if name:
-                texture = text_texture(name, max(11.0, side * 0.16), width=side - 4)
+                width = side * 0.86 if tile.upper() in devices else side - 4
+                texture = text_texture(name, max(11.0, side * 0.16), width=width)
                 # A two-line name ("Comms Array") sits a little higher, clear of the cell's edge.
                 _blit(group, texture, x0 + side / 2, y0 + max(side * 0.20, texture.height / 2 + side * 0.06))
     if cadet:
@@ -158,6 +167,8 @@ class BoardView(Widget):
     rows = ListProperty(["....."] * 5)
     cadet = ListProperty([2, 2])
     names = DictProperty({})
+    #: Letters of the devices (drawn with a white inner frame).
+    devices = ListProperty([])
     show_names = BooleanProperty(True)
     show_compass = BooleanProperty(False)
 
@@ -169,6 +180,7 @@ class BoardView(Widget):
         self.fbind("rows", self._trigger)
         self.fbind("cadet", self._trigger)
         self.fbind("names", self._trigger)
+        self.fbind("devices", self._trigger)
         self.fbind("show_names", self._trigger)
         self.fbind("show_compass", self._trigger)
         self.fbind("pos", self._trigger)
@@ -199,7 +211,7 @@ class BoardView(Widget):
             for c, tile in enumerate(row):
                 x, y = self.cell_origin(r, c)
                 draw_tile(group, tile, x, y, s, names=self.names, show_name=self.show_names,
-                          cadet=(r, c) == cadet)
+                          cadet=(r, c) == cadet, devices=self.devices)
         if self.show_compass:
             _blit(group, text_texture("N", sp(14), bold=True), self.center_x, self.center_y + 2.5 * s + dp(9),
                   theme.MUTED)
@@ -213,13 +225,15 @@ class TileView(Widget):
     show_name = BooleanProperty(True)
     #: False for a legend's sample tile, which stands for any module.
     show_letter = BooleanProperty(True)
+    #: Letters of the modules drawn with the device frame.
+    devices = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         self._group = InstructionGroup()
         self._trigger = Clock.create_trigger(self._draw, -1)
         super().__init__(**kwargs)
         self.canvas.add(self._group)
-        for name in ("tile", "names", "show_name", "show_letter", "pos", "size"):
+        for name in ("tile", "names", "show_name", "show_letter", "devices", "pos", "size"):
             self.fbind(name, self._trigger)
 
     def _draw(self, *_: Any) -> None:
@@ -228,7 +242,8 @@ class TileView(Widget):
             return
         s = min(self.width, self.height)
         draw_tile(self._group, self.tile, self.center_x - s / 2, self.center_y - s / 2, s,
-                  names=self.names, show_name=self.show_name, letter=self.show_letter)
+                  names=self.names, show_name=self.show_name, letter=self.show_letter,
+                  devices=self.devices)
 
 
 # ---------------------------------------------------------------------------- buttons

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import DictProperty, StringProperty
+from kivy.properties import DictProperty, ListProperty, StringProperty
 
 from companion.session import Session
 from companion.views import CadetView
@@ -18,6 +18,7 @@ def module_names(app: Any) -> dict[str, str]:
 
 class BoardSetupScreen(BaseScreen):
     names = DictProperty({})
+    devices = ListProperty([])
     layout_title = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -25,6 +26,7 @@ class BoardSetupScreen(BaseScreen):
 
     def refresh(self, session: Session, view: CadetView) -> None:
         self.names = module_names(self.app)
+        self.devices = sorted(self.app.content.devices)
         self.ids.board.rows = list(view.rows)
         self.ids.board.cadet = list(view.cadet)
         self.layout_title = "Beginner layout" if view.layout == "beginner" else "Standard layout"

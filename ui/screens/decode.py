@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, DictProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 from kivy.utils import escape_markup
 
 from companion.content import BoostKind
@@ -38,6 +38,7 @@ class DecodeScreen(BaseScreen):
     answers_text = StringProperty("")
     hand_hint = StringProperty("")
     names = DictProperty({})
+    devices = ListProperty([])
     hint = StringProperty("Tap a card, then tap a register. Tap a placed card to take it back.")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -55,6 +56,7 @@ class DecodeScreen(BaseScreen):
     def refresh(self, session: Session, view: CadetView) -> None:
         self._view = view
         self.names = {m.letter: m.name for m in self.app.content.modules}
+        self.devices = sorted(self.app.content.devices)
         unplaced = session.unplaced()
         if self.selected not in unplaced:
             self.selected = ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import BooleanProperty, DictProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 
 from companion.board import Position
 from companion.commands import Command
@@ -41,6 +41,7 @@ class ExecuteScreen(BaseScreen):
     at_end = BooleanProperty(False)
     at_start = BooleanProperty(True)
     names = DictProperty({})
+    devices = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="execute", **kwargs)
@@ -50,6 +51,7 @@ class ExecuteScreen(BaseScreen):
         if execution is None:
             return
         self.names = {m.letter: m.name for m in self.app.content.modules}
+        self.devices = sorted(self.app.content.devices)
         total = len(execution.commands)
         k = min(session.shown_steps, total)
         position = execution.positions[k - 1] if k else execution.start
