@@ -347,6 +347,8 @@ def _setup_logging(verbosity: int) -> None:
         handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
         root.addHandler(handler)
     handler.setLevel(level)
+    # Kivy puts its own handlers on the root logger; keep ours at the chosen level there too.
+    logging.getLogger("companion").setLevel(level)
     if verbosity > 0 and root.getEffectiveLevel() > level:
         root.setLevel(level)
 

@@ -311,8 +311,8 @@ class Planner:
         completes = tuple(pairs[b][0] for b in range(len(pairs)) if chosen.mask >> b & 1)
         if not pairs:
             to_win = 0
-        log.debug("plan %s: completes %s now, %s transmissions to win, then %s (%d candidates)",
-                  " ".join(map(str, commands)), completes or "nothing", to_win, value, len(candidates))
+        # Never log the commands or the missions: the table can see the console and Kivy's log file.
+        log.debug("planned among %d candidates", len(candidates))
         return Plan(commands, to_win, value, completes)
 
     def choose(self, view: MissionControlView) -> tuple[Command, ...]:

@@ -186,9 +186,11 @@ class Session:
             return self._refuse("Mission Control chooses only at the start of a transmission.")
         try:
             self.game.play(Select(tuple(commands)))
-        except IllegalAction as exc:
-            log.error("Mission Control's selection was refused: %s", exc)
-            return self._refuse(f"Mission Control's selection was refused: {exc}")
+        except IllegalAction:
+            # The reason names Mission Control's commands: a secret, so neither logged nor shown.
+            log.error("Mission Control's selection was refused as not viable (game seed %s)", self.seed)
+            return self._refuse("Mission Control's selection was refused as not viable; "
+                                f"please report seed {self.seed}.")
         self.game.play_chance()
         self.arrangement = [None] * REGISTERS
         self.left_out = []

@@ -180,3 +180,34 @@ def test_events_carry_what_screens_and_lights_need() -> None:
         assert refused.kind == "refused" and {"step", "command", "reason"} <= set(refused.data)
         assert session.game.state is state
     assert not Session(CONTENT, RandomChooser(), seed=1).clear_arrangement()
+
+
+class BrokenChooser:
+    """A Mission Control that picks an impossible program (a planner bug)."""
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]:
+        return (Command.DEPLOY,) * 5
+
+
+def test_a_refused_selection_reveals_no_command_on_screen_or_in_the_log(
+        caplog: pytest.LogCaptureFixture) -> None:
+    session = Session(CONTENT, BrokenChooser(), seed=9)
+    session.confirm()
+    with caplog.at_level("DEBUG"):
+        assert not session.choose_now()
+    assert session.step is Step.THINKING
+    for text in (session.message, caplog.text):
+        assert "DEPLOY" not in text.upper() and "step" not in text
+
+
+def test_the_planner_logs_no_secret(caplog: pytest.LogCaptureFixture) -> None:
+    from companion.planner import Planner
+
+    session = Session(CONTENT, Planner(), seed=9)
+    session.confirm()
+    with caplog.at_level("DEBUG"):
+        assert session.choose_now()
+    secrets = set(session.game.state.missions) | {m.title for m in
+                                                  map(CONTENT.mission, session.game.state.missions)}
+    assert not any(s in caplog.text for s in secrets)
+    assert "COLLECT" not in caplog.text and "DEPLOY" not in caplog.text and "REPAIR" not in caplog.text
