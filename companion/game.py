@@ -562,8 +562,8 @@ def sample_chance(content: ContentPack, state: GameState, rng: random.Random) ->
 class Game:
     """A game with its record: the checked interface the session and the CLI use.
 
-    :param seed: any integer; the chance draw after ``n`` actions uses ``Random(f"{seed}:{n}")``,
-        so a replayed record continues exactly as the original would have.
+    :param seed: any integer; each chance draw uses a generator keyed by the seed and the draw
+        (see :meth:`rng`), so a replayed record continues exactly as the original would have.
     """
 
     def __init__(self, content: ContentPack, difficulty: str = "standard", layout: str = "standard",
@@ -594,7 +594,22 @@ class Game:
         return new
 
     def rng(self) -> random.Random:
-        return random.Random(f"{self.seed}:{len(self.actions)}")
+        """The generator for the next chance draw, keyed by the seed and *which* draw it is.
+
+        The key counts draws of the same kind (the k-th Transmission card, the k-th boost dealt),
+        not actions, so the same seed deals the same layout, missions, Transmission cards and
+        Signal Boosts whatever the Cadet does; error cards still depend on Mission Control's pick.
+        """
+        state = self.state
+        key = {
+            Phase.LAYOUT: "layout",
+            Phase.MISSIONS: "missions",
+            Phase.REVEAL: f"reveal:{len(state.drawn)}",
+            Phase.ERROR: f"error:{len(state.drawn)}:{len(state.errors_drawn)}",
+            Phase.SCRAMBLE: f"scramble:{len(state.drawn)}",
+            Phase.DEAL: f"deal:{len(state.dealt)}",
+        }.get(state.phase, state.phase.value)
+        return random.Random(f"{self.seed}:{key}")
 
     def play_chance(self) -> list[Action]:
         """Play seeded chance outcomes until a player (or nobody) is to act; returns them."""

@@ -386,3 +386,28 @@ def test_cross_check_on_an_error_identical_to_an_intended_card_answers_for_the_c
     game.state = dataclasses.replace(game.state, boosts=(BOOST[BoostKind.CROSS_CHECK],))
     game.play(UseBoost(BOOST[BoostKind.CROSS_CHECK], card="N2"))
     assert game.state.answers[-1].register == 1
+
+
+def test_the_same_seed_deals_the_same_cards_whatever_the_cadet_does() -> None:
+    """Layout, missions and Transmission cards come from the seed alone (Game.rng)."""
+    def deal(spend_boosts: bool) -> tuple[object, ...]:
+        game = Game(CONTENT, "standard", "standard", seed=77)
+        game.play_chance()
+        if spend_boosts:  # the Cadet holds (without it being dealt) boosts to spend each round
+            game.state = dataclasses.replace(game.state, boosts=(BOOST[BoostKind.CLEAR_SIGNAL],) * 7)
+        while game.actor is not Actor.NONE:
+            if game.actor is Actor.MISSION_CONTROL:
+                game.play(Select((C.E, C.W, C.E, C.W, C.S if game.state.position.cadet < 20 else C.N)))
+            elif game.actor is Actor.CADET:
+                state = game.state
+                if spend_boosts and len(state.boosts) > 7 - len(state.drawn):
+                    free = next(k for k, r in enumerate(state.registers, start=1) if r is None)
+                    game.play(UseBoost(state.boosts[0], register=free))
+                else:
+                    game.play(Execute(game.state.intended))
+            else:
+                game.play_chance()
+        return (game.state.position.board, game.state.missions, game.state.drawn)
+
+    assert deal(False) == deal(True)
+    assert len(deal(True)[2]) == 7  # type: ignore[arg-type]
