@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import math
 import re
 import tomllib
 import types
@@ -28,7 +29,11 @@ from .content import (
     DIFFICULTY_NAMES,
     GRID_SIZE,
     LEVELS,
+    MAX_CARDS_PER_COMMAND,
     MAX_ERRORS,
+    MAX_FLAVOUR,
+    MAX_MULTIPLIER,
+    MAX_TITLE,
     REGISTERS,
     BoostKind,
     ContentPack,
@@ -184,11 +189,22 @@ class _Checker:
         return None
 
     def multiplier(self, value: object, path: str) -> float | None:
-        """A reader of a score multiplier: a number > 0, as a float."""
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+        """A reader of a score multiplier: a finite number > 0 and at most 100, as a float."""
+        if (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and math.isfinite(value) and 0 < value <= MAX_MULTIPLIER):
             return float(value)
-        self.fail(path, value, "must be a number > 0")
+        self.fail(path, value, f"must be a number > 0 and at most {MAX_MULTIPLIER}")
         return None
+
+    def bounded_text(self, limit: int) -> Reader:
+        """A reader of a non-empty string of at most ``limit`` characters (it must fit the screen)."""
+        def read(value: object, path: str) -> str | None:
+            text = self.text(value, path)
+            if text is not None and len(text) > limit:
+                self.fail(path, value, f"is {len(text)} characters; at most {limit} fit the 800x480 screen")
+                return None
+            return text
+        return read
 
 
 # --------------------------------------------------------------------------- sections
@@ -219,7 +235,7 @@ def _read_board(chk: _Checker, raw: object) -> dict[str, Any] | None:
 
 def _read_commands(chk: _Checker, raw: object) -> dict[Command, int] | None:
     """``[commands]``: cards of each of the 7 commands (RULES.md, Components: 11 Command cards)."""
-    values = chk.fields(raw, "commands", {c.value: chk.integer(0) for c in Command})
+    values = chk.fields(raw, "commands", {c.value: chk.integer(0, MAX_CARDS_PER_COMMAND) for c in Command})
     if values is None or not _good(values):
         return None
     deck = {c: int(values[c.value]) for c in Command}
@@ -282,13 +298,14 @@ def _read_missions(chk: _Checker, raw: object, seen: set[str],
             return (value[0], value[1])
         return None
 
-    readers = {"id": chk.unique(set()), "title": chk.text, "flavour": chk.text, "pair": pair}
+    readers = {"id": chk.unique(set()), "title": chk.bounded_text(MAX_TITLE),
+               "flavour": chk.bounded_text(MAX_FLAVOUR), "pair": pair}
     return tuple(Mission(**r) for r in chk.entries(raw, "missions", readers) if _good(r))
 
 
 def _read_transmissions(chk: _Checker, raw: object) -> tuple[TransmissionCard, ...]:
     """``[[transmissions]]`` (RULES.md, A transmission: Reveal): ``level`` 1-4, optional
-    ``clear_register`` 1-5, ``errors`` 0-6 (the Command cards left unselected)."""
+    ``clear_register`` 1-5, ``errors`` 0-2 (at most 7 cards fit the Decode screen)."""
     readers = {"id": chk.unique(set()), "level": chk.integer(1, len(LEVELS)),
                "clear_register": chk.integer(1, REGISTERS), "errors": chk.integer(0, MAX_ERRORS)}
     rows = chk.entries(raw, "transmissions", readers, optional=("clear_register",))
@@ -332,6 +349,16 @@ def _read_layouts(chk: _Checker, raw: object, seen: set[str]) -> tuple[str, ...]
         if cells.count(".") != hallways:
             chk.fail(path, value, f"needs {hallways} hallways '.', found {cells.count('.')}")
             ok = False
+        for i, ch in enumerate(cells):
+            r, c = divmod(i, GRID_SIZE)
+            right = cells[i + 1] if c + 1 < GRID_SIZE else "."
+            below = cells[i + GRID_SIZE] if r + 1 < GRID_SIZE else "."
+            for other in (right, below):
+                if ch != "." and other != "." and ok:
+                    # A mission between them would be complete before the first command.
+                    chk.fail(path, value, f"modules {ch} and {other} start side by side; no two modules "
+                                          f"may start orthogonally adjacent (RULES.md, Layout)")
+                    ok = False
         return tuple(value) if ok else None
 
     def beginner(value: object, path: str) -> tuple[str, ...] | None:
@@ -426,6 +453,9 @@ def parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError
         return None, [ContentError(file, "<file>", data[exc.start:exc.end], f"not UTF-8 text: {exc.reason}")]
     except tomllib.TOMLDecodeError as exc:
         return None, [ContentError(file, "<toml>", _toml_line(data, str(exc)), f"TOML syntax error: {exc}")]
+    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting too deep
+        problem = f"not a usable pack: {type(exc).__name__}: {str(exc)[:120] or 'nested too deeply'}"
+        return None, [ContentError(file, "<toml>", "", problem)]
     chk = _Checker(file)
     for key, value in raw.items():
         if key not in _TOP_LEVEL:

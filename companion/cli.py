@@ -258,13 +258,24 @@ def _positive(text: str) -> int:
     return value
 
 
+#: Seeds are whole numbers the Setup screen can show and take back: 0 to 999,999,999.
+MAX_SEED = 999_999_999
+
+
+def _seed(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 to {MAX_SEED:,}, not {text[:20]!r}")
+    return int(text)
+
+
 def _game_options(parser: argparse.ArgumentParser, layout: bool = True) -> None:
     parser.add_argument("--difficulty", choices=DIFFICULTY_NAMES, default="standard",
                         help="Transmission deck and score multiplier (default: standard)")
     if layout:
         parser.add_argument("--layout", choices=LAYOUTS, default="standard",
                             help="Standard (shuffled) or Beginner (fixed) Layout (default: standard)")
-        parser.add_argument("--seed", type=int, default=None,
+        parser.add_argument("--seed", type=_seed, default=None,
                             help="seed of the game's chance draws, to replay a game (default: random)")
 
 
@@ -376,6 +387,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         _err(f"companion {args.command}: interrupted")
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `companion play | head`: the reader left; say nothing more on stdout
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_ERROR
     except Exception as exc:  # a bug: say so in one line; -v shows the traceback
         log.info("unexpected error", exc_info=True)
         _err(f"companion {args.command}: internal error: {type(exc).__name__}: {exc} "

@@ -36,6 +36,7 @@ from companion.errors import ContentError
 __all__ = [
     "BoostKind", "ModuleKind", "Module", "Mission", "TransmissionCard", "SignalBoost", "Difficulty",
     "ScoreRule", "ContentPack", "GRID_SIZE", "REGISTERS", "LEVELS", "DIFFICULTY_NAMES", "MAX_ERRORS",
+    "MAX_CARDS_PER_COMMAND", "MAX_MULTIPLIER", "MAX_TITLE", "MAX_FLAVOUR",
     "module_cells", "load_content", "parse_content", "check_content", "default_content",
 ]
 
@@ -49,8 +50,16 @@ REGISTERS = 5
 LEVELS = (1, 2, 3, 4)
 #: The difficulty presets every pack defines, easiest first (RULES.md, Transmission deck).
 DIFFICULTY_NAMES = ("training", "standard", "hard", "expert")
-#: Most errors a card may add: the Command cards left unselected in the default deck.
-MAX_ERRORS = 6
+#: Most errors a card may add: RULES.md allows more than one; at most 7 cards (5 + 2) fit the
+#: Decode screen.
+MAX_ERRORS = 2
+#: Most cards of one command in a deck (the default has 2 of each direction).
+MAX_CARDS_PER_COMMAND = 5
+#: Largest score multiplier (the default's largest is 2).
+MAX_MULTIPLIER = 100
+#: Longest mission title and flavour text, in characters, that fit the 800x480 screens.
+MAX_TITLE = 28
+MAX_FLAVOUR = 90
 
 DEFAULT_FILE = "default.toml"
 

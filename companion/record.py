@@ -79,4 +79,6 @@ def loads(text: str, content: ContentPack) -> Game:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"not a usable record: {type(exc).__name__}") from None
     return replay(data, content)

@@ -275,4 +275,7 @@ def load_scenario(path: str | os.PathLike[str], content: ContentPack, *, command
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise ScenarioError("<json>", f"not valid JSON: {exc.msg} at {where}") from None
+    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting too deep
+        raise ScenarioError("<json>", f"not a usable scenario: {type(exc).__name__}: "
+                                      f"{str(exc)[:120] or 'nested too deeply'}") from None
     return parse_scenario(data, content, commands=commands)

@@ -179,6 +179,13 @@ def parse_order(words: Sequence[str], view: CadetView) -> list[str]:
     """
     free = _free_registers(view)
     hand = list(view.hand)
+    for word in words:  # name a word that is neither a number nor a command before counting them
+        if not _is_number(word):
+            try:
+                Command.parse(word)
+            except ValueError:
+                raise OrderError(f"{word[:20]!r} is neither a card number nor a command name; "
+                                 "type 'help' for help.") from None
     if len(words) != len(free):
         opens = ", ".join(str(k) for k in free)
         extra = f" (you hold {len(hand)} cards: {view.leave_out} is left out)" if view.leave_out else ""
@@ -191,8 +198,13 @@ def parse_order(words: Sequence[str], view: CadetView) -> list[str]:
     return [card.id for card in chosen]
 
 
+def _is_number(word: str) -> bool:
+    """A short run of ASCII digits (``str.isdigit`` also accepts "²", which ``int`` refuses)."""
+    return word.isascii() and word.isdigit() and len(word) <= 3
+
+
 def _card_of(word: str, hand: list[CardView], chosen: list[CardView]) -> CardView:
-    if word.isdigit():
+    if _is_number(word):
         number = int(word)
         if not 1 <= number <= len(hand):
             raise OrderError(f"There is no card {number} in your hand (cards are numbered 1 to {len(hand)}).")
@@ -249,6 +261,9 @@ class Terminal:
             return self._loop()
         except _Quit:
             return 0
+        except KeyboardInterrupt:
+            self.say("", f"Interrupted: leaving the game (seed {self.session.seed}).")
+            raise
 
     def _loop(self) -> int:
         session = self.session
@@ -369,7 +384,7 @@ class Terminal:
         if not view.boosts:
             self.say("! You hold no Signal Boost yet: complete a mission to earn one.")
             return
-        if not args or not args[0].isdigit() or not 1 <= int(args[0]) <= len(view.boosts):
+        if not args or not _is_number(args[0]) or not 1 <= int(args[0]) <= len(view.boosts):
             self.say(f"! Name a Signal Boost by its number, 1 to {len(view.boosts)}: e.g. 'boost 1 ...'.")
             return
         boost = view.boosts[int(args[0]) - 1]
@@ -383,7 +398,7 @@ class Terminal:
         session = self.session
         ok = False
         if boost.kind is BoostKind.CLEAR_SIGNAL:
-            if len(rest) != 1 or not rest[0].isdigit():
+            if len(rest) != 1 or not _is_number(rest[0]):
                 self.say(f"! {boost.name} needs one register number, 1 to {REGISTERS}: e.g. 'boost N 3'.")
                 return False
             ok = session.use_boost(boost.id, register=int(rest[0]))

@@ -400,3 +400,10 @@ def test_warnings_reach_stderr_and_verbose_adds_detail(
     assert "WARNING companion.scenario: completed pairs not among the missions are ignored" in err
     code, _, err = cli(capsys, "-vv", "referee", write(tmp_path, data))
     assert code == 0 and "DEBUG companion.cli: content pack incoming-transmission@1" in err
+
+
+@pytest.mark.parametrize("seed", ["-5", "1234567890", "abc", "²"])
+def test_seeds_outside_what_the_setup_screen_takes_are_refused(seed: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seed", seed]) == 2
+    assert "a seed is a whole number from 0 to 999,999,999" in capsys.readouterr().err

@@ -351,7 +351,7 @@ def test_enough_missions_for_every_difficulty(tmp_path: Path) -> None:
         (L3_R4, "clear_register = 6\nerrors = 1", "transmissions[13].clear_register"),
         (L3_R4, "clear_register = 0\nerrors = 1", "transmissions[13].clear_register"),
         (L3_R4, "clear_register = true\nerrors = 1", "transmissions[13].clear_register"),
-        (L3_R4, "clear_register = 4\nerrors = 7", "transmissions[13].errors"),
+        (L3_R4, "clear_register = 4\nerrors = 3", "transmissions[13].errors"),
         (L3_R4, "clear_register = 4\nerrors = -1", "transmissions[13].errors"),
     ],
 )
@@ -417,15 +417,16 @@ def test_command_deck_fills_five_registers(tmp_path: Path) -> None:
 
 def test_command_deck_supplies_the_error_cards(tmp_path: Path) -> None:
     deck = "N = 2\nE = 2\nS = 2\nW = 2\nCOLLECT = 1"
-    five = "N = 1\nE = 1\nS = 1\nW = 1\nCOLLECT = 1\n"  # + DEPLOY + REPAIR = 7 cards
-    path = edit(tmp_path, deck, five)
+    seven = "N = 1\nE = 1\nS = 1\nW = 1\nCOLLECT = 1\n"  # + DEPLOY + REPAIR = 7 cards
+    path = edit(tmp_path, deck, seven)
     assert check_content(path) == []
-    path = edit(tmp_path, L3_R4, "clear_register = 4\nerrors = 3")
-    assert check_content(path) == []  # 11 cards: 5 + 3 errors
+    path = edit(tmp_path, L3_R4, "clear_register = 4\nerrors = 2")
+    assert check_content(path) == []  # 11 cards: 5 + 2 errors
+    six = "N = 1\nE = 1\nS = 1\nW = 0\nCOLLECT = 1\n"  # + DEPLOY + REPAIR = 6 cards
     l4_a = 'id = "L4-a"\nlevel = 4\nerrors = 1'
-    tight = write(tmp_path, DEFAULT.replace(deck, five).replace(l4_a, l4_a[:-1] + "3"))
+    tight = write(tmp_path, DEFAULT.replace(deck, six).replace(l4_a, l4_a[:-1] + "2"))
     error = assert_only(tight, "commands", "'L4-a'")
-    assert "7 cards cannot supply 5 commands plus the 3 error" in error.problem
+    assert "6 cards cannot supply 5 commands plus the 2 error" in error.problem
 
 
 # --------------------------------------------------------------------------- board
@@ -583,3 +584,35 @@ def test_every_single_line_edit_is_reported_never_crashes(tmp_path: Path) -> Non
                 assert info.value.field == errors[0].field
             else:
                 parse_content(data)
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "101", "1e308"])
+def test_multiplier_must_be_finite_and_bounded(tmp_path: Path, value: str) -> None:
+    """An infinite multiplier used to pass the check and crash the score at the end of a game."""
+    assert_only(edit(tmp_path, "multiplier = 1.5", f"multiplier = {value}"), "difficulty.hard.multiplier")
+
+
+def test_command_counts_are_bounded(tmp_path: Path) -> None:
+    """A billion Norths used to pass the check and exhaust memory when the deck was dealt."""
+    assert_only(edit(tmp_path, "N = 2", "N = 1000000000"), "commands.N")
+
+
+def test_mission_texts_must_fit_the_screen(tmp_path: Path) -> None:
+    first = DEFAULT.index('title = "', DEFAULT.index("[[missions]]"))
+    title = DEFAULT[first:DEFAULT.index("\n", first)]
+    assert_only(edit(tmp_path, title, 'title = "' + "X" * 29 + '"'), "missions[0].title", "at most 28")
+    flavour_at = DEFAULT.index('flavour = "', DEFAULT.index("[[missions]]"))
+    flavour = DEFAULT[flavour_at:DEFAULT.index("\n", flavour_at)]
+    assert_only(edit(tmp_path, flavour, 'flavour = "' + "y" * 91 + '"'), "missions[0].flavour", "at most 90")
+
+
+def test_beginner_layout_modules_may_not_start_side_by_side(tmp_path: Path) -> None:
+    """Two modules side by side could complete a mission before the first command."""
+    assert '    "c.f.r",\n' in DEFAULT
+    assert_only(edit(tmp_path, '    "c.f.r",\n', '    "cf..r",\n'), "layouts.beginner.rows", "side by side")
+
+
+@pytest.mark.parametrize("extra", ["x = " + "9" * 5000, "x = " + "[" * 5000 + "]" * 5000])
+def test_absurd_toml_is_one_clear_error(tmp_path: Path, extra: str) -> None:
+    errors = check_content(write(tmp_path, DEFAULT + "\n" + extra + "\n"))
+    assert len(errors) == 1 and errors[0].field == "<toml>"

@@ -183,3 +183,12 @@ def test_a_partial_board_is_a_valid_puzzle_position() -> None:
             "missions": [["A", "E"]], "commands": ["DEPLOY", "COLLECT", "N", "E", "E"]}
     scenario = parse_scenario(data, CONTENT)
     assert scenario.position.carrying == "A" and scenario.position.board.count(".") == 24
+
+
+@pytest.mark.parametrize("text", ['{"cadet": [' + "9" * 5000 + ', 2]}', "[" * 100000 + "]" * 100000])
+def test_absurd_json_is_a_clear_scenario_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "absurd.json"
+    path.write_text(text)
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path, CONTENT)
+    assert info.value.field == "<json>"

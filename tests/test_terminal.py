@@ -332,3 +332,19 @@ def test_parse_order_takes_numbers_and_command_names() -> None:
     assert parse_order(numbers, view) == [h.id for h in view.hand[:len(free)]]
     with pytest.raises(OrderError, match="Your hand holds 0 Repair card"):
         parse_order(["REPAIR"] + names[1:], view)
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    (["²", "1", "2", "3"], "neither a card number nor a command"),
+    (["9" * 5000], "neither a card number nor a command"),
+    (["asdf"], "neither a card number nor a command"),
+])
+def test_odd_words_in_an_order_get_a_message_not_a_crash(words: list[str], expected: str) -> None:
+    session = Session(default_content(), Planner(), "standard", "standard", 3)
+    session.confirm()
+    session.choose_now()
+    session.confirm()
+    state = session.game.state
+    with pytest.raises(OrderError, match=expected):
+        parse_order(words, session.view())
+    assert session.game.state is state
