@@ -264,7 +264,7 @@ def load_scenario(path: str | os.PathLike[str], content: ContentPack, *, command
         else the field at fault (see :func:`parse_scenario`).
     """
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # tolerate a BOM from Windows editors
             text = handle.read()
     except OSError as exc:
         raise ScenarioError("<file>", f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}") from None
