@@ -15,6 +15,11 @@ Thinking screen is shown only if the choice takes longer than
 Control goes straight to the Transmission card.
 
 Keys (desktop): see :data:`KEYS_HELP`.
+
+Double taps: for :data:`ui.theme.ACTION_GUARD` seconds after a screen change
+(or a popup opening, or Execute's button turning into "Done") the app ignores
+taps and Enter/Space (:meth:`CompanionApp.actions_held`), so the second tap of
+a double tap cannot act on the screen that just appeared.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import logging
 import os
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -95,6 +101,9 @@ class CompanionApp(App):
         self._choice_token: object | None = None
         self._thinking_event: Any = None
         self.dealt: tuple[str, ...] = ()
+        #: Seconds of :meth:`hold_actions` after a screen change (see the module docstring).
+        self.action_guard = theme.ACTION_GUARD
+        self._held_until = 0.0
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
 
     # ------------------------------------------------------------------ building
@@ -140,6 +149,18 @@ class CompanionApp(App):
         in_game = name in GAME_SCREENS
         self.status.height = theme_px(theme.STATUS_HEIGHT) if in_game else 0
         self.status.opacity = 1 if in_game else 0
+        self.hold_actions()
+
+    # ------------------------------------------------------------------ double taps
+
+    def hold_actions(self, seconds: float | None = None) -> None:
+        """Ignore taps and Enter/Space for ``seconds`` (default :attr:`action_guard`) from now."""
+        until = time.monotonic() + (self.action_guard if seconds is None else seconds)
+        self._held_until = max(self._held_until, until)
+
+    def actions_held(self) -> bool:
+        """True within the guard time after a screen change: a tap or Enter now is a double tap's echo."""
+        return time.monotonic() < self._held_until
 
     # ------------------------------------------------------------------ navigation
 
@@ -194,7 +215,7 @@ class CompanionApp(App):
             self.show("home")
 
     def ask_abandon(self) -> None:
-        from .widgets import ChoicePopup
+        from .popups import ChoicePopup
 
         ChoicePopup("Leave this game?", "The game in progress will be lost.",
                     [("Keep playing", None, theme.GO), ("Leave game", self.abandon, theme.DANGER)]).open()
@@ -353,11 +374,13 @@ class CompanionApp(App):
                      modifiers: list[str]) -> bool:
         from kivy.uix.textinput import TextInput
 
-        from .widgets import ChoicePopup
+        from .popups import ChoicePopup
 
         action, arg = KEYMAP.get(key, (None, None))
         if action is None and codepoint and codepoint.lower() == "b":
             action, arg = "boosts", None
+        if action == "continue" and self.actions_held():
+            return True  # a double press: the screen or popup has only just appeared
         popups = [w for w in window.children if isinstance(w, ChoicePopup)]
         if popups:
             return popups[0].handle_key(action, arg) if action else True

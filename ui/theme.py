@@ -38,6 +38,12 @@ PAD = "10dp"
 SPACING = "8dp"
 RADIUS = 10
 
+# ------------------------------------------------------------------ timing
+#: Seconds after a screen change (or a button changing its meaning) during which taps and
+#: Enter/Space are ignored, so a double tap cannot act on the screen that just appeared
+#: ("Done" and "Continue" sit in the same place).
+ACTION_GUARD = 0.45
+
 # ------------------------------------------------------------------ colours
 BACKGROUND = (0.07, 0.09, 0.13, 1)
 PANEL = (0.13, 0.16, 0.22, 1)

@@ -13,6 +13,8 @@ Their look lives in ``widgets.kv``; colours and sizes in :mod:`ui.theme`.
 - :class:`RegisterSlot`: register 1-5 (or the leave-out slot, number 0).
 - :class:`MessageBar`: refusals, Mission Control's answers and hints.
 - :class:`BigButton`, :class:`BigToggle`, :class:`StatusStrip`.
+
+The popups (a question with big answer buttons) are in :mod:`ui.popups`.
 """
 
 from __future__ import annotations
@@ -41,7 +43,6 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
@@ -471,57 +472,3 @@ class MissionPanel(BoxLayout):
         a, b = mission.names
         self.pair_text = f"{a}{self.joiner}{b}"
         self.first, self.second = (letter.upper() for letter in mission.pair)
-
-
-class ChoicePopup(ModalView):
-    """A question with big answer buttons (abandon a game? use this Signal Boost?).
-
-    :param choices: ``(label, callback, colour)`` per button, left to right; the
-        callback runs after the popup closes.  Keys: Enter picks ``default``,
-        1-9 pick by position when ``numbered``, Escape cancels (like a tap outside).
-    """
-
-    title = StringProperty("")
-    text = StringProperty("")
-
-    def __init__(self, title: str, text: str, choices: Sequence[tuple[str, Any, Any]], *,
-                 default: int = 0, numbered: bool = False, vertical: bool = False, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.title, self.text = title, text
-        self._choices = list(choices)
-        self._default = default
-        self._numbered = numbered
-        # Fit the box (bound here, not in kv: a kv rule on ``self.ids`` would keep the popup alive).
-        self.ids.content.bind(minimum_height=self._fit)
-        box = self.ids.buttons
-        box.orientation = "vertical" if vertical else "horizontal"
-        if vertical:
-            box.size_hint_y = None
-            box.height = len(self._choices) * (dp(56) + box.spacing)
-        for index, (label, _, colour) in enumerate(self._choices):
-            text = f"{index + 1}  {label}" if numbered else label
-            button = BigButton(text=text, fill=colour or theme.SECONDARY)
-            button.bind(on_release=lambda _b, i=index: self.choose(i))
-            box.add_widget(button)
-
-    def _fit(self, _: Any, height: float) -> None:
-        self.height = height
-
-    def choose(self, index: int) -> None:
-        if not 0 <= index < len(self._choices):
-            return
-        self.dismiss()
-        callback = self._choices[index][1]
-        if callback is not None:
-            callback()
-
-    def handle_key(self, action: str, arg: int | None = None) -> bool:
-        """Keys while the popup is open; every key is consumed so nothing acts behind it."""
-        if action == "back":
-            self.dismiss()
-        elif action == "continue":
-            self.choose(self._default)
-        elif action == "place" and self._numbered and arg:
-            self.choose(arg - 1)
-        return True
-

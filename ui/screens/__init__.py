@@ -32,11 +32,12 @@ SCREENS = (
 
 
 def load_kv_files() -> None:
-    """Load the shared widgets' rules, then one ``.kv`` per screen (each once)."""
-    from .. import widgets
+    """Load the shared widgets' and popups' rules, then one ``.kv`` per screen (each once)."""
+    from .. import popups, widgets
     from .base import load_kv
 
     load_kv(widgets.KV_FILE)
+    load_kv(popups.KV_FILE)
     for cls in SCREENS:
         module = sys.modules[cls.__module__]
         load_kv(Path(str(module.__file__)).with_suffix(".kv"))

@@ -33,6 +33,14 @@ class BaseScreen(Screen):
 
     app = ObjectProperty(None, allownone=True)
 
+    def on_touch_down(self, touch: Any) -> bool:
+        # Within the guard time after this screen appeared, a tap is the echo of a double tap
+        # on the previous screen: swallow it (ui.theme.ACTION_GUARD).
+        app = self.app
+        if app is not None and app.actions_held() and self.collide_point(*touch.pos):
+            return True
+        return bool(super().on_touch_down(touch))
+
     def refresh(self, session: Session, view: CadetView) -> None:
         """Show ``view``; called by the app's batched redraw while this screen is up."""
 

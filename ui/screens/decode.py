@@ -19,7 +19,8 @@ from companion.session import LEAVE_OUT, Session
 from companion.views import CadetView
 
 from .. import theme
-from ..widgets import BigButton, CardButton, ChoicePopup, RegisterSlot
+from ..popups import ChoicePopup
+from ..widgets import BigButton, CardButton, RegisterSlot
 from .base import BaseScreen
 
 BOOST_FILL = (0.42, 0.30, 0.68, 1)

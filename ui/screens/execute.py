@@ -55,6 +55,9 @@ class ExecuteScreen(BaseScreen):
         total = len(execution.commands)
         k = min(session.shown_steps, total)
         position = execution.positions[k - 1] if k else execution.start
+        if k >= total and not self.at_end and self.manager is not None and self.manager.current == self.name:
+            # "Next step" has just become "Done" under the finger: a double tap must not leave.
+            self.app.hold_actions()
         self.at_start, self.at_end = k == 0, k >= total
         if k == 0:
             self.heading = f"Ready: {total} commands to run"

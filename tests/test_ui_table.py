@@ -1,0 +1,152 @@
+"""What a real table does to the companion's screens, in a real 800x480 Kivy window.
+
+Double taps: the second tap must not act on the screen the first one opened.  Screenshots go to
+``tests/_screenshots/``; look at them.
+
+Some tests play the Cadet from Mission Control's intended order (a secret of
+the game state, read here only to reach a wanted moment quickly); the Cadet
+of ``test_ui_game`` reasons from the screen alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import pytest
+
+import test_ui_game
+from companion.commands import card_command
+from companion.content import ContentPack
+from companion.session import LEAVE_OUT, Step
+from test_ui_game import CONTENT, RULES, message, screen, settle, tap_text, wait_screen
+
+# The fixtures of test_ui_game, shared (the app in the window, errors logged by the app fail).
+start_app = test_ui_game.start_app
+no_ui_errors = test_ui_game.no_ui_errors
+
+#: The gap between the two taps of a double tap, in seconds (a quick finger).
+DOUBLE_TAP_GAP = 0.12
+
+
+def double_tap(h: Any, widget: Any, gap: float = DOUBLE_TAP_GAP) -> None:
+    """Two quick taps on the spot where ``widget`` is now, ``gap`` seconds apart (down to down)."""
+    x, y = h.window_point(widget)
+    first = time.monotonic()
+    touch = h.touch_down(x, y)
+    h.pump(0.04)
+    h.touch_up(touch)
+    while time.monotonic() - first < gap:
+        h.frame()
+    touch = h.touch_down(x, y)
+    h.pump(0.04)
+    h.touch_up(touch)
+    h.pump(frames=3)
+
+
+def with_boosts(content: ContentPack, *kinds: str) -> ContentPack:
+    """The pack with only these Signal Boosts, so the one a completed mission deals is known."""
+    return dataclasses.replace(content, boosts=tuple(b for b in content.boosts if b.kind.value in kinds))
+
+
+def wait_step(h: Any, step: Step, timeout: float = 10.0) -> None:
+    h.pump_until(lambda: h.app.session is not None and h.app.session.step is step, timeout=timeout,
+                 what=f"the session's {step.value} step")
+
+
+def start_game(h: Any, difficulty: str, subtitle: str | None = None) -> None:
+    """Home -> Setup (pick ``difficulty``, check its ``subtitle``) -> Start -> Board is ready, by touch."""
+    tap_text(h, "New game")
+    setup = wait_screen(h, "setup")
+    toggle = next(t for t in setup.ids.difficulties.children if t.value == difficulty)
+    if subtitle is not None:
+        assert toggle.subtitle == subtitle
+    h.tap(toggle)
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    tap_text(h, "Board is ready")
+
+
+def arrange_intended(h: Any) -> None:
+    """Put Mission Control's intended order in the registers and the errors out (session intents)."""
+    app = h.app
+    state = app.session.game.state
+    for k, cid in enumerate(state.intended, start=1):
+        if state.registers[k - 1] is None:
+            assert app.act("place", cid, k), app.session.message
+    for cid in app.session.unplaced():
+        assert app.act("place", cid, LEAVE_OUT), app.session.message
+    h.pump(frames=2)
+
+
+def completes_a_mission(h: Any) -> bool:
+    """Whether the intended order completes a mission now (from the secrets: a test-only look)."""
+    state = h.app.session.game.state
+    missions = {m: CONTENT.mission(m).pair for m in state.remaining_missions}
+    run = RULES.execute(state.position, [card_command(c) for c in state.intended], missions)
+    return bool(run.completions)
+
+
+def finish_round(h: Any) -> None:
+    """Execute the arranged order and leave the Execute (and Mission complete) screens."""
+    app = h.app
+    assert app.act("execute"), app.session.message
+    while app.session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
+        assert app.act("confirm")
+    h.pump(frames=2)
+
+
+def decode_until_a_mission_completes(h: Any) -> None:
+    """Play intended orders until the one on the Decode screen completes a mission."""
+    for _ in range(7):
+        wait_step(h, Step.TRANSMISSION)
+        assert h.app.act("confirm")
+        wait_screen(h, "decode")
+        if completes_a_mission(h):
+            return
+        arrange_intended(h)
+        finish_round(h)
+    pytest.fail("no intended order completed a mission: pick another seed")
+
+
+# ---------------------------------------------------------------------------- double taps
+
+
+def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
+    """A double tap on Execute shows the first execute view; one on Done shows Mission complete."""
+    h = ui_harness
+    app = start_app(seed=12, difficulty="training", content=with_boosts(CONTENT, "debug"))
+    start_game(h, "training")
+    decode_until_a_mission_completes(h)
+    arrange_intended(h)
+    decode = screen(h)
+    assert decode.can_execute
+    double_tap(h, h.find(text="Execute"))
+    assert app.manager.current == "execute"
+    assert app.session.shown_steps == 0, "the second tap went on to step 1"
+    h.screenshot("double_tap_execute.png")
+    s = screen(h)
+    settle(h)
+    while not s.at_end:
+        h.tap(h.find(text="Next step"))
+    assert h.find(text="Done")
+    settle(h)
+    double_tap(h, h.find(text="Done"))
+    assert app.session.step is Step.MISSION_COMPLETE, app.session.step
+    assert app.manager.current == "mission_complete"
+    complete = screen(h)
+    assert complete.heading.endswith("complete!") and complete.ids.missions.children
+    assert "earned" in complete.boost_text and "Debug" in complete.boost_text
+    h.screenshot("double_tap_mission_complete.png")
+    # Enter twice, quickly, on the same kind of moment: the second press is ignored too.
+    settle(h)
+    tap_text(h, "Continue")
+    wait_step(h, Step.TRANSMISSION)
+    t = wait_screen(h, "transmission")
+    assert t.level >= 1
+    h.key("enter")
+    h.key("enter")  # on Decode this would be Execute (refused with empty registers): ignored
+    h.pump(frames=2)
+    assert app.manager.current == "decode" and app.session.step is Step.DECODE
+    assert message(h) == ""

@@ -1,0 +1,106 @@
+"""Popups over the screens: a question with big answer buttons.
+
+- :class:`ChoicePopup`: abandon a game? use this Signal Boost?
+
+They ignore taps for a moment after they open (:func:`hold_actions`, ``ui.theme.ACTION_GUARD``):
+the tap that opened one may be the first of a double tap.  Their look is in ``popups.kv``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import StringProperty
+from kivy.uix.modalview import ModalView
+
+from . import theme
+from .widgets import BigButton
+
+#: The rules of these popups; the app loads it in ``build()`` (see ``ui.screens.load_kv_files``).
+KV_FILE = Path(__file__).with_suffix(".kv")
+
+
+class ChoicePopup(ModalView):
+    """A question with big answer buttons (abandon a game? use this Signal Boost?).
+
+    :param choices: ``(label, callback, colour)`` per button, left to right; the
+        callback runs after the popup closes.  Keys: Enter picks ``default``,
+        1-9 pick by position when ``numbered``, Escape cancels (like a tap outside).
+    """
+
+    title = StringProperty("")
+    text = StringProperty("")
+
+    def __init__(self, title: str, text: str, choices: Sequence[tuple[str, Any, Any]], *,
+                 default: int = 0, numbered: bool = False, vertical: bool = False,
+                 width_dp: float | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title, self.text = title, text
+        if width_dp is not None:
+            self.width = dp(width_dp)
+        self._choices = list(choices)
+        self._default = default
+        self._numbered = numbered
+        # Fit the box (bound here, not in kv: a kv rule on ``self.ids`` would keep the popup alive).
+        self.ids.content.bind(minimum_height=self._fit)
+        box = self.ids.buttons
+        box.orientation = "vertical" if vertical else "horizontal"
+        if vertical:
+            box.size_hint_y = None
+            box.height = len(self._choices) * (dp(56) + box.spacing)
+        for index, (label, _, colour) in enumerate(self._choices):
+            text = f"{index + 1}  {label}" if numbered else label
+            button = BigButton(text=text, fill=colour or theme.SECONDARY)
+            button.bind(on_release=lambda _b, i=index: self.choose(i))
+            box.add_widget(button)
+
+    def _fit(self, _: Any, height: float) -> None:
+        self.height = height
+
+    def on_pre_open(self) -> None:
+        hold_actions()  # the tap that opened it may be the first of a double tap
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if actions_held():
+            return True
+        return bool(super().on_touch_down(touch))
+
+    def choose(self, index: int) -> None:
+        if not 0 <= index < len(self._choices):
+            return
+        self.dismiss()
+        callback = self._choices[index][1]
+        if callback is not None:
+            callback()
+
+    def handle_key(self, action: str, arg: int | None = None) -> bool:
+        """Keys while the popup is open; every key is consumed so nothing acts behind it."""
+        if action == "back":
+            self.dismiss()
+        elif action == "continue":
+            self.choose(self._default)
+        elif action == "place" and self._numbered and arg:
+            self.choose(arg - 1)
+        return True
+
+
+# ---------------------------------------------------------------------------- double taps
+
+
+def hold_actions() -> None:
+    """Ask the running app to ignore taps and Enter for its guard time (``ui.theme.ACTION_GUARD``)."""
+    app = App.get_running_app()
+    hold = getattr(app, "hold_actions", None)
+    if hold is not None:
+        hold()
+
+
+def actions_held() -> bool:
+    """True while the running app ignores taps (just after a screen or popup appeared)."""
+    app = App.get_running_app()
+    held = getattr(app, "actions_held", None)
+    return bool(held is not None and held())
