@@ -1,6 +1,7 @@
 """What a real table does to the companion's screens, in a real 800x480 Kivy window.
 
-Double taps: the second tap must not act on the screen the first one opened.  Screenshots go to
+Double taps (the second tap must not act on the screen the first one opened),
+and a touch-only table (the Menu, the seed's number pad).  Screenshots go to
 ``tests/_screenshots/``; look at them.
 
 Some tests play the Cadet from Mission Control's intended order (a secret of
@@ -150,3 +151,116 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     h.pump(frames=2)
     assert app.manager.current == "decode" and app.session.step is Step.DECODE
     assert message(h) == ""
+
+
+# ---------------------------------------------------------------------------- touch only
+
+
+def test_the_menu_leaves_a_game_by_touch(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
+    """A table with no keyboard: Menu -> How to play and back, Keep playing, Leave game (asked)."""
+    h = ui_harness
+    app = start_app(seed=9)
+    assert not h.find_all(text="Menu"), "no Menu outside a game"
+    start_game(h, "standard")
+    wait_screen(h, "transmission", timeout=10)
+    session = app.session
+    menu = h.find(text="Menu")
+    assert menu.width >= 48 and menu.height >= 48
+    h.tap(menu)
+    h.pump(0.2)
+    for text in ("How to play", "Leave game", "Keep playing"):
+        assert h.find(text=text)
+    h.screenshot("menu_popup.png")
+    settle(h)
+    tap_text(h, "How to play")
+    wait_screen(h, "help")
+    h.screenshot("help_in_game.png")
+    tap_text(h, "Back to the game")
+    wait_screen(h, "transmission")
+    assert app.session is session and session.step is Step.TRANSMISSION
+    h.tap(h.find(text="Menu"))
+    settle(h)
+    tap_text(h, "Keep playing")
+    h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the menu to close")
+    assert app.manager.current == "transmission"
+    h.tap(h.find(text="Menu"))
+    settle(h)
+    tap_text(h, "Leave game")
+    h.pump_until(lambda: bool(h.find_all(text="Leave this game?")), what="the confirmation")
+    settle(h)
+    tap_text(h, "Leave game")
+    wait_screen(h, "home")
+    assert app.session is None and not h.find_all(text="Menu")
+
+
+def test_the_seed_pad_types_a_seed_by_touch(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
+    """Tap the seed: a number pad (0-9, Delete, Clear, OK, Cancel); a keyboard works on it too."""
+    h = ui_harness
+    app = start_app(seed=77)
+    tap_text(h, "New game")
+    s = wait_screen(h, "setup")
+    field = s.ids.seed
+    assert field.seed == "77"
+    assert "Same seed, same deal: the same layout, missions and Transmission cards." in h.find(
+        cls="MessageBar").text
+    h.tap(field)
+    h.pump(0.2)
+    pad = h.find(cls="SeedPad")
+    assert pad.text == "77"
+    for label in ("0", "1", "5", "9", "Delete", "Clear", "OK", "Cancel"):
+        button = h.find(pad, text=label)
+        assert button.height >= 48 and button.width >= 48
+    settle(h)
+    tap_text(h, "Clear")
+    for digit in "1234":
+        h.tap(h.find(pad, text=digit))
+    tap_text(h, "Delete")
+    assert pad.text == "123"
+    h.screenshot("setup_seed_pad.png")
+    for digit in "456789":
+        h.tap(h.find(pad, text=digit))
+    assert pad.text == "123456789"
+    h.tap(h.find(pad, text="1"))  # a tenth digit: refused, said
+    assert pad.text == "123456789" and pad.problem == "At most 9 digits."
+    h.screenshot("setup_seed_pad_full.png")
+    tap_text(h, "OK")
+    h.pump_until(lambda: not h.find_all(cls="SeedPad"), what="the pad to close")
+    assert field.seed == "123456789"
+    # Cancel keeps the seed; OK with nothing typed is refused in the pad.
+    h.tap(field)
+    settle(h)
+    tap_text(h, "Clear")
+    tap_text(h, "OK")
+    pad = h.find(cls="SeedPad")  # still open: nothing typed
+    assert pad.problem.startswith("Type a seed"), pad.problem
+    tap_text(h, "Cancel")
+    h.pump_until(lambda: not h.find_all(cls="SeedPad"), what="the pad to close")
+    assert field.seed == "123456789"
+    # A keyboard: a digit on Setup opens the pad with it; letters are refused; Enter is OK.
+    h.key("4")
+    h.pump(frames=2)
+    pad = h.find(cls="SeedPad")
+    assert pad.text == "4"
+    h.key("x")
+    assert pad.text == "4" and "Digits only" in pad.problem
+    settle(h)
+    for key in ("2", "backspace", "0", "0", "7"):
+        h.key(key)
+    assert pad.text == "4007"
+    h.key("enter")
+    h.pump_until(lambda: not h.find_all(cls="SeedPad"), what="the pad to close")
+    assert field.seed == "4007"
+    settle(h)
+    tap_text(h, "New seed")
+    assert field.seed.isdigit() and field.seed != "4007"
+    h.tap(field)
+    settle(h)
+    tap_text(h, "Clear")
+    for digit in "2026":
+        h.tap(h.find(h.find(cls="SeedPad"), text=digit))
+    tap_text(h, "OK")
+    h.pump_until(lambda: not h.find_all(cls="SeedPad"), what="the pad to close")
+    settle(h)
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    assert app.session.seed == 2026

@@ -14,7 +14,8 @@ Thinking screen is shown only if the choice takes longer than
 :attr:`CompanionApp.thinking_delay` seconds (0.2 s), so a quick Mission
 Control goes straight to the Transmission card.
 
-Keys (desktop): see :data:`KEYS_HELP`.
+Keys (desktop): see :data:`KEYS_HELP`.  On a touch-only table the status
+strip's Menu button opens How to play and Leave game.
 
 Double taps: for :data:`ui.theme.ACTION_GUARD` seconds after a screen change
 (or a popup opening, or Execute's button turning into "Done") the app ignores
@@ -104,6 +105,8 @@ class CompanionApp(App):
         #: Seconds of :meth:`hold_actions` after a screen change (see the module docstring).
         self.action_guard = theme.ACTION_GUARD
         self._held_until = 0.0
+        #: True while How to play is open over a game: redraws keep it up, Back returns to the game.
+        self.help_over_game = False
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
 
     # ------------------------------------------------------------------ building
@@ -146,9 +149,13 @@ class CompanionApp(App):
                 Animation.cancel_all(widget)
 
     def _on_screen(self, _: Any, name: str) -> None:
+        # The status strip (with its Menu button) is in the layout only on game screens.
         in_game = name in GAME_SCREENS
-        self.status.height = theme_px(theme.STATUS_HEIGHT) if in_game else 0
-        self.status.opacity = 1 if in_game else 0
+        root = self.manager.parent
+        if in_game and self.status.parent is None and root is not None:
+            root.add_widget(self.status, index=len(root.children))  # on top
+        elif not in_game and self.status.parent is not None:
+            self.status.parent.remove_widget(self.status)
         self.hold_actions()
 
     # ------------------------------------------------------------------ double taps
@@ -189,6 +196,7 @@ class CompanionApp(App):
     def end_game(self) -> None:
         """Drop the current game (after the players agreed); a pending pick is ignored."""
         self._choice_token = None
+        self.help_over_game = False
         if self._thinking_event is not None:
             self._thinking_event.cancel()
         self.session = None
@@ -203,6 +211,40 @@ class CompanionApp(App):
         self.initial = {**self.initial, "seed": None}
         self.end_game()
         self.show("setup")
+
+    def show_help(self) -> None:
+        """How to play; opened from a game (the Menu), its Back returns to the game."""
+        self.help_over_game = self.session is not None and self.manager.current in GAME_SCREENS
+        self.show("help")
+
+    def close_help(self) -> None:
+        """Leave How to play: back to the game it was opened from, else Home."""
+        session = self.session
+        if self.help_over_game and session is not None:
+            self.help_over_game = False
+            self.clear_message()
+            if session.step is Step.THINKING:
+                self.thinking_visible = True  # the screen behind was How to play: show Thinking now
+            self._redraw()
+        else:
+            self.help_over_game = False
+            self.show("home")
+
+    def open_menu(self) -> None:
+        """The status strip's Menu: How to play, Leave game, Keep playing (for touch-only tables)."""
+        from .popups import ChoicePopup
+
+        ChoicePopup("Menu", "", [("How to play", self.show_help, theme.ACCENT),
+                                 ("Leave game", self.leave_game, theme.DANGER),
+                                 ("Keep playing", None, theme.GO)],
+                    vertical=True, default=2, width_dp=420).open()
+
+    def leave_game(self) -> None:
+        """Leave the game: asked first while it is in progress, at once when it is over."""
+        if self.session is not None and not self.session.over:
+            self.ask_abandon()
+        else:
+            self.abandon()
 
     def back(self) -> None:
         """Escape: outside a game go Home; in a game ask first (the game would be lost)."""
@@ -336,6 +378,8 @@ class CompanionApp(App):
         name = session.step.value
         if session.step is Step.THINKING and not self.thinking_visible:
             name = ""  # keep the previous screen up for the first 200 ms
+        if self.help_over_game:
+            name = ""  # How to play stays up until its Back
         view = session.view()
         self._refresh_status(session, view)
         if name:
@@ -384,6 +428,12 @@ class CompanionApp(App):
         popups = [w for w in window.children if isinstance(w, ChoicePopup)]
         if popups:
             return popups[0].handle_key(action, arg) if action else True
+        pads = [w for w in window.children if hasattr(w, "handle_key_event")]
+        if pads:
+            return bool(pads[0].handle_key_event(key, codepoint, action))
+        screen = self.manager.current_screen
+        if codepoint and codepoint.isdigit() and screen.handle_char(codepoint):
+            return True
         focus = next((w for w in _walk(self.root) if isinstance(w, TextInput) and w.focus), None)
         if focus is not None:
             if action == "back":
@@ -409,12 +459,6 @@ def _walk(widget: Any) -> Any:
     yield widget
     for child in widget.children:
         yield from _walk(child)
-
-
-def theme_px(value: str) -> float:
-    from kivy.metrics import dp
-
-    return float(dp(value[:-2])) if value.endswith("dp") else float(value)
 
 
 def _default_chooser() -> Chooser:

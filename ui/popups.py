@@ -1,8 +1,9 @@
-"""Popups over the screens: a question with big answer buttons.
+"""Popups over the screens: a question with big answer buttons, and the on-screen number pad.
 
-- :class:`ChoicePopup`: abandon a game? use this Signal Boost?
+- :class:`ChoicePopup`: abandon a game? use this Signal Boost? the Menu.
+- :class:`SeedPad`: 0-9, Delete, Clear, OK and Cancel, so a bare touchscreen can type a seed.
 
-They ignore taps for a moment after they open (:func:`hold_actions`, ``ui.theme.ACTION_GUARD``):
+Both ignore taps for a moment after they open (:func:`hold_actions`, ``ui.theme.ACTION_GUARD``):
 the tap that opened one may be the first of a double tap.  Their look is in ``popups.kv``.
 """
 
@@ -104,3 +105,89 @@ def actions_held() -> bool:
     app = App.get_running_app()
     held = getattr(app, "actions_held", None)
     return bool(held is not None and held())
+
+
+# ---------------------------------------------------------------------------- the number pad
+
+
+class SeedPad(ModalView):
+    """An on-screen number pad for a whole number of at most ``digits`` digits (the game's seed).
+
+    Big 0-9 keys, Delete, Clear, Cancel and OK, so a bare touchscreen can type a
+    seed.  A physical keyboard works too while it is open: digits, Backspace,
+    Enter (OK) and Escape (Cancel).  ``on_done(value)`` gets the digits typed
+    (a string) when OK is tapped; Cancel leaves everything as it was.
+
+    :param text: the digits shown at first.
+    :param on_done: called with the digits (``str``) after the pad closes with OK.
+    :param check: ``check(digits) -> why`` ("" when fine) before OK is accepted.
+    """
+
+    text = StringProperty("")
+    title = StringProperty("Seed")
+    note = StringProperty("")
+    problem = StringProperty("")
+
+    def __init__(self, text: str = "", *, on_done: Any = None, check: Any = None, digits: int = 9,
+                 title: str = "Seed", note: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.text, self.title, self.note = text, title, note
+        self._on_done = on_done
+        self._check = check
+        self._digits = digits
+        grid = self.ids.pad_keys
+        for label in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Delete", "0", "Clear"):
+            digit = label.isdigit()
+            button = BigButton(text=label, fill=theme.PANEL if digit else theme.SECONDARY,
+                               font_size=theme.FONT_HEADING if digit else theme.FONT_BODY,
+                               height=dp(64))
+            button.bind(on_release=lambda _b, key=label: self.press(key))
+            grid.add_widget(button)
+
+    def on_pre_open(self) -> None:
+        hold_actions()  # the tap that opened it may be the first of a double tap
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if actions_held():
+            return True
+        return bool(super().on_touch_down(touch))
+
+    def press(self, key: str) -> None:
+        """One key of the pad: a digit, ``"Delete"`` or ``"Clear"``."""
+        self.problem = ""
+        if key == "Delete":
+            self.text = self.text[:-1]
+        elif key == "Clear":
+            self.text = ""
+        elif key.isdigit():
+            if len(self.text) >= self._digits:
+                self.problem = f"At most {self._digits} digits."
+            else:
+                # "007" reads as 7: no leading zeros, so what is shown is the number played.
+                self.text = key if self.text == "0" else self.text + key
+
+    def ok(self) -> None:
+        why = self._check(self.text) if self._check is not None else ""
+        if why:
+            self.problem = why
+            return
+        self.dismiss()
+        if self._on_done is not None:
+            self._on_done(self.text)
+
+    def cancel(self) -> None:
+        self.dismiss()
+
+    def handle_key_event(self, key: int, codepoint: str | None, action: str | None) -> bool:
+        """A physical key while the pad is open; every key is consumed so nothing acts behind it."""
+        if codepoint and codepoint.isdigit():
+            self.press(codepoint)
+        elif action == "take_back":
+            self.press("Delete")
+        elif action == "continue":
+            self.ok()
+        elif action == "back":
+            self.cancel()
+        elif codepoint and codepoint.isprintable():
+            self.problem = f"Digits only: {codepoint!r} is not one."
+        return True

@@ -33,7 +33,8 @@ FONT_CAPTION = "14sp"
 # ------------------------------------------------------------------ sizes
 BUTTON_HEIGHT = "56dp"
 SMALL_BUTTON_HEIGHT = "48dp"
-STATUS_HEIGHT = "34dp"
+#: The status strip on game screens: tall enough for its Menu button (a 48 px touch target).
+STATUS_HEIGHT = "48dp"
 PAD = "10dp"
 SPACING = "8dp"
 RADIUS = 10

@@ -12,9 +12,9 @@ Their look lives in ``widgets.kv``; colours and sizes in :mod:`ui.theme`.
 - :class:`CardButton`: a Command card; tap to select, or drag it onto a register.
 - :class:`RegisterSlot`: register 1-5 (or the leave-out slot, number 0).
 - :class:`MessageBar`: refusals, Mission Control's answers and hints.
-- :class:`BigButton`, :class:`BigToggle`, :class:`StatusStrip`.
+- :class:`BigButton`, :class:`BigToggle`, :class:`StatusStrip` (with the Menu button).
 
-The popups (a question with big answer buttons) are in :mod:`ui.popups`.
+The popups (a question with big answers, the seed's number pad) are in :mod:`ui.popups`.
 """
 
 from __future__ import annotations

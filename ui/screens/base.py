@@ -47,3 +47,7 @@ class BaseScreen(Screen):
     def handle_key(self, action: str, arg: Any) -> bool:
         """A keyboard shortcut (see ``ui.app.KEYMAP``); True when handled."""
         return False
+
+    def handle_char(self, char: str) -> bool:
+        """A digit typed on a physical keyboard, before the shortcuts see it; True when used."""
+        return False

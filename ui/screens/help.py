@@ -45,12 +45,17 @@ Signal Boost; times 0.5, 1, 1.5 or 2 for Training, Standard, Hard or Expert.\
 
 class HelpScreen(BaseScreen):
     rules_text = StringProperty(RULES_TEXT)
+    back_text = StringProperty("Back")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="help", **kwargs)
 
+    def on_pre_enter(self, *_: Any) -> None:
+        self.back_text = "Back to the game" if self.app.help_over_game else "Back"
+
     def back(self) -> None:
-        self.app.show("home")
+        """Back to the game it was opened from (the Menu), else Home."""
+        self.app.close_help()
 
     def handle_key(self, action: str, arg: Any) -> bool:
         if action in ("continue", "back"):

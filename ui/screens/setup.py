@@ -1,20 +1,29 @@
-"""Setup: difficulty, layout and seed, then Start."""
+"""Setup: difficulty, layout and seed, then Start.
+
+The seed is typed on an on-screen number pad (:class:`~ui.popups.SeedPad`),
+opened by tapping the seed, so a bare touchscreen can replay a game; on a
+keyboard, typing a digit opens the pad with it.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.properties import StringProperty
-from kivy.uix.textinput import TextInput
 
 from companion.content import Difficulty
 
 from ..app import new_seed
-from ..widgets import BigToggle
+from ..popups import SeedPad
+from ..widgets import BigButton, BigToggle
 from .base import BaseScreen
 
-#: A seed is a whole number the players can read out: at most this many digits.
+#: A seed is a whole number the players can read out: at most this many digits ...
 SEED_DIGITS = 9
+#: ... so from 0 to this (the command line's ``--seed`` takes the same range).
+MAX_SEED = 10**SEED_DIGITS - 1
+SEED_RANGE = f"A whole number from 0 to {MAX_SEED:,}."
+SEED_HINT = "Same seed, same deal: the same layout, missions and Transmission cards."
 
 LAYOUTS = (
     ("standard", "Standard layout", "shuffled tiles"),
@@ -29,39 +38,22 @@ def describe(d: Difficulty) -> str:
     return f"{errors or 'no'} {noun} · score ×{d.multiplier:g}"
 
 
-class SeedInput(TextInput):
-    """The seed box: digits only.  Anything else typed or pasted is dropped and reported."""
-
-    __events__ = ("on_rejected",)
-
-    def insert_text(self, substring: str, from_undo: bool = False) -> None:
-        digits = "".join(ch for ch in substring if ch.isdigit())
-        room = max(0, SEED_DIGITS - len(self.text) + len(self.selection_text))
-        kept = digits[:room]
-        if kept != substring:
-            self.dispatch("on_rejected", substring)
-        if kept:
-            super().insert_text(kept, from_undo=from_undo)
-
-    def on_rejected(self, text: str) -> None:
-        pass
-
-    def _adjust_viewport(self, cc: int, cr: int) -> None:
-        # Kivy 2.3 wraps this in a class-level @triggered whose closure keeps the last
-        # TextInput (and so the whole app) alive forever; a one-line box can adjust at once.
-        TextInput._adjust_viewport.__wrapped__(self, cc, cr)
-
-
 def parse_seed(text: str) -> tuple[int | None, str]:
-    """``(seed, "")`` or ``(None, why)`` for the seed box's text."""
+    """``(seed, "")`` or ``(None, why)`` for the seed's digits."""
     text = text.strip()
     if not text:
         return None, "Type a seed (a whole number) or tap New seed."
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         return None, f"The seed must be a whole number, like 4821, not {text!r}."
     if len(text) > SEED_DIGITS:
-        return None, f"The seed has at most {SEED_DIGITS} digits."
+        return None, f"The seed has at most {SEED_DIGITS} digits (up to {MAX_SEED:,})."
     return int(text), ""
+
+
+class SeedField(BigButton):
+    """The seed as a big tappable box; a tap opens the number pad.  ``seed`` is its digits."""
+
+    seed = StringProperty("")
 
 
 class SetupScreen(BaseScreen):
@@ -78,7 +70,7 @@ class SetupScreen(BaseScreen):
         self.difficulty = initial["difficulty"]
         self.layout = initial["layout"]
         seed = initial["seed"]
-        self.ids.seed.text = str(seed if seed is not None else new_seed())
+        self.ids.seed.seed = str(seed if seed is not None else new_seed())
         self._sync_toggles()
 
     def _build_choices(self) -> None:
@@ -111,16 +103,27 @@ class SetupScreen(BaseScreen):
         self._sync_toggles()
 
     def new_seed(self) -> None:
-        self.ids.seed.text = str(new_seed())
+        self.ids.seed.seed = str(new_seed())
         self.app.clear_message()
 
-    def seed_rejected(self, text: str) -> None:
-        self.app.show_message(f"The seed is a number: digits 0-9 only, at most {SEED_DIGITS} of them. "
-                              f"{text!r} was ignored.",
-                              "error")
+    def edit_seed(self, first: str | None = None) -> SeedPad:
+        """Open the number pad on the seed; ``first``: a digit typed on a keyboard starts a new seed."""
+        pad = SeedPad(self.ids.seed.seed if first is None else "", on_done=self._seed_typed,
+                      check=lambda text: parse_seed(text)[1], digits=SEED_DIGITS,
+                      title="Seed", note=f"{SEED_RANGE} {SEED_HINT}")
+        pad.open()
+        if first is not None:
+            pad.press(first)
+        return pad
+
+    def _seed_typed(self, text: str) -> None:
+        seed, _ = parse_seed(text)
+        if seed is not None:
+            self.ids.seed.seed = str(seed)
+            self.app.clear_message()
 
     def start(self) -> None:
-        seed, why = parse_seed(self.ids.seed.text)
+        seed, why = parse_seed(self.ids.seed.seed)
         if seed is None:
             self.app.show_message(why, "error")
             return
@@ -134,4 +137,8 @@ class SetupScreen(BaseScreen):
             self.start()
             return True
         return False
+
+    def handle_char(self, char: str) -> bool:
+        self.edit_seed(first=char)
+        return True
 
