@@ -352,11 +352,13 @@ def play_round(h: Any, shots: Shots, used: list[str]) -> None:
         assert message(h).replace("Abort:", "[b]Abort:[/b]") in s.answers_text
         used.append("Abort")
         shoot(h, shots, "decode_answer")
-    if s.needs_leave_out:  # the card left over goes to the leave-out slot
-        (left,) = s.ids.hand.children
-        h.tap(left)
-        h.tap(s.ids.leave_out)
-        assert s.ids.leave_out.card_id == left.card_id
+    if s.needs_leave_out:  # the cards left over go to the leave-out slots, one each
+        leftovers = [c.card_id for c in s.ids.hand.children]
+        assert len(leftovers) == len(s.leave_slots) == s.leave_count
+        for cid, slot in zip(leftovers, s.leave_slots):
+            h.tap(next(c for c in s.ids.hand.children if c.card_id == cid))
+            h.tap(slot)
+            assert slot.card_id == cid
         shoot(h, shots, "decode_leave_out")
     assert not s.ids.hand.children
     execute = h.find(text="Execute")
@@ -529,7 +531,7 @@ def test_keyboard_shortcuts_play_a_transmission(ui_harness: Any, start_app: Any,
             h.key(str(free[-1]))
     if s.needs_leave_out:
         h.key("0")  # the remaining card to the leave-out slot
-        assert s.ids.leave_out.card_id
+        assert s.leave_slots[0].card_id
     h.key("b")  # no boosts yet: a hint, nothing else
     assert "No Signal Boosts" in message(h)
     h.key("enter")  # Execute

@@ -1,7 +1,8 @@
 """What a real table does to the companion's screens, in a real 800x480 Kivy window.
 
 Double taps (the second tap must not act on the screen the first one opened),
-and a touch-only table (the Menu, the seed's number pad).  Screenshots go to
+a Transmission card with two errors (seven cards in the hand, two leave-out
+slots), and a touch-only table (the Menu, the seed's number pad).  Screenshots go to
 ``tests/_screenshots/``; look at them.
 
 Some tests play the Cadet from Mission Control's intended order (a secret of
@@ -12,6 +13,7 @@ of ``test_ui_game`` reasons from the screen alone.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import time
 from typing import Any
 
@@ -21,7 +23,7 @@ import test_ui_game
 from companion.commands import card_command
 from companion.content import ContentPack
 from companion.session import LEAVE_OUT, Step
-from test_ui_game import CONTENT, RULES, message, screen, settle, tap_text, wait_screen
+from test_ui_game import CONTENT, RULES, message, screen, settle, shown_hand, tap_text, wait_screen
 
 # The fixtures of test_ui_game, shared (the app in the window, errors logged by the app fail).
 start_app = test_ui_game.start_app
@@ -49,6 +51,13 @@ def double_tap(h: Any, widget: Any, gap: float = DOUBLE_TAP_GAP) -> None:
 def with_boosts(content: ContentPack, *kinds: str) -> ContentPack:
     """The pack with only these Signal Boosts, so the one a completed mission deals is known."""
     return dataclasses.replace(content, boosts=tuple(b for b in content.boosts if b.kind.value in kinds))
+
+
+def two_error_pack(content: ContentPack) -> ContentPack:
+    """Every level 3 and 4 Transmission card adds two errors and clears nothing: seven cards in hand."""
+    cards = tuple(dataclasses.replace(t, clear_register=None, errors=2) if t.level >= 3 else t
+                  for t in content.transmissions)
+    return dataclasses.replace(content, transmissions=cards)
 
 
 def wait_step(h: Any, step: Step, timeout: float = 10.0) -> None:
@@ -151,6 +160,108 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     h.pump(frames=2)
     assert app.manager.current == "decode" and app.session.step is Step.DECODE
     assert message(h) == ""
+
+
+# ---------------------------------------------------------------------------- two errors
+
+
+def test_two_error_cards_fit_the_decode_screen(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
+    """A card with two errors: said in words, seven cards in the hand, two leave-out slots, Debug."""
+    h = ui_harness
+    content = with_boosts(two_error_pack(CONTENT), "debug")
+    app = start_app(seed=4, difficulty="expert", content=content)
+    start_game(h, "expert", subtitle="14 errors · score ×2")  # 7 cards, each adding two
+    t = wait_screen(h, "transmission")
+    card = app.session.view().card
+    assert card is not None and card.errors == 2 and card.clear_register is None
+    assert t.headline == "Interference"
+    assert "Interference: two error cards were added — leave two cards out." in t.explanation
+    assert t.errors_text == "2 error cards"
+    h.screenshot("transmission_two_errors.png")
+    tap_text(h, "Decode")
+    s = wait_screen(h, "decode")
+    view = app.session.view()
+    assert len(view.hand) == 7 and view.leave_out == 2
+    # Every card whole, on screen and clear of the mini board; two red slots after register 5.
+    board_left = s.ids.board.to_window(*s.ids.board.pos)[0]
+    cards = list(s.ids.hand.children)
+    assert len(cards) == 7
+    for c in cards:
+        x, _ = c.to_window(*c.pos)
+        assert 0 <= x and x + c.width <= board_left - 4, (x, c.width, board_left)
+        assert c.width >= 64
+    for a, b in itertools.pairwise(sorted(cards, key=lambda c: c.x)):
+        assert a.right <= b.x
+    assert len(s.leave_slots) == 2 and s.hint.startswith("Tap a card, then a register. Leave two cards out")
+    for slot in s.leave_slots:
+        assert slot.label == "Leave out" and slot.get_root_window() is not None and slot.width >= 64
+    right = s.leave_slots[-1].to_window(s.leave_slots[-1].right, 0)[0]
+    assert right <= board_left
+    h.screenshot("decode_two_errors.png")
+    # Place by touch: the five registers, then the two leftovers into the two slots.
+    state = app.session.game.state
+    for k, cid in enumerate(state.intended, start=1):
+        h.tap(next(c for c in s.ids.hand.children if c.card_id == cid))
+        h.tap(s.ids[f"register{k}"])
+    leftovers = shown_hand(h)
+    assert len(leftovers) == 2
+    for cid, slot in zip(leftovers, s.leave_slots):
+        h.tap(next(c for c in s.ids.hand.children if c.card_id == cid))
+        h.tap(slot)
+    assert [slot.card_id for slot in s.leave_slots] == leftovers == app.session.left_out
+    assert not s.ids.hand.children and s.can_execute
+    # A card tapped onto a full leave-out slot swaps with that slot's card.
+    first = s.ids.register1.card_id
+    h.tap(s.ids.register1)  # back to the hand
+    h.tap(next(c for c in s.ids.hand.children if c.card_id == first))
+    h.tap(s.leave_slots[1])
+    assert s.leave_slots[1].card_id == first and shown_hand(h) == [leftovers[1]]
+    h.tap(next(iter(s.ids.hand.children)))
+    h.tap(s.ids.register1)
+    assert not s.ids.hand.children and s.can_execute
+    h.screenshot("decode_two_errors_placed.png")
+    tap_text(h, "Clear all")
+    assert len(shown_hand(h)) == 7 and not app.session.left_out
+    # On to a completed mission: the Debug it earns removes one of the next card's two errors.
+    debug_one_of_two_errors(h)
+
+
+def debug_one_of_two_errors(h: Any) -> None:
+    """Play intended orders until a mission earns Debug, then spend it on the next two-error card."""
+    app = h.app
+    decode_until_a_mission_completes_from_decode(h)
+    wait_step(h, Step.TRANSMISSION)
+    assert app.act("confirm")
+    s = wait_screen(h, "decode")
+    assert app.session.view().leave_out == 2 and len(s.leave_slots) == 2
+    assert [b.name for b in app.session.view().boosts] == ["Debug"]
+    h.tap(h.find(text="Debug"))
+    h.pump(0.2)
+    assert h.find(text="Use Debug?")
+    settle(h)
+    tap_text(h, "Use Debug")
+    h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the popup to close")
+    h.pump(frames=2)
+    assert message(h).startswith("Debug: ") and message(h).endswith("was the error; it is removed.")
+    assert app.session.view().leave_out == 1 and len(s.leave_slots) == 1 and len(shown_hand(h)) == 6
+    assert "Leave one card out: it goes in the red slot." in s.hint
+    h.screenshot("decode_two_errors_debugged.png")
+
+
+def decode_until_a_mission_completes_from_decode(h: Any) -> None:
+    """From a Decode screen: play intended orders until one completes a mission, and execute it."""
+    app = h.app
+    for _ in range(7):
+        arrange_intended(h)
+        done = completes_a_mission(h)
+        finish_round(h)
+        if done:
+            assert app.session.step is not Step.END, "the game ended with that mission: pick another seed"
+            return
+        wait_step(h, Step.TRANSMISSION)
+        assert app.act("confirm")
+        wait_screen(h, "decode")
+    pytest.fail("no intended order completed a mission: pick another seed")
 
 
 # ---------------------------------------------------------------------------- touch only

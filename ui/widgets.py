@@ -392,6 +392,21 @@ class RegisterSlot(ButtonBehavior, Widget):
     fixed = BooleanProperty(False)
     target = BooleanProperty(False)
     empty_text = StringProperty("empty")
+    #: The slot's heading ("Register 2", or "Reg 2" when the slot is narrow).
+    label = StringProperty("")
+
+    def on_number(self, *_: Any) -> None:
+        self._label()
+
+    def on_width(self, *_: Any) -> None:
+        self._label()
+
+    def _label(self) -> None:
+        narrow = self.width < dp(86)
+        if self.number == 0:
+            self.label = "Leave out"
+        else:
+            self.label = f"{'Reg' if narrow else 'Register'} {int(self.number)}"
 
     def on_card_id(self, _: Any, card_id: str) -> None:
         self.title = card_title(card_id) if card_id else ""

@@ -12,6 +12,13 @@ from kivy.uix.screenmanager import Screen
 from companion.session import Session
 from companion.views import CadetView
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def number_word(n: int) -> str:
+    """``2`` -> ``"two"``: small counts read better as words at the table."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
 
 def load_kv(path: Path) -> None:
     """Load a ``.kv`` file unless its rules are already loaded.

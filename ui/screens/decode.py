@@ -4,6 +4,10 @@ Tap a card, then a register (or drag the card onto it); tap a placed card to
 take it back.  A Clear Signal asks which register (tap one), a Cross Check
 which card (tap one); Debug and Abort ask for a confirmation first.  Every
 refusal from the session shows in the message bar and changes nothing.
+
+A Transmission card may add up to two errors (``companion.content.MAX_ERRORS``):
+the screen then shows one leave-out slot per error, and up to 7 cards in the
+hand, narrower when they would not fit beside the mini board.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.utils import escape_markup
 
 from companion.content import BoostKind
@@ -21,12 +25,18 @@ from companion.views import CadetView
 from .. import theme
 from ..popups import ChoicePopup
 from ..widgets import BigButton, CardButton, RegisterSlot
-from .base import BaseScreen
+from .base import BaseScreen, number_word
 
 BOOST_FILL = (0.42, 0.30, 0.68, 1)
 #: Picking a register or card for these boosts happens on the board of registers.
 ASKS_REGISTER = BoostKind.CLEAR_SIGNAL
 ASKS_CARD = BoostKind.CROSS_CHECK
+#: A card's size in the hand (dp) when they all fit; narrower (not shorter) when many.
+CARD_WIDTH = 86
+CARD_SPACING = 10
+#: Room kept on each side of the hand for the selected card's yellow frame (dp).
+HAND_MARGIN = 6
+HINT = "Tap a card, then tap a register. Tap a placed card to take it back."
 
 
 class DecodeScreen(BaseScreen):
@@ -35,17 +45,21 @@ class DecodeScreen(BaseScreen):
     can_execute = BooleanProperty(False)
     has_boosts = BooleanProperty(False)
     needs_leave_out = BooleanProperty(False)
+    #: How many cards to leave out (one leave-out slot each).
+    leave_count = NumericProperty(0)
     carrying = StringProperty("")
     answers_text = StringProperty("")
     hand_hint = StringProperty("")
     names = DictProperty({})
     devices = ListProperty([])
-    hint = StringProperty("Tap a card, then tap a register. Tap a placed card to take it back.")
+    hint = StringProperty(HINT)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="decode", **kwargs)
         self._placed_order: list[str] = []
         self._view: CadetView | None = None
+        #: The leave-out slots shown after register 5, one per error in the hand.
+        self.leave_slots: list[RegisterSlot] = []
 
     # ------------------------------------------------------------------ drawing
 
@@ -73,14 +87,18 @@ class DecodeScreen(BaseScreen):
             else:
                 slot.target = bool(self.selected) and not slot.fixed
         self.needs_leave_out = view.leave_out > 0
-        leave = self.ids.leave_out
-        # The leave-out slot takes a register's width only when there is an error to leave out.
-        leave.size_hint_x = 1 if self.needs_leave_out else None
-        if not self.needs_leave_out:
-            leave.width = 0
-        leave.card_id = session.left_out[0] if session.left_out else ""
-        leave.target = self.needs_leave_out and bool(self.selected) and pending_kind is None
-        leave.empty_text = "error?"
+        self.leave_count = view.leave_out
+        self._sync_leave_slots(view.leave_out)
+        for i, leave in enumerate(self.leave_slots):
+            leave.card_id = session.left_out[i] if i < len(session.left_out) else ""
+            leave.target = bool(self.selected) and pending_kind is None
+            leave.empty_text = "error?"
+        if view.leave_out:
+            n = view.leave_out
+            self.hint = (f"Tap a card, then a register. Leave {number_word(n)} card{'s' if n > 1 else ''} "
+                         f"out: {'they go' if n > 1 else 'it goes'} in the red slot{'s' if n > 1 else ''}.")
+        else:
+            self.hint = HINT
         self._fill_hand(unplaced, pending_kind)
         self._fill_boosts(view)
         self.can_execute = session.order() is not None
@@ -105,6 +123,36 @@ class DecodeScreen(BaseScreen):
     def _slots(self) -> list[RegisterSlot]:
         return [self.ids[f"register{k}"] for k in range(1, 6)]
 
+    def _sync_leave_slots(self, count: int) -> None:
+        """One leave-out slot per error in the hand, after register 5 (none without an error)."""
+        box = self.ids.registers
+        while len(self.leave_slots) > count:
+            box.remove_widget(self.leave_slots.pop())
+        while len(self.leave_slots) < count:
+            slot = RegisterSlot(number=LEAVE_OUT)
+            slot.bind(on_release=self._on_leave_slot)
+            self.leave_slots.append(slot)
+            box.add_widget(slot)
+
+    def _on_leave_slot(self, slot: RegisterSlot) -> None:
+        self.tap_register(LEAVE_OUT, slot)
+
+    def layout_hand(self) -> None:
+        """Size the hand's cards to the room beside the mini board: up to 7 cards, none cut off."""
+        box = self.ids.hand
+        cards = box.children
+        if not cards:
+            return
+        n = len(cards)
+        room = self.ids.hand_area.width - 2 * dp(HAND_MARGIN)
+        spacing = dp(CARD_SPACING)
+        if n * dp(CARD_WIDTH) + (n - 1) * spacing > room:
+            spacing = dp(6)
+        width = min(dp(CARD_WIDTH), (room - (n - 1) * spacing) / n)
+        box.spacing = spacing
+        for card in cards:
+            card.width = width
+
     def _fill_hand(self, unplaced: tuple[str, ...], pending_kind: BoostKind | None) -> None:
         box = self.ids.hand
         box.clear_widgets()
@@ -112,6 +160,7 @@ class DecodeScreen(BaseScreen):
             card = CardButton(card_id=cid, selected=cid == self.selected, target=pending_kind is ASKS_CARD)
             card.bind(on_tap=self._on_card_tap, on_drop=self._on_card_drop)
             box.add_widget(card)
+        self.layout_hand()
         if unplaced:
             self.hand_hint = ""
         elif self.can_execute or all(s.card_id for s in self._slots()):
@@ -158,13 +207,20 @@ class DecodeScreen(BaseScreen):
             self.app.clear_message()
         self.app.redraw()
 
-    def tap_register(self, number: int) -> None:
-        """A tap on register 1-5, or on the leave-out slot (``LEAVE_OUT``)."""
+    def tap_register(self, number: int, slot: RegisterSlot | None = None) -> None:
+        """A tap on register 1-5, or on a leave-out slot (``LEAVE_OUT``; ``slot`` says which)."""
         session = self.app.session
         if session is None:
             return
         kind = self._pending_kind()
-        slot = self.ids.leave_out if number == LEAVE_OUT else self.ids[f"register{number}"]
+        if slot is None:
+            if number == LEAVE_OUT:
+                if not self.leave_slots:
+                    self.app.show_message("There is no error this time: every card must be used.", "error")
+                    return
+                slot = self.leave_slots[0]
+            else:
+                slot = self.ids[f"register{number}"]
         if kind is ASKS_REGISTER and number != LEAVE_OUT:
             self._spend(self.pending, register=number)
         elif kind is ASKS_CARD:
@@ -173,6 +229,8 @@ class DecodeScreen(BaseScreen):
             else:
                 self.app.show_message("Cross Check: tap a card to ask where it goes.", "info")
         elif self.selected:
+            if number == LEAVE_OUT and slot.card_id:  # this slot's card makes way for the selected one
+                self.app.act("take_back", slot.card_id)
             self._place(self.selected, number)
         elif slot.fixed:
             self.app.show_message(f"Register {number} is fixed by a clear signal.", "info")
@@ -184,9 +242,11 @@ class DecodeScreen(BaseScreen):
             self.app.show_message(f"Tap a card first, then tap register {number}.", "info")
 
     def _on_card_drop(self, card: CardButton, window_x: float, window_y: float) -> None:
-        for slot in [*self._slots(), self.ids.leave_out]:
-            if slot.opacity and slot.collide_point(*slot.to_widget(window_x, window_y)):
-                self._place(card.card_id, slot.number)
+        for slot in [*self._slots(), *self.leave_slots]:
+            if slot.collide_point(*slot.to_widget(window_x, window_y)):
+                if slot.number == LEAVE_OUT and slot.card_id and slot.card_id != card.card_id:
+                    self.app.act("take_back", slot.card_id)
+                self._place(card.card_id, int(slot.number))
                 return
 
     def _place(self, card_id: str, number: int) -> None:

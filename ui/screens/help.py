@@ -20,7 +20,7 @@ Stations never move; devices can be picked up and put down again.
 [b]Each transmission:[/b]
 1. Mission Control secretly picks 5 Command cards in an order that works.
 2. A Transmission card is revealed. A [i]clear signal[/i] hands you one card face up in its \
-register. [i]Interference[/i] adds an error card: leave one card out.
+register. [i]Interference[/i] adds one or two error cards: leave that many cards out.
 3. The other cards are shuffled and handed to you.
 4. Decode: put the cards in registers 1 to 5 in the order you think Mission Control meant. \
 Look at the board: which moves make sense?

@@ -11,7 +11,7 @@ from typing import Any
 
 from kivy.properties import StringProperty
 
-from companion.content import Difficulty
+from companion.content import ContentPack, Difficulty
 
 from ..app import new_seed
 from ..popups import SeedPad
@@ -31,11 +31,19 @@ LAYOUTS = (
 )
 
 
-def describe(d: Difficulty) -> str:
-    """A one-line summary of a difficulty preset, from its Transmission card levels."""
-    errors = sum(1 for level in d.levels if level >= 3)
-    noun = "error" if errors == 1 else "errors"
-    return f"{errors or 'no'} {noun} · score ×{d.multiplier:g}"
+def describe(d: Difficulty, content: ContentPack) -> str:
+    """A one-line summary of a difficulty preset: the errors its Transmission cards add, the score.
+
+    A pack may give cards of one level different error counts (up to two each), so the
+    count can be a range, e.g. ``2–4 errors``.
+    """
+    low = high = 0
+    for level in d.levels:
+        counts = [t.errors for t in content.transmissions_of_level(level)] or [0]
+        low, high = low + min(counts), high + max(counts)
+    count = f"{low}" if low == high else f"{low}–{high}"
+    noun = "error" if high == 1 else "errors"
+    return f"{count if high else 'no'} {noun} · score ×{d.multiplier:g}"
 
 
 def parse_seed(text: str) -> tuple[int | None, str]:
@@ -79,7 +87,8 @@ class SetupScreen(BaseScreen):
         self._built = True
         box = self.ids.difficulties
         for d in self.app.content.difficulties:
-            toggle = BigToggle(group="difficulty", title=d.title, subtitle=describe(d), value=d.name)
+            toggle = BigToggle(group="difficulty", title=d.title, subtitle=describe(d, self.app.content),
+                               value=d.name)
             toggle.bind(on_release=self._on_difficulty)
             box.add_widget(toggle)
         box = self.ids.layouts

@@ -10,18 +10,30 @@ from companion.session import Session
 from companion.views import CadetView, TransmissionView
 
 from .. import theme
-from .base import BaseScreen
+from .base import BaseScreen, number_word
+
+
+def noise_text(errors: int) -> str:
+    """What the errors of a card mean at the table, in words ("" without an error)."""
+    if errors <= 0:
+        return ""
+    if errors == 1:
+        return "Interference: one error card was added — leave one card out."
+    n = number_word(errors)
+    return f"Interference: {n} error cards were added — leave {n} cards out."
+
+
+def errors_label(errors: int) -> str:
+    """The line at the foot of the drawn card: ``no error``, ``1 error card``, ``2 error cards``."""
+    if errors <= 0:
+        return "no error"
+    return f"{errors} error card{'s' if errors > 1 else ''}"
 
 
 def meaning(card: TransmissionView) -> tuple[str, str]:
     """``(headline, explanation)`` of a Transmission card for the table (RULES.md, 2. Reveal)."""
     k, errors = card.clear_register, card.errors
-    if errors == 1:
-        noise = "Interference: one error card was added — leave one card out."
-    elif errors:
-        noise = f"Interference: {errors} error cards were added — leave {errors} cards out."
-    else:
-        noise = ""
+    noise = noise_text(errors)
     if k is not None and not errors:
         return (f"Clear signal on register {k}",
                 f"Mission Control's command for register {k} is handed over face up and fixed there. "
@@ -54,7 +66,7 @@ class TransmissionScreen(BaseScreen):
         self.headline, self.explanation = meaning(card)
         self.count = (f"Transmission {view.transmission} of {view.transmissions_total}, "
                       f"{view.transmissions_left} left")
-        self.errors_text = f"+{card.errors} error" if card.errors else "no error"
+        self.errors_text = errors_label(card.errors)
         strip = self.ids.registers
         for k, cell in enumerate(reversed(strip.children), start=1):
             clear = card.clear_register == k
