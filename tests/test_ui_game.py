@@ -288,10 +288,16 @@ def use_boosts(h: Any, shots: Shots, used: list[str]) -> None:
     if boost_button(h, "Abort") and "abort_refused" not in used:  # with empty registers: refused, kept
         h.tap(boost_button(h, "Abort"))
         h.pump(0.3)
-        assert message(h) == "Abort: fill all five registers with your proposed order first.", message(h)
+        assert message(h) == "Abort: fill all five registers first.", message(h)
         assert h.find(cls="MessageBar").kind == "error"
         assert boost_button(h, "Abort") and not h.find_all(cls="ChoicePopup")
         used.append("abort_refused")
+    if boost_button(h, "Debug") and not s.needs_leave_out and "debug_refused" not in used:
+        h.tap(boost_button(h, "Debug"))  # no error to remove: refused at once, no question, kept
+        h.pump(frames=2)
+        assert message(h) == "Debug: there is no error card this time, so nothing to remove.", message(h)
+        assert not h.find_all(cls="ChoicePopup") and boost_button(h, "Debug")
+        used.append("debug_refused")
     if boost_button(h, "Debug") and s.needs_leave_out:
         h.tap(boost_button(h, "Debug"))
         h.pump(0.3)
@@ -314,6 +320,9 @@ def use_boosts(h: Any, shots: Shots, used: list[str]) -> None:
         h.tap(next(iter(s.ids.hand.children)))
         assert "goes in register" in message(h) or "not part of the transmission" in message(h)
         used.append("Cross Check")
+    view = h.app.session.view()
+    if not view.boosts and view.completed:  # all spent: "in hand", not "yet"
+        assert s.boosts_note == "No Signal Boosts in hand"
     if s.answers_text != "No answers yet." and h.find(cls="MessageBar").kind == "answer":
         name, answer = message(h).split(": ", 1)
         assert f"[b]{name}:[/b] {answer}" in s.answers_text
@@ -329,6 +338,13 @@ def play_round(h: Any, shots: Shots, used: list[str]) -> None:
     tap_text(h, "Decode")
     s = wait_screen(h, "decode")
     shoot(h, shots, "decode_start")
+    view = session.view()
+    if view.boosts:
+        assert s.boosts_note == "Boosts"
+    elif view.completed:  # earned and spent: not "yet"
+        assert s.boosts_note == "No Signal Boosts in hand"
+    else:
+        assert s.boosts_note == "No Signal Boosts yet: complete a mission to earn one"
     if "decode_refused" not in shots and impossible_order(h) is not None:  # the first round that can
         refuse_an_impossible_order(h)
         shoot(h, shots, "decode_refused")

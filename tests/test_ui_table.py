@@ -2,7 +2,8 @@
 
 Double taps (the second tap must not act on the screen the first one opened),
 a Transmission card with two errors (seven cards in the hand, two leave-out
-slots), and a touch-only table (the Menu, the seed's number pad).  Screenshots go to
+slots), a touch-only table (the Menu, the seed's number pad), and the Signal
+Boosts that cannot be used.  Screenshots go to
 ``tests/_screenshots/``; look at them.
 
 Some tests play the Cadet from Mission Control's intended order (a secret of
@@ -24,6 +25,7 @@ from companion.commands import card_command
 from companion.content import ContentPack
 from companion.session import LEAVE_OUT, Step
 from test_ui_game import CONTENT, RULES, message, screen, settle, shown_hand, tap_text, wait_screen
+from ui import theme
 
 # The fixtures of test_ui_game, shared (the app in the window, errors logged by the app fail).
 start_app = test_ui_game.start_app
@@ -160,6 +162,17 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     h.pump(frames=2)
     assert app.manager.current == "decode" and app.session.step is Step.DECODE
     assert message(h) == ""
+    # Debug held with no error in the hand (training has none): dimmed, and a tap says why.
+    s = wait_screen(h, "decode")
+    assert s.boosts_note == "Boosts"
+    debug = h.find(text="Debug")
+    assert list(debug.color[:3]) == pytest.approx(list(theme.DISABLED_TEXT[:3]))
+    h.tap(debug)
+    h.pump(frames=2)
+    assert message(h) == "Debug: there is no error card this time, so nothing to remove."
+    assert not h.find_all(cls="ChoicePopup")
+    assert [b.name for b in app.session.view().boosts] == ["Debug"]
+    h.screenshot("decode_debug_refused.png")
 
 
 # ---------------------------------------------------------------------------- two errors
@@ -244,6 +257,7 @@ def debug_one_of_two_errors(h: Any) -> None:
     h.pump(frames=2)
     assert message(h).startswith("Debug: ") and message(h).endswith("was the error; it is removed.")
     assert app.session.view().leave_out == 1 and len(s.leave_slots) == 1 and len(shown_hand(h)) == 6
+    assert s.boosts_note == "No Signal Boosts in hand"
     assert "Leave one card out: it goes in the red slot." in s.hint
     h.screenshot("decode_two_errors_debugged.png")
 

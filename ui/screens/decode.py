@@ -2,8 +2,9 @@
 
 Tap a card, then a register (or drag the card onto it); tap a placed card to
 take it back.  A Clear Signal asks which register (tap one), a Cross Check
-which card (tap one); Debug and Abort ask for a confirmation first.  Every
-refusal from the session shows in the message bar and changes nothing.
+which card (tap one); Debug and Abort ask for a confirmation first (Debug is
+refused at once when there is no error, Abort when a register is empty).
+Every refusal from the session shows in the message bar and changes nothing.
 
 A Transmission card may add up to two errors (``companion.content.MAX_ERRORS``):
 the screen then shows one leave-out slot per error, and up to 7 cards in the
@@ -39,6 +40,15 @@ HAND_MARGIN = 6
 HINT = "Tap a card, then tap a register. Tap a placed card to take it back."
 
 
+def boosts_note(view: CadetView) -> str:
+    """The words before the boost buttons: none earned yet, or none left in hand."""
+    if view.boosts:
+        return "Boosts"
+    if view.completed:
+        return "No Signal Boosts in hand"
+    return "No Signal Boosts yet: complete a mission to earn one"
+
+
 class DecodeScreen(BaseScreen):
     selected = StringProperty("")
     pending = StringProperty("")  # a boost id waiting for a register or a card
@@ -47,6 +57,7 @@ class DecodeScreen(BaseScreen):
     needs_leave_out = BooleanProperty(False)
     #: How many cards to leave out (one leave-out slot each).
     leave_count = NumericProperty(0)
+    boosts_note = StringProperty("")
     carrying = StringProperty("")
     answers_text = StringProperty("")
     hand_hint = StringProperty("")
@@ -172,13 +183,18 @@ class DecodeScreen(BaseScreen):
         box = self.ids.boosts
         box.clear_widgets()
         self.has_boosts = bool(view.boosts)
+        self.boosts_note = boosts_note(view)
         for boost in view.boosts:
             chosen = boost.id == self.pending
+            idle = self._useless_reason(boost.id, view) != ""
             button = BigButton(text=("Cancel " if chosen else "") + boost.name,
-                               fill=theme.SELECTED if chosen else BOOST_FILL, size_hint_x=None,
-                               width=dp(118), height=theme.SMALL_BUTTON_HEIGHT, font_size="17sp")
+                               fill=theme.SELECTED if chosen else (theme.DISABLED if idle else BOOST_FILL),
+                               size_hint_x=None, width=dp(118), height=theme.SMALL_BUTTON_HEIGHT,
+                               font_size="17sp")
             if chosen:
                 button.color = theme.CARD_TEXT
+            elif idle:  # dimmed, but a tap still says why it cannot be used now
+                button.color = theme.DISABLED_TEXT
             button.boost_id = boost.id
             button.bind(on_release=lambda b: self.use_boost(b.boost_id))
             box.add_widget(button)
@@ -276,15 +292,31 @@ class DecodeScreen(BaseScreen):
             self.app.show_message(f"{boost.name}: tap the card you want to ask about.", "info")
         else:
             self.pending = ""
-            session = self.app.session
-            incomplete = boost.kind is BoostKind.ABORT and session is not None and session.order() is None
-            if confirmed or incomplete:  # an incomplete order is refused at once, with the reason
+            why = self._useless_reason(boost_id, self._view)
+            if why:  # refused at once, with the reason, before any confirmation; the boost is kept
+                self.app.show_message(why, "error")
+                self.app.redraw()
+                return
+            if confirmed:
                 self._spend(boost_id)
                 return
             ChoicePopup(f"Use {boost.name}?", boost.text,
                         [(f"Use {boost.name}", lambda: self._spend(boost_id), BOOST_FILL),
                          ("Keep it", None, theme.SECONDARY)]).open()
         self.app.redraw()
+
+    def _useless_reason(self, boost_id: str, view: CadetView | None) -> str:
+        """Why a Debug or Abort cannot be used right now ("" when it can): no error, empty registers."""
+        try:
+            boost = self.app.content.boost(boost_id)
+        except KeyError:
+            return ""
+        session = self.app.session
+        if boost.kind is BoostKind.DEBUG and view is not None and view.leave_out == 0:
+            return f"{boost.name}: there is no error card this time, so nothing to remove."
+        if boost.kind is BoostKind.ABORT and session is not None and session.order() is None:
+            return f"{boost.name}: fill all five registers first."
+        return ""
 
     def _spend(self, boost_id: str, register: int | None = None, card: str | None = None) -> None:
         self.pending = ""
@@ -351,7 +383,10 @@ class DecodeScreen(BaseScreen):
         """B: the held Signal Boosts in a popup (keys 1-4 pick one)."""
         view = self._view
         if view is None or not view.boosts:
-            self.app.show_message("No Signal Boosts held yet: each completed mission earns one.", "info")
+            if view is not None and view.completed:
+                self.app.show_message("No Signal Boosts in hand: each completed mission earns one.", "info")
+            else:
+                self.app.show_message("No Signal Boosts held yet: each completed mission earns one.", "info")
             return
         choices: list[tuple[str, Any, Any]] = [
             (f"{b.name}: {b.text}", (lambda b=b: self.use_boost(b.id, confirmed=True)), BOOST_FILL)
