@@ -2,8 +2,8 @@
 
 Double taps (the second tap must not act on the screen the first one opened),
 a Transmission card with two errors (seven cards in the hand, two leave-out
-slots), a touch-only table (the Menu, the seed's number pad), and the Signal
-Boosts that cannot be used.  Screenshots go to
+slots), a touch-only table (the Menu, the seed's number pad), the Signal
+Boosts that cannot be used, and the Defeat screen.  Screenshots go to
 ``tests/_screenshots/``; look at them.
 
 Some tests play the Cadet from Mission Control's intended order (a secret of
@@ -173,6 +173,36 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     assert not h.find_all(cls="ChoicePopup")
     assert [b.name for b in app.session.view().boosts] == ["Debug"]
     h.screenshot("decode_debug_refused.png")
+
+
+def test_two_missions_at_once_fit_mission_complete(ui_harness: Any, start_app: Any,
+                                                   no_ui_errors: None) -> None:
+    """Two missions and two boosts at once: every line on the screen, none under the status strip."""
+    h = ui_harness
+    app = start_app(seed=12, difficulty="training")
+    start_game(h, "training")
+    decode_until_a_mission_completes(h)
+    arrange_intended(h)
+    finish_round_until(h, Step.MISSION_COMPLETE)
+    s = wait_screen(h, "mission_complete")
+    assert s.heading == "2 missions complete!", "seed 12 no longer completes two at once: pick another"
+    top = app.manager.to_window(0, app.manager.top)[1]
+    heading = h.find(text="2 missions complete!")
+    assert heading.to_window(0, heading.top)[1] <= top
+    boost = s.ids.boost
+    assert boost.text.startswith("[b]Signal Boosts earned:[/b]") and boost.text.count("\n") == 2
+    assert boost.texture_size[1] <= boost.parent.height
+    h.screenshot("mission_complete_two.png")
+
+
+def finish_round_until(h: Any, step: Step) -> None:
+    """Execute the arranged order and confirm until the session reaches ``step``."""
+    app = h.app
+    assert app.act("execute"), app.session.message
+    while app.session.step is not step:
+        assert app.session.step is Step.EXECUTE, app.session.step
+        assert app.act("confirm")
+    h.pump(frames=2)
 
 
 # ---------------------------------------------------------------------------- two errors
@@ -389,3 +419,63 @@ def test_the_seed_pad_types_a_seed_by_touch(ui_harness: Any, start_app: Any, no_
     tap_text(h, "Start")
     wait_screen(h, "board_setup")
     assert app.session.seed == 2026
+
+
+# ---------------------------------------------------------------------------- defeat
+
+
+def test_defeat_shows_unfinished_missions_plainly(ui_harness: Any, start_app: Any,
+                                                  no_ui_errors: None) -> None:
+    """A lost game: the missions not done have plain sample tiles (no tick), the done ones ticks."""
+    h = ui_harness
+    app = start_app(seed=21, difficulty="training")
+    start_game(h, "training")
+    while app.session.step is not Step.END:
+        wait_step(h, Step.TRANSMISSION)
+        assert app.act("confirm")
+        wait_screen(h, "decode")
+        play_a_useless_order(h)
+        assert app.act("execute"), app.session.message
+        while app.session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
+            assert app.act("confirm")
+        h.pump_until(lambda: app.session.step is not Step.EXECUTE)
+    end = wait_screen(h, "end")
+    outcome = app.session.view().outcome
+    assert outcome is not None and not outcome.victory
+    assert end.headline == "Defeat"
+    panels = list(end.ids.missions.children)
+    assert len(panels) == 3 and any(not p.done for p in panels)
+    for panel in panels:
+        tiles = [w for w in panel.children if type(w).__name__ == "TileView"]
+        assert len(tiles) == 2 and all(t.plain is (not panel.done) for t in tiles)
+        assert panel.status == ("✓\nDone" if panel.done else "✗\nNot done")
+    h.screenshot("end_defeat.png")
+
+
+def play_a_useless_order(h: Any) -> None:
+    """Arrange a legal order that completes no mission (a Cadet heading for Defeat)."""
+    app = h.app
+    session = app.session
+    state = session.game.state
+    missions = {m: CONTENT.mission(m).pair for m in state.remaining_missions}
+    free = [k for k in range(1, 6) if state.registers[k - 1] is None]
+    hand = list(session.unplaced())
+    fallback = None
+    for chosen in itertools.permutations(hand, len(free)):
+        order = list(state.registers)
+        for k, cid in zip(free, chosen):
+            order[k - 1] = cid
+        commands = [card_command(c) for c in order if c]
+        if not RULES.viable(state.position, commands):
+            continue
+        fallback = fallback or chosen
+        if not RULES.execute(state.position, commands, missions).completions:
+            break
+    else:
+        chosen = fallback
+    assert chosen is not None
+    for k, cid in zip(free, chosen):
+        assert app.act("place", cid, k)
+    for cid in session.unplaced():
+        assert app.act("place", cid, LEAVE_OUT)
+    h.pump(frames=2)

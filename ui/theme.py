@@ -73,6 +73,8 @@ FIXED = (0.85, 0.62, 0.12, 1)
 SLOT = (0.19, 0.23, 0.31, 1)
 SLOT_TARGET = (0.22, 0.38, 0.62, 1)
 LEAVE_OUT_SLOT = (0.33, 0.17, 0.19, 1)
+#: A mission's sample tile when it was not done (End screen): no intact/damaged side shown.
+PLAIN_TILE = (0.36, 0.40, 0.48, 1)
 
 MESSAGE_COLOURS = {
     "error": (0.70, 0.26, 0.12, 1),

@@ -91,14 +91,15 @@ def _blit(group: InstructionGroup, texture: Any, cx: float, cy: float,
 
 def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, *,
               names: Mapping[str, str], show_name: bool, cadet: bool = False, letter: bool = True,
-              devices: Collection[str] = ()) -> None:
+              devices: Collection[str] = (), plain: bool = False) -> None:
     """Draw one tile of side ``s`` pixels at ``(x, y)``.
 
     ``tile`` is a referee-notation character: ``.`` a hallway, an upper-case
     letter an intact module (green, check mark), lower-case a damaged one
     (red, exclamation mark).  A module whose letter is in ``devices`` gets a
     white inner frame, the device symbol (it can be carried; stations cannot).
-    ``cadet`` marks the Cadet pawn on it.
+    ``cadet`` marks the Cadet pawn on it.  ``plain`` draws a module neutral,
+    neither side (a mission not done: nothing on it should look done).
     """
     gap = max(1.0, s * 0.03)
     x0, y0, side = x + gap, y + gap, s - 2 * gap
@@ -113,7 +114,7 @@ def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, 
             group.add(Line(points=[x0 + side * 0.12, y_line, x0 + side * 0.88, y_line], width=1))
     else:
         intact = tile.isupper()
-        group.add(Color(*(theme.INTACT if intact else theme.DAMAGED)))
+        group.add(Color(*(theme.PLAIN_TILE if plain else theme.INTACT if intact else theme.DAMAGED)))
         group.add(RoundedRectangle(pos=(x0, y0), size=(side, side), radius=[radius]))
         if tile.upper() in devices:
             inset = side * 0.035
@@ -124,13 +125,14 @@ def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, 
             letter_y = y0 + side * (0.61 if show_name else 0.48)
             _blit(group, text_texture(tile.upper(), side * (0.40 if show_name else 0.50), bold=True),
                   x0 + side * 0.5, letter_y)
-        # The symbol in the top-right corner on a dark disc: readable without colour.
-        d = side * 0.34
-        cx, cy = x0 + side - d * 0.55, y0 + side - d * 0.55
-        group.add(Color(0, 0, 0, 0.35))
-        group.add(Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
-        symbol = theme.CHECK if intact else theme.WARN
-        _blit(group, text_texture(symbol, d * 0.80, bold=True, font=theme.SYMBOL_FONT), cx, cy)
+        if not plain:
+            # The symbol in the top-right corner on a dark disc: readable without colour.
+            d = side * 0.34
+            cx, cy = x0 + side - d * 0.55, y0 + side - d * 0.55
+            group.add(Color(0, 0, 0, 0.35))
+            group.add(Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d)))
+            symbol = theme.CHECK if intact else theme.WARN
+            _blit(group, text_texture(symbol, d * 0.80, bold=True, font=theme.SYMBOL_FONT), cx, cy)
         if show_name:
             name = names.get(tile.upper(), "")
             if name:
@@ -143,12 +145,17 @@ def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, 
 
 
 def _draw_pawn(group: InstructionGroup, x0: float, y0: float, side: float) -> None:
-    """The Cadet: a thick yellow frame round the cell and a pawn in its top-left corner."""
+    """The Cadet: a thick yellow frame round the cell and a small pawn tucked into its top-left corner.
+
+    The corner is the one free of the module's letter (centred), its intact/damaged symbol
+    (top right) and its name (bottom), so all three stay readable under the pawn.
+    """
     group.add(Color(*theme.CADET))
     group.add(Line(rounded_rectangle=(x0 + 1, y0 + 1, side - 2, side - 2, max(2.0, side * 0.10)),
                    width=max(2.0, side * 0.045)))
-    h = side * 0.30
-    px, py = x0 + side * 0.05, y0 + side - side * 0.05 - h
+    h = side * 0.25
+    inset = side * 0.06
+    px, py = x0 + inset, y0 + side - inset - h
     head = h * 0.40
     group.add(Color(0.05, 0.05, 0.05, 0.9))
     group.add(Ellipse(pos=(px + h * 0.30 - 1.5, py + h - head - 1.5), size=(head + 3, head + 3)))
@@ -228,13 +235,15 @@ class TileView(Widget):
     show_letter = BooleanProperty(True)
     #: Letters of the modules drawn with the device frame.
     devices = ListProperty([])
+    #: Neutral colour and no intact/damaged symbol (a mission not done, on the End screen).
+    plain = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         self._group = InstructionGroup()
         self._trigger = Clock.create_trigger(self._draw, -1)
         super().__init__(**kwargs)
         self.canvas.add(self._group)
-        for name in ("tile", "names", "show_name", "show_letter", "devices", "pos", "size"):
+        for name in ("tile", "names", "show_name", "show_letter", "devices", "plain", "pos", "size"):
             self.fbind(name, self._trigger)
 
     def _draw(self, *_: Any) -> None:
@@ -244,7 +253,7 @@ class TileView(Widget):
         s = min(self.width, self.height)
         draw_tile(self._group, self.tile, self.center_x - s / 2, self.center_y - s / 2, s,
                   names=self.names, show_name=self.show_name, letter=self.show_letter,
-                  devices=self.devices)
+                  devices=self.devices, plain=self.plain)
 
 
 # ---------------------------------------------------------------------------- buttons

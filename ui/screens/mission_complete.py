@@ -1,10 +1,15 @@
-"""Mission complete: each newly completed mission revealed, the Signal Boost dealt, missions done."""
+"""Mission complete: each newly completed mission revealed, the Signal Boost dealt, missions done.
+
+One mission shows with its flavour text and its boost's how-to in full.  Two or more
+completed at once (one transmission can do that) show without flavour, their boosts one
+line each, and three or more in two columns, so everything fits 800x480.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.session import Session
 from companion.views import CadetView, MissionView
@@ -16,6 +21,9 @@ class MissionCompleteScreen(BaseScreen):
     heading = StringProperty("")
     boost_text = StringProperty("")
     done_text = StringProperty("")
+    #: One mission only: room for its flavour text and the boost's how-to at full size.
+    roomy = BooleanProperty(True)
+    columns = NumericProperty(1)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="mission_complete", **kwargs)
@@ -28,13 +36,21 @@ class MissionCompleteScreen(BaseScreen):
         by_id = {m.id: m for m in view.completed}
         missions: list[MissionView] = [by_id[m] for m in new_ids if m in by_id]
         self.heading = "Mission complete!" if len(missions) == 1 else f"{len(missions)} missions complete!"
+        self.roomy = len(missions) <= 1
+        self.columns = 2 if len(missions) >= 3 else 1
         box = self.ids.missions
         box.clear_widgets()
         for mission in missions:
-            box.add_widget(MissionPanel(mission=mission, done=True))
+            box.add_widget(MissionPanel(mission=mission, done=True, show_flavour=self.roomy))
         dealt = [b for b in view.boosts if b.id in self.app.dealt]
-        if dealt:
-            self.boost_text = "\n".join(f"[b]Signal Boost earned: {b.name}[/b] — {b.text}" for b in dealt)
+        if len(dealt) == 1 and self.roomy:
+            (b,) = dealt
+            self.boost_text = f"[b]Signal Boost earned: {b.name}[/b] — {b.text}"
+        elif len(dealt) > 2:
+            self.boost_text = f"[b]Signal Boosts earned: {', '.join(b.name for b in dealt)}[/b]"
+        elif dealt:
+            title = f"[b]Signal Boost{'s' if len(dealt) > 1 else ''} earned:[/b]"
+            self.boost_text = "\n".join([title, *(f"[b]{b.name}[/b] — {b.text}" for b in dealt)])
         else:
             self.boost_text = "Every Signal Boost has been dealt already: none earned this time."
         self.done_text = f"Missions done: {len(view.completed)} of {view.missions_total}"
