@@ -328,7 +328,10 @@ def test_the_menu_leaves_a_game_by_touch(ui_harness: Any, start_app: Any, no_ui_
     h.screenshot("menu_popup.png")
     settle(h)
     tap_text(h, "How to play")
-    wait_screen(h, "help")
+    help_screen = wait_screen(h, "help")
+    rules = help_screen.rules_text
+    assert "has three secret missions" in rules and "Complete all three" in rules
+    assert "3 secret" not in rules
     h.screenshot("help_in_game.png")
     tap_text(h, "Back to the game")
     wait_screen(h, "transmission")
@@ -479,3 +482,33 @@ def play_a_useless_order(h: Any) -> None:
     for cid in session.unplaced():
         assert app.act("place", cid, LEAVE_OUT)
     h.pump(frames=2)
+
+
+# ---------------------------------------------------------------------------- the command line
+
+
+def test_main_without_the_planner_exits_with_1(monkeypatch: pytest.MonkeyPatch,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    """``companion run`` without Mission Control: an error, exit status 1 as the CLI help says."""
+    import ui.app as app_module
+
+    def missing() -> Any:
+        raise ImportError("No module named 'companion.planner'")
+
+    monkeypatch.setattr(app_module, "configure", lambda fullscreen: None)  # leave the test window be
+    monkeypatch.setattr(app_module, "_default_chooser", missing)
+    assert app_module.main() == 1
+    assert "Mission Control (companion.planner) is missing" in caplog.text
+
+
+def test_how_to_play_counts_the_missions_from_the_pack() -> None:
+    """The number of secret missions comes from the pack's difficulty, never a hard-coded 3."""
+    from ui.screens.help import rules_text
+
+    presets = tuple(dataclasses.replace(d, missions=4) if d.name == "expert" else d
+                    for d in CONTENT.difficulties)
+    pack = dataclasses.replace(CONTENT, difficulties=presets)
+    assert "has three secret missions" in rules_text(CONTENT, None)
+    expert = rules_text(pack, "expert")
+    assert "has four secret missions" in expert and "Complete all four" in expert
+    assert "has the secret missions" in rules_text(pack, None)  # presets differ: no one number

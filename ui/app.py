@@ -516,7 +516,7 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
         _default_chooser()
     except ImportError as exc:
         log.error("Mission Control (companion.planner) is missing: %s", exc)
-        return 2
+        return 1
     from kivy.base import ExceptionManager
 
     ExceptionManager.add_handler(LogAndContinue())

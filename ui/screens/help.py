@@ -6,12 +6,14 @@ from typing import Any
 
 from kivy.properties import StringProperty
 
-from .base import BaseScreen
+from companion.content import ContentPack
+
+from .base import BaseScreen, number_word
 
 RULES_TEXT = """\
 [b]The goal.[/b] You are the Cadet on a damaged space station. Mission Control (this screen) \
-has 3 secret missions: each asks for two modules side by side, both on their green (intact) \
-side. Complete all 3 before the Transmission cards run out.
+has {missions}: each asks for two modules side by side, both on their green (intact) \
+side. Complete {all_of_them} before the Transmission cards run out.
 
 [b]The board.[/b] 5 by 5 cells: modules (green [font=DejaVuSans]✓[/font] = intact, \
 red ! = damaged) and hallways. \
@@ -43,15 +45,43 @@ Signal Boost; times 0.5, 1, 1.5 or 2 for Training, Standard, Hard or Expert.\
 """
 
 
+def rules_text(content: ContentPack, difficulty: str | None) -> str:
+    """The rules, with the number of secret missions from the content pack.
+
+    ``difficulty``: the game's (or Setup's) preset; the count is said as a number when that
+    preset is known, or when every preset deals the same number, else "the secret missions".
+    """
+    counts = {d.missions for d in content.difficulties}
+    count: int | None = None
+    if difficulty is not None:
+        try:
+            count = content.difficulty(difficulty).missions
+        except KeyError:
+            count = None
+    if count is None and len(counts) == 1:
+        count = counts.pop()
+    if count is None:
+        missions, all_of_them = "the secret missions", "them all"
+    else:
+        word = number_word(count)
+        missions = f"{word} secret mission{'s' if count != 1 else ''}"
+        all_of_them = f"all {word}" if count > 1 else "it"
+    return RULES_TEXT.format(missions=missions, all_of_them=all_of_them)
+
+
 class HelpScreen(BaseScreen):
-    rules_text = StringProperty(RULES_TEXT)
+    rules_text = StringProperty("")
     back_text = StringProperty("Back")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="help", **kwargs)
 
     def on_pre_enter(self, *_: Any) -> None:
-        self.back_text = "Back to the game" if self.app.help_over_game else "Back"
+        app = self.app
+        session = app.session
+        difficulty = session.view().difficulty if session is not None else None
+        self.rules_text = rules_text(app.content, difficulty)
+        self.back_text = "Back to the game" if app.help_over_game else "Back"
 
     def back(self) -> None:
         """Back to the game it was opened from (the Menu), else Home."""
