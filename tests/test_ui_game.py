@@ -4,7 +4,8 @@ The main test plays whole games to their end like a table would: it reads
 only what the screen shows (the board, the cards in hand, the registers, the
 message bar), taps cards then registers, Execute, Next step and Continue,
 and saves a screenshot of every screen to ``tests/_screenshots/``; the
-curated ones are copied to ``docs/screenshots/`` for the README.
+curated ones are copied to ``docs/screenshots/`` for the README when
+``COMPANION_UPDATE_SCREENSHOTS=1``.
 
 The Cadet here reasons from the visible board with the public referee
 (``companion.game.rules_for``), as a player would with the rules sheet: it
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import shutil
 import threading
 import time
@@ -508,7 +510,14 @@ CURATED = ("home", "setup", "board_setup", "thinking", "transmission", "decode",
 
 
 def publish(shots: dict[str, Path]) -> None:
-    """Copy the curated screenshots to docs/screenshots/ (committed, shown in the README)."""
+    """Copy the curated screenshots to docs/screenshots/ (committed, shown in the README).
+
+    Only with ``COMPANION_UPDATE_SCREENSHOTS=1`` (``COMPANION_UPDATE_SCREENSHOTS=1 scripts/test -k ui``),
+    so an ordinary test run never changes tracked files; every run still saves every screen to
+    ``tests/_screenshots/``.
+    """
+    if os.environ.get("COMPANION_UPDATE_SCREENSHOTS") != "1":
+        return
     DOCS.mkdir(parents=True, exist_ok=True)
     for name in CURATED:
         if name in shots:
