@@ -25,7 +25,20 @@ from .widgets import BigButton
 KV_FILE = Path(__file__).with_suffix(".kv")
 
 
-class ChoicePopup(ModalView):
+class GuardedPopup(ModalView):
+    """A popup that ignores taps for the guard time after it opens (the opening tap may be the
+    first of a double tap), like a screen change does."""
+
+    def on_pre_open(self) -> None:
+        hold_actions()
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if actions_held():
+            return True
+        return bool(super().on_touch_down(touch))
+
+
+class ChoicePopup(GuardedPopup):
     """A question with big answer buttons (abandon a game? use this Signal Boost?).
 
     :param choices: ``(label, callback, colour)`` per button, left to right; the
@@ -61,14 +74,6 @@ class ChoicePopup(ModalView):
 
     def _fit(self, _: Any, height: float) -> None:
         self.height = height
-
-    def on_pre_open(self) -> None:
-        hold_actions()  # the tap that opened it may be the first of a double tap
-
-    def on_touch_down(self, touch: Any) -> bool:
-        if actions_held():
-            return True
-        return bool(super().on_touch_down(touch))
 
     def choose(self, index: int) -> None:
         if not 0 <= index < len(self._choices):
@@ -110,7 +115,7 @@ def actions_held() -> bool:
 # ---------------------------------------------------------------------------- the number pad
 
 
-class SeedPad(ModalView):
+class SeedPad(GuardedPopup):
     """An on-screen number pad for a whole number of at most ``digits`` digits (the game's seed).
 
     Big 0-9 keys, Delete, Clear, Cancel and OK, so a bare touchscreen can type a
@@ -143,14 +148,6 @@ class SeedPad(ModalView):
                                height=dp(64))
             button.bind(on_release=lambda _b, key=label: self.press(key))
             grid.add_widget(button)
-
-    def on_pre_open(self) -> None:
-        hold_actions()  # the tap that opened it may be the first of a double tap
-
-    def on_touch_down(self, touch: Any) -> bool:
-        if actions_held():
-            return True
-        return bool(super().on_touch_down(touch))
 
     def press(self, key: str) -> None:
         """One key of the pad: a digit, ``"Delete"`` or ``"Clear"``."""
