@@ -59,6 +59,12 @@ NO_DISPLAY = ("No display found: neither DISPLAY nor WAYLAND_DISPLAY is set and 
               "kmsdrm or dummy. Run under X/Wayland, or set SDL_VIDEODRIVER=kmsdrm on a Pi console.")
 
 
+#: Modules that add subcommands: each has ``register(add, pack)``, where ``add(name, help, parents)``
+#: returns a new subparser and ``pack`` is the ``--content FILE`` parent parser.  They are imported when
+#: the parser is built, so they import nothing heavy (Kivy, gpiozero, serial) at module level.
+EXTENSIONS: tuple[str, ...] = ()
+
+
 class _Failure(Exception):
     """Ends a subcommand with a message on stderr and an exit code."""
 
@@ -330,6 +336,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    parents=[common], description="List every problem in a content pack.")
     check.add_argument("file", metavar="FILE", help="the content pack to check")
     check.set_defaults(handler=_cmd_content_check)
+
+    for name in EXTENSIONS:
+        importlib.import_module(name).register(add, pack)
     return parser
 
 

@@ -54,3 +54,20 @@ class ScenarioError(CompanionError, ValueError):
 
 class RecordError(CompanionError, ValueError):
     """A game record that cannot be read or does not replay."""
+
+
+class ConfigError(CompanionError, ValueError):
+    """A config file that cannot be used.
+
+    :param file: the file's path.
+    :param field: the dotted key (``"game.undo"``), or ``""`` for the whole file.
+    :param value: the offending value (``None`` for the whole file).
+    :param problem: what is wrong.
+    """
+
+    def __init__(self, file: str, field: str, value: object, problem: str) -> None:
+        self.file = file
+        self.field = field
+        self.value = value
+        self.problem = problem
+        super().__init__(f"{file}: {field} = {value!r}: {problem}" if field else f"{file}: {problem}")

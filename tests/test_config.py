@@ -1,0 +1,91 @@
+"""companion.config: where the file is, defaults, and every bad value named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.config import CONFIG_ENV, Config, config_path, load_config
+from companion.errors import ConfigError
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_env_names_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "")
+    assert config_path({CONFIG_ENV: str(path)}) == path
+
+
+def test_no_file_means_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("companion.config.SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert config_path({}) == tmp_path / "xdg" / "companion" / "config.toml"
+    config = load_config(env={})
+    assert config == Config(data_dir=config.data_dir)
+    assert config.path is None
+    assert config.undo == "off" and config.physical_deck is False
+    assert config.database_path == config.data_dir / "companion.sqlite3"
+    assert dict(config.section("gpio")) == {}
+
+
+def test_a_named_file_that_is_missing_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="no such file"):
+        load_config(tmp_path / "nope.toml")
+    with pytest.raises(ConfigError, match="no such file"):
+        load_config(env={CONFIG_ENV: str(tmp_path / "nope.toml")})
+
+
+def test_values_are_read(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+[game]
+undo = "honor"
+physical_deck = true
+[store]
+data_dir = "%s"
+[gpio]
+enabled = false
+[gpio.buttons]
+transmit = 17
+""" % (tmp_path / "data"))
+    config = load_config(path)
+    assert config.path == path
+    assert config.undo == "honor" and config.physical_deck is True
+    assert config.data_dir == tmp_path / "data"
+    assert config.database_path == tmp_path / "data" / "companion.sqlite3"
+    assert config.section("gpio")["enabled"] is False
+    assert config.section("gpio")["buttons"]["transmit"] == 17
+
+
+def test_database_can_be_set_alone(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, f'[store]\ndatabase = "{tmp_path / "x.db"}"\n'))
+    assert config.database_path == tmp_path / "x.db"
+
+
+@pytest.mark.parametrize("text, field", [
+    ('[game]\nundo = "always"\n', "game.undo"),
+    ('[game]\nundoo = "honor"\n', "game.undoo"),
+    ('[game]\nphysical_deck = "yes"\n', "game.physical_deck"),
+    ('[store]\ndatabase = 3\n', "store.database"),
+    ('[store]\ndata_dir = ""\n', "store.data_dir"),
+    ('game = 3\n', "game"),
+])
+def test_bad_values_are_named(tmp_path: Path, text: str, field: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.field == field
+    assert str(path) in str(info.value) and field in str(info.value)
+
+
+def test_bad_toml_and_bad_bytes(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(write(tmp_path, "[game\n"))
+    path = tmp_path / "bin.toml"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(ConfigError, match="cannot be read"):
+        load_config(path)
