@@ -29,8 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .actions import Execute, Select, UseBoost
-from .commands import Command
+from .actions import Execute, Reveal, Select, UseBoost
+from .commands import Command, card_command
 from .content import BoostKind, ContentPack
 from .errors import IllegalAction
 from .game import REGISTERS, Actor, Game, Phase
@@ -52,6 +52,27 @@ class Step(enum.Enum):
     EXECUTE = "execute"
     MISSION_COMPLETE = "mission_complete"
     END = "end"
+
+
+class ScannedCard(Protocol):
+    """A physical card read by the card reader: a :class:`companion.cards.Card` (kind, id, name)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+#: What :meth:`Session.scan` says about a card that has no part in the table flow now.
+NOTHING_TO_DO = {
+    "mission": "That is a mission card: missions stay secret; nothing to do with it now.",
+    "boost": "That is the Signal Boost card {name}: use it with the Boost button or on the screen.",
+    "module": "That is a module tile ({name}): it goes on the board; nothing to scan now.",
+}
 
 
 class Chooser(Protocol):
@@ -82,13 +103,17 @@ class Session:
 
     :param chooser: who plays Mission Control.
     :param seed: the game's seed (shown on Setup so a game can be replayed); random when ``None``.
+    :param physical_deck: the table draws the real Transmission cards: after Mission Control's
+        selection the session waits on the Transmission step for :meth:`draw_transmission` (a scanned
+        or tapped card) instead of drawing one itself (``Config.physical_deck``).
     :raises KeyError, ValueError: unknown difficulty or layout.
     """
 
     def __init__(self, content: ContentPack, chooser: Chooser, difficulty: str = "standard",
-                 layout: str = "standard", seed: int | None = None) -> None:
+                 layout: str = "standard", seed: int | None = None, *, physical_deck: bool = False) -> None:
         self.content = content
         self.chooser = chooser
+        self.physical_deck = physical_deck
         self.seed = secrets.randbelow(1_000_000) if seed is None else seed
         self.game = Game(content, difficulty, layout, self.seed)
         self.game.play_chance()  # the layout and the secret missions
@@ -139,6 +164,9 @@ class Session:
             self._go(Step.THINKING)
             return True
         if self.step is Step.TRANSMISSION:
+            if self.awaiting_draw:
+                return self._refuse("Draw the top Transmission card and scan it (or tap it on the screen) "
+                                    "first.")
             self._go(Step.DECODE)
             return True
         if self.step is Step.EXECUTE:
@@ -191,6 +219,17 @@ class Session:
             log.error("Mission Control's selection was refused as not viable (game seed %s)", self.seed)
             return self._refuse("Mission Control's selection was refused as not viable; "
                                 f"please report seed {self.seed}.")
+        if self.physical_deck:
+            self.arrangement = [None] * REGISTERS
+            self.left_out = []
+            self._go(Step.TRANSMISSION)  # waits for draw_transmission
+            return True
+        self._deal_hand()
+        return True
+
+    def _deal_hand(self) -> None:
+        """Play the seeded chance up to Decode (the Transmission card unless already revealed, errors,
+        scramble) and show the Transmission step."""
         self.game.play_chance()
         self.arrangement = [None] * REGISTERS
         self.left_out = []
@@ -198,7 +237,94 @@ class Session:
         for k, cid in enumerate(state.registers):
             self.arrangement[k] = cid
         self._go(Step.TRANSMISSION)
+
+    # ------------------------------------------------------------------ the physical deck
+
+    @property
+    def awaiting_draw(self) -> bool:
+        """True while the table is to draw the top Transmission card (physical deck only)."""
+        return self.step is Step.TRANSMISSION and self.game.state.phase is Phase.REVEAL
+
+    def drawable_transmissions(self) -> tuple[str, ...]:
+        """The Transmission cards that may come next (not drawn, of a level still in this part of the
+        deck; RULES.md, Transmission deck and difficulty), in pack order; ``()`` unless drawing now.
+
+        Public information: the deck's make-up and the cards drawn are on the table."""
+        if not self.awaiting_draw:
+            return ()
+        return tuple(t.id for t in self.content.transmissions if self.game.reason(Reveal(t.id)) is None)
+
+    def draw_transmission(self, card: str) -> bool:
+        """The table drew Transmission card ``card`` from its own deck (scanned, or tapped on the screen);
+        it supplies this round's Reveal instead of the seeded draw (RULES.md, 2. Reveal).
+
+        Refused, nothing changed: not waiting for a draw (app-drawn deck, wrong step, already drawn this
+        round), an unknown card, a card already drawn, a level that is not in this part of the deck.
+        """
+        if not self.physical_deck:
+            return self._refuse("The app draws the Transmission cards in this game (the physical deck is "
+                                "off); nothing to do with this card now.")
+        if not self.awaiting_draw:
+            if self.step is Step.TRANSMISSION or self.step is Step.DECODE:
+                return self._refuse("This round's Transmission card is already drawn.")
+            return self._refuse("The Transmission card is drawn after Mission Control has chosen.")
+        why = self.game.reason(Reveal(card))
+        if why is not None:
+            return self._refuse(f"Transmission card {card}: {why}. Draw the top card of this game's deck.")
+        self.game.play(Reveal(card))
+        self._deal_hand()
         return True
+
+    # ------------------------------------------------------------------ scanned cards
+
+    def scan(self, card: ScannedCard) -> bool:
+        """A physical card read by the card reader (DESIGN.md, Session: ``scan`` intent).
+
+        - a Command card while decoding goes to the next free register, in scan order (RULES.md,
+          4. Decode); refused when no card of that command is left in the hand, or every register is
+          full;
+        - a Transmission card supplies the draw with the physical deck (:meth:`draw_transmission`);
+        - any other card, or a card at another step: refused with a sentence saying why.
+
+        Two cards of one command (two Norths) cannot be told apart at the table, so a scanned North
+        places whichever North of the hand is not placed yet.
+        """
+        if card.kind == "command":
+            return self._scan_command(card.id)
+        if card.kind == "transmission":
+            return self.draw_transmission(card.id)
+        template = NOTHING_TO_DO.get(card.kind, "That card ({name}) has no part in the game now.")
+        return self._refuse(template.format(name=card.name))
+
+    def _scan_command(self, card: str) -> bool:
+        try:
+            command = card_command(card)
+        except ValueError:
+            return self._refuse(f"Unknown Command card {card!r}.")
+        title = command.title
+        if self.step is not Step.DECODE:
+            return self._refuse(f"That is the Command card {title}: Command cards are scanned while "
+                                "decoding, into the registers in order.")
+        state = self.game.state
+        unplaced = [c for c in self.unplaced() if card_command(c) is command]
+        if not unplaced:
+            if any(card_command(c) is command for c in state.hand):
+                where = [str(k) for k, c in enumerate(self.arrangement, start=1)
+                         if c is not None and card_command(c) is command and state.registers[k - 1] is None]
+                spot = f"register {', '.join(where)}" if where else "the leave-out slot"
+                return self._refuse(f"{title} is already placed ({spot}); Back takes the last card back.")
+            fixed = [str(k) for k, c in enumerate(state.registers, start=1)
+                     if c is not None and card_command(c) is command]
+            if fixed:
+                return self._refuse(f"{title} is fixed in register {', '.join(fixed)} by a clear signal; "
+                                    "scan the other cards.")
+            return self._refuse(f"{title} is not in the Cadet's hand this round.")
+        free = [k for k in range(1, REGISTERS + 1) if self.arrangement[k - 1] is None]
+        if not free:
+            return self._refuse(f"All {REGISTERS} registers are full: Back takes the last card back, "
+                                "or Execute.")
+        chosen = card if card in unplaced else unplaced[0]
+        return self.place(chosen, free[0])
 
     # ------------------------------------------------------------------ decode
 
