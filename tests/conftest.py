@@ -9,7 +9,7 @@ per test; they are marked ``ui`` automatically, so ``-m "not ui"`` skips them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -67,3 +67,24 @@ def ui_harness(kivy_window: KivyHarness, request: pytest.FixtureRequest) -> Iter
         kivy_window.stop()
     if request.node.stash.get(_passed, False):  # a failure's traceback keeps the app alive
         kivy_window.check_released()
+
+
+@pytest.fixture
+def mock_factory() -> Iterator[Any]:
+    """gpiozero's ``MockFactory`` as ``Device.pin_factory`` for one test, reset after it.
+
+    Drive a button with ``mock_factory.pin(17).drive_low()`` (pressed: the buttons pull up) and read
+    an LED with ``mock_factory.pin(6).state``.  ``GPIOZERO_PIN_FACTORY=mock`` also selects it in the
+    code under test (see ``hardware.panel.load_pin_factory``).
+    """
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    previous = Device.pin_factory
+    factory = MockFactory()
+    Device.pin_factory = factory
+    try:
+        yield factory
+    finally:
+        factory.reset()
+        Device.pin_factory = previous
