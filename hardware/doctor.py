@@ -1,0 +1,297 @@
+"""``companion doctor``: what the hardware looks like from here, and whether anything configured is missing.
+
+It reports the config file, whether GPIO is on, the pin factory (and whether it
+loads), each configured pin with what it does (and, when the pins can be
+opened, whether each button reads pressed), the serial ports found, the
+configured card reader port and whether it exists, and the last scans the app
+logged (:class:`ScanLog`, ``<data_dir>/last-scans.txt``), or scans read live
+for a few seconds (``--listen``).  Something configured but missing (GPIO
+asked for and no pin factory works, a configured reader port that does not
+exist, a bad ``[gpio]``/``[reader]`` table) is a *fault*: the command then
+exits 1.
+
+This module imports nothing of ours outside ``hardware/`` and prints nothing:
+:func:`diagnose` returns a :class:`Report` and the CLI prints it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import panel as gpio
+
+log = logging.getLogger(__name__)
+
+__all__ = ["SCAN_LOG_NAME", "Line", "Report", "ScanLog", "diagnose", "listen"]
+
+#: The app's log of recent scans, in its data dir.
+SCAN_LOG_NAME = "last-scans.txt"
+
+
+# ---------------------------------------------------------------------------- the scan log
+
+
+class ScanLog:
+    """The last scans, one line each (``time<TAB>source<TAB>text<TAB>result``), newest last.
+
+    The app appends as it reads (:meth:`add`), keeping :attr:`keep` lines; ``companion doctor``
+    reads it (:meth:`read`).  Writing never raises: a read-only disk must not stop the game.
+    """
+
+    def __init__(self, path: Path, keep: int = 50) -> None:
+        self.path = Path(path)
+        self.keep = keep
+
+    @staticmethod
+    def _clean(text: str, limit: int = 80) -> str:
+        text = " ".join(str(text).split())
+        return text if len(text) <= limit else text[:limit] + "..."
+
+    def add(self, source: str, text: str, result: str, at: float | None = None) -> None:
+        """Append one scan.  ``result`` says what came of it ("North (1 of 2)", "refused: ...")."""
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(at))
+        line = "\t".join((stamp, self._clean(source, 10), self._clean(text), self._clean(result, 120)))
+        try:
+            lines = self.read(self.keep - 1)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            tmp.write_text("".join(f"{x}\n" for x in [*lines, line]), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            log.warning("cannot write the scan log %s: %s", self.path, exc)
+
+    def read(self, n: int = 10) -> list[str]:
+        """The last ``n`` lines (``[]`` when there is no log or it cannot be read)."""
+        if n <= 0:
+            return []
+        try:
+            text = self.path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return []
+        return [line for line in text.splitlines() if line.strip()][-n:]
+
+
+# ---------------------------------------------------------------------------- the report
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the report: ``label``, ``text``, and ``status`` ``"ok"``, ``"info"`` or ``"fault"``."""
+
+    label: str
+    text: str
+    status: str = "info"
+
+
+@dataclass
+class Report:
+    lines: list[Line] = field(default_factory=list)
+
+    def add(self, label: str, text: str, status: str = "info") -> None:
+        self.lines.append(Line(label, text, status))
+
+    @property
+    def faults(self) -> list[Line]:
+        return [line for line in self.lines if line.status == "fault"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.faults
+
+    def text(self) -> str:
+        """The report as the terminal shows it; faults are marked ``!!``."""
+        width = max((len(line.label) for line in self.lines), default=0)
+        out = []
+        for line in self.lines:
+            mark = {"fault": "!!", "ok": "ok"}.get(line.status, "  ")
+            out.append(f"{mark} {line.label.ljust(width)}  {line.text}".rstrip())
+        if self.ok:
+            out.append("All well: everything configured is there.")
+        else:
+            problems = "; ".join(f"{line.label}: {line.text}" for line in self.faults)
+            out.append(f"{len(self.faults)} problem(s): {problems}")
+        return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- GPIO
+
+
+def _gpio(report: Report, section: Mapping[str, Any], file: str, on_pi: bool, pin_factory: Any) -> None:
+    try:
+        settings = gpio.panel_settings(section, file)
+    except gpio.PanelConfigError as exc:
+        report.add("GPIO", str(exc), "fault")
+        return
+    if not settings.enabled:
+        report.add("GPIO", "off in the config ([gpio] enabled = false)")
+        return
+    where = "asked for by [gpio]" if settings.configured else "on by default (no [gpio] table)"
+    report.add("GPIO", f"{where}; {'a Raspberry Pi' if on_pi else 'not a Raspberry Pi'}")
+    owned = False
+    try:
+        if pin_factory is None:
+            factory, name, owned = gpio.load_pin_factory(settings.pin_factory)
+        else:
+            factory, name = pin_factory, gpio.factory_name(pin_factory)
+    except gpio.PanelUnavailable as exc:
+        expected = settings.configured or on_pi
+        asked = settings.pin_factory or "gpiozero's default"
+        report.add("pin factory", f"{asked}: does not load: {exc}", "fault" if expected else "info")
+        for what, number in settings.pins():
+            report.add(what, f"GPIO{number} (not checked: no pin factory)")
+        return
+    chosen = "named in the config" if settings.pin_factory else "gpiozero's choice"
+    mock = " (a MOCK: no real pins are used)" if name == "mock" else ""
+    report.add("pin factory", f"{name} ({chosen}): loads{mock}", "fault" if (on_pi and mock) else "ok")
+    try:
+        panel = gpio.Panel(settings, queue.Queue(), factory, owns_factory=owned)
+    except Exception as exc:
+        busy = any(word in str(exc).lower() for word in ("busy", "in use"))
+        note = " (is the companion app running? it holds the pins)" if busy else ""
+        report.add("pins", f"cannot be opened: {type(exc).__name__}: {exc}{note}",
+                   "info" if busy else "fault")
+        for what, number in settings.pins():
+            report.add(what, f"GPIO{number}")
+        if owned:
+            factory.close()
+        return
+    try:
+        for action, button in panel.buttons.items():
+            state = "pressed now" if button.is_pressed else "released"
+            report.add(f"button {action}", f"GPIO{settings.buttons[action]}  {state}", "ok")
+        for light in panel.leds:
+            report.add(f"LED {light}", f"GPIO{settings.leds[light]}", "ok")
+        if settings.buzzer is not None:
+            report.add("buzzer", f"GPIO{settings.buzzer}", "ok")
+        report.add("debounce", f"{round(settings.debounce * 1000)} ms")
+    finally:
+        panel.close()
+
+
+# ---------------------------------------------------------------------------- the card reader
+
+
+def _port_name(port: Any) -> str:
+    return str(getattr(port, "device", port))
+
+
+def _reader(report: Report, section: Mapping[str, Any], file: str, reader_module: Any) -> None:
+    if reader_module is None:
+        try:
+            from . import reader as reader_module
+        except ImportError as exc:
+            report.add("card reader", f"support not installed ({exc})", "fault" if section else "info")
+            return
+    try:
+        ports = list(reader_module.find_ports())
+    except Exception as exc:
+        report.add("serial ports", f"cannot be listed: {exc}")
+        ports = []
+    report.add("serial ports", ", ".join(_port_name(p) for p in ports) if ports else "none found")
+    try:
+        settings = reader_module.reader_settings(section, file)
+    except ValueError as exc:
+        report.add("card reader", str(exc), "fault")
+        return
+    if not settings.enabled:
+        report.add("card reader", "off in the config ([reader] enabled = false)")
+        return
+    if settings.port is None:
+        if ports:
+            report.add("reader port", f"automatic: would use {_port_name(ports[0])}", "ok")
+        else:
+            # Asked for by a [reader] table: its absence is a fault; without one, just no reader.
+            report.add("reader port", "automatic: no serial port found now (plugged in?)",
+                       "fault" if section else "info")
+        return
+    text = str(settings.port)
+    if "://" in text:  # a pyserial URL (loop://, socket://): nothing to look for on disk
+        report.add("reader port", f"{text} (a pyserial URL)", "ok")
+    elif Path(text).exists():
+        report.add("reader port", f"{text} (present)", "ok")
+    else:
+        report.add("reader port", f"{text} is MISSING (plugged in? the right name? see serial ports)",
+                   "fault")
+
+
+def _scans(report: Report, data_dir: Path | None, count: int) -> None:
+    if data_dir is None:
+        return
+    log_file = ScanLog(Path(data_dir) / SCAN_LOG_NAME)
+    lines = log_file.read(count)
+    if not lines:
+        report.add("last scans", f"none logged yet ({log_file.path})")
+        return
+    report.add("last scans", f"{len(lines)}, newest last ({log_file.path})")
+    for line in lines:
+        report.add("", "  ".join(line.split("\t")))
+
+
+def diagnose(config_file: Path | None, gpio_section: Mapping[str, Any], reader_section: Mapping[str, Any],
+             data_dir: Path | None, *, scans: int = 10, on_pi: bool | None = None, pin_factory: Any = None,
+             reader_module: Any = None) -> Report:
+    """Look at everything (module docstring).
+
+    :param config_file: the config file read, or ``None`` (all defaults).
+    :param gpio_section, reader_section: the config's ``[gpio]`` and ``[reader]`` tables.
+    :param data_dir: where the app keeps :data:`SCAN_LOG_NAME`.
+    :param scans: how many of the last scans to show.
+    :param on_pi: whether this is a Raspberry Pi (default: :func:`hardware.panel.is_raspberry_pi`).
+    :param pin_factory: a gpiozero pin factory to use instead of loading one (tests).
+    :param reader_module: stands in for :mod:`hardware.reader` (tests).
+    """
+    file = str(config_file) if config_file is not None else "<defaults>"
+    pi = gpio.is_raspberry_pi() if on_pi is None else on_pi
+    report = Report()
+    report.add("config file", file if config_file is not None else "none found: every setting is a default")
+    _gpio(report, gpio_section, file, pi, pin_factory)
+    _reader(report, reader_section, file, reader_module)
+    _scans(report, data_dir, scans)
+    return report
+
+
+def listen(reader_section: Mapping[str, Any], file: str, seconds: float, out: Callable[[str], None],
+           reader_module: Any = None, sleep: Callable[[float], None] = time.sleep) -> int:
+    """Open the card reader for ``seconds`` and hand each event to ``out`` as a line.
+
+    :returns: how many scans were read.
+    :raises ValueError: a bad ``[reader]`` table.
+    """
+    if reader_module is None:
+        from . import reader as reader_module
+    settings = reader_module.reader_settings(reader_section, file)
+    events: queue.Queue[Any] = queue.Queue()
+    card_reader = reader_module.CardReader(settings, events)
+    scans = 0
+    card_reader.start()
+    try:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            for event in _take(events):
+                if event.kind == "scan":
+                    scans += 1
+                out(f"{event.kind:<12} {getattr(event, 'source', '') or '':<5} {event.text}".rstrip())
+            sleep(0.05)
+    finally:
+        card_reader.stop()
+    for event in _take(events):
+        if event.kind == "scan":
+            scans += 1
+        out(f"{event.kind:<12} {getattr(event, 'source', '') or '':<5} {event.text}".rstrip())
+    return scans
+
+
+def _take(events: queue.Queue[Any]) -> Sequence[Any]:
+    out = []
+    while True:
+        try:
+            out.append(events.get_nowait())
+        except queue.Empty:
+            return out
