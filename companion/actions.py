@@ -3,8 +3,10 @@
 Every change to a game is one action.  Chance actions carry the outcome of a
 random draw (layout, missions, Transmission card, error card, scramble,
 Signal Boost), so a record replays without a random generator and a physical
-card scanned at the table can supply the outcome instead.  Each action
-round-trips through :func:`to_json` / :func:`from_json`.
+card scanned at the table can supply the outcome instead.  Two actions belong
+to the table rather than to the game's players: :class:`CorrectBoard` (the board
+as it really stands) and :class:`Undo`.  Each action round-trips through
+:func:`to_json` / :func:`from_json`.
 """
 
 from __future__ import annotations
@@ -88,7 +90,39 @@ class DealBoost:
     boost: str
 
 
-Action = Layout | DrawMissions | Select | Reveal | DrawError | Scramble | UseBoost | Execute | DealBoost
+@dataclass(frozen=True, slots=True)
+class CorrectBoard:
+    """The table: the board as it really stands, when the physical board and the app disagree.
+
+    Legal between transmissions and while decoding; checked and applied by
+    :mod:`companion.correction`, which says what is validated and why it completes no mission.
+
+    :param rows: 5 strings of 5 characters in referee notation (``.`` hallway, upper-case intact,
+        lower-case damaged).
+    :param cadet: the Cadet's cell ``(row, col)``, zero-based from the north-west corner.
+    :param carrying: the carried device's upper-case letter, or ``None``.
+    """
+
+    rows: tuple[str, ...]
+    cadet: tuple[int, int]
+    carrying: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The table: revert the action at ``index`` of the record, the last one still in effect.
+
+    Which actions can be undone, and when, is :mod:`companion.undo`.  The undone action stays in
+    the record (so does this one): replaying the record skips it, and the history counts undos.
+
+    :param index: 0-based position in the record of the action reverted.
+    """
+
+    index: int
+
+
+Action = (Layout | DrawMissions | Select | Reveal | DrawError | Scramble | UseBoost | Execute | DealBoost
+          | CorrectBoard | Undo)
 CHANCE_ACTIONS = (Layout, DrawMissions, Reveal, DrawError, Scramble, DealBoost)
 
 _KINDS: dict[str, type] = {
@@ -101,6 +135,8 @@ _KINDS: dict[str, type] = {
     "boost": UseBoost,
     "execute": Execute,
     "deal": DealBoost,
+    "correct": CorrectBoard,
+    "undo": Undo,
 }
 _NAMES = {cls: name for name, cls in _KINDS.items()}
 
@@ -134,6 +170,11 @@ def to_json(action: Action) -> dict[str, Any]:
         return {"kind": "execute", "order": list(action.order)}
     if isinstance(action, DealBoost):
         return {"kind": "deal", "boost": action.boost}
+    if isinstance(action, CorrectBoard):
+        return {"kind": "correct", "rows": list(action.rows), "cadet": list(action.cadet),
+                "carrying": action.carrying}
+    if isinstance(action, Undo):
+        return {"kind": "undo", "index": action.index}
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -149,6 +190,23 @@ def _str(data: dict[str, Any], key: str) -> str:
     if not isinstance(value, str):
         raise RecordError(f"action {data.get('kind')!r}: {key} must be a string, not {value!r}")
     return value
+
+
+def _int(data: dict[str, Any], key: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"action {data.get('kind')!r}: {key} must be an integer, not {value!r}")
+    return value
+
+
+def _correction(data: dict[str, Any]) -> CorrectBoard:
+    cadet = data.get("cadet")
+    if not isinstance(cadet, list) or len(cadet) != 2:
+        raise RecordError(f"action 'correct': cadet must be [row, col], not {cadet!r}")
+    carrying = data.get("carrying")
+    if carrying is not None and not isinstance(carrying, str):
+        raise RecordError(f"action 'correct': carrying must be a letter or null, not {carrying!r}")
+    row, col = (_int(data, "cadet", v) for v in cadet)
+    return CorrectBoard(_strs(data, "rows"), (row, col), carrying)
 
 
 def from_json(data: Any) -> Action:
@@ -184,4 +242,11 @@ def from_json(data: Any) -> Action:
         return UseBoost(_str(data, "boost"), register, card, order)
     if kind == "execute":
         return Execute(_strs(data, "order"))
+    if kind == "correct":
+        return _correction(data)
+    if kind == "undo":
+        index = _int(data, "index", data.get("index"))
+        if index < 0:
+            raise RecordError(f"action 'undo': index must be 0 or more, not {index}")
+        return Undo(index)
     return DealBoost(_str(data, "boost"))

@@ -19,12 +19,13 @@ import enum
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .actions import (
     Action,
+    CorrectBoard,
     DealBoost,
     DrawError,
     DrawMissions,
@@ -33,6 +34,7 @@ from .actions import (
     Reveal,
     Scramble,
     Select,
+    Undo,
     UseBoost,
     is_chance,
 )
@@ -264,6 +266,12 @@ def _layout_reason(content: ContentPack, state: GameState, rows: Sequence[str]) 
 
 def reason(content: ContentPack, state: GameState, action: Action) -> str | None:
     """Why ``action`` is illegal now, or ``None`` when it may be played."""
+    if isinstance(action, CorrectBoard):
+        from .correction import correction_reason
+
+        return correction_reason(content, state, action)
+    if isinstance(action, Undo):
+        return "an undo depends on the game's history: ask Game.reason"
     phase = state.phase
     expected = {
         Layout: Phase.LAYOUT,
@@ -404,6 +412,10 @@ def apply(content: ContentPack, state: GameState, action: Action) -> GameState:
         state = replace(state, boosts=state.boosts + (action.boost,), dealt=state.dealt + (action.boost,),
                         pending_deals=state.pending_deals - 1)
         return state if state.pending_deals else _after_round(content, state)
+    if isinstance(action, CorrectBoard):
+        from .correction import apply_correction
+
+        return apply_correction(content, state, action)
     raise TypeError(f"not an action: {action!r}")  # pragma: no cover
 
 
@@ -456,10 +468,11 @@ def _apply_boost(content: ContentPack, state: GameState, action: UseBoost) -> Ga
     proposed = tuple(card_command(c) for c in action.order)
     try:
         mine = rules.execute(state.position, proposed, missions)
+        # The intended order is impossible only after a board correction while decoding.
+        theirs = rules.execute(state.position, _intended_commands(state), missions)
     except IllegalAction:
         yes = False
     else:
-        theirs = rules.execute(state.position, _intended_commands(state), missions)
         yes = mine.end == theirs.end and {c.mission for c in mine.completions} == {
             c.mission for c in theirs.completions}
     text = "Yes: proceed with that order." if yes else "No."
@@ -572,25 +585,48 @@ class Game:
         self.seed = seed
         self.state = new_state(content, difficulty, layout)
         self.actions: list[Action] = []
+        #: For each action still in effect, its record index and the state before it (for undo).
+        self.history: list[tuple[int, GameState]] = []
+        #: Called with each action once it is played and recorded (the session's ``action`` event).
+        self.on_play: Callable[[Action], None] | None = None
 
     @property
     def actor(self) -> Actor:
         return self.state.actor
 
     def reason(self, action: Action) -> str | None:
+        if isinstance(action, Undo):
+            from .undo import undo_reason, undo_target
+
+            why = undo_reason(self)
+            if why is None and action.index != undo_target(self):
+                why = f"an undo now reverts action {undo_target(self)}, not {action.index}"
+            return why
         return reason(self.content, self.state, action)
 
     def play(self, action: Action) -> GameState:
         """Checked transition; records the action.
 
+        The table's own actions are checked and applied by :mod:`companion.correction`
+        (:class:`~companion.actions.CorrectBoard`) and :mod:`companion.undo`
+        (:class:`~companion.actions.Undo`: back to the state before the last action in effect).
+
         :raises IllegalAction: with the reason (and step, for an impossible Execute); state unchanged.
         """
-        why = self.reason(action)
-        if why is not None:
-            raise IllegalAction(why)
-        new = apply(self.content, self.state, action)  # Execute may raise IllegalAction here
+        if isinstance(action, Undo):  # companion/undo.py: back to the state before the last action
+            from .undo import revert
+
+            new = revert(self, action)
+        else:
+            why = self.reason(action)
+            if why is not None:
+                raise IllegalAction(why)
+            new = apply(self.content, self.state, action)  # Execute may raise IllegalAction here
+            self.history.append((len(self.actions), self.state))
         self.state = new
         self.actions.append(action)
+        if self.on_play is not None:
+            self.on_play(action)
         return new
 
     def rng(self) -> random.Random:

@@ -25,15 +25,18 @@ from __future__ import annotations
 import enum
 import logging
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .actions import Execute, Reveal, Select, UseBoost
+from .actions import Action, CorrectBoard, Execute, Reveal, Select, Undo, UseBoost, to_json
 from .commands import Command, card_command
+from .config import UNDO_MODES
 from .content import BoostKind, ContentPack
 from .errors import IllegalAction
 from .game import REGISTERS, Actor, Game, Phase
+from .table import after_undo, restore, table_state
+from .undo import undo_reason, undo_target
 from .views import CadetView, MissionControlView, cadet_view, mission_control_view
 
 log = logging.getLogger(__name__)
@@ -90,7 +93,13 @@ class Event:
     (``register``); ``boost`` (``message`` is Mission Control's answer; ``boost``, ``boost_kind``,
     ``register``, ``card``); ``executed`` (``order``, ``dealt``: the Signal Boost ids dealt);
     ``mission_complete`` (``message`` is the mission id, revealed now; ``step``); ``victory`` and
-    ``defeat`` (``score``).
+    ``defeat`` (``score``); ``action`` (``action``: every action of the record as it is played,
+    chance and player alike, in :func:`companion.actions.to_json` form); ``undo`` (``message`` for
+    the table; ``undone``: the action reverted, ``index``: its place in the record); ``corrected``
+    (``message`` says what changed; ``rows``, ``cadet``, ``carrying``).
+
+    Every intent that plays actions ends with an event that is not ``action`` (the store commits
+    an intent's actions and the table state they lead to there, in one transaction).
     """
 
     kind: str
@@ -106,17 +115,29 @@ class Session:
     :param physical_deck: the table draws the real Transmission cards: after Mission Control's
         selection the session waits on the Transmission step for :meth:`draw_transmission` (a scanned
         or tapped card) instead of drawing one itself (``Config.physical_deck``).
-    :raises KeyError, ValueError: unknown difficulty or layout.
+    :param undo: ``"off"`` or ``"honor"`` (``Config.undo``): whether :meth:`undo` may revert an action.
+    :param game: a game already under way (e.g. replayed from a record: see :meth:`from_record`);
+        its chance is not drawn again and ``difficulty``, ``layout`` and ``seed`` are its own.
+    :raises KeyError, ValueError: unknown difficulty, layout or undo mode.
     """
 
     def __init__(self, content: ContentPack, chooser: Chooser, difficulty: str = "standard",
-                 layout: str = "standard", seed: int | None = None, *, physical_deck: bool = False) -> None:
+                 layout: str = "standard", seed: int | None = None, *, physical_deck: bool = False,
+                 undo: str = "off", game: Game | None = None) -> None:
+        if undo not in UNDO_MODES:
+            raise ValueError(f"undo is one of {', '.join(UNDO_MODES)}, not {undo!r}")
         self.content = content
         self.chooser = chooser
         self.physical_deck = physical_deck
-        self.seed = secrets.randbelow(1_000_000) if seed is None else seed
-        self.game = Game(content, difficulty, layout, self.seed)
-        self.game.play_chance()  # the layout and the secret missions
+        self.undo_mode = undo
+        if game is None:
+            self.seed = secrets.randbelow(1_000_000) if seed is None else seed
+            self.game = Game(content, difficulty, layout, self.seed)
+            self.game.play_chance()  # the layout and the secret missions
+        else:
+            self.seed = game.seed
+            self.game = game
+        self.game.on_play = self._played
         self.step = Step.BOARD_SETUP
         self.arrangement: list[str | None] = [None] * REGISTERS
         self.left_out: list[str] = []
@@ -129,6 +150,9 @@ class Session:
     def subscribe(self, listener: Callable[[Event], None]) -> None:
         """Call ``listener(event)`` for every :class:`Event` (on the caller's thread)."""
         self._listeners.append(listener)
+
+    def _played(self, action: Action) -> None:
+        self._emit("action", "", action=to_json(action))
 
     def _emit(self, kind: str, message: str = "", **data: Any) -> None:
         event = Event(kind, message, data)
@@ -489,3 +513,109 @@ class Session:
     def record(self) -> dict[str, Any]:
         """The game record (content id, seed, every action)."""
         return self.game.to_record()
+
+    # ------------------------------------------------------------------ saving and resuming (issue 5)
+
+    def table_state(self) -> dict[str, Any]:
+        """Where the table is, beyond the record: step, arrangement, left-out cards, execution step
+        shown, message, settings (:mod:`companion.table`)."""
+        return table_state(self)
+
+    @classmethod
+    def from_record(cls, content: ContentPack, chooser: Chooser, record: Mapping[str, Any],
+                    table: Mapping[str, Any] | None = None, *, undo: str | None = None,
+                    physical_deck: bool | None = None) -> Session:
+        """The session of a saved game: ``record`` replayed, then the table put back as ``table`` says
+        (mid-decode placements included), or where the game's phase calls for when ``table`` is
+        missing or does not fit (:func:`companion.table.restore`).
+
+        :param undo, physical_deck: the settings; default: those saved in ``table`` (else off).
+        :raises RecordError: the record does not replay (another pack, a refused action ...).
+        """
+        from .record import replay
+
+        game = replay(dict(record), content)
+        saved = table if isinstance(table, Mapping) else {}
+        if undo is None:
+            undo = saved.get("undo") if saved.get("undo") in UNDO_MODES else "off"
+        if physical_deck is None:
+            physical_deck = saved.get("physical_deck") is True
+        session = cls(content, chooser, physical_deck=physical_deck, undo=str(undo), game=game)
+        restore(session, table)
+        return session
+
+    # ------------------------------------------------------------------ undo and board correction
+
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would be refused now (a sentence for the table), or ``None``."""
+        if self.undo_mode != "honor":
+            return 'Undo is off at this table (the setting [game] undo = "honor" turns it on).'
+        if self.step is Step.THINKING:
+            return "Mission Control is choosing the next commands: nothing can be undone now."
+        why = undo_reason(self.game)
+        return None if why is None else f"Nothing can be undone: {why}."
+
+    @property
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would revert an action now (e.g. to enable an Undo button)."""
+        return self.undo_refusal() is None
+
+    def undo(self) -> bool:
+        """Revert exactly the last action the table took, on the honour system (:mod:`companion.undo`).
+
+        Only with ``undo="honor"``.  Reverts an Execute (its order goes back into the registers, on
+        the Decode step), a Signal Boost spent, or a board correction, and never a chance action or
+        an action a chance action has followed: a Transmission card, an error card and a dealt boost
+        stay as they were.  Placing cards is not an action; take a card back instead.  The undo is an
+        :class:`~companion.actions.Undo` in the record.  Refused with the reason, nothing changed.
+        """
+        why = self.undo_refusal()
+        if why is not None:
+            return self._refuse(why)
+        index = undo_target(self.game)
+        assert index is not None  # undo_refusal said an action is in effect
+        target = self.game.actions[index]
+        self.game.play(Undo(index))
+        before = self.step
+        self.message = after_undo(self, target)
+        if self.step is not before:
+            self._emit("step", self.step.value)
+        self._emit("undo", self.message, undone=to_json(target), index=index)
+        return True
+
+    def correct_board(self, rows: Sequence[str], cadet: Sequence[int], carrying: str | None) -> bool:
+        """The table says how the board really stands (a :class:`~companion.actions.CorrectBoard`).
+
+        :param rows: 5 strings of 5 characters in referee notation (``.``, upper-case intact,
+            lower-case damaged).
+        :param cadet: the Cadet's cell ``(row, col)``.
+        :param carrying: the carried device's letter (either case), or ``None`` / ``""``.
+
+        Between transmissions and while decoding (:mod:`companion.correction` says what is checked
+        and why it completes no mission by itself); refused, with what is wrong and nothing changed,
+        while Mission Control chooses, at the end, or for a board that breaks the rules.
+        """
+        if self.step is Step.THINKING:
+            return self._refuse("Mission Control is choosing the commands for the board as it is; "
+                                "correct it once the Transmission card is shown.")
+        if self.step is Step.END:
+            return self._refuse("The game is over: there is no board to correct.")
+        if isinstance(rows, str) or not all(isinstance(r, str) for r in rows):
+            return self._refuse("A board is 5 rows of 5 characters.")
+        cell = tuple(cadet)
+        if len(cell) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
+            return self._refuse(f"The Cadet's cell is a row and a column, not {cadet!r}.")
+        if carrying is not None and not isinstance(carrying, str):
+            return self._refuse(f"The carried device is a module letter, not {carrying!r}.")
+        action = CorrectBoard(tuple(rows), (cell[0], cell[1]), carrying.upper() if carrying else None)
+        before = self.game.state.position
+        try:
+            self.game.play(action)
+        except IllegalAction as exc:
+            return self._refuse(str(exc)[:1].upper() + str(exc)[1:] + ".")
+        from .correction import describe
+
+        self.message = describe(self.content, before, self.game.state.position)
+        self._emit("corrected", self.message, rows=list(action.rows), cadet=list(action.cadet),
+                   carrying=action.carrying)
+        return True
