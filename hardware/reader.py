@@ -1,0 +1,572 @@
+"""The card reader: a QR/barcode scanner or an RDM6300 RFID reader on a serial port (pyserial).
+
+The reader runs on its own daemon thread and reaches the game only through a
+``queue.Queue`` of :class:`ReaderEvent` s, which the app drains on its main
+thread (a Kivy ``Clock`` callback): ``scan`` (a line read, or an RFID tag's id),
+``problem`` (garbage, a bad checksum, an incomplete scan: a sentence for the
+screen), ``connected`` and ``disconnected``.  It imports nothing of ours; turning
+a scanned text into a card is :func:`companion.cards.read_code`'s job, and an RFID
+tag into a card code the pairings' (``hardware/pairing.py``).
+
+Two framings (``[reader] framing``):
+
+- ``"line"``: QR and barcode scanners in serial (or USB CDC) mode send each scan as
+  a line of text ending in CR, LF, CRLF or TAB, possibly after a fixed ``prefix``
+  (which is stripped).  CRLF is one terminator; empty lines are ignored; a
+  partial line still unfinished when a read times out is never a scan (it is
+  reported and dropped); a line that is not printable text is reported.
+- ``"rdm6300"``: the 125 kHz RDM6300 module sends ``0x02``, 10 ASCII hex digits
+  (the tag's id), 2 hex digits of checksum (the XOR of the 5 bytes the 10 digits
+  spell) and ``0x03``, over and over while a tag rests on it.  A bad checksum is
+  reported; bytes outside a frame are reported and skipped until the next ``0x02``.
+
+A card resting on the reader counts once: the same text (line or tag) again
+within ``rest_gap`` seconds of its last sighting is dropped, so the tag must be
+away for ``rest_gap`` before it counts again.  The same goes for a repeated
+problem sentence, so a flaky tag cannot flood the screen.
+
+Supervision: the thread opens the port (``exclusive`` lock, so a second program
+cannot share it), reads with a timeout, frames and emits.  When opening fails
+(unplugged, busy, no permission) or a read fails (the reader was unplugged:
+pyserial raises ``SerialException``/``OSError``), it emits ``disconnected``
+once, closes the port and tries again after a back-off that doubles from
+``backoff_min`` to ``backoff_max`` seconds.  It waits on an ``Event``, so
+:meth:`CardReader.stop` wakes it at once and joins it: no busy loop, no thread
+left behind.
+
+Config (``[reader]`` in the table's config file; every key optional)::
+
+    [reader]
+    enabled = true                  # false: no card reader
+    port = "/dev/serial/by-id/usb-Scanner_1234-if00"   # default: the first /dev/serial/by-id/*
+    baudrate = 9600
+    framing = "line"                # or "rdm6300"
+    prefix = ""                     # stripped from the start of each line
+    timeout = 0.2                   # seconds a read waits; a line unfinished after it is dropped
+    backoff_min = 0.5               # seconds before the first reopen ...
+    backoff_max = 5.0               # ... doubling up to this
+    rest_gap = 1.0                  # seconds a card must be away before it counts again
+    pairings = "/var/lib/companion/rfid-pairings.toml"   # default: <data_dir>/rfid-pairings.toml
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import logging
+import math
+import queue
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import serial
+
+__all__ = ["ReaderEvent", "ReaderSettings", "ReaderConfigError", "reader_settings", "find_ports",
+           "LineFramer", "Rdm6300Framer", "CardReader", "BY_ID", "FRAMINGS"]
+
+log = logging.getLogger(__name__)
+
+#: Where udev names serial devices by their USB identity, stable across replugging.
+BY_ID = "/dev/serial/by-id"
+FRAMINGS = ("line", "rdm6300")
+#: Longest line kept; a longer one is reported and dropped.
+MAX_LINE = 512
+#: Scans remembered for :attr:`CardReader.last_scans`.
+SCANS_KEPT = 20
+_SHOWN = 40
+
+
+@dataclass(frozen=True)
+class ReaderEvent:
+    """What the reader thread tells the app.
+
+    :param kind: ``"scan"``, ``"problem"``, ``"connected"`` or ``"disconnected"``.
+    :param text: for a scan, the line (prefix stripped) or the RFID tag's id (10 hex digits, upper
+        case); otherwise a sentence for the screen.
+    :param source: ``"line"`` or ``"rfid"`` for a scan, ``""`` otherwise.
+    """
+
+    kind: str
+    text: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    """The ``[reader]`` table, validated (module docstring).  Times are in seconds."""
+
+    port: str | None = None
+    baudrate: int = 9600
+    framing: str = "line"
+    prefix: str = ""
+    timeout: float = 0.2
+    backoff_min: float = 0.5
+    backoff_max: float = 5.0
+    rest_gap: float = 1.0
+    pairings: str | None = None
+    enabled: bool = True
+
+
+class ReaderConfigError(ValueError):
+    """A bad ``[reader]`` setting; the message names the file, the key and the value."""
+
+    def __init__(self, file: str, key: str, value: object, problem: str) -> None:
+        self.file = file
+        self.key = key
+        self.value = value
+        self.problem = problem
+        super().__init__(f"{file}: reader.{key} = {value!r}: {problem}")
+
+
+def _number(low: float, high: float) -> Callable[[object], float | None]:
+    def read(value: object) -> float | None:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+                and low <= value <= high:
+            return float(value)
+        return None
+    return read
+
+
+_SECONDS = {"timeout": (0.01, 5.0), "backoff_min": (0.01, 60.0), "backoff_max": (0.01, 600.0),
+            "rest_gap": (0.0, 60.0)}
+
+
+def reader_settings(section: Mapping[str, Any], file: str = "<config>") -> ReaderSettings:
+    """Validate the ``[reader]`` table of the config file (``Config.section("reader")``).
+
+    :param section: the table; empty means every default.
+    :param file: the config file's path, for messages.
+    :raises ReaderConfigError: an unknown key or a bad value, naming file, key and value.
+    """
+    known = set(ReaderSettings.__dataclass_fields__)
+    for key in section:
+        if key not in known:
+            raise ReaderConfigError(file, key, section[key],
+                                    f"unknown setting (known: {', '.join(sorted(known))})")
+    values: dict[str, Any] = {}
+    for key in ("port", "pairings"):
+        if key in section:
+            value = section[key]
+            if not isinstance(value, str) or not value.strip():
+                raise ReaderConfigError(file, key, value, "must be a path (a non-empty string)")
+            values[key] = value.strip()
+    if "baudrate" in section:
+        value = section["baudrate"]
+        if not isinstance(value, int) or isinstance(value, bool) or not 50 <= value <= 4_000_000:
+            raise ReaderConfigError(file, "baudrate", value, "must be a whole number of bits per second, "
+                                    "e.g. 9600 or 115200")
+        values["baudrate"] = value
+    if "framing" in section:
+        value = section["framing"]
+        if value not in FRAMINGS:
+            raise ReaderConfigError(file, "framing", value, "must be \"line\" (QR/barcode scanner) or "
+                                    "\"rdm6300\" (RFID)")
+        values["framing"] = value
+    if "prefix" in section:
+        value = section["prefix"]
+        if not isinstance(value, str) or len(value) > 16 or not (value == "" or value.isprintable()):
+            raise ReaderConfigError(file, "prefix", value, "must be printable text of at most 16 characters")
+        values["prefix"] = value
+    if "enabled" in section:
+        value = section["enabled"]
+        if not isinstance(value, bool):
+            raise ReaderConfigError(file, "enabled", value, "must be true or false")
+        values["enabled"] = value
+    for key, (low, high) in _SECONDS.items():
+        if key in section:
+            number = _number(low, high)(section[key])
+            if number is None:
+                raise ReaderConfigError(file, key, section[key], f"must be a number of seconds from {low:g} "
+                                        f"to {high:g}")
+            values[key] = number
+    settings = ReaderSettings(**values)
+    if settings.backoff_min > settings.backoff_max:
+        raise ReaderConfigError(file, "backoff_max", section.get("backoff_max", settings.backoff_max),
+                                f"must be at least backoff_min ({settings.backoff_min:g})")
+    return settings
+
+
+def find_ports(directory: str = BY_ID) -> list[str]:
+    """The serial devices under ``directory`` (default :data:`BY_ID`), sorted; empty when none."""
+    return sorted(glob.glob(glob.escape(directory) + "/*"))
+
+
+def _show(data: bytes | str) -> str:
+    text = repr(data)
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
+
+
+class _Rest:
+    """Counts a text once while it keeps coming back within ``gap`` seconds (a card resting)."""
+
+    def __init__(self, gap: float) -> None:
+        self.gap = gap
+        self._seen: dict[str, float] = {}
+
+    def counts(self, text: str, now: float) -> bool:
+        last = self._seen.get(text)
+        self._seen = {t: when for t, when in self._seen.items() if now - when < self.gap}
+        self._seen[text] = now
+        return last is None or now - last >= self.gap
+
+
+class LineFramer:
+    """Splits a scanner's bytes into scans, one per line (module docstring, ``"line"``).
+
+    Pure: feed it bytes and the time (seconds, any monotonic origin); it returns the events.
+
+    :param prefix: stripped from the start of a line that has it.
+    :param rest_gap: seconds within which the same line again is dropped (0: never).
+    """
+
+    source = "line"
+
+    def __init__(self, prefix: str = "", rest_gap: float = 0.0) -> None:
+        self.prefix = prefix
+        self._rest = _Rest(rest_gap)
+        self._problems = _Rest(rest_gap)
+        self._buffer = bytearray()
+        self._after_cr = False
+        self._overflow = False
+
+    def reset(self) -> None:
+        """Forget a partial line (a new connection)."""
+        self._buffer.clear()
+        self._after_cr = False
+        self._overflow = False
+
+    def feed(self, data: bytes, now: float) -> list[ReaderEvent]:
+        """The scans and problems that ``data`` completes."""
+        events: list[ReaderEvent] = []
+        for byte in data:
+            after_cr, self._after_cr = self._after_cr, byte == 0x0D
+            if byte == 0x0A and after_cr:
+                continue  # CRLF is one terminator
+            if byte in (0x0D, 0x0A, 0x09):
+                events += self._line(bytes(self._buffer), now)
+                self._buffer.clear()
+                self._overflow = False
+            elif len(self._buffer) >= MAX_LINE:
+                if not self._overflow:
+                    events += self._problem(f"scan too long (over {MAX_LINE} characters): ignored", now)
+                self._overflow = True
+            else:
+                self._buffer.append(byte)
+        return events
+
+    def timeout(self, now: float) -> list[ReaderEvent]:
+        """A read timed out: a partial line is dropped, never a scan."""
+        if not self._buffer and not self._overflow:
+            return []
+        partial = bytes(self._buffer)
+        overflow = self._overflow
+        self.reset()
+        if overflow:
+            return []
+        return self._problem(f"incomplete scan ignored (no end of line): {_show(partial)}; "
+                             "is the scanner set to end each scan with Enter (CR or LF)?", now)
+
+    def _line(self, raw: bytes, now: float) -> list[ReaderEvent]:
+        if self._overflow:
+            return []
+        try:
+            text = raw.decode("utf-8").strip(" ")
+        except UnicodeDecodeError:
+            return self._problem(f"unreadable scan (not text): {_show(raw)}", now)
+        if not text:
+            return []
+        if not text.isprintable():
+            return self._problem(f"unreadable scan (control characters): {_show(raw)}", now)
+        if self.prefix and text.startswith(self.prefix):
+            text = text[len(self.prefix):].strip(" ")
+            if not text:
+                return []
+        if not self._rest.counts(text, now):
+            return []
+        return [ReaderEvent("scan", text, self.source)]
+
+    def _problem(self, sentence: str, now: float) -> list[ReaderEvent]:
+        return [ReaderEvent("problem", sentence)] if self._problems.counts(sentence, now) else []
+
+
+_HEX = frozenset(b"0123456789ABCDEFabcdef")
+_STX, _ETX = 0x02, 0x03
+
+
+class Rdm6300Framer:
+    """Decodes RDM6300 frames into tag ids (module docstring, ``"rdm6300"``).
+
+    Pure: feed it bytes and the time (seconds); it returns the events.
+
+    :param rest_gap: seconds within which the same tag again is dropped (the frames repeat while a
+        tag rests on the reader).
+    """
+
+    source = "rfid"
+    #: Characters between STX and ETX: 10 of tag id, 2 of checksum.
+    BODY = 12
+
+    def __init__(self, rest_gap: float = 1.0) -> None:
+        self._rest = _Rest(rest_gap)
+        self._problems = _Rest(rest_gap)
+        self._frame: bytearray | None = None   # None: hunting for STX
+        self._garbage = bytearray()
+
+    def reset(self) -> None:
+        self._frame = None
+        self._garbage.clear()
+
+    def feed(self, data: bytes, now: float) -> list[ReaderEvent]:
+        events: list[ReaderEvent] = []
+        for byte in data:
+            if byte == _STX:
+                events += self._flush_garbage(now)
+                if self._frame:
+                    events += self._incomplete(now)
+                self._frame = bytearray()
+            elif self._frame is None:
+                if byte not in (0x0D, 0x0A, 0x00):  # line noise some boards add between frames
+                    self._garbage.append(byte)
+            elif byte == _ETX:
+                events += self._frame_done(bytes(self._frame), now)
+                self._frame = None
+            elif byte in _HEX and len(self._frame) < self.BODY:
+                self._frame.append(byte)
+            else:  # not a frame after all: resynchronise on the next STX
+                self._garbage += self._frame
+                self._garbage.append(byte)
+                self._frame = None
+        return events
+
+    def timeout(self, now: float) -> list[ReaderEvent]:
+        """A read timed out: report and drop what is half read."""
+        events = self._flush_garbage(now)
+        if self._frame:
+            events += self._incomplete(now)
+        self._frame = None
+        return events
+
+    def _incomplete(self, now: float) -> list[ReaderEvent]:
+        return self._problem(f"incomplete RFID frame ignored: {_show(bytes(self._frame or b''))}", now)
+
+    def _frame_done(self, body: bytes, now: float) -> list[ReaderEvent]:
+        if len(body) != self.BODY:
+            return self._problem(f"RFID frame of the wrong length ignored: {_show(body)}", now)
+        text = body.decode("ascii").upper()
+        tag, check = text[:10], int(text[10:], 16)
+        xor = 0
+        for i in range(0, 10, 2):
+            xor ^= int(tag[i:i + 2], 16)
+        if xor != check:
+            return self._problem(f"RFID checksum wrong for tag {tag} (misread? hold the card still)", now)
+        if not self._rest.counts(tag, now):
+            return []
+        return [ReaderEvent("scan", tag, self.source)]
+
+    def _flush_garbage(self, now: float) -> list[ReaderEvent]:
+        if not self._garbage:
+            return []
+        garbage = bytes(self._garbage)
+        self._garbage.clear()
+        return self._problem(f"unreadable bytes from the RFID reader ignored: {_show(garbage)} "
+                             "(is framing set right, and the baud rate 9600?)", now)
+
+    def _problem(self, sentence: str, now: float) -> list[ReaderEvent]:
+        return [ReaderEvent("problem", sentence)] if self._problems.counts(sentence, now) else []
+
+
+def make_framer(settings: ReaderSettings) -> LineFramer | Rdm6300Framer:
+    """The framer ``settings.framing`` names."""
+    if settings.framing == "rdm6300":
+        return Rdm6300Framer(settings.rest_gap)
+    return LineFramer(settings.prefix, settings.rest_gap)
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    if "lock" in text.lower() or "busy" in text.lower() or getattr(exc, "errno", None) == 16:
+        return "the port is busy (another program is using it?)"
+    if "returned no data" in text or getattr(exc, "errno", None) == 5:
+        return "the reader was unplugged (or stopped answering)"
+    if "No such file" in text or getattr(exc, "errno", None) == 2:
+        return "not plugged in"
+    if "Permission denied" in text or getattr(exc, "errno", None) == 13:
+        return "no permission (is the user in the dialout group?)"
+    return text
+
+
+class CardReader:
+    """The supervised reader thread (module docstring).
+
+    :param settings: from :func:`reader_settings`.
+    :param events: where :class:`ReaderEvent` s go; the app drains it on its main thread.
+    :param open_port: opens a port: called as ``open_port(port, baudrate=..., timeout=...,
+        exclusive=True)`` and returns a pyserial ``Serial`` (or anything with ``read``,
+        ``in_waiting`` and ``close``); default :func:`serial.serial_for_url`, which also takes
+        ``loop://`` and the other pyserial URLs.  It raises ``SerialException``/``OSError`` when
+        the port cannot be opened.
+    :param clock: seconds, monotonic: the time of scans (``rest_gap``, :attr:`last_scans`).
+    """
+
+    def __init__(self, settings: ReaderSettings, events: queue.Queue[ReaderEvent], *,
+                 open_port: Callable[..., Any] = serial.serial_for_url,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.events = events
+        self._open_port = open_port
+        self._clock = clock
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._serial: Any = None
+        self._connected = False
+        self._port: str | None = settings.port
+        self._scans: deque[tuple[float, str]] = deque(maxlen=SCANS_KEPT)
+        self._down_sentence: str | None = None
+        #: How many times a port was opened or tried (for tests and ``companion doctor``).
+        self.open_attempts = 0
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def connected(self) -> bool:
+        """The port is open and reads work."""
+        return self._connected
+
+    @property
+    def port(self) -> str | None:
+        """The port open now, or the last one tried (``None`` before any was found)."""
+        return self._port
+
+    @property
+    def last_scans(self) -> list[tuple[float, str]]:
+        """The latest scans (up to :data:`SCANS_KEPT`), oldest first: ``(clock seconds, text)``."""
+        with self._lock:
+            return list(self._scans)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Start the reader thread (again after :meth:`stop`); does nothing when it runs."""
+        if self.running:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._supervise, name="card-reader", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop the thread and close the port; waits up to ``timeout`` seconds for the thread to end."""
+        self._stop.set()
+        with self._lock:
+            port = self._serial
+        cancel = getattr(port, "cancel_read", None)
+        if cancel is not None:
+            with contextlib.suppress(Exception):
+                cancel()
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            if thread.is_alive():
+                log.warning("the card reader thread did not stop within %.1f s", timeout)
+            else:
+                self._thread = None
+
+    # ------------------------------------------------------------------ the thread
+
+    def _emit(self, kind: str, text: str, source: str = "") -> None:
+        self.events.put(ReaderEvent(kind, text, source))
+
+    def _went_down(self, sentence: str) -> None:
+        """Report ``sentence`` as ``disconnected`` unless it is already the state shown."""
+        was_connected = self._connected
+        self._connected = False
+        if was_connected or sentence != self._down_sentence:
+            log.info("%s", sentence)
+            self._emit("disconnected", sentence)
+        self._down_sentence = sentence
+
+    def _choose_port(self) -> str | None:
+        if self.settings.port:
+            return self.settings.port
+        ports = find_ports()
+        return ports[0] if ports else None
+
+    def _supervise(self) -> None:
+        delay = self.settings.backoff_min
+        try:
+            while not self._stop.is_set():
+                if self._session():
+                    delay = self.settings.backoff_min  # it worked for a while: retry soon
+                if self._stop.wait(delay):
+                    break
+                delay = min(delay * 2, self.settings.backoff_max)
+        except Exception:  # a bug must not kill the table silently
+            log.exception("the card reader thread failed")
+            self._went_down("reader disconnected: internal error (see the log)")
+        finally:
+            self._close()
+            self._connected = False
+
+    def _session(self) -> bool:
+        """Open the port and read until it fails or :meth:`stop`.  :returns: whether it opened."""
+        port = self._choose_port()
+        if port is None:
+            self._went_down(f"reader disconnected: no card reader found in {BY_ID}")
+            return False
+        self._port = port
+        self.open_attempts += 1
+        try:
+            handle = self._open_port(port, baudrate=self.settings.baudrate, timeout=self.settings.timeout,
+                                     exclusive=True)
+        except (serial.SerialException, OSError, ValueError) as exc:
+            self._went_down(f"reader disconnected: cannot open {port}: {_reason(exc)}")
+            return False
+        with self._lock:
+            self._serial = handle
+        if self._stop.is_set():
+            return True
+        self._connected = True
+        self._down_sentence = None
+        log.info("card reader connected on %s", port)
+        self._emit("connected", f"card reader connected ({port})")
+        try:
+            self._read(handle, make_framer(self.settings))
+        except (serial.SerialException, OSError) as exc:
+            if not self._stop.is_set():
+                self._went_down(f"reader disconnected ({port}): {_reason(exc)}")
+        finally:
+            self._close()
+        return True
+
+    def _read(self, handle: Any, framer: LineFramer | Rdm6300Framer) -> None:
+        timeout = self.settings.timeout
+        while not self._stop.is_set():
+            started = time.monotonic()
+            data = handle.read(handle.in_waiting or 1)
+            now = self._clock()
+            if data:
+                events = framer.feed(data, now)
+            else:
+                events = framer.timeout(now)
+                # A device that answers "nothing" at once must not make this a busy loop.
+                rest = timeout - (time.monotonic() - started)
+                if rest > timeout / 2:
+                    self._stop.wait(rest)
+            for event in events:
+                if event.kind == "scan":
+                    with self._lock:
+                        self._scans.append((now, event.text))
+                self.events.put(event)
+
+    def _close(self) -> None:
+        with self._lock:
+            handle, self._serial = self._serial, None
+        if handle is not None:
+            with contextlib.suppress(Exception):
+                handle.close()
