@@ -143,7 +143,8 @@ FAKES = {
                " esac; done; fi",
     "dpkg-query": 'pkg=$3; grep -qx "$pkg" "$STATE/dpkg" 2>/dev/null && printf "install ok installed"'
                   " || exit 1",
-    "getent": 'line=$(grep "^$2:" "$STATE/$1" 2>/dev/null | head -n1); [ -n "$line" ] || exit 2; echo "$line"',
+    "getent": 'line=$(grep "^$2:" "$STATE/$1" 2>/dev/null | head -n1); [ -n "$line" ] || exit 2;'
+              ' echo "$line"',
     "useradd": 'user=$(eval echo "\\${$#}"); echo "$user:x:999:999::/var/lib/companion:/usr/sbin/nologin"'
                ' >> "$STATE/passwd"; echo "$user:x:999:" >> "$STATE/group"',
     "usermod": 'group=$3 user=$4; awk -F: -v g="$group" -v u="$user" \'BEGIN{OFS=":"} $1==g'
@@ -157,8 +158,10 @@ FAKES = {
                  ' mv "$STATE/e.new" "$STATE/enabled";; esac',
     "udevadm": ":",
     "python3": 'if [ "$1 $2" = "-m venv" ]; then mkdir -p "$3/bin";'
-               ' printf \'#!/bin/sh\\necho "venv-python $*" >> "$STATE/calls.log"; mkdir -p "$(dirname "$0")";'
-               ' printf "#!/bin/sh\\\\n" > "$(dirname "$0")/companion"; chmod +x "$(dirname "$0")/companion"\\n\''
+               ' printf \'#!/bin/sh\\necho "venv-python $*" >> "$STATE/calls.log";'
+               ' mkdir -p "$(dirname "$0")";'
+               ' printf "#!/bin/sh\\\\n" > "$(dirname "$0")/companion";'
+               ' chmod +x "$(dirname "$0")/companion"\\n\''
                ' > "$3/bin/python"; chmod +x "$3/bin/python"; fi',
 }
 MUTATING = ("apt-get", "useradd", "usermod", "userdel", "udevadm", "venv-python", "python3",
@@ -213,7 +216,8 @@ def test_dry_run_prints_every_action_and_changes_nothing(tmp_path: Path) -> None
     done = inst.run("--dry-run", "--lite")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    for action in ("would run: env DEBIAN_FRONTEND=noninteractive apt-get install", "would run: useradd --system",
+    for action in ("would run: env DEBIAN_FRONTEND=noninteractive apt-get install",
+                   "would run: useradd --system",
                    "would run: usermod -a -G video root", "no group gpio on this system: skipped",
                    f"would run: install -m 0644 {DEPLOY}/config.toml {inst.root}/etc/companion/config.toml",
                    "python3 -m venv", "pip install", "would run: systemctl enable companion.service",
@@ -273,8 +277,8 @@ def test_a_new_source_is_installed_again(installer: Installer, tmp_path: Path) -
     before = len(installer.calls())
     done = installer.run("--lite", "--source", str(source))
     assert done.returncode == 0, done.stderr
-    assert installer.mutations(before) == [f"venv-python -m pip install --disable-pip-version-check -q --upgrade "
-                                           f"{source}"]
+    assert installer.mutations(before) == [
+        f"venv-python -m pip install --disable-pip-version-check -q --upgrade {source}"]
 
 
 def test_uninstall_keeps_the_data_unless_purged(installer: Installer) -> None:
@@ -284,7 +288,8 @@ def test_uninstall_keeps_the_data_unless_purged(installer: Installer) -> None:
     done = installer.run("--uninstall")
     assert done.returncode == 0, done.stderr
     assert not (root / "etc/systemd/system/companion.service").exists()
-    assert not (root / "opt/companion").exists() and not (root / "etc/udev/rules.d/99-companion-reader.rules").exists()
+    assert not (root / "opt/companion").exists()
+    assert not (root / "etc/udev/rules.d/99-companion-reader.rules").exists()
     assert (root / "var/lib/companion/companion.sqlite3").read_text() == "games"
     assert (root / "etc/companion/config.toml").exists()
     assert "consoleblank" not in (root / "boot/firmware/cmdline.txt").read_text()

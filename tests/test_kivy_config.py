@@ -269,7 +269,8 @@ def kivy_env(home: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("rotation", kc.ROTATIONS)
-def test_kivy_reads_the_file_as_written_and_probes_only_the_touchscreens(tmp_path: Path, rotation: int) -> None:
+def test_kivy_reads_the_file_as_written_and_probes_only_the_touchscreens(tmp_path: Path,
+                                                                         rotation: int) -> None:
     root = fake_sysfs(tmp_path / "root", TABLE)
     home = tmp_path / "kivy"
     text = kc.kivy_config(kc.DisplaySettings(rotation=rotation), kc.touch_devices(root))
@@ -299,3 +300,87 @@ def test_our_defaults_are_kivys_own(tmp_path: Path) -> None:
     assert theirs.sections() == list(kc.KIVY_DEFAULTS)
     for section in theirs.sections():
         assert dict(theirs[section]) == kc.KIVY_DEFAULTS[section], section
+
+
+# --------------------------------------------------------------------------------------- `companion run`
+
+
+def test_kms_needs_a_card_it_may_open_and_a_connected_screen(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cli import display_problem, kms_problem
+
+    assert "no /dev/dri/card*" in (kms_problem(str(tmp_path)) or "")
+    (tmp_path / "dev" / "dri").mkdir(parents=True)
+    (tmp_path / "dev" / "dri" / "card1").write_text("")
+    drm = tmp_path / "sys" / "class" / "drm"
+    for name, status in (("card1-HDMI-A-1", "disconnected"), ("card1-HDMI-A-2", "disconnected"),
+                         ("card1-Writeback-1", "unknown")):
+        (drm / name).mkdir(parents=True)
+        (drm / name / "status").write_text(status + "\n")
+    problem = kms_problem(str(tmp_path)) or ""
+    assert problem.startswith("no display: no screen is connected")
+    assert "card1-HDMI-A-1 disconnected" in problem
+    (drm / "card1-DSI-1").mkdir()
+    (drm / "card1-DSI-1" / "status").write_text("connected\n")
+    assert kms_problem(str(tmp_path)) is None
+    monkeypatch.setattr(os, "access", lambda *_: False)
+    assert "video group" in (kms_problem(str(tmp_path)) or "")
+    monkeypatch.setattr("companion.cli.kms_problem", lambda: "no display: test")
+    assert display_problem({"SDL_VIDEODRIVER": "kmsdrm", "DISPLAY": ":0"}) == "no display: test"
+
+
+@pytest.mark.skipif(Path("/dev/dri").exists(), reason="this machine has a DRM device")
+def test_run_under_kmsdrm_without_a_card_exits_1_at_once_without_kivy(tmp_path: Path) -> None:
+    code = ("import sys\nfrom companion.cli import main\nrc = main(['run', '--kiosk'])\n"
+            "sys.exit(rc if 'kivy' not in sys.modules else 99)")
+    env = kivy_env(tmp_path)
+    env.update(SDL_VIDEODRIVER="kmsdrm", COMPANION_CONFIG=str(DEPLOY_CONFIG))
+    env.pop("DISPLAY", None)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert "companion run: no display: SDL_VIDEODRIVER=kmsdrm but there is no /dev/dri/card*" in done.stderr
+
+
+DEPLOY_CONFIG = ROOT / "deploy" / "config.toml"
+KIOSK_ENV = ("KIVY_HOME", "KIVY_LOG_MODE", "KIVY_NO_FILELOG", "KIVY_WINDOW", "KIVY_NO_ARGS",
+             "SDL_VIDEO_ALLOW_SCREENSAVER", "COMPANION_CONFIG", "SDL_VIDEODRIVER")
+
+
+def run_cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, config: str,
+            *args: str) -> list[dict[str, object]]:
+    import types
+
+    from companion.cli import main
+
+    for key in KIOSK_ENV:
+        monkeypatch.delenv(key, raising=False)
+    path = tmp_path / "config.toml"
+    path.write_text(config)
+    monkeypatch.setenv("COMPANION_CONFIG", str(path))
+    monkeypatch.setenv("KIVY_HOME", str(tmp_path / "kivy"))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    calls: list[dict[str, object]] = []
+    monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(main=lambda **kw: calls.append(kw) or 0))
+    assert main(["run", *args]) == 0
+    return calls
+
+
+def test_run_with_a_display_table_writes_kivys_config_first(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    text = DEPLOY_CONFIG.read_text().replace("rotation = 0 ", "rotation = 90 ").replace(
+        'data_dir = "/var/lib/companion"', f'data_dir = "{tmp_path}"')
+    calls = run_cli(monkeypatch, tmp_path, text)
+    assert len(calls) == 1 and calls[0]["kiosk"] is True and calls[0]["fullscreen"] is True
+    config = parse((tmp_path / "kivy" / "config.ini").read_text())
+    assert config["graphics"]["rotation"] == "90"
+    assert os.environ["KIVY_LOG_MODE"] == "PYTHON" and os.environ["KIVY_NO_FILELOG"] == "1"
+
+
+def test_run_without_a_display_table_is_no_kiosk_and_a_bad_one_falls_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    calls = run_cli(monkeypatch, tmp_path, "[game]\nundo = \"off\"\n")
+    assert "kiosk" not in calls[0] and not (tmp_path / "kivy" / "config.ini").exists()
+    calls = run_cli(monkeypatch, tmp_path, f'[store]\ndata_dir = "{tmp_path}"\n[display]\nrotation = 45\n')
+    assert calls[-1]["kiosk"] is True
+    assert "display.rotation = 45" in caplog.text and "default display settings" in caplog.text
+    assert parse((tmp_path / "kivy" / "config.ini").read_text())["graphics"]["rotation"] == "0"
