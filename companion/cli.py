@@ -14,6 +14,7 @@ logs it).
 from __future__ import annotations
 
 import argparse
+import glob
 import importlib
 import json
 import logging
@@ -100,11 +101,41 @@ def display_problem(env: Mapping[str, str]) -> str | None:
 
     Checked before Kivy is imported: Kivy aborts the whole process without one.
     """
+    driver = env.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver == "kmsdrm":
+        return kms_problem()
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return None
-    if env.get("SDL_VIDEODRIVER", "").strip().lower() in ("kmsdrm", "dummy"):
+    if driver == "dummy":
         return None
     return NO_DISPLAY
+
+
+def kms_problem(root: str = "/") -> str | None:
+    """Why SDL's KMS/DRM driver would find no screen under ``root``, or ``None``.
+
+    Needs a ``/dev/dri/card*`` this user may open (the ``video`` group) and, where sysfs lists
+    connectors, one whose ``/sys/class/drm/card*-*/status`` is ``connected`` (a Pi has cards even
+    with no screen plugged in).  The kiosk's service exits on this and systemd retries.
+    """
+    cards = sorted(glob.glob(os.path.join(root, "dev", "dri", "card*")))
+    if not cards:
+        return ("no display: SDL_VIDEODRIVER=kmsdrm but there is no /dev/dri/card* "
+                "(is the KMS driver on? dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt)")
+    if not any(os.access(card, os.R_OK | os.W_OK) for card in cards):
+        return (f"no display: {', '.join(cards)} cannot be opened by this user "
+                f"(add it to the video group: sudo usermod -a -G video $USER)")
+    statuses = {}
+    for path in sorted(glob.glob(os.path.join(root, "sys", "class", "drm", "card*-*", "status"))):
+        try:
+            with open(path, encoding="ascii") as file:
+                statuses[os.path.basename(os.path.dirname(path))] = file.read().strip()
+        except OSError:
+            continue
+    if statuses and "connected" not in statuses.values():
+        listed = ", ".join(f"{name} {status}" for name, status in statuses.items())
+        return f"no display: no screen is connected ({listed}); waiting for one"
+    return None
 
 
 def _content(args: argparse.Namespace) -> ContentPack:
@@ -146,6 +177,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     content = _content(args)
     # Kivy parses sys.argv when first imported unless told not to, and our options are not its own.
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    kiosk = _prepare_kiosk(args)
     try:
         app = importlib.import_module("ui.app")
     except ModuleNotFoundError as exc:
@@ -158,9 +190,41 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if app_main is None:
         raise _Failure("ui/app.py has no main() to start the app")
     # The one call to adapt if ui.app.main's signature changes.
+    extra = {"kiosk": True} if kiosk else {}
     status = app_main(content=content, difficulty=args.difficulty, layout=args.layout, seed=args.seed,
-                      fullscreen=args.fullscreen)
+                      fullscreen=args.fullscreen or kiosk, **extra)
     return int(status or 0)
+
+
+def _prepare_kiosk(args: argparse.Namespace) -> bool:
+    """As the kiosk (``--kiosk``, or a ``[display]`` table in the config) write Kivy's config into
+    ``$KIVY_HOME/config.ini`` before Kivy is imported (``ui/kivy_config.py``).  A bad config never
+    stops the kiosk: the problem is logged and the display defaults are used.  True when a kiosk."""
+    from .config import Config, load_config
+    from .errors import ConfigError
+
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        if not args.kiosk:
+            return False  # the app shows the problem on Home
+        log.error("%s; the kiosk starts with the default display settings", exc)
+        config = Config()
+    if not (args.kiosk or "display" in config.sections):
+        return False
+    try:
+        kivy_config = importlib.import_module("ui.kivy_config")
+    except ModuleNotFoundError as exc:
+        raise _Failure(f"the kiosk's Kivy config (ui/kivy_config.py) cannot be loaded: {exc}") from None
+    try:
+        try:
+            kivy_config.prepare_kiosk(config)
+        except ConfigError as exc:
+            log.error("%s; the default display settings are used", exc)
+            kivy_config.prepare_kiosk(Config(data_dir=config.data_dir))
+    except OSError as exc:
+        raise _Failure(f"cannot write Kivy's config: {exc}") from None
+    return True
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -306,6 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     run = add("run", "start the touchscreen app (Kivy; needs a display)", [pack])
     _game_options(run)
     run.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi's touchscreen)")
+    run.add_argument("--kiosk", action="store_true",
+                     help="the table's kiosk: Kivy's config from [display] (also when the config has one)")
     run.set_defaults(handler=_cmd_run)
 
     play = add("play", "play a whole game in this terminal, as the Cadet, against the AI Mission Control",
