@@ -1,89 +1,67 @@
-"""AI Mission Control, first version: a real search for 5 viable commands (RULES.md, 1. Select).
+"""AI Mission Control: an optimal choice of 5 viable commands (RULES.md, 1. Select).
 
 Method
 ------
-*One transmission, exactly.*  From the current position the planner enumerates
-every distinct viable ordered program of 5 commands (RULES.md, Select:
-"viable"), by a layered search over the seven commands with the remaining card
-counts of :attr:`MissionControlView.deck`.  Identical cards are merged (two
-Norths are one command with a count, never two cards to permute), and each
-layer is deduplicated on *(board, Cadet, carried device, cards used, missions
-completed)*, so ``N E`` and ``E N`` are expanded once.  The last layer is
-deduplicated on the *outcome* alone (end position + missions completed en
-route): every distinct outcome is kept once, with the first program (in a fixed
-command order) that reaches it.  Missions complete exactly as
-:meth:`companion.rules.Rules.execute` says: after a Repair or a Deploy, every
-remaining pair that is intact and orthogonally adjacent completes and stays
-completed (RULES.md, Missions).
+*Optimal.*  The planner picks a program that minimises the transmissions needed to complete every
+remaining mission, counting the deck's limits per transmission (at most ``view.deck[c]`` cards of
+each command: with the default deck 2 of each direction, 1 Collect, 1 Deploy, 1 Repair; exactly 5
+viable commands in intended order) within the Transmission cards left.  The value is computed by
+the exact search of :mod:`companion.search` (:class:`~companion.search.Solver`: iterative
+deepening over whole transmissions, distinct programs with identical cards merged, a
+transposition table and an admissible lower bound; the tests prove its values against an
+exhaustive reference search).  The planner then tries the distinct outcomes of this transmission
+in the order (most missions completed now, lowest lower bound of the rest, program order) and
+takes the first whose optimum after it is one fewer: so among the optimal programs it prefers
+those that complete missions earlier.
 
-*Estimate of the rest.*  Each outcome is scored by
-:func:`companion.estimate.estimate`: the transmissions, then the commands,
-still needed to complete the remaining missions, by a route that moves the
-devices of each mission in turn, packed into transmissions of 5 commands
-within the card counts.  It is a guide for the search, not a bound (see
-:mod:`companion.estimate`).
+*When the game cannot be won* within the transmissions left, it maximises the missions completed
+(the score, RULES.md, Score): the largest set of remaining missions that can still be completed
+in time is found by the same search, and the plan is the first program (same order) that keeps
+such a set within reach.  When not even one mission can be completed in time, it takes the
+program whose outcome has the lowest lower bound (closest to completing them all).
 
-*Lookahead.*  A beam search over whole transmissions: depth 1 is every
-outcome of this transmission; each deeper layer expands the best ``beam``
-outcomes of the previous one (ranked by the estimate, then by missions
-completed, then by the first transmission's stable order) with the same exact
-enumeration, up to ``horizon`` transmissions or the Transmission cards left,
-whichever is fewer.  Enumerations and estimates are cached (bounded), so the
-next decision usually finds its own root already expanded.  The first layer
-where some outcome completes every remaining mission gives
-:attr:`Plan.transmissions_to_win`, and the program is the first step toward a
-win at that depth (the one whose own outcome is estimated best); otherwise it
-is the first step toward the best outcome of the deepest layer (ranked by
-missions completed when that layer is the game's last transmission, else by
-the estimate).  So the planner prefers programs that complete missions
-earlier, then a lower estimate, then a stable tie-break.
-
-*Speed.*  Measured on the development machine over 200 simulated games (about
-1,000 decisions): a median of about 5 ms, a 95th percentile under 50 ms and a
-worst case under 100 ms per decision.
+*Speed.*  ``companion bench planner`` (200 positions sampled from seeded real games, one core):
+see the figures in the benchmark's output and the project notes; the hardest decisions are the
+game starts with three missions.  The solver (and its tables) is kept between decisions of one
+planner, so the next decision of a game mostly finds its positions already solved; tables are
+bounded (``table_size``).
 
 Guarantees
 ----------
-1. :meth:`Planner.plan` always returns exactly 5 commands that respect the
-   deck counts (at most ``view.deck[c]`` of each command) and are viable from
-   ``view.position`` (:meth:`companion.rules.Rules.viable`): on every position,
-   with or without missions left, in a corner, carrying.  With the default deck
-   a viable program always exists (a vertical move toward the interior, its
-   opposite, the same two again, then a horizontal move toward the interior);
-   a deck too small for any viable program raises :class:`PlannerError`.
-2. It is deterministic: the same view and the same constructor arguments give
-   the same plan (the cache never changes an answer, only its speed).
-3. When some program completes a remaining mission within this transmission,
-   the plan is one that completes the most missions possible this transmission.
-4. It never returns a non-viable set (checked with :meth:`Rules.viable` before
-   returning; a failure there is a bug and raises :class:`PlannerError`).
+1. :meth:`Planner.plan` always returns exactly 5 commands that respect the deck counts (at most
+   ``view.deck[c]`` of each command) and are viable from ``view.position``
+   (:meth:`companion.rules.Rules.viable`): on every position, with or without missions left, in a
+   corner, carrying.  With the default deck a viable program always exists (a vertical move toward
+   the interior, its opposite, the same two again, then a horizontal move toward the interior); a
+   deck too small for any viable program raises :class:`PlannerError`.
+2. It is deterministic: the same view and the same constructor arguments give the same plan (the
+   tables never change an answer, only its speed: the values are exact and the order of the
+   outcomes depends only on the position).
+3. Optimal: when the game can be won, ``transmissions_to_win`` is the fewest transmissions that
+   complete every remaining mission, and the plan starts such a line; among those programs it
+   completes the most missions possible this transmission.  When it cannot be won, the plan keeps
+   the most missions within reach.
+4. It never returns a non-viable set (checked with :meth:`Rules.viable` before returning; a failure
+   there is a bug and raises :class:`PlannerError`).
+
+``enumerate_outcomes`` (the first version's layered enumeration of one transmission) stays: the
+tests use it as an independent reference for :meth:`companion.search.Solver.outcomes`.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import random
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from .board import HALLWAY, Position
 from .commands import Command
 from .errors import CompanionError
-from .estimate import (
-    _COLLECT,
-    _DEPLOY,
-    _DIST,
-    _ORDER,
-    _STEP,
-    REGISTERS,
-    Estimate,
-    EstimateCache,
-    _Pairs,
-    estimate,
-)
+from .estimate import _COLLECT, _DEPLOY, _DIST, _ORDER, _STEP, REGISTERS, Estimate, _Pairs
 from .rules import Rules
+from .search import Solver, rest_of
 from .views import MissionControlView
 
 __all__ = ["Outcome", "Plan", "Planner", "PlannerError", "REGISTERS", "enumerate_outcomes"]
@@ -100,13 +78,12 @@ class Plan:
     """Mission Control's selection and what the search expects of it.
 
     :param commands: exactly 5 commands in intended order (registers 1-5).
-    :param transmissions_to_win: transmissions, this one included, that the plan needs to complete
-        every remaining mission if the Cadet executes each as intended (the search found such a line);
-        ``0`` when none remain; ``None`` when the search cannot say within its horizon.  Later decisions
-        search afresh and may take another line (guarantee 3 may forbid the one found, or a tie may
-        break differently): in 200 simulated games about 99% of these promises were kept.
-    :param estimate: what is estimated to be still needed after this transmission
-        (:func:`companion.estimate.estimate`).
+    :param transmissions_to_win: the exact optimum: the fewest transmissions, this one included, that
+        complete every remaining mission if the Cadet executes each as intended (this plan is the
+        first of such a line); ``0`` when none remain; ``None`` when the game cannot be won within
+        the Transmission cards left.  With perfect execution the next decision finds one fewer.
+    :param estimate: no longer computed (always ``None``): the search is exact, see
+        ``transmissions_to_win``.  Kept so older callers still construct and read plans.
     :param completes: ids of the missions this transmission completes if executed as intended.
     """
 
@@ -118,18 +95,6 @@ class Plan:
 
 # A compact position for the search: (board, cadet cell 0-24, carried device letter or "").
 _State = tuple[str, int, str]
-
-
-class _Node(NamedTuple):
-    """A state in the lookahead, tagged with the first-transmission candidate it descends from."""
-
-    rank: tuple[int, ...]
-    root: int
-    board: str
-    cadet: int
-    carrying: str
-    rest: _Pairs
-    done: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,139 +191,140 @@ def enumerate_outcomes(state: _State, pairs: _Pairs, counts: tuple[int, ...], de
 class Planner:
     """AI Mission Control (satisfies :class:`companion.session.Chooser`).  See the module docstring.
 
-    :param horizon: transmissions looked ahead, this one included (at least 1).
-    :param beam: outcomes kept per layer of the lookahead.
     :param seed: chooses the tie-break order between programs of equal merit; same seed, same plans.
-    :param cache_size: enumerations kept between decisions (each is at most a few hundred outcomes);
-        estimates and routes are kept in proportion.
+    :param table_size: entries kept in the solver's tables (:class:`companion.search.Solver`).
 
     One planner serves one game at a time and is not thread-safe: call it from one thread at a time
     (the app calls it off the main thread, one decision at a time).
     """
 
-    def __init__(self, *, horizon: int = 3, beam: int = 4, seed: int = 0, cache_size: int = 512) -> None:
-        if horizon < 1:
-            raise ValueError(f"horizon must be at least 1, not {horizon}")
-        if beam < 1:
-            raise ValueError(f"beam must be at least 1, not {beam}")
-        self.horizon = horizon
-        self.beam = beam
+    def __init__(self, *, seed: int = 0, table_size: int = 200_000) -> None:
+        if table_size < 1:
+            raise ValueError(f"table_size must be at least 1, not {table_size}")
         self.seed = seed
-        self.cache_size = cache_size
-        order = list(range(len(_ORDER)))
+        self.table_size = table_size
+        rank = list(range(len(_ORDER)))
         if seed:
-            random.Random(seed).shuffle(order)
-        self._order = tuple(order)
-        self._cache: OrderedDict[tuple[object, ...], list[Outcome]] = OrderedDict()
-        self._estimates: OrderedDict[tuple[object, ...], Estimate] = OrderedDict()
-        self._memo = EstimateCache(limit=100 * cache_size)
-        self._memo_devices: frozenset[str] = frozenset()
+            random.Random(seed).shuffle(rank)
+        self._rank = tuple(rank)
+        self._solver: Solver | None = None
 
-    # ------------------------------------------------------------------ caches
+    def solver(self, devices: frozenset[str], counts: tuple[int, ...]) -> Solver:
+        """The solver for these devices and card counts (kept while they stay the same)."""
+        solver = self._solver
+        if solver is None or solver.devices != devices or solver.counts != counts:
+            solver = self._solver = Solver(devices, counts, self.table_size)
+        return solver
 
-    def _outcomes(self, state: _State, pairs: _Pairs, counts: tuple[int, ...],
-                  devices: frozenset[str]) -> list[Outcome]:
-        key = (state, pairs, counts, devices)
-        hit = self._cache.get(key)
-        if hit is not None:
-            self._cache.move_to_end(key)
-            return hit
-        result = enumerate_outcomes(state, pairs, counts, devices, self._order)
-        self._cache[key] = result
-        if len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
-        return result
-
-    def _estimate(self, board: str, cadet: int, carrying: str, pairs: _Pairs, devices: frozenset[str],
-                  counts: tuple[int, ...]) -> Estimate:
-        key = (board, cadet, carrying, pairs, devices, counts)
-        hit = self._estimates.get(key)
-        if hit is not None:
-            return hit
-        if self._memo_devices != devices:
-            self._memo = EstimateCache(limit=100 * self.cache_size)
-            self._memo_devices = devices
-        value = estimate(board, cadet, carrying, pairs, devices, counts, self._memo)
-        self._estimates[key] = value
-        if len(self._estimates) > 64 * self.cache_size:
-            self._estimates.popitem(last=False)
-        return value
-
-    # ------------------------------------------------------------------ the search
+    @staticmethod
+    def _problem(view: MissionControlView) -> tuple[frozenset[str], tuple[int, ...], _Pairs, _State]:
+        devices = frozenset(d.upper() for d in view.devices)
+        counts = tuple(max(0, int(view.deck.get(c, 0))) for c in _ORDER)
+        pairs: _Pairs = tuple(sorted((mid, a.upper(), b.upper()) for mid, (a, b) in view.missions.items()))
+        p = view.position
+        return devices, counts, pairs, (p.board, p.cadet, p.carrying or "")
 
     def plan(self, view: MissionControlView) -> Plan:
         """Choose 5 commands in intended order for ``view`` (the guarantees are in the module docstring).
 
         :raises PlannerError: only when the deck allows no viable program at all.
         """
-        position = view.position
-        devices = frozenset(d.upper() for d in view.devices)
-        counts = tuple(int(view.deck.get(c, 0)) for c in _ORDER)
-        pairs: _Pairs = tuple(sorted((mid, a.upper(), b.upper()) for mid, (a, b) in view.missions.items()))
-        root: _State = (position.board, position.cadet, position.carrying or "")
-        first = self._outcomes(root, pairs, counts, devices)
-        if not first:
+        devices, counts, pairs, root = self._problem(view)
+        solver = self.solver(devices, counts)
+        outcomes = solver.outcomes(*root, pairs)
+        if not outcomes:
             raise PlannerError("no viable program of 5 commands exists from this position with this deck")
-        # Guarantee 3: only outcomes completing the most missions this transmission are candidates.
-        most = max(_bits(o.mask) for o in first)
-        candidates = [o for o in first if _bits(o.mask) == most]
         left = max(1, view.transmissions_left)
-        horizon = min(self.horizon, left)
-        best_index, to_win, value = self._search(candidates, pairs, counts, devices, horizon, left)
-        chosen = candidates[best_index]
-        commands = chosen.commands
-        self._check(position, commands, view.deck, devices)
-        completes = tuple(pairs[b][0] for b in range(len(pairs)) if chosen.mask >> b & 1)
+        ordered = self._ordered(solver, outcomes, pairs)
+        to_win: int | None = 0
         if not pairs:
-            to_win = 0
+            chosen = ordered[0]
+        else:
+            best = solver.need(*root, pairs, left)
+            if best <= left:
+                to_win = best
+                chosen = next(o for o in ordered
+                              if solver.within(o[0], o[1], o[2], rest_of(pairs, o[3]), best - 1))
+            else:
+                to_win = None
+                chosen = self._most_missions(solver, root, pairs, ordered, left)
+        commands = tuple(_ORDER[k] for k in chosen[4])
+        self._check(view.position, commands, view.deck, devices)
+        completes = tuple(pairs[b][0] for b in range(len(pairs)) if chosen[3] >> b & 1)
         # Never log the commands or the missions: the table can see the console and Kivy's log file.
-        log.debug("planned among %d candidates", len(candidates))
-        return Plan(commands, to_win, value, completes)
+        log.debug("planned among %d outcomes", len(outcomes))
+        return Plan(commands, to_win, None, completes)
 
     def choose(self, view: MissionControlView) -> tuple[Command, ...]:
         """The :class:`~companion.session.Chooser` protocol: ``plan(view).commands``."""
         return self.plan(view).commands
 
-    def _search(self, candidates: list[Outcome], pairs: _Pairs, counts: tuple[int, ...],
-                devices: frozenset[str], horizon: int, left: int) -> tuple[int, int | None, Estimate]:
-        """Beam search over ``horizon`` transmissions of the ``left`` still to come.
+    def candidates(self, view: MissionControlView, slack: int = 0) -> list[tuple[tuple[Command, ...], int]]:
+        """Every viable program whose optimal value is within ``slack`` of the best, best first.
 
-        :returns: (candidate index, transmissions to win or ``None``, the candidate's estimate).
+        A program's value is the transmissions to win if it is executed as intended: this one plus
+        the optimum after it (1 when it completes every mission).  Every distinct program is listed
+        (identical cards merged; programs with the same outcome share a value), ordered by value,
+        then missions completed now (most first), then program order.
+
+        :param slack: extra transmissions allowed over the best value (0 or more).
+        :returns: ``[]`` when no mission remains (every program wins at once, see :meth:`plan`) or
+            when the game cannot be won within ``view.transmissions_left``.
+        :raises ValueError: for a negative slack.
         """
-        layer: list[_Node] = []
-        root_values: list[Estimate] = []
-        for idx, o in enumerate(candidates):
-            rest = _rest(pairs, o.mask)
-            done = _bits(o.mask)
-            h = self._estimate(o.board, o.cadet, o.carrying, rest, devices, counts)
-            layer.append(_Node((*h, -done, idx), idx, o.board, o.cadet, o.carrying, rest, done))
-            root_values.append(h)
-        layer.sort(key=lambda n: n.rank)
-        depth = 1
-        while True:
-            winners = [n for n in layer if not n.rest]
-            if winners:
-                # The earliest layer with a win; among its wins, the best first transmission.
-                best = min(winners, key=lambda n: (root_values[n.root], n.root))
-                return best.root, depth, root_values[best.root]
-            if depth >= horizon:
-                break
-            depth += 1
-            last = depth == left  # the game's last transmission: missions completed count most
-            seen: dict[tuple[str, int, str, _Pairs], _Node] = {}
-            for node in layer[: self.beam]:
-                for o in self._outcomes((node.board, node.cadet, node.carrying), node.rest, counts, devices):
-                    rest = _rest(node.rest, o.mask)
-                    key = (o.board, o.cadet, o.carrying, rest)
-                    if key in seen:
-                        continue
-                    done = node.done + _bits(o.mask)
-                    h = self._estimate(o.board, o.cadet, o.carrying, rest, devices, counts)
-                    rank = (-done, *h, node.root) if last else (*h, -done, node.root)
-                    seen[key] = _Node(rank, node.root, o.board, o.cadet, o.carrying, rest, done)
-            layer = sorted(seen.values(), key=lambda n: n.rank)
-        best_root = layer[0].root
-        return best_root, None, root_values[best_root]
+        if slack < 0:
+            raise ValueError(f"slack must be 0 or more, not {slack}")
+        devices, counts, pairs, root = self._problem(view)
+        if not pairs:
+            return []
+        solver = self.solver(devices, counts)
+        left = max(1, view.transmissions_left)
+        best = solver.need(*root, pairs, left)
+        if best > left:
+            return []
+        cap = min(best + slack, left)
+        values: dict[tuple[str, int, str, int], int] = {}
+        found: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
+        for program, board, cadet, carrying, mask in solver.runs(*root, pairs):
+            key = (board, cadet, carrying, mask)
+            value = values.get(key)
+            if value is None:
+                value = values[key] = 1 + solver.need(board, cadet, carrying, rest_of(pairs, mask), cap - 1)
+            if value <= cap:
+                found.append((value, -bin(mask).count("1"), self._key(program), program))
+        found.sort()
+        return [(tuple(_ORDER[k] for k in program), value) for value, _done, _key, program in found]
+
+    # ------------------------------------------------------------------ helpers
+
+    def _key(self, program: tuple[int, ...]) -> tuple[int, ...]:
+        rank = self._rank
+        return tuple(rank[k] for k in program)
+
+    def _ordered(self, solver: Solver, outcomes: list[tuple[str, int, str, int, tuple[int, ...]]],
+                 pairs: _Pairs) -> list[tuple[str, int, str, int, tuple[int, ...]]]:
+        """Outcomes by (most missions completed now, lowest lower bound after, program order)."""
+        return sorted(outcomes, key=lambda o: (-bin(o[3]).count("1"),
+                                               solver.bound(o[0], o[1], o[2], rest_of(pairs, o[3])),
+                                               self._key(o[4])))
+
+    def _most_missions(self, solver: Solver, root: _State, pairs: _Pairs,
+                       ordered: list[tuple[str, int, str, int, tuple[int, ...]]], left: int
+                       ) -> tuple[str, int, str, int, tuple[int, ...]]:
+        """The first outcome that keeps the largest completable set of missions within reach."""
+        for size in range(len(pairs) - 1, 0, -1):
+            reachable = [q for q in itertools.combinations(pairs, size)
+                         if solver.need(*root, q, left) <= left]
+            if not reachable:
+                continue
+            for o in ordered:
+                done = {pairs[b] for b in range(len(pairs)) if o[3] >> b & 1}
+                if any(len(done.intersection(q)) == size
+                       or solver.within(o[0], o[1], o[2], tuple(p for p in q if p not in done), left - 1)
+                       for q in reachable):
+                    return o
+        return min(ordered, key=lambda o: (solver.bound(o[0], o[1], o[2], rest_of(pairs, o[3])),
+                                           self._key(o[4])))
 
     @staticmethod
     def _check(position: Position, commands: tuple[Command, ...], deck: Mapping[Command, int],
@@ -372,14 +338,3 @@ class Planner:
         bad = Rules(devices).first_illegal(position, commands)
         if bad is not None:
             raise PlannerError(f"planner bug: step {bad[0]} is impossible: {bad[1]}")
-
-
-def _bits(mask: int) -> int:
-    return bin(mask).count("1")
-
-
-def _rest(pairs: _Pairs, mask: int) -> _Pairs:
-    """The pairs whose bit is not set in ``mask``."""
-    if not mask:
-        return pairs
-    return tuple(p for bit, p in enumerate(pairs) if not mask >> bit & 1)

@@ -327,18 +327,18 @@ def test_transmissions_to_win_counts_a_two_transmission_mission() -> None:
     assert second.completes == ("X1",)
 
 
-def test_beyond_the_horizon_it_says_none() -> None:
-    view = view_of(SPLIT_ROWS, (4, 4), {"X1": ("T", "B"), "X2": ("F", "S"), "X3": ("D", "C")})
-    plan = Planner(horizon=1).plan(view)
+def test_when_the_game_cannot_be_won_in_time_it_says_none_and_keeps_the_most_missions() -> None:
+    # One transmission left: T-B needs two (see above); A-E completes at once (COLLECT S DEPLOY).
+    view = view_of(SPLIT_ROWS, (0, 2), {"X1": ("A", "E"), "X2": ("T", "B")}, left=1)
+    plan = Planner().plan(view)
     assert plan.transmissions_to_win is None
     assert_selectable(view, plan.commands)
+    assert completed_by(view, plan.commands) == {"X1"}
 
 
 def test_the_planner_rejects_a_nonsense_configuration() -> None:
-    with pytest.raises(ValueError, match="horizon"):
-        Planner(horizon=0)
-    with pytest.raises(ValueError, match="beam"):
-        Planner(beam=0)
+    with pytest.raises(ValueError, match="table_size"):
+        Planner(table_size=0)
 
 
 def test_plan_and_choose_agree() -> None:

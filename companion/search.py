@@ -1,0 +1,585 @@
+"""The exact search behind the AI Mission Control: fewest transmissions to complete every mission.
+
+Source: RULES.md, A transmission (1. Select: 5 viable commands in intended order from the 11
+Command cards); The commands; Missions.
+
+Shapes
+------
+A *position* is ``(board, cadet, carrying)``: 25 characters in referee notation row by row,
+the Cadet's cell 0-24 (``row * 5 + col``) and the carried device's upper-case letter or
+``""``.  The remaining missions are *pairs* ``((mission id, letter, letter), ...)``, sorted by id
+(the shape of :data:`companion.estimate._Pairs`).  A *program* is a tuple of command indices in
+the order N E S W COLLECT DEPLOY REPAIR (0-6); card counts are a tuple in the same order.
+
+One transmission: distinct programs, merged outcomes
+-----------------------------------------------------
+Identical cards are merged: a program is a sequence of commands, not of cards, so the default
+deck has 8,220 programs (the distinct 5-sequences over N N E E S S W W C D R), not the 55,440
+orders of 5 of its 11 cards.  Moves are legal or not whatever the board (only the grid's edge
+stops them), so for each start cell the programs are compiled once into a trie of their
+*events*: the Collect, Deploy and Repair commands with the cell where each happens, in order,
+plus the end cell.  Programs with the same events and end are one branch (their first program
+in index order represents them).  Expanding a position walks that trie on the real board,
+checking only the events (RULES.md, The commands), and keeps each distinct outcome -- end
+position plus the missions completed on the way -- once, with its least program.  A mission
+completes as in :meth:`companion.rules.Rules.execute`: after a Repair or a Deploy, every
+remaining pair that is intact and orthogonally adjacent completes and stays completed
+(RULES.md, Missions: only these two commands change which tiles are intact or where they lie).
+
+The search
+----------
+:meth:`Solver.need` is iterative deepening over whole transmissions: is the position solvable
+within ``d`` transmissions, for ``d`` from the lower bound up to the limit.  Each test is a
+depth-first search over outcomes, children tried in order of their own lower bound (then fewer
+missions left), pruned as soon as the bound exceeds the transmissions left.  A transposition
+table keyed on (position, remaining pairs) keeps, for every position met, the best proven lower
+bound (a failed test of ``d`` proves ``d + 1``) or the exact value, so a position reached by two
+routes, or met again by the next decision of the same game, is never searched twice.  Tables are
+bounded (``table_size``); dropping entries only costs time, never changes an answer.
+
+The lower bound (admissible)
+----------------------------
+For a position and its remaining pairs the bound is, over every *choice* ``S`` of one device
+per pair not already side by side (the device that, in a solution, is set down by its last
+Deploy beside its partner), the largest of the limits below; the bound is the least over all
+choices, so it is below the cost of every solution.  Proof: take any solution.  Each pair not
+side by side now has a module that moves and ends on the grid (a pair of modules that never
+move stays apart; stations never move): choose it.  For that choice:
+
+* ``r`` -- every damaged module of a remaining pair must be repaired where it lies now (a
+  damaged device cannot be collected), at most ``counts[REPAIR]`` per transmission.
+* ``d`` -- each chosen device needs its own Deploy; twice when it must meet two stations that
+  have no common neighbour (a device lies beside both only after being deployed twice); plus
+  one when the Cadet carries a device that is not chosen while another must be collected
+  (hands must be empty to Collect).  At most ``counts[DEPLOY]`` per transmission.
+* ``k`` -- each chosen device not carried now needs a Collect (one more when deployed twice).
+* ``walk`` -- the Cadet must stand on every damaged module's cell, on every chosen device's
+  cell, and beside every station a chosen device must meet.  Any walk that visits a set of
+  targets is a spanning tree of them, so it is at least the cell's distance to the nearest
+  target plus the minimum spanning tree of the targets (Manhattan distance, minus one per
+  "beside a station" end, so each edge is at most the true distance between the cells the walk
+  really uses).
+* the transmissions: ``r + d + k + walk`` commands need ``ceil(/ 5)`` transmissions; moving
+  ``m`` cells in one direction needs ``ceil(m / counts[direction])`` of them; with at least one
+  mission left, at least one.
+
+Adding devices to ``S`` only adds to each limit, so the least over the choices (at most 2 per
+pair) is a lower bound over every solution.  The tests check it against an exhaustive search.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import OrderedDict
+from collections.abc import Iterator
+from typing import TypeVar
+
+from .board import CELLS, HALLWAY, SIZE
+from .estimate import _COLLECT, _DEPLOY, _DIST, _REPAIR, _STEP, REGISTERS
+
+__all__ = ["DEFAULT_COUNTS", "Pairs", "Program", "Solver", "count_programs"]
+
+#: Cards per command in the order N E S W COLLECT DEPLOY REPAIR (RULES.md, Components).
+DEFAULT_COUNTS: tuple[int, ...] = (2, 2, 2, 2, 1, 1, 1)
+
+Pairs = tuple[tuple[str, str, str], ...]
+Program = tuple[int, ...]
+#: An outcome of one transmission: end board, end cell, carried letter, completed-pairs mask, program.
+Outcome = tuple[str, int, str, int, Program]
+
+_INF = 1_000
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+# The Cadet-independent part of the bound for one choice of movers:
+# (floor, events, (target cell, beside?, walk from it through all targets), extent rows/cols of cells).
+_Choice = tuple[int, int, tuple[tuple[int, bool, int], ...], tuple[int, int, int, int] | None]
+_ACTIONS = (_COLLECT, _DEPLOY, _REPAIR)
+
+# A compiled trie node: (ends: ((end cell, least program), ...), kids: ((command, cell, node), ...)).
+_Node = tuple[tuple[tuple[int, Program], ...], tuple[tuple[int, int, "_Node"], ...]]
+
+
+def count_programs(counts: tuple[int, ...] = DEFAULT_COUNTS, length: int = REGISTERS) -> int:
+    """Distinct sequences of ``length`` commands within ``counts`` (identical cards merged).
+
+    8,220 for the default deck: the programs the search considers on an open grid.
+    """
+    total = 0
+    for used in itertools.product(*(range(min(c, length) + 1) for c in counts)):
+        if sum(used) == length:
+            ways = 1
+            left = length
+            for u in used:
+                ways *= _choose(left, u)
+                left -= u
+            total += ways
+    return total
+
+
+def _choose(n: int, k: int) -> int:
+    result = 1
+    for i in range(k):
+        result = result * (n - i) // (i + 1)
+    return result
+
+
+def _compile(start: int, counts: tuple[int, ...]) -> _Node:
+    """The event trie of every distinct program from ``start`` (see the module docstring)."""
+    weights = []
+    w = 1
+    for c in counts:
+        weights.append(w)
+        w *= c + 1
+    kids: list[dict[tuple[int, int], int]] = [{}]
+    ends: list[dict[int, Program]] = [{}]
+    # Layer node: (cell, used-counts code, trie node) -> least program reaching it (see _expand_layer).
+    layer: dict[tuple[int, int, int], Program] = {(start, 0, 0): ()}
+    for _step in range(REGISTERS):
+        nxt: dict[tuple[int, int, int], Program] = {}
+        for (cell, used, node), program in layer.items():
+            for k in range(7):
+                if (used // weights[k]) % (counts[k] + 1) >= counts[k]:
+                    continue
+                if k < 4:
+                    to = _STEP[cell][k]
+                    if to < 0:
+                        continue
+                    key = (to, used + weights[k], node)
+                else:
+                    child = kids[node].get((k, cell))
+                    if child is None:
+                        child = kids[node][(k, cell)] = len(kids)
+                        kids.append({})
+                        ends.append({})
+                    key = (cell, used + weights[k], child)
+                if key not in nxt:
+                    nxt[key] = program + (k,)
+        layer = nxt
+    for (cell, _used, node), program in layer.items():
+        ends[node].setdefault(cell, program)
+
+    def build(node: int) -> _Node:
+        return (tuple(sorted(ends[node].items(), key=lambda e: e[1])),
+                tuple((k, cell, build(child)) for (k, cell), child in kids[node].items()))
+
+    return build(0)
+
+
+#: Compiled tries shared by every solver, per (start cell, counts): they never change.
+_TRIES: dict[tuple[int, tuple[int, ...]], _Node] = {}
+
+
+def _mask(board: str, pairs: Pairs, mask: int) -> int:
+    """``mask`` plus every pair now intact and side by side (RULES.md, Missions)."""
+    for bit, (_mid, a, b) in enumerate(pairs):
+        if mask >> bit & 1:
+            continue
+        i = board.find(a)
+        if i >= 0:
+            j = board.find(b)
+            if j >= 0 and _DIST[i][j] == 1:
+                mask |= 1 << bit
+    return mask
+
+
+def rest_of(pairs: Pairs, mask: int) -> Pairs:
+    """The pairs whose bit is not set in ``mask``."""
+    if not mask:
+        return pairs
+    return tuple(p for bit, p in enumerate(pairs) if not mask >> bit & 1)
+
+
+#: _COMMON[i][j]: the cells orthogonally adjacent to both cells i and j.
+_COMMON: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(q for q in range(CELLS) if _DIST[q][i] == 1 and _DIST[q][j] == 1) for j in range(CELLS))
+    for i in range(CELLS)
+)
+
+
+class Solver:
+    """Fewest transmissions to complete missions, exactly (see the module docstring).
+
+    :param devices: upper-case letters of the devices (the only modules that can be collected).
+    :param counts: cards per command, in the order N E S W COLLECT DEPLOY REPAIR.
+    :param table_size: entries kept in each table (transposition table, bounds, expansions are a
+        tenth of it); a full table drops its oldest quarter.
+
+    Not thread-safe: one thread at a time.
+    """
+
+    def __init__(self, devices: frozenset[str], counts: tuple[int, ...] = DEFAULT_COUNTS,
+                 table_size: int = 200_000) -> None:
+        if len(counts) != 7 or any(c < 0 for c in counts):
+            raise ValueError(f"counts must be 7 card counts of 0 or more, not {counts!r}")
+        self.devices = frozenset(d.upper() for d in devices)
+        self.counts = tuple(counts)
+        self.table_size = max(16, table_size)
+        self._tries: dict[int, _Node] = {}
+        self._lower: dict[tuple[str, int, str, Pairs], int] = {}
+        self._exact: dict[tuple[str, int, str, Pairs], int] = {}
+        self._bounds: dict[tuple[str, str, Pairs], list[_Choice]] = {}
+        self._walks: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]] = {}
+        self._expansions: OrderedDict[tuple[str, int, str, Pairs], list[Outcome]] = OrderedDict()
+        self.nodes = 0  # positions expanded since construction (for the benchmark)
+
+    # ------------------------------------------------------------------ one transmission
+
+    def _trie(self, cell: int) -> _Node:
+        trie = self._tries.get(cell)
+        if trie is None:
+            key = (cell, self.counts)
+            trie = _TRIES.get(key)
+            if trie is None:
+                trie = _TRIES[key] = _compile(cell, self.counts)
+            self._tries[cell] = trie
+        return trie
+
+    def outcomes(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> list[Outcome]:
+        """Every distinct outcome of one transmission from this position, with its least program.
+
+        :returns: ``(board, cadet, carrying, mask, program)`` tuples, bit ``i`` of ``mask`` set when
+            ``pairs[i]`` completes; sorted by program.  Empty when no program is viable.
+        """
+        key = (board, cadet, carrying, pairs)
+        hit = self._expansions.get(key)
+        if hit is not None:
+            return hit
+        found: dict[tuple[str, int, str, int], Program] = {}
+        devices = self.devices
+        stack: list[tuple[_Node, str, str, int]] = [(self._trie(cadet), board, carrying, 0)]
+        while stack:
+            (ends, kids), b, held, mask = stack.pop()
+            for end, program in ends:
+                k2 = (b, end, held, mask)
+                old = found.get(k2)
+                if old is None or program < old:
+                    found[k2] = program
+            for k, cell, child in kids:
+                here = b[cell]
+                if k == _COLLECT:
+                    if held or here not in devices:
+                        continue
+                    stack.append((child, b[:cell] + HALLWAY + b[cell + 1:], here, mask))
+                elif k == _DEPLOY:
+                    if not held or here != HALLWAY:
+                        continue
+                    nb = b[:cell] + held + b[cell + 1:]
+                    stack.append((child, nb, "", _mask(nb, pairs, mask) if pairs else mask))
+                else:
+                    if here == HALLWAY or not here.islower():
+                        continue
+                    nb = b[:cell] + here.upper() + b[cell + 1:]
+                    stack.append((child, nb, held, _mask(nb, pairs, mask) if pairs else mask))
+        result = sorted(((b, c, h, m, p) for (b, c, h, m), p in found.items()), key=lambda o: o[4])
+        self._expansions[key] = result
+        if len(self._expansions) > self.table_size // 10:
+            self._expansions.popitem(last=False)
+        return result
+
+    def programs(self, board: str, cadet: int, carrying: str) -> list[tuple[Program, str, int, str]]:
+        """Every distinct viable ordered program from this position, each with its end position.
+
+        Identical cards merged (at most :func:`count_programs` programs), in index order.
+
+        :returns: ``(program, board, cadet, carrying)`` tuples.
+        """
+        return [(p, b, c, h) for p, b, c, h, _m in self.runs(board, cadet, carrying, ())]
+
+    def runs(self, board: str, cadet: int, carrying: str, pairs: Pairs
+             ) -> list[tuple[Program, str, int, str, int]]:
+        """Like :meth:`programs`, each also with the mask of ``pairs`` it completes (bit ``i`` for
+        ``pairs[i]``)."""
+        counts = list(self.counts)
+        devices = self.devices
+        out: list[tuple[Program, str, int, str, int]] = []
+
+        def walk(b: str, c: int, held: str, mask: int, program: Program) -> None:
+            if len(program) == REGISTERS:
+                out.append((program, b, c, held, mask))
+                return
+            here = b[c]
+            for k in range(7):
+                if not counts[k]:
+                    continue
+                if k < 4:
+                    to = _STEP[c][k]
+                    if to < 0:
+                        continue
+                    nb, nc, nh, nm = b, to, held, mask
+                elif k == _COLLECT:
+                    if held or here not in devices:
+                        continue
+                    nb, nc, nh, nm = b[:c] + HALLWAY + b[c + 1:], c, here, mask
+                elif k == _DEPLOY:
+                    if not held or here != HALLWAY:
+                        continue
+                    nb = b[:c] + held + b[c + 1:]
+                    nc, nh, nm = c, "", _mask(nb, pairs, mask)
+                else:
+                    if here == HALLWAY or not here.islower():
+                        continue
+                    nb = b[:c] + here.upper() + b[c + 1:]
+                    nc, nh, nm = c, held, _mask(nb, pairs, mask)
+                counts[k] -= 1
+                walk(nb, nc, nh, nm, program + (k,))
+                counts[k] += 1
+
+        walk(board, cadet, carrying, 0, ())
+        return out
+
+    # ------------------------------------------------------------------ the bound
+
+    def bound(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
+        """The admissible lower bound of the module docstring (``0`` when ``pairs`` is empty;
+        1,000 when some pair can never be completed)."""
+        if not pairs:
+            return 0
+        key = (board, carrying, pairs)
+        shape = self._bounds.get(key)
+        if shape is None:
+            shape = self._bounds[key] = self._shape(board, carrying, pairs)
+            if len(self._bounds) > self.table_size:
+                _trim(self._bounds)
+        if not shape:
+            return _INF
+        cn, ce, cs, cw = self.counts[:4]
+        row, col = divmod(cadet, SIZE)
+        best = _INF
+        for floor, events, ends, extent in shape:
+            walk = min([_edge(cadet, False, cell, near) + h for cell, near, h in ends]) if ends else 0
+            value = max(floor, -(-(events + walk) // REGISTERS))
+            if extent:
+                top, bottom, left, right = extent
+                value = max(value, _ceil(row - top, cn), _ceil(bottom - row, cs), _ceil(col - left, cw),
+                            _ceil(right - col, ce))
+            if value < best:
+                best = value
+        return best
+
+    def _shape(self, board: str, carrying: str, pairs: Pairs) -> list[_Choice]:
+        """The parts of the bound that do not depend on the Cadet's cell, one per choice of movers.
+
+        :returns: ``[]`` when some pair can never be completed.
+        """
+        devices = self.devices
+        cell: dict[str, int] = {}
+        damaged: set[int] = set()
+        for _mid, a, b in pairs:
+            for x in (a, b):
+                if x in cell:
+                    continue
+                i = board.find(x)
+                if i < 0:
+                    i = board.find(x.lower())
+                    if i >= 0:
+                        damaged.add(i)
+                    elif x != carrying:
+                        return []
+                cell[x] = i
+        options: list[tuple[tuple[str, str], ...]] = []
+        for _mid, a, b in pairs:
+            i, j = cell[a], cell[b]
+            if i >= 0 and j >= 0 and _DIST[i][j] == 1:
+                continue
+            choice = tuple((x, y) for x, y in ((a, b), (b, a)) if x in devices)
+            if not choice:
+                return []  # two stations apart never meet
+            options.append(choice)
+        cc, cd, cr = self.counts[4:]
+        r = len(damaged)
+        if r and not cr:
+            return []
+        shape: list[_Choice] = []
+        seen: set[tuple[frozenset[str], frozenset[tuple[str, str]]]] = set()
+        for pick in itertools.product(*options):
+            chosen = frozenset(x for x, _y in pick)
+            meets = frozenset((x, y) for x, y in pick if y not in devices)
+            if (chosen, meets) in seen:
+                continue
+            seen.add((chosen, meets))
+            deploys = collects = 0
+            for x in chosen:
+                stations = {cell[y] for z, y in meets if z == x}
+                twice = len(stations) >= 2 and not _common(stations)
+                deploys += 1 + twice
+                collects += (x != carrying) + twice
+            if carrying and carrying not in chosen and collects:
+                deploys += 1
+            if (deploys and not cd) or (collects and not cc):
+                continue
+            events = max(r + deploys + collects, 1)
+            floor = max(1, _ceil(r, cr), _ceil(deploys, cd), _ceil(collects, cc))
+            # Targets: cells to stand on, then cells to stand beside (after their device's Collect).
+            points = sorted(damaged | {cell[x] for x in chosen if x != carrying})
+            nodes: list[tuple[int, bool]] = [(p, False) for p in points]
+            preds: list[int] = [0] * len(nodes)
+            for x, y in sorted(meets):
+                nodes.append((cell[y], True))
+                preds.append(1 << points.index(cell[x]) if x != carrying else 0)
+            ends = _paths(tuple(nodes), tuple(preds), self._walks)
+            if len(self._walks) > self.table_size // 10:
+                _trim(self._walks)
+            extent = None
+            if points:
+                rows = [p // SIZE for p in points]
+                cols = [p % SIZE for p in points]
+                extent = (min(rows), max(rows), min(cols), max(cols))
+            shape.append((floor, events, ends, extent))
+        return shape
+
+    # ------------------------------------------------------------------ the search
+
+    def need(self, board: str, cadet: int, carrying: str, pairs: Pairs, limit: int) -> int:
+        """Fewest transmissions to complete every pair from this position (0 when pairs is empty);
+        ``limit + 1`` when more than ``limit`` are needed.  Cached in the transposition table."""
+        if not pairs:
+            return 0
+        key = (board, cadet, carrying, pairs)
+        exact = self._exact.get(key)
+        if exact is not None:
+            return exact if exact <= limit else limit + 1
+        d = max(self._lower.get(key, 0), self.bound(board, cadet, carrying, pairs))
+        while d <= limit:
+            if self.within(board, cadet, carrying, pairs, d):
+                return d
+            d += 1
+        return limit + 1
+
+    def within(self, board: str, cadet: int, carrying: str, pairs: Pairs, d: int) -> bool:
+        """True when every pair can be completed within ``d`` transmissions from this position."""
+        if not pairs:
+            return True
+        key = (board, cadet, carrying, pairs)
+        exact = self._exact.get(key)
+        if exact is not None:
+            return exact <= d
+        low = max(self._lower.get(key, 0), self.bound(board, cadet, carrying, pairs))
+        if low > d:
+            return False
+        self.nodes += 1
+        children = self._children(board, cadet, carrying, pairs, d - 1)
+        ok = bool(children) and children[0][0] == 0
+        if not ok and d > 1:
+            for _v, b, c, h, rest in children:
+                if self.within(b, c, h, rest, d - 1):
+                    ok = True
+                    break
+        if ok:
+            if low == d:
+                self._store(self._exact, key, d)
+        else:
+            self._store(self._lower, key, d + 1)
+        return ok
+
+    def _children(self, board: str, cadet: int, carrying: str, pairs: Pairs, d: int
+                  ) -> list[tuple[int, str, int, str, Pairs]]:
+        """Outcomes whose lower bound is at most ``d``, best bound first (then fewer pairs left)."""
+        out: list[tuple[int, str, int, str, Pairs]] = []
+        for b, c, h, mask, _program in self.outcomes(board, cadet, carrying, pairs):
+            rest = rest_of(pairs, mask)
+            if not rest:
+                return [(0, b, c, h, rest)]
+            v = self.value_hint(b, c, h, rest)
+            if v <= d:
+                out.append((v, b, c, h, rest))
+        out.sort(key=lambda t: (t[0], len(t[4])))
+        return out
+
+    def value_hint(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
+        """The best known lower bound (exact when known) of the transmissions this position needs."""
+        if not pairs:
+            return 0
+        key = (board, cadet, carrying, pairs)
+        exact = self._exact.get(key)
+        if exact is not None:
+            return exact
+        return max(self._lower.get(key, 0), self.bound(board, cadet, carrying, pairs))
+
+    def _store(self, table: dict[tuple[str, int, str, Pairs], int], key: tuple[str, int, str, Pairs],
+               value: int) -> None:
+        table[key] = value
+        if len(table) > self.table_size:
+            _trim(table)
+
+    def tables(self) -> Iterator[int]:
+        """Sizes of the internal tables (for the benchmark)."""
+        yield len(self._exact)
+        yield len(self._lower)
+        yield len(self._bounds)
+        yield len(self._expansions)
+
+
+def _trim(table: dict[_K, _V]) -> None:
+    """Drop the oldest quarter of a table (insertion order)."""
+    for key in list(itertools.islice(table, len(table) // 4)):
+        del table[key]
+
+
+def _ceil(n: int, per: int) -> int:
+    if n <= 0:
+        return 0
+    if per <= 0:
+        return _INF
+    return -(-n // per)
+
+
+def _common(stations: set[int]) -> bool:
+    """True when some cell is orthogonally adjacent to every station cell given."""
+    it = iter(stations)
+    first = next(it)
+    second = next(it)
+    common = set(_COMMON[first][second])
+    for s in it:
+        common &= {q for q in common if _DIST[q][s] == 1}
+    return bool(common)
+
+
+def _edge(u: int, u_near: bool, v: int, v_near: bool) -> int:
+    """A lower bound of the walk between two targets; a ``near`` target is any cell beside it."""
+    d = _DIST[u][v]
+    if u_near and v_near:
+        return max(d - 2, 0)
+    if u_near or v_near:
+        return d - 1 if d else 1
+    return d
+
+
+def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
+           memo: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]]
+           ) -> tuple[tuple[int, bool, int], ...]:
+    """For each target, the shortest walk that starts on it and visits every other target, each
+    after its ``preds`` (a bit mask of targets), with :func:`_edge` distances.
+
+    Exact over the orders (dynamic programming over subsets, from the last target backwards).
+
+    :returns: ``(cell, near, walk)`` per target.
+    """
+    key = (nodes, preds)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    n = len(nodes)
+    full = (1 << n) - 1
+    w = [[_edge(u, un, v, vn) for v, vn in nodes] for u, un in nodes]
+    # g[s * n + j]: shortest walk from target j through every target of s (j in s), j visited first.
+    g = [_INF] * ((1 << n) * n)
+    for j in range(n):
+        g[(1 << j) * n + j] = 0
+    for s in range(1, full + 1):
+        base = s * n
+        for j in range(n):
+            here = g[base + j]
+            if here >= _INF:
+                continue
+            wj = w[j]
+            for k in range(n):
+                bit = 1 << k
+                if s & bit or preds[k] & s:
+                    continue
+                t = (s | bit) * n + k
+                v = here + wj[k]
+                if v < g[t]:
+                    g[t] = v
+    result = tuple((u, un, g[full * n + j]) for j, (u, un) in enumerate(nodes) if g[full * n + j] < _INF)
+    memo[key] = result
+    return result
