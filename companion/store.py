@@ -353,11 +353,12 @@ class Store:
         played, recorder.mark = now - recorder.mark, now
         state = session.game.state
         outcome = session.game.outcome()
+        # Finished once the table reaches the End screen: until then (the last execution still shown)
+        # the game is offered for resume like any other.
+        result = None if outcome is None or not session.over else "won" if outcome.victory else "lost"
         if outcome is not None:
-            result: str | None = "won" if outcome.victory else "lost"
             score = outcome.score
         else:
-            result = None
             rule = session.content.score
             multiplier = session.content.difficulty(state.difficulty).multiplier
             score = math.floor(rule.per_mission * len(state.completed) * multiplier)
@@ -383,9 +384,15 @@ class Store:
     def unfinished(self) -> SavedGame | None:
         """The most recent unfinished game, with its record and table state, or ``None``."""
         with self._lock:
-            row = self._conn.execute(
-                f"SELECT {_SUMMARY_COLUMNS}, content_id, content_digest FROM games "
-                "WHERE result = 'unfinished' ORDER BY id DESC LIMIT 1").fetchone()
+            row = self._conn.execute("SELECT id FROM games WHERE result = 'unfinished' "
+                                     "ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None else self.saved_game(int(row[0]))
+
+    def saved_game(self, game_id: int) -> SavedGame | None:
+        """Any game (finished or not) with its record and last table state, or ``None`` if unknown."""
+        with self._lock:
+            row = self._conn.execute(f"SELECT {_SUMMARY_COLUMNS}, content_id, content_digest FROM games "
+                                     "WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             summary = _summary(row[:13])
