@@ -269,14 +269,22 @@ class Session:
         """True while the table is to draw the top Transmission card (physical deck only)."""
         return self.step is Step.TRANSMISSION and self.game.state.phase is Phase.REVEAL
 
-    def drawable_transmissions(self) -> tuple[str, ...]:
+    def drawable_transmissions(self, distinct: bool = False) -> tuple[str, ...]:
         """The Transmission cards that may come next (not drawn, of a level still in this part of the
         deck; RULES.md, Transmission deck and difficulty), in pack order; ``()`` unless drawing now.
+        With ``distinct``, one card per face (level, clear register, errors): the buttons of a screen.
 
         Public information: the deck's make-up and the cards drawn are on the table."""
         if not self.awaiting_draw:
             return ()
-        return tuple(t.id for t in self.content.transmissions if self.game.reason(Reveal(t.id)) is None)
+        out: list[str] = []
+        faces: set[tuple[int, int | None, int]] = set()
+        for t in self.content.transmissions:
+            face = (t.level, t.clear_register, t.errors)
+            if self.game.reason(Reveal(t.id)) is None and not (distinct and face in faces):
+                out.append(t.id)
+                faces.add(face)
+        return tuple(out)
 
     def draw_transmission(self, card: str) -> bool:
         """The table drew Transmission card ``card`` from its own deck (scanned, or tapped on the screen);
@@ -292,12 +300,31 @@ class Session:
             if self.step is Step.TRANSMISSION or self.step is Step.DECODE:
                 return self._refuse("This round's Transmission card is already drawn.")
             return self._refuse("The Transmission card is drawn after Mission Control has chosen.")
+        card = self._same_face(card)
         why = self.game.reason(Reveal(card))
         if why is not None:
             return self._refuse(f"Transmission card {card}: {why}. Draw the top card of this game's deck.")
         self.game.play(Reveal(card))
         self._deal_hand()
         return True
+
+    def _same_face(self, card: str) -> str:
+        """``card``, or when it was already drawn, an undrawn card that reads the same (level, clear
+        register, errors): identical cards cannot be told apart at the table, so a tap on the screen for
+        one and a scan of its twin later must not clash."""
+        state = self.game.state
+        if card not in state.drawn:
+            return card
+        try:
+            face = self.content.transmission(card)
+        except KeyError:
+            return card
+        for other in self.content.transmissions:
+            same = (other.level, other.clear_register, other.errors) == (face.level, face.clear_register,
+                                                                         face.errors)
+            if same and other.id not in state.drawn:
+                return other.id
+        return card
 
     # ------------------------------------------------------------------ scanned cards
 

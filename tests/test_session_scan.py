@@ -204,3 +204,30 @@ def test_a_physical_game_replays_from_its_record() -> None:
     record = session.record()
     again = replay(record, CONTENT)
     assert again.state == session.game.state
+
+
+def test_a_twin_of_a_drawn_transmission_card_stands_in_for_it() -> None:
+    # Hard: the top part is L2 L2 L3, and the five level 2 cards read the same (nothing clear, no
+    # error).  A card tapped on the screen in round 1 and the same card scanned in round 2 are one
+    # face: the session takes an undrawn twin rather than refuse.
+    session, _ = session_at(Step.TRANSMISSION, physical_deck=True, difficulty="hard")
+    level2 = [t.id for t in CONTENT.transmissions if t.level == 2]
+    distinct = session.drawable_transmissions(distinct=True)
+    assert sum(1 for t in distinct if t in level2) == 1
+    assert len(distinct) < len(session.drawable_transmissions())
+    first = level2[0]
+    assert session.draw_transmission(first), session.message
+    assert session.confirm()
+    state = session.game.state
+    for k, cid in enumerate(state.intended, start=1):
+        if state.registers[k - 1] is None:
+            assert session.place(cid, k)
+    for cid in session.unplaced():
+        assert session.place(cid, LEAVE_OUT)
+    assert session.execute(), session.message
+    while session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
+        assert session.confirm()
+    assert session.choose_now() and session.awaiting_draw
+    assert session.scan(card("transmission", first)), session.message
+    drawn = session.game.state.drawn
+    assert drawn[0] == first and drawn[1] != first and drawn[1] in level2
