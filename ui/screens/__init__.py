@@ -6,13 +6,16 @@ import sys
 from pathlib import Path
 
 from .board_setup import BoardSetupScreen
+from .correction import CorrectionScreen
 from .decode import DecodeScreen
 from .end import EndScreen
 from .execute import ExecuteScreen
 from .help import HelpScreen
+from .history import HistoryScreen
 from .home import HomeScreen
 from .mission_complete import MissionCompleteScreen
 from .setup import SetupScreen
+from .stats import StatsScreen
 from .thinking import ThinkingScreen
 from .transmission import TransmissionScreen
 
@@ -27,6 +30,9 @@ SCREENS = (
     ExecuteScreen,
     MissionCompleteScreen,
     EndScreen,
+    HistoryScreen,
+    StatsScreen,
+    CorrectionScreen,
 )
 
 

@@ -1,4 +1,4 @@
-"""Home: the title, New game, How to play, Quit, and the keyboard shortcuts."""
+"""Home: the title, New game, History, Stats, How to play, Quit, and the keyboard shortcuts (or a notice)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,12 @@ class HomeScreen(BaseScreen):
 
     def new_game(self) -> None:
         self.app.show("setup")
+
+    def history(self) -> None:
+        self.app.show("history")
+
+    def stats(self) -> None:
+        self.app.show("stats")
 
     def how_to_play(self) -> None:
         self.app.show("help")

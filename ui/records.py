@@ -1,0 +1,170 @@
+"""The app's side of the game store: words for a saved game, history rows, where exports go.
+
+Nothing here imports Kivy: the screens (History, Stats, the resume offer in
+:mod:`ui.app`) call these helpers, and the tests check them without a window.
+The store itself (SQLite, autosave, stats) is :mod:`companion.store`.
+
+- :func:`when` / :func:`short_when`: a UTC time as the table reads it, in local time
+  ("Sat 28 Nov, 19:42").
+- :func:`duration_text`: seconds as "12 min".
+- :func:`history_row`: one :class:`~companion.store.GameSummary` as the History screen's texts.
+- :func:`resume_question`: the resume offer's sentence for an unfinished game.
+- :func:`export_folders` / :func:`export_history`: the data dir and any USB stick under
+  ``/media``, and the CSV and JSON files written there.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: Where a kiosk's USB sticks appear (udisks: ``/media/<user>/<label>``; usbmount: ``/media/usb0``).
+MEDIA_ROOT = Path("/media")
+
+#: The History screen's word for each result (GameSummary.result).
+RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "unfinished": "Unfinished"}
+
+
+def local(moment: datetime) -> datetime:
+    """A UTC-aware (or naive UTC) time in the local time zone."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone()
+
+
+def when(moment: datetime) -> str:
+    """``"Sat 28 Nov, 19:42"``, in local time (the History screen's date)."""
+    t = local(moment)
+    return f"{t:%a} {t.day} {t:%b}, {t:%H:%M}"
+
+
+def short_when(moment: datetime, now: datetime | None = None) -> str:
+    """``"Sat 19:42"`` within the last week, else ``"Sat 28 Nov, 19:42"`` (the resume offer)."""
+    t = local(moment)
+    reference = local(now) if now is not None else datetime.now().astimezone()
+    if abs((reference - t).total_seconds()) < 6 * 24 * 3600:
+        return f"{t:%a} {t:%H:%M}"
+    return when(moment)
+
+
+def duration_text(seconds: float | None) -> str:
+    """``725`` -> ``"12 min"``; under a minute ``"under 1 min"``; ``None`` -> ``"–"``."""
+    if seconds is None or seconds < 0:
+        return "–"
+    minutes = int(round(seconds / 60))
+    if seconds < 60:
+        return "under 1 min"
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def history_row(game: Any, titles: Mapping[str, str]) -> dict[str, str]:
+    """One finished (or abandoned) game as the History screen's row texts.
+
+    :param game: a :class:`companion.store.GameSummary`.
+    :param titles: difficulty name -> title (``"standard"`` -> ``"Standard"``).
+    :returns: ``date``, ``detail`` (difficulty and seed), ``result``, ``result_kind``, ``duration``,
+        ``missions``, ``transmissions``, ``score``.
+    """
+    title = titles.get(game.difficulty, str(game.difficulty).title())
+    transmissions = f"{plural(game.transmissions_used, 'transmission')} used"
+    if game.undos:
+        transmissions += f" · {plural(game.undos, 'undo')}"
+    return {
+        "date": when(game.started),
+        "detail": f"{title} · seed {game.seed}",
+        "result": RESULT_WORDS.get(game.result, str(game.result).title()),
+        "result_kind": str(game.result),
+        "duration": duration_text(game.duration_s),
+        "missions": f"{game.missions_completed} of {game.missions_total} missions",
+        "transmissions": transmissions,
+        "score": str(game.score),
+    }
+
+
+#: The table step a game stopped at (``companion.table``'s ``step``, a Screen name), in the table's words.
+STEP_WORDS = {
+    "board_setup": "Board set-up",
+    "thinking": "Mission Control choosing",
+    "transmission": "Transmission card",
+    "decode": "Decode",
+    "execute": "Execute",
+    "mission_complete": "Mission complete",
+    "end": "End",
+}
+
+
+def resume_question(saved: Any, titles: Mapping[str, str], now: datetime | None = None) -> str:
+    """``"Resume the game from Sat 19:42 (Standard, seed 123456, Decode)?"``
+
+    :param saved: a :class:`companion.store.SavedGame`: its ``summary`` (started, difficulty, seed)
+        and ``table`` (the table state saved last, whose ``step`` names the screen it stopped on).
+    """
+    summary = saved.summary
+    title = titles.get(summary.difficulty, str(summary.difficulty).title())
+    parts = [title, f"seed {summary.seed}"]
+    table = saved.table if isinstance(saved.table, Mapping) else {}
+    step = STEP_WORDS.get(str(table.get("step", "")), "")
+    if step:
+        parts.append(step)
+    return f"Resume the game from {short_when(summary.started, now)} ({', '.join(parts)})?"
+
+
+# ---------------------------------------------------------------------------- export
+
+
+def removable_folders(root: Path = MEDIA_ROOT,
+                      is_mount: Callable[[str], bool] = os.path.ismount) -> list[Path]:
+    """Mounted, writable drives under ``root`` (``/media/usb0``, ``/media/pi/STICK``), sorted."""
+    found: list[Path] = []
+    try:
+        level1 = sorted(p for p in root.iterdir() if p.is_dir())
+    except OSError:
+        return found
+    for first in level1:
+        candidates = [first]
+        if not is_mount(str(first)):
+            try:
+                candidates = sorted(p for p in first.iterdir() if p.is_dir())
+            except OSError:
+                continue
+        for folder in candidates:
+            if is_mount(str(folder)) and os.access(folder, os.W_OK):
+                found.append(folder)
+    return found
+
+
+def export_folders(data_dir: Path, root: Path = MEDIA_ROOT,
+                   is_mount: Callable[[str], bool] = os.path.ismount) -> list[tuple[str, Path]]:
+    """Where an export may go, as ``(button label, folder)``: each USB stick, then the data dir."""
+    folders = [(f"USB stick {p.name}", p) for p in removable_folders(root, is_mount)]
+    folders.append(("The companion's data folder", data_dir / "exports"))
+    return folders
+
+
+def export_history(store: Any, folder: Path, now: datetime | None = None) -> tuple[Path, Path, int]:
+    """Write every game as ``companion-history-<date>.csv`` and ``.json`` into ``folder``.
+
+    :returns: the two paths and the number of games written.
+    :raises OSError: the folder cannot be made or written (the caller says so on screen).
+    :raises companion.store.StoreError: the database cannot be read.
+    """
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    folder.mkdir(parents=True, exist_ok=True)
+    csv_path = folder / f"companion-history-{stamp}.csv"
+    json_path = folder / f"companion-history-{stamp}.json"
+    count = store.export_csv(csv_path)
+    store.export_json(json_path)
+    log.info("exported %d games to %s and %s", count, csv_path, json_path)
+    return csv_path, json_path, count

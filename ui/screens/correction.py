@@ -1,0 +1,372 @@
+"""Fix the board: when the table and the app disagree, make the app's board match the table.
+
+Opened from the status strip's Menu ("Fix the board") during a game.  The
+board is a copy of the game's: tap a cell to select it (a yellow frame), then
+
+- **Module…**: pick which module lies there (a module already elsewhere swaps
+  places with what was here; the carried device is put down here);
+- **Hallway**: the cell is a hallway (a module that was here is then missing);
+- **Flip side**: intact <-> damaged;
+- **Cadet here**: the pawn stands on this cell;
+- **Carrying…**: the device the Cadet holds, or nothing (a device picked from
+  the board leaves a hallway behind).
+
+Every module must be somewhere (on the board or carried); what is missing is
+said at once ("Fusion Core is missing"), as is anything else the rules object
+to (:func:`companion.correction.correction_reason`: a correction while chance
+is drawing, a board on which no order of the Cadet's cards could run), and
+Save waits until it is fixed.  Save records the correction as an action (``Session.correct_board``, which
+refuses with a sentence if the rules object, and nothing changes); Cancel
+leaves the game as it was.  Referee notation (RULES.md): ``.`` a hallway,
+upper-case an intact module, lower-case a damaged one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, InstructionGroup, Line
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
+
+from companion.actions import CorrectBoard
+from companion.board import HALLWAY, SIZE
+from companion.content import ContentPack
+from companion.correction import PHASES, correction_reason
+
+from .. import theme
+from ..popups import GuardedPopup
+from ..widgets import BigButton, BoardView
+from .base import BaseScreen
+
+#: The selected cell's frame (not the Cadet's yellow: both can be on one cell).
+SELECTION = (0.35, 0.85, 1.0, 1)
+
+
+def missing_modules(content: ContentPack, rows: Sequence[str], carrying: str | None) -> list[str]:
+    """Names of the modules neither on the board nor carried, in pack order."""
+    present = {ch.upper() for row in rows for ch in row if ch != HALLWAY}
+    if carrying:
+        present.add(carrying.upper())
+    return [m.name for m in content.modules if m.letter not in present]
+
+
+def board_problem(content: ContentPack, rows: Sequence[str], carrying: str | None) -> str:
+    """What keeps this board from being saved, as a sentence, or ``""``.
+
+    Every module of the pack lies on the board exactly once or is carried (RULES.md, Components);
+    the editor's moves never put one module in two places, so a missing one is what can go wrong.
+    """
+    missing = missing_modules(content, rows, carrying)
+    if not missing:
+        return ""
+    if len(missing) == 1:
+        return f"{missing[0]} is missing: put it on a cell, or let the Cadet carry it."
+    names = ", ".join(missing[:-1]) + f" and {missing[-1]}"
+    return f"{names} are missing: put them on cells (or carry a device)."
+
+
+def _set(rows: list[str], cell: tuple[int, int], tile: str) -> None:
+    r, c = cell
+    rows[r] = rows[r][:c] + tile + rows[r][c + 1:]
+
+
+def _find(rows: Sequence[str], letter: str) -> tuple[int, int] | None:
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != HALLWAY and ch.upper() == letter.upper():
+                return r, c
+    return None
+
+
+class EditableBoard(BoardView):
+    """The board with a selected cell (a thick frame); a tap selects (``on_cell(row, col)``)."""
+
+    selected = ListProperty([])
+
+    __events__ = ("on_cell",)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._mark = InstructionGroup()
+        super().__init__(**kwargs)
+        self.canvas.add(self._mark)
+        trigger = Clock.create_trigger(self._draw_mark, -1)
+        for name in ("selected", "pos", "size", "show_compass"):
+            self.fbind(name, trigger)
+
+    def on_cell(self, row: int, col: int) -> None:
+        pass
+
+    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """The cell under ``(x, y)`` (parent coordinates), or ``None`` off the grid."""
+        s = self.cell_size
+        left = self.center_x - 2.5 * s
+        top = self.center_y + 2.5 * s
+        col, row = int((x - left) // s), int((top - y) // s)
+        if 0 <= row < SIZE and 0 <= col < SIZE:
+            return row, col
+        return None
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.disabled or not self.collide_point(*touch.pos):
+            return bool(super().on_touch_down(touch))
+        cell = self.cell_at(*touch.pos)
+        if cell is not None:
+            self.dispatch("on_cell", *cell)
+        return True
+
+    def _draw_mark(self, *_: Any) -> None:
+        self._mark.clear()
+        if len(self.selected) != 2:
+            return
+        s = self.cell_size
+        x, y = self.cell_origin(int(self.selected[0]), int(self.selected[1]))
+        self._mark.add(Color(*SELECTION))
+        self._mark.add(Line(rectangle=(x - 1, y - 1, s + 2, s + 2), width=dp(3)))
+        self._mark.add(Color(0, 0, 0, 0.7))
+        self._mark.add(Line(rectangle=(x + dp(3), y + dp(3), s - dp(6), s - dp(6)), width=1))
+
+
+class TilePicker(GuardedPopup):
+    """A grid of big buttons to pick a module (``"F  Fusion Core"``), or "Nothing".
+
+    :param choices: ``(label, value, colour)``; ``on_pick(value)`` runs after the popup closes.
+    """
+
+    title = StringProperty("")
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, Any, Any]], on_pick: Any,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title = title
+        self._on_pick = on_pick
+        grid = self.ids.grid
+        for label, value, colour in choices:
+            button = BigButton(text=label, fill=colour, height=dp(56))
+            button.bind(on_release=lambda _b, v=value: self.pick(v))
+            grid.add_widget(button)
+
+    def pick(self, value: Any) -> None:
+        self.dismiss()
+        self._on_pick(value)
+
+    def handle_key_event(self, key: int, codepoint: str | None, action: str | None) -> bool:
+        """Escape closes the picker; other keys do nothing behind it."""
+        if action == "back":
+            self.dismiss()
+        return True
+
+
+class CorrectionScreen(BaseScreen):
+    """The board correction editor (see the module docstring)."""
+
+    rows = ListProperty(["....."] * SIZE)
+    cadet = ListProperty([2, 2])
+    carrying = StringProperty("")
+    selected = ListProperty([])
+    names = DictProperty({})
+    devices = ListProperty([])
+    #: What keeps Save from working (a missing module), or "".
+    problem = StringProperty("")
+    selection_text = StringProperty("")
+    carrying_text = StringProperty("")
+    changed = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="correction", **kwargs)
+        self._original: tuple[tuple[str, ...], tuple[int, int], str] = ((), (2, 2), "")
+
+    @property
+    def content(self) -> ContentPack:
+        return self.app.content  # type: ignore[no-any-return]
+
+    def start(self, rows: Sequence[str], cadet: Sequence[int], carrying: str | None) -> None:
+        """Begin editing a copy of this board (the game's board is untouched until Save)."""
+        self.devices = sorted(self.content.devices)
+        self.names = self.module_names()
+        self.rows = list(rows)
+        self.cadet = list(cadet)
+        self.carrying = carrying or ""
+        self._original = (tuple(rows), (int(cadet[0]), int(cadet[1])), carrying or "")
+        self.selected = list(cadet)
+        self._update()
+
+    def module_names(self) -> dict[str, str]:
+        return {m.letter: m.name for m in self.content.modules}
+
+    # ------------------------------------------------------------------ edits
+
+    def select(self, row: int, col: int) -> None:
+        self.selected = [row, col]
+        self._update()
+
+    def _cell(self) -> tuple[int, int] | None:
+        return (int(self.selected[0]), int(self.selected[1])) if len(self.selected) == 2 else None
+
+    def _tile(self, cell: tuple[int, int]) -> str:
+        return str(self.rows[cell[0]][cell[1]])
+
+    def put_module(self, letter: str) -> None:
+        """Put ``letter`` on the selected cell.  Elsewhere on the board: the two cells swap.
+        Carried: it is put down here (intact).  Missing: it appears here, intact."""
+        cell = self._cell()
+        if cell is None:
+            return
+        rows = list(self.rows)
+        here = self._tile(cell)
+        if here != HALLWAY and here.upper() == letter.upper():
+            return
+        there = _find(rows, letter)
+        if there is not None:
+            moved = rows[there[0]][there[1]]
+            _set(rows, there, here)
+            _set(rows, cell, moved)
+        else:
+            if self.carrying.upper() == letter.upper():
+                self.carrying = ""
+            _set(rows, cell, letter.upper())
+        self.rows = rows
+        self._update()
+
+    def make_hallway(self) -> None:
+        cell = self._cell()
+        if cell is None:
+            return
+        rows = list(self.rows)
+        _set(rows, cell, HALLWAY)
+        self.rows = rows
+        self._update()
+
+    def flip(self) -> None:
+        """Turn the selected module to its other side (intact <-> damaged)."""
+        cell = self._cell()
+        if cell is None:
+            return
+        tile = self._tile(cell)
+        if tile == HALLWAY:
+            self.app.show_message("A hallway has no sides: select a module to flip.", "error")
+            return
+        rows = list(self.rows)
+        _set(rows, cell, tile.lower() if tile.isupper() else tile.upper())
+        self.rows = rows
+        self._update()
+
+    def cadet_here(self) -> None:
+        cell = self._cell()
+        if cell is not None:
+            self.cadet = list(cell)
+            self._update()
+
+    def set_carrying(self, letter: str | None) -> None:
+        """The Cadet carries ``letter`` (a device), or nothing.  Taken from the board, it leaves a hallway."""
+        rows = list(self.rows)
+        if letter:
+            there = _find(rows, letter)
+            if there is not None:
+                _set(rows, there, HALLWAY)
+        self.rows = rows
+        self.carrying = letter.upper() if letter else ""
+        self._update()
+
+    # ------------------------------------------------------------------ pickers
+
+    def choose_module(self) -> TilePicker | None:
+        if self._cell() is None:
+            return None
+        names = self.module_names()
+        missing = set(missing_modules(self.content, self.rows, self.carrying or None))
+        choices = [(f"{m.letter}  {name}" + ("  (missing)" if name in missing else ""), m.letter,
+                    theme.DANGER if name in missing else (theme.ACCENT if m.letter in self.devices
+                                                          else theme.SECONDARY))
+                   for m in self.content.modules for name in [names[m.letter]]]
+        picker = TilePicker("Which module lies on this cell?", choices, self.put_module)
+        picker.open()
+        return picker
+
+    def choose_carrying(self) -> TilePicker:
+        names = self.module_names()
+        choices: list[tuple[str, Any, Any]] = [("Nothing", None, theme.SECONDARY)]
+        choices += [(f"{letter}  {names[letter]}", letter, theme.ACCENT) for letter in self.devices]
+        picker = TilePicker("What does the Cadet carry?", choices, self.set_carrying)
+        picker.open()
+        return picker
+
+    # ------------------------------------------------------------------ save, cancel
+
+    def save(self) -> bool:
+        """Record the correction (``Session.correct_board``); back to the game when accepted."""
+        self._update()
+        if self.problem:
+            self.app.show_message(self.problem, "error")
+            return False
+        if not self.changed:
+            self.app.close_correction()
+            return True
+        rows, cadet, carrying = self.board()
+        if not self.app.correct_board(rows, cadet, carrying):
+            session = self.app.session
+            if session is not None and session.message and not self.app.message:
+                self.app.show_message(session.message, "error")
+            return False
+        said = self.app.session.message if self.app.session is not None else ""
+        self.app.close_correction()
+        self.app.show_message(said or "Board corrected.", "info")
+        return True
+
+    def cancel(self) -> None:
+        self.app.close_correction()
+
+    def board(self) -> tuple[list[str], tuple[int, int], str | None]:
+        """The edited board: rows, the Cadet's cell, the carried device (``None``: nothing)."""
+        return list(self.rows), (int(self.cadet[0]), int(self.cadet[1])), (self.carrying or None)
+
+    def _update(self) -> None:
+        self.app.clear_message()  # the last refusal was about the board before this edit
+        names = self.module_names()
+        rows, cadet, carrying = self.board()
+        self.changed = (tuple(rows), cadet, carrying or "") != self._original
+        self.problem = self._problem(rows, cadet, carrying)
+        cell = self._cell()
+        if cell is None:
+            self.selection_text = "Tap a cell on the board."
+        else:
+            tile = self._tile(cell)
+            what = ("a hallway" if tile == HALLWAY else
+                    f"{names.get(tile.upper(), tile)}, {'intact' if tile.isupper() else 'damaged'}")
+            pawn = " · the Cadet is here" if list(cell) == list(self.cadet) else ""
+            self.selection_text = f"Row {cell[0] + 1}, column {cell[1] + 1}: {what}{pawn}"
+        self.carrying_text = (f"Carrying: {names.get(self.carrying, self.carrying)}" if self.carrying
+                              else "Carrying: nothing")
+
+    def _problem(self, rows: list[str], cadet: tuple[int, int], carrying: str | None) -> str:
+        """What the rules object to (``companion.correction.correction_reason``), as a sentence.
+
+        A missing module is said first in the table's words ("Fusion Core is missing"); an unchanged
+        board is no problem (only a phase in which no correction is possible is said).
+        """
+        missing = board_problem(self.content, rows, carrying)
+        if missing:
+            return missing
+        session = self.app.session
+        if session is None:
+            return ""
+        state = session.game.state
+        if not self.changed:
+            if state.phase in PHASES:
+                return ""
+            action = CorrectBoard(tuple(self._original[0]), self._original[1], self._original[2] or None)
+        else:
+            action = CorrectBoard(tuple(rows), cadet, carrying)
+        why = correction_reason(self.content, state, action)
+        return f"{why[:1].upper()}{why[1:]}." if why else ""
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action == "back":
+            self.cancel()
+            return True
+        if action == "continue":
+            self.save()
+            return True
+        return False

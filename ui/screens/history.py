@@ -1,0 +1,122 @@
+"""History: every game played, newest first, and Export (CSV and JSON) for a spreadsheet.
+
+One big row per game (a Kivy ``RecycleView``, so a long history scrolls
+smoothly on the Pi): the date in local time, difficulty and seed, the result,
+the duration, missions completed, transmissions used (and undos, if any), and
+the score (RULES.md, Score).  With no games it says so.  Export writes both
+files into a folder the table picks: a USB stick under ``/media`` when one is
+plugged in, or the companion's data folder; the path written is shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from .. import records, theme
+from .base import BaseScreen
+
+log = logging.getLogger(__name__)
+
+#: Rows shown at most (the export has them all).
+MAX_ROWS = 500
+
+
+class HistoryRow(BoxLayout):
+    """One game in the list (the RecycleView's view class); texts from :func:`ui.records.history_row`."""
+
+    date = StringProperty("")
+    detail = StringProperty("")
+    result = StringProperty("")
+    result_kind = StringProperty("")
+    duration = StringProperty("")
+    missions = StringProperty("")
+    transmissions = StringProperty("")
+    score = StringProperty("")
+
+
+def result_colour(kind: str) -> tuple[float, float, float, float]:
+    return {"won": (0.45, 0.88, 0.55, 1), "lost": (1, 0.55, 0.50, 1)}.get(kind, theme.MUTED)
+
+
+class HistoryScreen(BaseScreen):
+    #: Shown instead of the list when there is nothing to list (no games, or no store).
+    empty_text = StringProperty("")
+    has_games = BooleanProperty(False)
+    can_export = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="history", **kwargs)
+
+    def on_pre_enter(self, *_: Any) -> None:
+        self.load()
+
+    def load(self) -> None:
+        """Read the games from the store and fill the list (a store error is shown, not raised)."""
+        app = self.app
+        store = getattr(app, "store", None)
+        games: list[Any] = []
+        if store is None:
+            self.empty_text = "History is off: " + (app.store_problem or "no game store is open.")
+        else:
+            try:
+                games = list(store.games(limit=MAX_ROWS))
+            except Exception as exc:  # the table must stay up; the log has the traceback
+                log.exception("reading the history failed")
+                self.empty_text = f"The history cannot be read: {exc}"
+            else:
+                self.empty_text = "No games yet — finished games appear here."
+        self.show_games(games)
+        self.can_export = store is not None and bool(games)
+
+    def show_games(self, games: list[Any]) -> None:
+        """Fill the list from :class:`~companion.store.GameSummary` objects, newest first."""
+        titles = {d.name: d.title for d in self.app.content.difficulties}
+        ordered = sorted(games, key=lambda g: records.local(g.started), reverse=True)
+        self.ids.games.data = [records.history_row(g, titles) for g in ordered]
+        self.ids.games.scroll_y = 1
+        self.has_games = bool(ordered)
+
+    # ------------------------------------------------------------------ export
+
+    def export(self) -> None:
+        """Ask where to (each USB stick, the data folder), then write the CSV and JSON there."""
+        from ..popups import ChoicePopup
+
+        app = self.app
+        if app.store is None:
+            app.show_message("History is off, so there is nothing to export.", "error")
+            return
+        choices: list[tuple[str, Any, Any]] = [
+            (label, lambda folder=folder: self.export_to(folder), theme.ACCENT)
+            for label, folder in records.export_folders(app.data_dir)
+        ]
+        choices.append(("Cancel", None, theme.SECONDARY))
+        ChoicePopup("Export the history", "A CSV file (for a spreadsheet) and a JSON file.", choices,
+                    vertical=True, width_dp=520, default=len(choices) - 1).open()
+
+    def export_to(self, folder: Path) -> bool:
+        """Write both files into ``folder``; the message bar names them or says what went wrong."""
+        app = self.app
+        try:
+            csv_path, json_path, count = records.export_history(app.store, folder)
+        except Exception as exc:  # a full stick, a read-only folder, a store error: say so, keep going
+            log.warning("export to %s failed: %s", folder, str(exc))
+            app.show_message(f"Could not export to {folder}: {exc}", "error")
+            return False
+        app.show_message(f"Exported {records.plural(count, 'game')}: {csv_path.name} and "
+                         f"{json_path.suffix}, in {folder}", "answer")
+        return True
+
+    def back(self) -> None:
+        self.app.show("home")
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action == "back":
+            self.back()
+            return True
+        return False

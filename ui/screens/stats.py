@@ -1,0 +1,246 @@
+"""Stats: per difficulty, games, win rate, best score and streaks, and a chart of the scores.
+
+The left column has one big toggle per difficulty of the content pack, each
+showing that difficulty's figures (:class:`companion.store.DifficultyStats`);
+the chosen one's scores, game by game (oldest on the left), are drawn on the
+right as bars by :class:`ScoreChart` with Kivy canvas instructions (axes,
+ticks, labels; the best score in gold).  Scores follow RULES.md, Score.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, InstructionGroup, Line, Rectangle
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.widget import Widget
+
+from .. import theme
+from ..widgets import BigToggle, _blit, text_texture
+from .base import BaseScreen
+
+log = logging.getLogger(__name__)
+
+#: Bars drawn at most: the most recent games (the title says how many were left out).
+MAX_BARS = 40
+BAR = (0.30, 0.58, 0.95, 1)
+BEST_BAR = theme.SELECTED
+AXIS = (0.55, 0.60, 0.68, 1)
+GRID = (0.25, 0.29, 0.37, 1)
+
+
+#: Round tops for the score axis, times a power of ten (its half is round too).
+NICE_STEPS = (1, 1.2, 1.6, 2, 3, 4, 5, 6, 8, 10)
+
+
+def nice_top(value: float) -> int:
+    """The axis' top: the smallest round number (:data:`NICE_STEPS` times a power of ten) at least
+    ``value``, and at least 10; ``100`` when there is nothing above zero."""
+    if value <= 0:
+        return 100
+    power = 10 ** math.floor(math.log10(value))
+    top = next(step * power for step in NICE_STEPS if step * power >= value)
+    return max(10, int(math.ceil(top)))
+
+
+def x_ticks(count: int, first: int = 1, most: int = 10) -> list[int]:
+    """Which bars (0-based) get a game number under them: at most ``most``, always the last."""
+    if count <= 0:
+        return []
+    step = max(1, math.ceil(count / most))
+    ticks = list(range(0, count, step))
+    if ticks[-1] != count - 1:
+        if len(ticks) > 1 and count - 1 - ticks[-1] < step:
+            ticks[-1] = count - 1  # the newest game's number, not two crowded labels
+        else:
+            ticks.append(count - 1)
+    return ticks
+
+
+def summary(stats: Any) -> str:
+    """The toggle's two lines: ``"12 games · 58% won · best 450"`` / ``"streak 2 · best streak 4"``."""
+    if not stats or not stats.games:
+        return "No games yet"
+    rate = stats.win_rate * 100 if stats.win_rate <= 1 else stats.win_rate
+    games = f"{stats.games} game{'s' if stats.games != 1 else ''}"
+    return (f"{games} · {rate:.0f}% won · best {stats.best_score}\n"
+            f"Win streak {stats.streak} · best streak {stats.best_streak}")
+
+
+class ScoreChart(Widget):
+    """Scores as bars, oldest game on the left, drawn with canvas instructions.
+
+    :attr scores: whole scores, chronological.  :attr first_game: the number of the first bar's game
+    (when older games were left out).  :attr empty_text: shown when there are no scores.
+    """
+
+    scores = ListProperty([])
+    first_game = StringProperty("1")
+    empty_text = StringProperty("No games yet")
+    x_title = StringProperty("Games, oldest to newest")
+    y_title = StringProperty("Score")
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._group = InstructionGroup()
+        self._trigger = Clock.create_trigger(self._draw, -1)
+        super().__init__(**kwargs)
+        self.canvas.add(self._group)
+        for name in ("scores", "first_game", "empty_text", "pos", "size"):
+            self.fbind(name, self._trigger)
+
+    @property
+    def instruction_count(self) -> int:
+        """How many canvas instructions the chart drew (tests check it drew something)."""
+        return len(self._group.children)
+
+    def _draw(self, *_: Any) -> None:
+        group = self._group
+        group.clear()
+        scores = [int(s) for s in self.scores]
+        if not scores:
+            _blit(group, text_texture(self.empty_text, sp(20), width=self.width - dp(20)),
+                  self.center_x, self.center_y, theme.MUTED)
+            return
+        left, bottom = self.x + dp(58), self.y + dp(44)
+        right, top = self.right - dp(10), self.top - dp(30)
+        width, height = max(1.0, right - left), max(1.0, top - bottom)
+        axis_top = nice_top(max(scores))
+        # Horizontal grid lines with their values (0, a half, the top).
+        for fraction in (0, 0.25, 0.5, 0.75, 1):
+            y = bottom + height * fraction
+            group.add(Color(*(AXIS if fraction == 0 else GRID)))
+            group.add(Line(points=[left, y, right, y], width=1.2 if fraction == 0 else 1))
+            if fraction in (0, 0.5, 1):
+                value = axis_top * fraction
+                label = f"{value:g}" if value != int(value) else str(int(value))
+                texture = text_texture(label, sp(15))
+                _blit(group, texture, left - dp(8) - texture.width / 2, y, theme.MUTED)
+        group.add(Color(*AXIS))
+        group.add(Line(points=[left, bottom, left, top], width=1.2))
+        _blit(group, text_texture(self.y_title, sp(15), bold=True), left, top + dp(15), theme.MUTED)
+        # The legend for the gold bar.
+        legend = text_texture("best score", sp(15))
+        lx = right - legend.width - dp(4)
+        group.add(Color(*BEST_BAR))
+        group.add(Rectangle(pos=(lx - dp(20), top + dp(9)), size=(dp(14), dp(14))))
+        _blit(group, legend, lx + legend.width / 2, top + dp(16), theme.MUTED)
+        # The bars.
+        count = len(scores)
+        slot = width / count
+        bar = max(2.0, min(slot * 0.72, dp(48)))
+        best = max(scores)
+        first = int(self.first_game or 1)
+        for i, score in enumerate(scores):
+            cx = left + slot * (i + 0.5)
+            h = height * score / axis_top
+            group.add(Color(*(BEST_BAR if score == best and best > 0 else BAR)))
+            group.add(Rectangle(pos=(cx - bar / 2, bottom), size=(bar, max(h, 1.5))))
+            if slot >= dp(34):
+                value = text_texture(str(score), sp(14), bold=True)
+                _blit(group, value, cx, bottom + h + dp(4) + value.height / 2, theme.TEXT)
+        for i in x_ticks(count):
+            cx = left + slot * (i + 0.5)
+            _blit(group, text_texture(str(first + i), sp(15)), cx, bottom - dp(12), theme.MUTED)
+        _blit(group, text_texture(self.x_title, sp(15), bold=True), (left + right) / 2, self.y + dp(10),
+              theme.MUTED)
+
+
+class StatsScreen(BaseScreen):
+    #: The difficulty whose chart is shown.
+    difficulty = StringProperty("standard")
+    chart_title = StringProperty("")
+    problem = StringProperty("")
+    has_store = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="stats", **kwargs)
+        self._stats: dict[str, Any] = {}
+
+    def on_pre_enter(self, *_: Any) -> None:
+        self.load()
+
+    def load(self) -> None:
+        """Read the figures from the store; a store error is shown, not raised."""
+        app = self.app
+        store = getattr(app, "store", None)
+        stats: Sequence[Any] = []
+        self.has_store = store is not None
+        if store is None:
+            self.problem = "History is off: " + (app.store_problem or "no game store is open.")
+        else:
+            try:
+                stats = store.stats([d.name for d in app.content.difficulties])
+                self.problem = ""
+            except Exception as exc:  # the table must stay up; the log has the traceback
+                log.exception("reading the stats failed")
+                self.problem = f"The stats cannot be read: {exc}"
+        self.show_stats(stats)
+
+    def show_stats(self, stats: Sequence[Any]) -> None:
+        """One toggle per difficulty of the pack with its figures; the chart of the chosen one."""
+        self._stats = {s.difficulty: s for s in stats}
+        box = self.ids.difficulties
+        box.clear_widgets()
+        names = [d.name for d in self.app.content.difficulties]
+        if self.difficulty not in names or not self._games(self.difficulty):
+            played = [n for n in names if self._games(n)]
+            # The most played difficulty first catches the eye; else the app's current choice.
+            self.difficulty = (max(played, key=self._games) if played
+                               else self.app.initial.get("difficulty", names[0] if names else ""))
+        for d in self.app.content.difficulties:
+            toggle = BigToggle(group="stats-difficulty", title=d.title,
+                               subtitle=summary(self._stats.get(d.name)), value=d.name,
+                               state="down" if d.name == self.difficulty else "normal",
+                               font_size="16sp")
+            toggle.bind(on_release=self._on_toggle)
+            box.add_widget(toggle)
+        self._show_chart()
+
+    def _games(self, name: str) -> int:
+        s = self._stats.get(name)
+        return int(s.games) if s is not None else 0
+
+    def _on_toggle(self, toggle: BigToggle) -> None:
+        self.choose(toggle.value)
+
+    def choose(self, difficulty: str) -> None:
+        """Show ``difficulty``'s chart (its toggle down, the others up)."""
+        self.difficulty = difficulty
+        for toggle in self.ids.difficulties.children:
+            toggle.state = "down" if toggle.value == difficulty else "normal"
+        self._show_chart()
+
+    def _show_chart(self) -> None:
+        chart = self.ids.chart
+        title = next((d.title for d in self.app.content.difficulties if d.name == self.difficulty),
+                     self.difficulty.title())
+        stats = self._stats.get(self.difficulty)
+        scores = list(stats.scores) if stats is not None else []
+        shown = scores[-MAX_BARS:]
+        chart.first_game = str(len(scores) - len(shown) + 1)
+        chart.empty_text = self.problem or f"No {title} games yet."
+        chart.scores = shown
+        if len(shown) < len(scores):
+            self.chart_title = f"{title}: score of the last {len(shown)} of {len(scores)} games"
+        else:
+            self.chart_title = f"{title}: score per game"
+
+    def back(self) -> None:
+        self.app.show("home")
+
+    def handle_key(self, action: str, arg: Any) -> bool:
+        if action == "back":
+            self.back()
+            return True
+        if action in ("prev", "next"):
+            names = [t.value for t in reversed(self.ids.difficulties.children)]
+            if self.difficulty in names:
+                i = names.index(self.difficulty) + (1 if action == "next" else -1)
+                self.choose(names[i % len(names)])
+            return True
+        return False
