@@ -158,17 +158,18 @@ def _connect(path: Path) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise StoreError(f"Cannot open the game history {path} ({exc}); {SETTING}.") from None
     try:
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            log.warning("%s: SQLite kept journal mode %s instead of WAL", path, mode)
-        conn.execute("PRAGMA synchronous = FULL")
-        conn.execute("PRAGMA foreign_keys = ON")
+        # Read-only checks first, so a file set aside is as it was found.
         check = conn.execute("PRAGMA quick_check").fetchall()
         if check != [("ok",)]:
             raise _Unusable("corrupt", "; ".join(str(row[0]) for row in check[:3]))
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
             raise _Unusable("newer", f"schema version {version}", version)
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            log.warning("%s: SQLite kept journal mode %s instead of WAL", path, mode)
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn)
         _check_tables(conn)
         return conn

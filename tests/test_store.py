@@ -1,0 +1,462 @@
+"""The game store (companion.store): schema and migrations, WAL, every intent committed, bad files set
+aside, history, stats, streaks and exports."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.content import default_content
+from companion.planner import Planner
+from companion.record import replay
+from companion.session import Session, Step
+from companion.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    GameSummary,
+    Store,
+    StoreError,
+    describe_saved,
+    migrate,
+)
+from test_session import RandomChooser, fill, to_decode
+
+CONTENT = default_content()
+
+
+@pytest.fixture(scope="module")
+def planner() -> Planner:
+    return Planner()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path / "data" / "companion.sqlite3") as opened:
+        yield opened
+
+
+def second(store: Store) -> sqlite3.Connection:
+    """Another connection to the store's file: it sees only what was committed."""
+    return sqlite3.connect(store.path)
+
+
+def play_out(session: Session, intended: bool = True) -> None:
+    """Play to the End screen: the Cadet executes Mission Control's order (or any legal fill)."""
+    while not session.over:
+        if session.step is Step.THINKING:
+            assert session.choose_now()
+        elif session.step is Step.DECODE:
+            state = session.game.state
+            if intended:
+                session.arrangement = list(state.intended)
+                session.left_out = [c for c in state.hand if c not in state.intended][: state.leave_out]
+            else:
+                fill(session)
+            if not session.execute():
+                session.arrangement = list(state.intended)
+                assert session.execute()
+        else:
+            assert session.confirm()
+
+
+def won_game(store: Store, planner: Planner, seed: int) -> Session:
+    session = Session(CONTENT, planner, "training", "beginner", seed)
+    store.begin(session)
+    play_out(session)
+    outcome = session.game.outcome()
+    assert outcome is not None and outcome.victory
+    return session
+
+
+def lost_game(store: Store, seed: int, difficulty: str = "training") -> Session:
+    session = Session(CONTENT, RandomChooser(seed), difficulty, "standard", seed)
+    store.begin(session)
+    play_out(session, intended=False)
+    outcome = session.game.outcome()
+    assert outcome is not None and not outcome.victory
+    return session
+
+
+# --------------------------------------------------------------------------- schema
+
+
+def test_a_new_store_has_the_current_schema_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "companion.sqlite3"
+    with Store.open(path) as store:
+        assert store.notice is None and store.path == path
+        conn = store._conn
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    other = sqlite3.connect(path)
+    assert other.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert other.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(MIGRATIONS)
+    tables = {row[0] for row in other.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"games", "actions", "table_state"} <= tables
+
+
+def test_foreign_keys_hold_actions_to_their_game(store: Store) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        store._conn.execute("INSERT INTO actions (game_id, seq, action) VALUES (99, 0, '{}')")
+
+
+def test_an_empty_file_is_version_0_and_is_migrated(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    path.touch()
+    with Store.open(path) as store:
+        assert store.notice is None
+        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert store.games() == []
+
+
+def test_a_version_1_store_is_migrated_and_its_games_resume(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    session = Session(CONTENT, RandomChooser(4), "standard", "standard", 4)
+    to_decode(session)
+    record = session.record()
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=1) == 0
+    conn.execute("INSERT INTO games (started, content_id, content_digest, difficulty, layout, seed, "
+                 "missions_total) VALUES ('2026-01-02T03:04:05+00:00', ?, ?, 'standard', 'standard', 4, 3)",
+                 (CONTENT.id, CONTENT.digest))
+    for seq, action in enumerate(record["actions"]):
+        conn.execute("INSERT INTO actions VALUES (1, ?, ?)", (seq, json.dumps(action)))
+    conn.close()
+    with Store.open(path) as store:
+        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        [game] = store.games()
+        assert (game.seed, game.result, game.undos, game.duration_s) == (4, "unfinished", 0, None)
+        saved = store.unfinished()
+        assert saved is not None and saved.table is None  # version 1 kept no table state
+        resumed = store.resume(saved, CONTENT, RandomChooser(4))
+    assert resumed.game.state == session.game.state
+    assert resumed.step is Step.DECODE and resumed.arrangement == list(session.game.state.registers)
+
+
+def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "companion.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=1)
+
+    def broken(conn: sqlite3.Connection) -> None:
+        conn.execute("CREATE TABLE half_done (x)")
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr("companion.store_db.MIGRATIONS", (MIGRATIONS[0], broken))
+    with pytest.raises(sqlite3.OperationalError):
+        migrate(conn, target=2)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchone() is None
+
+
+# --------------------------------------------------------------------------- committed as it happens
+
+
+def test_each_intent_is_committed_before_it_returns(store: Store) -> None:
+    session = Session(CONTENT, RandomChooser(2), "standard", "standard", 2, undo="honor")
+    game_id = store.begin(session)
+    other = second(store)
+
+    def committed() -> tuple[int, dict[str, object]]:
+        count = other.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+        state = other.execute("SELECT state FROM table_state WHERE game_id = ?", (game_id,)).fetchone()[0]
+        return count, json.loads(state)
+
+    assert committed() == (2, session.table_state())  # layout and missions
+    intents = [session.confirm, session.choose_now, session.confirm]
+    for intent in intents:
+        intent()
+        assert committed() == (len(session.game.actions), session.table_state())
+    card = session.unplaced()[0]
+    free = session.arrangement.index(None) + 1
+    assert session.place(card, free)
+    assert committed()[1]["arrangement"][free - 1] == card  # a placement is table state, committed too
+    state = session.game.state
+    session.arrangement = list(state.intended)
+    session.left_out = [c for c in state.hand if c not in state.intended]
+    assert session.execute()
+    assert committed() == (len(session.game.actions), session.table_state())
+    assert session.undo()
+    count, table = committed()
+    assert count == len(session.game.actions) and table["step"] == "decode"
+    assert other.execute("SELECT undos FROM games WHERE id = ?", (game_id,)).fetchone()[0] == 1
+
+
+def test_two_connections_see_the_same_history(store: Store, planner: Planner) -> None:
+    session = won_game(store, planner, 1)
+    with Store.open(store.path) as again:
+        assert again.games() == store.games()
+        [game] = again.games()
+        assert game.result == "won" and game.score == session.game.outcome().score  # type: ignore[union-attr]
+
+
+# --------------------------------------------------------------------------- bad files
+
+
+def _corrupt(path: Path) -> bytes:
+    data = bytearray(path.read_bytes())
+    for page in range(1, len(data) // 4096):
+        data[page * 4096: page * 4096 + 16] = b"\xff" * 16
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def _aside(path: Path, kind: str) -> Path:
+    [aside] = [p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.{kind}-")
+               and not p.name.endswith(("-wal", "-shm"))]
+    return aside
+
+
+def test_a_damaged_file_is_kept_aside_and_a_fresh_store_started(tmp_path: Path, planner: Planner) -> None:
+    path = tmp_path / "companion.sqlite3"
+    with Store.open(path) as store:
+        won_game(store, planner, 2)
+        lost_game(store, 3)
+    damaged = _corrupt(path)
+    with Store.open(path) as store:
+        aside = _aside(path, "corrupt")
+        assert store.notice is not None
+        assert "damaged" in store.notice and str(aside) in store.notice
+        assert "new, empty history" in store.notice
+        assert store.games() == []
+    assert aside.read_bytes() == damaged  # kept as it was found
+
+
+def test_a_file_that_is_not_sqlite_is_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    path.write_text("these are my notes, not a database\n" * 200)
+    with Store.open(path) as store:
+        aside = _aside(path, "corrupt")
+        assert store.notice is not None and str(aside) in store.notice
+        assert store.games() == [] and store.unfinished() is None
+    assert aside.read_text().startswith("these are my notes")
+
+
+def test_another_programs_database_is_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE games (name TEXT)")
+    conn.execute("PRAGMA user_version = 2")
+    conn.commit()
+    conn.close()
+    with Store.open(path) as store:
+        assert store.notice is not None and "games lacks" in store.notice
+        assert _aside(path, "corrupt").exists()
+
+
+def test_a_newer_schema_is_kept_aside_for_the_newer_program(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.commit()
+    conn.close()
+    with Store.open(path) as store:
+        aside = _aside(path, "newer")
+        assert store.notice is not None
+        assert "newer version" in store.notice and f"schema {SCHEMA_VERSION + 5}" in store.notice
+        assert str(aside) in store.notice
+        assert store.games() == []
+    old = sqlite3.connect(aside)
+    assert old.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 5
+    assert old.execute("SELECT name FROM sqlite_master").fetchone()[0] == "future"
+
+
+def test_a_folder_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    with pytest.raises(StoreError, match=r"Cannot create the folder .*not-a-folder.*\[store\] database"):
+        Store.open(blocker / "companion.sqlite3")
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="root writes anywhere")
+def test_an_unwritable_folder_is_a_clear_error(tmp_path: Path) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(StoreError, match="is not writable"):
+            Store.open(folder / "companion.sqlite3")
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_folder_in_place_of_the_file_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "companion.sqlite3").mkdir()
+    with pytest.raises(StoreError, match="is not a file"):
+        Store.open(tmp_path / "companion.sqlite3")
+
+
+# --------------------------------------------------------------------------- resume
+
+
+def test_the_unfinished_game_resumes_mid_decode(store: Store) -> None:
+    session = Session(CONTENT, RandomChooser(6), "hard", "standard", 6, undo="honor")
+    store.begin(session)
+    to_decode(session)
+    card = session.unplaced()[-1]
+    register = session.arrangement.index(None) + 1
+    assert session.place(card, register)
+    saved = store.unfinished()
+    assert saved is not None
+    assert describe_saved(saved).startswith("Hard, seed 6, started ")
+    resumed = store.resume(saved, CONTENT, RandomChooser(6))
+    assert resumed.step is Step.DECODE and resumed.arrangement[register - 1] == card
+    assert resumed.table_state() == session.table_state() and resumed.undo_mode == "honor"
+    assert resumed.game.state == session.game.state
+
+
+def test_a_game_from_another_pack_is_not_resumed_and_is_kept(store: Store) -> None:
+    from dataclasses import replace
+
+    session = Session(CONTENT, RandomChooser(1), seed=1)
+    game_id = store.begin(session)
+    saved = store.unfinished()
+    assert saved is not None
+    edited = replace(CONTENT, digest="0123456789ab")
+    with pytest.raises(StoreError, match="content pack .* load that pack to resume it. The game is kept"):
+        store.resume(saved, edited, RandomChooser(1))
+    again = store.unfinished()
+    assert again is not None and again.id == game_id
+
+
+def test_a_record_that_does_not_replay_is_a_clear_error(store: Store) -> None:
+    session = Session(CONTENT, RandomChooser(1), seed=1)
+    game_id = store.begin(session)
+    store._conn.execute("UPDATE actions SET action = '{\"kind\": \"reveal\", \"card\": \"T99\"}' "
+                        "WHERE game_id = ? AND seq = 1", (game_id,))
+    saved = store.unfinished()
+    assert saved is not None
+    with pytest.raises(StoreError, match=f"game {game_id} cannot be resumed: action 1"):
+        store.resume(saved, CONTENT, RandomChooser(1))
+
+
+def test_a_new_game_abandons_the_unfinished_one(store: Store) -> None:
+    first = store.begin(Session(CONTENT, RandomChooser(1), seed=1))
+    second_id = store.begin(Session(CONTENT, RandomChooser(2), seed=2))
+    results = {g.id: g.result for g in store.games()}
+    assert results == {first: "abandoned", second_id: "unfinished"}
+    store.abandon(second_id)
+    assert store.unfinished() is None
+    abandoned = store.games()[0]
+    assert abandoned.ended is not None and abandoned.duration_s is not None
+
+
+def test_attaching_twice_is_harmless(store: Store) -> None:
+    session = Session(CONTENT, RandomChooser(1), seed=1)
+    game_id = store.begin(session)
+    assert store.attach(session, game_id) == game_id and store.attach(session) == game_id
+    session.confirm()
+    assert second(store).execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+
+
+# --------------------------------------------------------------------------- history and stats
+
+
+def test_history_lists_every_game_newest_first(store: Store, planner: Planner) -> None:
+    won = won_game(store, planner, 3)
+    lost = lost_game(store, 4, "standard")
+    current = Session(CONTENT, RandomChooser(5), "expert", "beginner", 5)
+    store.begin(current)
+    games = store.games()
+    assert [g.seed for g in games] == [5, 4, 3] and store.games(limit=2) == games[:2]
+    unfinished, lost_row, won_row = games
+    assert isinstance(won_row, GameSummary)
+    outcome = won.game.outcome()
+    assert outcome is not None
+    assert (won_row.difficulty, won_row.layout, won_row.result, won_row.score) == (
+        "training", "beginner", "won", outcome.score)
+    assert won_row.transmissions_used == outcome.transmissions_used
+    assert won_row.missions_completed == won_row.missions_total == len(outcome.missions)
+    assert won_row.started.tzinfo is not None
+    assert won_row.ended is not None and won_row.ended >= won_row.started
+    assert won_row.duration_s is not None and won_row.duration_s > 0
+    lost_outcome = lost.game.outcome()
+    assert lost_outcome is not None
+    assert (lost_row.result, lost_row.score, lost_row.transmissions_used) == (
+        "lost", lost_outcome.score, lost_outcome.transmissions_used)
+    assert (unfinished.result, unfinished.ended, unfinished.duration_s) == ("unfinished", None, None)
+    assert unfinished.difficulty == "expert" and unfinished.missions_total == 3
+
+
+def _set_results(store: Store, results: str) -> None:
+    """Give the games, oldest first, these results (W won, L lost, A abandoned) and scores 10, 20, ..."""
+    names = {"W": "won", "L": "lost", "A": "abandoned"}
+    ids = [g.id for g in reversed(store.games())]
+    for n, (game_id, code) in enumerate(zip(ids, results), start=1):
+        store._conn.execute("UPDATE games SET result = ?, score = ?, ended = started WHERE id = ?",
+                            (names[code], 10 * n, game_id))
+
+
+def test_stats_count_wins_rates_and_streaks_per_difficulty(store: Store) -> None:
+    for seed in range(8):
+        store.begin(Session(CONTENT, RandomChooser(seed), "hard" if seed < 7 else "expert", seed=seed))
+    _set_results(store, "WWLWAWWL")  # seven hard games, then an expert one
+    stats = {s.difficulty: s for s in store.stats()}
+    assert list(stats) == ["training", "standard", "hard", "expert"]
+    hard = stats["hard"]
+    assert (hard.games, hard.wins, hard.streak, hard.best_streak) == (7, 5, 2, 2)
+    assert hard.win_rate == pytest.approx(5 / 7)
+    assert hard.scores == (10, 20, 30, 40, 50, 60, 70) and hard.best_score == 70
+    expert = stats["expert"]
+    assert (expert.games, expert.wins, expert.win_rate, expert.streak, expert.scores) == (1, 0, 0.0, 0, (80,))
+    assert stats["training"].games == 0 and stats["training"].win_rate == 0.0
+
+
+def test_an_unfinished_game_is_not_counted_yet(store: Store, planner: Planner) -> None:
+    won = won_game(store, planner, 4)
+    store.begin(Session(CONTENT, RandomChooser(1), "training", seed=1))
+    training = store.stats()[0]
+    outcome = won.game.outcome()
+    assert outcome is not None
+    assert (training.games, training.wins, training.streak, training.scores) == (1, 1, 1, (outcome.score,))
+
+
+def test_undos_are_counted_in_the_history(store: Store) -> None:
+    session = Session(CONTENT, RandomChooser(8), seed=8, undo="honor")
+    store.begin(session)
+    to_decode(session)
+    session.arrangement = list(session.game.state.intended)
+    assert session.execute()
+    assert session.undo() and session.execute()
+    assert session.undo()
+    assert store.games()[0].undos == 2
+
+
+# --------------------------------------------------------------------------- export
+
+
+def test_export_csv_and_json(store: Store, planner: Planner, tmp_path: Path) -> None:
+    won = won_game(store, planner, 5)
+    lost_game(store, 6)
+    store.begin(Session(CONTENT, RandomChooser(7), seed=7))
+    csv_path, json_path = tmp_path / "out" / "history.csv", tmp_path / "history.json"
+    csv_path.parent.mkdir()
+    assert store.export_csv(csv_path) == 3
+    rows = list(csv.DictReader(csv_path.open(encoding="utf-8")))
+    assert list(rows[0]) == list(GameSummary.__dataclass_fields__)
+    assert [r["seed"] for r in rows] == ["5", "6", "7"]  # oldest first
+    outcome = won.game.outcome()
+    assert outcome is not None
+    assert (rows[0]["result"], rows[0]["score"], rows[2]["result"], rows[2]["ended"]) == (
+        "won", str(outcome.score), "unfinished", "")
+    assert store.export_json(json_path) == 3
+    document = json.loads(json_path.read_text(encoding="utf-8"))
+    first = document["games"][0]
+    assert first["result"] == "won" and first["content"] == CONTENT.id
+    record = {"format": 1, "content": first["content"], "digest": first["digest"], "seed": first["seed"],
+              "difficulty": first["difficulty"], "layout": first["layout"], "actions": first["actions"]}
+    assert replay(record, CONTENT).state == won.game.state  # the export replays
+
+
+def test_an_export_to_an_unwritable_place_is_a_clear_error(store: Store, tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="Cannot write"):
+        store.export_csv(tmp_path / "missing-folder" / "history.csv")
+    assert not list(tmp_path.glob("**/.history.csv*"))
