@@ -443,6 +443,8 @@ class StatusStrip(BoxLayout):
     missions = StringProperty("")
     boosts = StringProperty("")
     game = StringProperty("")
+    #: The card reader's and the GPIO buttons' state (``ui.table_hardware.status_text``).
+    hardware = StringProperty("")
 
 
 class Panel(BoxLayout):

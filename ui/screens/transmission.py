@@ -1,16 +1,25 @@
-"""Transmission: the revealed Transmission card, what it means in words, and how many are left."""
+"""Transmission: the revealed Transmission card, what it means in words, and how many are left.
+
+With the physical deck (``[game] physical_deck = true``) the screen first asks the table to draw the
+top Transmission card and scan it, or tap it among the cards that can come next.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.session import Session
 from companion.views import CadetView, TransmissionView
 
 from .. import theme
+from ..widgets import BigButton
 from .base import BaseScreen, number_word
+
+#: What the table does with the physical deck before the card is known.
+DRAW_PROMPT = "Draw the top Transmission card and scan it (or tap it below)."
 
 
 def noise_text(errors: int) -> str:
@@ -53,11 +62,19 @@ class TransmissionScreen(BaseScreen):
     explanation = StringProperty("")
     count = StringProperty("")
     errors_text = StringProperty("")
+    #: The physical deck: waiting for the table to draw (the card is not known yet).
+    drawing = BooleanProperty(False)
+    draw_title = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="transmission", **kwargs)
+        self._drawable: tuple[str, ...] = ()
 
     def refresh(self, session: Session, view: CadetView) -> None:
+        self.drawing = session.awaiting_draw
+        if self.drawing:
+            self._fill_draw(session, view)
+            return
         card = view.card
         if card is None:
             return
@@ -73,6 +90,28 @@ class TransmissionScreen(BaseScreen):
             cell.text = f"{k}\nclear" if clear else str(k)
             cell.fill = theme.FIXED if clear else theme.SLOT
             cell.color = theme.CARD_TEXT if clear else theme.MUTED
+
+    def _fill_draw(self, session: Session, view: CadetView) -> None:
+        """One button per Transmission card that can come next (the deck's make-up is public)."""
+        self.draw_title = f"Transmission {view.transmission + 1} of {view.transmissions_total}"
+        drawable = session.drawable_transmissions(distinct=True)  # identical cards: one button
+        if drawable == self._drawable:
+            return
+        self._drawable = drawable
+        grid = self.ids.draw_cards
+        grid.clear_widgets()
+        for cid in drawable:
+            card = session.content.transmission(cid)
+            clear = f"clear on {card.clear_register}" if card.clear_register is not None else "nothing clear"
+            button = BigButton(text=f"Level {card.level}\n{clear}\n{errors_label(card.errors)}",
+                               height=dp(84), fill=theme.LEVEL_COLOURS.get(card.level, theme.ACCENT),
+                               font_size="17sp")
+            button.bind(on_release=lambda _b, cid=cid: self.draw(cid))
+            grid.add_widget(button)
+
+    def draw(self, card: str) -> None:
+        """The table drew ``card`` and tapped it (a table without a card reader)."""
+        self.app.act("draw_transmission", card)
 
     def decode(self) -> None:
         self.app.act("confirm")

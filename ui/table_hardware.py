@@ -1,0 +1,399 @@
+"""The bridge from the table's hardware to the app: GPIO buttons and lights, the card reader.
+
+The hardware reaches the game only as intents (DESIGN.md, Session): this
+module owns one queue that the GPIO panel (``hardware/panel.py``, gpiozero's
+threads) and the card reader (``hardware/reader.py``, its own thread) fill,
+and a ``Clock.schedule_interval`` callback that drains it on Kivy's main
+thread (:data:`DRAIN_INTERVAL`), so no widget is touched off that thread.
+
+- A button press does what its key does (:data:`BUTTON_KEYS`; ``CompanionApp.press_key``):
+  Transmit = Enter (continue, execute), Back = Backspace on Decode when a card
+  is placed (take it back) and Escape elsewhere, Boost = B (the Signal Boosts).
+- A scan: an RFID tag is looked up in the pairings (``hardware/pairing.py``);
+  an unknown tag opens :class:`PairingPopup` (which card is it?); a code is read
+  with :func:`companion.cards.read_code` and handed to ``Session.scan``.  A
+  refused code or intent goes to the message bar with the refused beep.
+- Lights and buzzer follow the session's events: the *incoming* LED is on while
+  the Transmission screen is up, *mission* blinks when a mission completes, the
+  *reader* LED is on while the reader is connected, a refusal beeps twice.
+- The status strip shows ``reader: connected / disconnected / none`` and
+  ``buttons: on / off``.
+
+With no ``[gpio]`` and no ``[reader]`` table, no GPIO and no reader, the app
+runs as before: the reader is started only when the config has a ``[reader]``
+table, and a desktop without GPIO gets one log line (:data:`hardware.panel.NO_GPIO`).
+Every handler that raises is logged, and the next event is handled as usual
+(:func:`hardware.panel.drain`).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import StringProperty
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.cards import KIND_TITLES, KINDS, Card, CardCodeError, all_cards, read_code
+from companion.commands import card_command
+from companion.config import Config
+from companion.session import Event, Session, Step
+from hardware import panel as gpio
+from hardware.doctor import SCAN_LOG_NAME, ScanLog
+
+from . import theme
+from .popups import GuardedPopup
+from .widgets import BigButton
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two drains of the hardware queue.
+DRAIN_INTERVAL = 0.05
+#: The kv rules of the pairing popup.
+KV_FILE = Path(__file__).with_suffix(".kv")
+#: Panel action -> the Kivy keycode whose action it takes (Back on Decode: see :meth:`TableHardware.press`).
+BUTTON_KEYS = {"transmit": 13, "back": 27, "boost": 98}
+TAKE_BACK_KEY = 8
+#: How the pairing popup names each kind (plural, for its tabs).
+KIND_TABS = {"command": "Command", "transmission": "Transmission", "mission": "Mission",
+             "boost": "Signal Boost", "module": "Module"}
+
+
+class TableHardware:
+    """The table's buttons, lights and card reader, wired to one :class:`~ui.app.CompanionApp`.
+
+    :param app: the running app (``session``, ``act``, ``press_key``, ``show_message``, ``status``).
+    :param config: the table's settings (``[gpio]``, ``[reader]``, ``data_dir``).
+    :param pin_factory: a gpiozero pin factory for the panel (tests); default: the panel's own choice.
+    :param on_pi: whether this is a Raspberry Pi (default: look).
+    :param make_reader: ``make_reader(settings, events) -> reader`` (tests); default
+        :class:`hardware.reader.CardReader`.
+    """
+
+    def __init__(self, app: Any, config: Config, *, pin_factory: Any = None, on_pi: bool | None = None,
+                 make_reader: Callable[[Any, queue.Queue[Any]], Any] | None = None) -> None:
+        self.app = app
+        self.config = config
+        self.events: queue.Queue[Any] = queue.Queue()
+        self.panel: gpio.Panel | None = None
+        self.reader: Any = None
+        self.pairings: Any = None
+        self.scan_log = ScanLog(config.data_dir / SCAN_LOG_NAME)
+        self.reader_state = "none"
+        self.buttons_state = "off"
+        self._pin_factory = pin_factory
+        self._on_pi = on_pi
+        self._make_reader = make_reader
+        self._drain_event: Any = None
+        self._session: Session | None = None
+        self._was_connected = False
+        self._popup: PairingPopup | None = None
+
+    # ------------------------------------------------------------------ life
+
+    def start(self) -> None:
+        """Open the panel and the reader (as configured) and start draining their queue."""
+        from .screens.base import load_kv
+
+        load_kv(KV_FILE)
+        problems = [p for p in (self._start_panel(), self._start_reader()) if p]
+        self._drain_event = Clock.schedule_interval(self.drain, DRAIN_INTERVAL)
+        self.app.bind(session=self._on_session)
+        self._on_session(self.app, self.app.session)
+        self._update_status()
+        if problems:
+            self.app.show_message(" ".join(problems), "error")
+
+    def stop(self) -> None:
+        """Stop draining, stop the reader, switch the lights off and release the pins.  Idempotent."""
+        if self._drain_event is not None:
+            self._drain_event.cancel()
+            self._drain_event = None
+        self.app.unbind(session=self._on_session)
+        self._session = None
+        if self._popup is not None:
+            self._popup.dismiss(animation=False)
+            self._popup = None
+        reader, self.reader = self.reader, None
+        if reader is not None:
+            try:
+                reader.stop()
+            except Exception:
+                log.exception("stopping the card reader failed")
+        panel, self.panel = self.panel, None
+        if panel is not None:
+            panel.signal("lights_off")
+            panel.close()
+
+    def _start_panel(self) -> str:
+        file = str(self.config.path) if self.config.path is not None else "<defaults>"
+        try:
+            settings = gpio.panel_settings(self.config.section("gpio"), file)
+        except gpio.PanelConfigError as exc:
+            log.error("GPIO not used: %s", exc)
+            return f"Buttons and lights are off: {exc}"
+        status = gpio.open_panel(settings, self.events, pin_factory=self._pin_factory, on_pi=self._on_pi)
+        self.panel = status.panel
+        self.buttons_state = "on" if status.panel is not None else "off"
+        return status.message if status.fault else ""
+
+    def _start_reader(self) -> str:
+        section = self.config.section("reader")
+        if not section:
+            return ""  # no [reader] table: no reader (the app runs exactly as before)
+        file = str(self.config.path) if self.config.path is not None else "<defaults>"
+        try:
+            from hardware import pairing
+            from hardware import reader as serial_reader
+        except ImportError as exc:
+            log.error("the card reader cannot run: %s", exc)
+            return f"The card reader is off: {exc}"
+        try:
+            settings = serial_reader.reader_settings(section, file)
+        except ValueError as exc:
+            log.error("card reader not used: %s", exc)
+            return f"The card reader is off: {exc}"
+        if not settings.enabled:
+            return ""
+        path = Path(settings.pairings) if settings.pairings else self.config.data_dir / pairing.FILE_NAME
+        self.pairings = pairing.Pairings(path)
+        make = self._make_reader or serial_reader.CardReader
+        self.reader = make(settings, self.events)
+        self.reader_state = "disconnected"
+        self.reader.start()
+        return self.pairings.problem or ""
+
+    # ------------------------------------------------------------------ the queue
+
+    def drain(self, _dt: float = 0.0) -> int:
+        """Handle every waiting hardware event (the Clock callback; main thread)."""
+        return gpio.drain(self.events, self.handle)
+
+    def handle(self, event: Any) -> None:
+        """One event from the panel or the reader."""
+        if isinstance(event, gpio.PanelEvent):
+            self.press(event.action)
+        elif getattr(event, "kind", None) == "scan":
+            self.scanned(event.text, getattr(event, "source", "line"))
+        elif getattr(event, "kind", None) in ("connected", "disconnected", "problem"):
+            self._reader_event(event.kind, event.text)
+        else:
+            log.warning("unknown hardware event %r", event)
+
+    def press(self, action: str) -> bool:
+        """A panel button: the key it stands for, through the keyboard's path."""
+        key = BUTTON_KEYS.get(action)
+        if key is None:
+            log.warning("no key for panel action %r", action)
+            return False
+        if action == "back" and self._can_take_back():
+            key = TAKE_BACK_KEY
+        return bool(self.app.press_key(key))
+
+    def _can_take_back(self) -> bool:
+        session = self.app.session
+        if session is None or session.step is not Step.DECODE or self.app.manager.current != "decode":
+            return False
+        fixed = set(session.game.state.registers)
+        return any(c is not None and c not in fixed for c in session.arrangement) or bool(session.left_out)
+
+    def _reader_event(self, kind: str, text: str) -> None:
+        if kind == "connected":
+            if self.reader_state != "connected" and self._was_connected:
+                self.app.show_message("The card reader is back.", "info")
+            self.reader_state = "connected"
+            self._was_connected = True
+            self._signal("reader")
+        elif kind == "disconnected":
+            if self.reader_state == "connected":
+                self.app.show_message(f"The card reader is disconnected: {text}", "error")
+            self.reader_state = "disconnected"
+            self._signal("reader_off")
+        else:
+            self.app.show_message(text, "error")
+            self._signal("refused")
+            self.scan_log.add("problem", "", text)
+        self._update_status()
+
+    # ------------------------------------------------------------------ scans
+
+    def scanned(self, text: str, source: str = "line") -> bool:
+        """A scan: an RFID tag (paired, or the pairing popup opens) or a printed code."""
+        if source == "rfid":
+            code = self.pairings.lookup(text) if self.pairings is not None else None
+            if code is None:
+                self.scan_log.add(source, text, "unknown tag: asked which card it is")
+                self.ask_pairing(text)
+                return False
+            text = code
+        try:
+            card = read_code(text, self.app.content)
+        except CardCodeError as exc:
+            self.scan_log.add(source, text, f"refused: {exc.problem}")
+            self.app.show_message(f"Scan not used: {exc.problem}", "error")
+            self._signal("refused")
+            return False
+        return self.use_card(card, source, text)
+
+    def use_card(self, card: Card, source: str = "line", text: str = "") -> bool:
+        """Hand a read card to the session (``Session.scan``); the beep says how it went."""
+        session = self.app.session
+        if session is None:
+            message = f"{card.name}: cards are read during a game; start one first."
+            self.app.show_message(message, "info")
+            self._signal("refused")
+            self.scan_log.add(source, text or card.code, f"refused: {message}")
+            return False
+        before = list(session.arrangement)
+        ok = bool(self.app.act("scan", card))  # a refusal shows its message and beeps (session event)
+        if not ok:
+            self.scan_log.add(source, text or card.code, f"refused: {session.message}")
+            return False
+        self._signal("scan_ok")
+        placed = [k for k, (a, b) in enumerate(zip(before, session.arrangement), start=1) if a != b]
+        # Two Norths are one and the same at the table: name the command, not "North (1 of 2)".
+        name = card_command(card.id).title if card.kind == "command" else card.name
+        result = f"{name} in register {placed[0]}" if placed else card.name
+        if placed:
+            self.app.show_message(f"Scanned: {result}.", "info")
+        self.scan_log.add(source, text or card.code, result)
+        return True
+
+    def ask_pairing(self, tag: str) -> None:
+        """Open the pairing popup for an unknown RFID tag (one at a time)."""
+        if self._popup is not None:
+            self.app.show_message("Finish pairing the previous tag first.", "info")
+            return
+        self._signal("refused")
+        popup = PairingPopup(tag, all_cards(self.app.content), on_chosen=self.pair)
+        popup.bind(on_dismiss=self._popup_gone)
+        self._popup = popup
+        popup.open()
+
+    def _popup_gone(self, popup: Any) -> None:
+        if self._popup is popup:
+            self._popup = None
+
+    def pair(self, tag: str, card: Card) -> None:
+        """The pairing popup's answer: remember it, then use the card as if its code had been scanned."""
+        try:
+            self.pairings.pair(tag, card.code)
+        except ValueError as exc:  # PairingError: the file cannot be written
+            log.error("pairing %s failed: %s", tag, exc)
+            self.app.show_message(f"Not paired: {exc}", "error")
+            return
+        log.info("RFID tag %s paired with %s", tag, card.code)
+        self.scan_log.add("rfid", tag, f"paired with {card.code} ({card.name})")
+        self.app.show_message(f"Tag paired with {card.name}.", "info")
+        if self.app.session is not None and card.kind in ("command", "transmission"):
+            self.use_card(card, "rfid", tag)  # as if it had been scanned (other kinds: nothing to do now)
+
+    # ------------------------------------------------------------------ lights
+
+    def _signal(self, name: str) -> None:
+        if self.panel is not None:
+            self.panel.signal(name)
+
+    def _on_session(self, _app: Any, session: Session | None) -> None:
+        if session is self._session:
+            return
+        self._session = session
+        if session is None:
+            self._signal("incoming_off")
+            return
+        session.subscribe(lambda event, s=session: self._on_event(s, event))
+        self._signal("incoming" if session.step is Step.TRANSMISSION else "incoming_off")
+
+    def _on_event(self, session: Session, event: Event) -> None:
+        if session is not self._session:
+            return  # a game that was left
+        if event.kind == "refused":
+            self._signal("refused")
+        elif event.kind == "step":
+            self._signal("incoming" if event.message == Step.TRANSMISSION.value else "incoming_off")
+        elif event.kind == "mission_complete":
+            self._signal("mission_complete")
+        elif event.kind == "victory":
+            self._signal("victory")
+
+    def _update_status(self) -> None:
+        status = getattr(self.app, "status", None)
+        if status is not None:
+            status.hardware = status_text(self.reader_state, self.buttons_state)
+
+
+def status_text(reader: str, buttons: str) -> str:
+    """The status strip's hardware line: ``reader: connected · buttons: on``."""
+    return f"reader: {reader} · buttons: {buttons}"
+
+
+# ---------------------------------------------------------------------------- the pairing popup
+
+
+class KindTab(ToggleButton):
+    """A tab of the pairing popup (one kind of card)."""
+
+    kind = StringProperty("")
+
+
+class PairingPopup(GuardedPopup):
+    """An unknown RFID tag: which card is it on?  Tabs by kind, then one big button per card.
+
+    :param cards: every card of the pack (:func:`companion.cards.all_cards`).
+    :param on_chosen: ``on_chosen(tag, card)`` after the popup closes with a choice.
+    Escape (or the Back button) cancels; nothing is paired until a card is tapped.
+    """
+
+    tag = StringProperty("")
+    title = StringProperty("")
+    kind = StringProperty("")
+
+    def __init__(self, tag: str, cards: tuple[Card, ...], on_chosen: Callable[[str, Card], None],
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.tag = tag
+        self.title = f"New RFID tag {tag}: which card is it on?"
+        self._cards = cards
+        self._on_chosen = on_chosen
+        tabs = self.ids.tabs
+        for kind in KINDS:
+            if any(c.kind == kind for c in cards):
+                tab = KindTab(text=KIND_TABS[kind], kind=kind, group=f"pairing-{id(self)}",
+                              allow_no_selection=False)
+                tab.bind(on_release=lambda t: self.show_kind(t.kind))
+                tabs.add_widget(tab)
+        first = next((c.kind for c in cards), "command")
+        self.show_kind(first)
+
+    def show_kind(self, kind: str) -> None:
+        """List the cards of ``kind`` as buttons."""
+        for tab in self.ids.tabs.children:
+            tab.state = "down" if tab.kind == kind else "normal"
+        grid = self.ids.cards
+        grid.clear_widgets()
+        grid.cols = 2 if kind == "mission" else 3
+        for card in (c for c in self._cards if c.kind == kind):
+            button = BigButton(text=card.name, fill=theme.ACCENT if kind == "command" else theme.SECONDARY,
+                               height=dp(56), font_size=theme.FONT_BODY)
+            button.card = card
+            button.bind(on_release=lambda b: self.choose(b.card))
+            grid.add_widget(button)
+        self.ids.scroll.scroll_y = 1
+        self.kind = kind
+        self.ids.hint.text = f"Tap the {KIND_TITLES[kind]} this tag is stuck on."
+
+    def choose(self, card: Card) -> None:
+        self.dismiss()
+        self._on_chosen(self.tag, card)
+
+    def handle_key_event(self, key: int, codepoint: str | None, action: str | None) -> bool:
+        """A key (or a panel button) while open: Escape or Back cancels; every key is consumed so
+        nothing acts behind the popup."""
+        if action == "back":
+            self.dismiss()
+        return True
