@@ -28,6 +28,7 @@ Every handler that raises is logged, and the next event is handled as usual
 
 from __future__ import annotations
 
+import functools
 import logging
 import queue
 from collections.abc import Callable
@@ -306,7 +307,7 @@ class TableHardware:
         if session is None:
             self._signal("incoming_off")
             return
-        session.subscribe(lambda event, s=session: self._on_event(s, event))
+        session.subscribe(functools.partial(self._on_event, session))
         self._signal("incoming" if session.step is Step.TRANSMISSION else "incoming_off")
 
     def _on_event(self, session: Session, event: Event) -> None:
