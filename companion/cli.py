@@ -63,7 +63,7 @@ NO_DISPLAY = ("No display found: neither DISPLAY nor WAYLAND_DISPLAY is set and 
 #: Modules that add subcommands: each has ``register(add, pack)``, where ``add(name, help, parents)``
 #: returns a new subparser and ``pack`` is the ``--content FILE`` parent parser.  They are imported when
 #: the parser is built, so they import nothing heavy (Kivy, gpiozero, serial) at module level.
-EXTENSIONS: tuple[str, ...] = ("companion.cli_labels", "companion.cli_doctor")
+EXTENSIONS: tuple[str, ...] = ("companion.cli_labels", "companion.cli_doctor", "companion.cli_store")
 
 
 class _Failure(Exception):
@@ -232,6 +232,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .terminal import play
 
     content = _content(args)
+    if not args.no_store:  # save every move and offer to resume (companion/cli_store.py)
+        from .cli_store import play_stored
+
+        return play_stored(args, content, _planner())
     return play(content, _planner(), args.difficulty, args.layout, args.seed)
 
 
@@ -377,6 +381,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = add("play", "play a whole game in this terminal, as the Cadet, against the AI Mission Control",
                [pack])
     _game_options(play)
+    play.add_argument("--no-store", action="store_true", help="do not save the game or offer to resume one")
+    play.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
     play.set_defaults(handler=_cmd_play)
 
     referee = add("referee", "run a scenario's commands by the rules and print the result as JSON", [pack])

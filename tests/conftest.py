@@ -88,3 +88,13 @@ def mock_factory() -> Iterator[Any]:
     finally:
         factory.reset()
         Device.pin_factory = previous
+
+
+@pytest.fixture(autouse=True)
+def _private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads the table's own config file or writes its game store: the user config and data
+    folders (platformdirs follows XDG) are a fresh temporary folder for each test."""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)

@@ -1,0 +1,150 @@
+"""``companion history``, ``stats``, ``export`` and the store in ``companion play`` (companion.cli_store)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.cli_store import sparkline
+from companion.content import default_content
+from companion.session import Session
+from companion.store import Store
+from test_session import RandomChooser
+from test_store import lost_game
+
+CONTENT = default_content()
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    """A store with a lost training game, a lost standard one and an unfinished expert one."""
+    path = tmp_path / "companion.sqlite3"
+    with Store.open(path) as store:
+        lost_game(store, 1)
+        lost_game(store, 2, "standard")
+        store.begin(Session(CONTENT, RandomChooser(3), "expert", "beginner", 3))
+    return path
+
+
+def test_history_and_stats_without_a_store_say_so_and_create_nothing(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "none.sqlite3"
+    assert cli(capsys, "history", "--database", str(path)) == (
+        0, f"No games yet: there is no game store at {path}.\n", "")
+    assert cli(capsys, "stats", "--database", str(path))[1].startswith("No games yet")
+    code, out, _ = cli(capsys, "history", "--json", "--database", str(path))
+    assert code == 0 and json.loads(out)["games"] == []
+    code, _, err = cli(capsys, "export", "--csv", str(tmp_path / "h.csv"), "--database", str(path))
+    assert code == 1 and "Nothing to export" in err
+    assert not path.exists()
+
+
+def test_history_lists_the_games_newest_first(capsys: pytest.CaptureFixture[str], database: Path) -> None:
+    code, out, err = cli(capsys, "history", "--database", str(database))
+    assert (code, err) == (0, "")
+    header, *rows = out.splitlines()
+    assert header.split()[:4] == ["#", "date", "(UTC)", "difficulty"]
+    assert [row.split()[3:5] for row in rows] == [["expert", "unfinished"], ["standard", "lost"],
+                                                  ["training", "lost"]]
+    assert rows[0].split()[5:7] == ["0", "0/3"]  # transmissions used, missions
+    assert len(cli(capsys, "history", "--limit", "2", "--database", str(database))[1].splitlines()) == 3
+    code, out, _ = cli(capsys, "history", "--json", "--database", str(database))
+    games = json.loads(out)["games"]
+    assert [g["seed"] for g in games] == [3, 2, 1]
+    assert games[1]["result"] == "lost" and games[1]["transmissions_used"] == 7
+    assert games[0]["ended"] is None and games[1]["started"].endswith("+00:00")
+
+
+def test_stats_per_difficulty(capsys: pytest.CaptureFixture[str], database: Path) -> None:
+    code, out, _ = cli(capsys, "stats", "--database", str(database))
+    lines = out.splitlines()
+    assert code == 0 and [line.split()[0] for line in lines[1:]] == ["training", "standard", "hard", "expert"]
+    assert lines[1].split()[1:4] == ["1", "0", "0%"]
+    assert lines[4].split()[1:4] == ["0", "0", "-"]  # the unfinished expert game is not counted yet
+    data = json.loads(cli(capsys, "stats", "--json", "--database", str(database))[1])
+    training = data["difficulties"][0]
+    assert (training["games"], training["wins"], training["streak"], len(training["scores"])) == (1, 0, 0, 1)
+
+
+def test_export_writes_csv_and_json(capsys: pytest.CaptureFixture[str], database: Path,
+                                    tmp_path: Path) -> None:
+    target = tmp_path / "history.csv"
+    assert cli(capsys, "export", "--csv", str(target), "--database", str(database)) == (
+        0, f"3 games written to {target}\n", "")
+    assert [row["seed"] for row in csv.DictReader(target.open(encoding="utf-8"))] == ["1", "2", "3"]
+    target = tmp_path / "history.json"
+    assert cli(capsys, "export", "--json", str(target), "--database", str(database))[0] == 0
+    assert [g["result"] for g in json.loads(target.read_text())["games"]] == ["lost", "lost", "unfinished"]
+    missing = str(tmp_path / "no" / "h.json")
+    code, _, err = cli(capsys, "export", "--json", missing, "--database", str(database))
+    assert code == 1 and "Cannot write" in err
+
+
+def test_a_damaged_store_is_set_aside_with_a_notice(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    path.write_bytes(b"\x00garbage" * 1000)
+    code, out, err = cli(capsys, "history", "--database", str(path))
+    assert code == 0 and out == "No games yet.\n"
+    assert "could not be read" in err and ".corrupt-" in err
+
+
+def test_the_config_names_the_database(capsys: pytest.CaptureFixture[str], database: Path, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'[store]\ndatabase = "{database}"\n', encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    assert len(cli(capsys, "history")[1].splitlines()) == 4
+    config.write_text('[store]\ndatabse = "x"\n', encoding="utf-8")
+    code, _, err = cli(capsys, "history")
+    assert code == 1 and "store.databse" in err and "unknown setting" in err
+
+
+def _play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str,
+          *argv: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    return cli(capsys, "play", *argv)
+
+
+def test_play_saves_the_game_and_offers_to_resume_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    path = str(tmp_path / "companion.sqlite3")
+    code, first, _ = _play(capsys, monkeypatch, "\nboard\nquit\n", "--seed", "3", "--database", path)
+    assert code == 0 and "You left the game (seed 3)" in first
+    board = first[first.rindex("Transmission card 1 of 7"):first.rindex("Order for registers")]
+    code, again, _ = _play(capsys, monkeypatch, "\nquit\n", "--database", path)
+    assert code == 0 and "An unfinished game is saved: Standard, seed 3" in again
+    assert "Resuming where the game stopped." in again and board in again  # the same decode, same hand
+    code, fresh, _ = _play(capsys, monkeypatch, "n\n\nquit\n", "--seed", "4", "--database", path)
+    assert code == 0 and "seed 4" in fresh
+    with Store.open(path) as store:
+        assert [(g.seed, g.result) for g in store.games()] == [(4, "unfinished"), (3, "abandoned")]
+
+
+def test_play_without_the_store(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "companion.sqlite3"
+    code, out, _ = _play(capsys, monkeypatch, "\nquit\n", "--no-store", "--database", str(path))
+    assert code == 0 and "You left the game" in out and not path.exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, out, err = _play(capsys, monkeypatch, "\nquit\n", "--database", str(blocker / "db.sqlite3"))
+    assert code == 0 and "This game will not be saved." in err and "You left the game" in out
+
+
+def test_sparkline() -> None:
+    assert sparkline([]) == "" and sparkline([5, 5]) == "▁▁"
+    assert sparkline([0, 50, 100]) == "▁▄█"
+    assert len(sparkline(list(range(100)))) == 30
