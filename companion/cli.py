@@ -280,19 +280,26 @@ def _cmd_plan(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    """Games of the AI Mission Control against a perfect Cadet."""
+    """Games of an AI Mission Control against a model Cadet (companion.simulate)."""
     content = _content(args)
     try:
         simulate = importlib.import_module("companion.simulate").simulate
     except ImportError as exc:
         raise _Failure(f"the simulator (companion/simulate.py) cannot be loaded: {exc}") from None
-    result = simulate(content, args.games, args.difficulty, args.seed)
+    if args.jobs < 0:
+        raise _Failure(f"--jobs must be 0 (every core) or more, not {args.jobs}", EXIT_USAGE)
+    result = simulate(content, args.games, args.difficulty, args.seed, cadet=args.cadet, mc=args.mc,
+                      jobs=args.jobs)
     if args.json:
         _json({"games": result.games, "wins": result.wins, "win_rate": result.win_rate,
                "mean_transmissions": result.mean_transmissions, "mean_score": result.mean_score,
-               "seconds": result.seconds, "difficulty": args.difficulty, "seed": args.seed})
+               "seconds": result.seconds, "difficulty": args.difficulty, "seed": args.seed,
+               "mc": args.mc, "cadet": args.cadet, "jobs": result.jobs,
+               "games_per_minute_per_core": result.games_per_minute_per_core})
         return EXIT_OK
-    _out(f"{result.games} games at {args.difficulty} difficulty, seed {args.seed}, in {result.seconds:.1f} s")
+    _out(f"{result.games} games at {args.difficulty} difficulty, seed {args.seed}, "
+         f"{args.mc} Mission Control, {args.cadet} Cadet, in {result.seconds:.1f} s "
+         f"on {result.jobs} process(es) ({result.games_per_minute_per_core:.0f} games per minute per core)")
     _out(f"win rate:                {result.win_rate:.1%} ({result.wins} of {result.games})")
     _out(f"mean transmissions used: {result.mean_transmissions:.2f}")
     _out(f"mean score:              {result.mean_score:.1f}")
@@ -395,11 +402,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="board, cadet, carrying, missions, completed, transmissions_left (default 7)")
     plan.set_defaults(handler=_cmd_plan)
 
-    sim = add("simulate", "play many games of the AI Mission Control against a perfect Cadet", [pack])
+    sim = add("simulate", "play many games of an AI Mission Control against a model Cadet", [pack])
     sim.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
     _game_options(sim, layout=False)
     sim.add_argument("--seed", type=int, default=0, help="seed of the batch (default: 0)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    sim.add_argument("--mc", choices=("shortest", "robust"), default="shortest",
+                     help="Mission Control: the shortest plan or the scramble-aware one (default: shortest)")
+    sim.add_argument("--cadet", choices=("perfect", "uniform", "careful"), default="perfect",
+                     help="how the simulated Cadet decodes (companion/cadet.py; default: perfect)")
+    sim.add_argument("--jobs", type=int, default=0,
+                     help="processes to play on (default: 0 = every core); results do not depend on it")
     sim.set_defaults(handler=_cmd_simulate)
 
     content = add("content", "work with content packs", [])
