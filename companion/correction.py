@@ -35,8 +35,10 @@ complete one (Repair or Deploy), the referee's check in
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 from itertools import permutations
+from typing import Any
 
 from .actions import CorrectBoard
 from .board import CELLS, HALLWAY, SIZE, Position, cell_of, index, on_grid
@@ -44,7 +46,7 @@ from .commands import Command, card_command
 from .content import ContentPack
 from .game import REGISTERS, GameState, Phase, rules_for
 
-__all__ = ["PHASES", "correction_reason", "apply_correction", "describe", "position_of",
+__all__ = ["PHASES", "correction_from", "correction_reason", "apply_correction", "describe", "position_of",
            "some_order_possible"]
 
 #: The phases in which the board may be corrected (see the module docstring).
@@ -124,6 +126,21 @@ def some_order_possible(content: ContentPack, state: GameState, position: Positi
         if rules.viable(position, [program[k] for k in range(REGISTERS)]):
             return True
     return False
+
+
+def correction_from(rows: Any, cadet: Any, carrying: Any) -> CorrectBoard | str:
+    """A :class:`~companion.actions.CorrectBoard` from what a screen sends, or a sentence saying why
+    it is not one (rows not strings, a cell that is not two whole numbers, a carried tile that is not
+    a letter).  The carried letter may be either case (a carried device is always intact); ``""``
+    means nothing carried."""
+    if isinstance(rows, str) or not isinstance(rows, Iterable) or not all(isinstance(r, str) for r in rows):
+        return f"A board is {SIZE} rows of {SIZE} characters."
+    cell = tuple(cadet) if isinstance(cadet, Iterable) and not isinstance(cadet, str) else ()
+    if len(cell) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
+        return f"The Cadet's cell is a row and a column, not {cadet!r}."
+    if carrying is not None and not isinstance(carrying, str):
+        return f"The carried device is a module letter, not {carrying!r}."
+    return CorrectBoard(tuple(rows), (cell[0], cell[1]), carrying.upper() if carrying else None)
 
 
 def correction_reason(content: ContentPack, state: GameState, action: CorrectBoard) -> str | None:

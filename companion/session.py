@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .actions import Action, CorrectBoard, Execute, Reveal, Select, Undo, UseBoost, to_json
+from .actions import Action, Execute, Reveal, Select, Undo, UseBoost, to_json
 from .commands import Command, card_command
 from .config import UNDO_MODES
 from .content import BoostKind, ContentPack
@@ -627,21 +627,16 @@ class Session:
                                 "correct it once the Transmission card is shown.")
         if self.step is Step.END:
             return self._refuse("The game is over: there is no board to correct.")
-        if isinstance(rows, str) or not all(isinstance(r, str) for r in rows):
-            return self._refuse("A board is 5 rows of 5 characters.")
-        cell = tuple(cadet)
-        if len(cell) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
-            return self._refuse(f"The Cadet's cell is a row and a column, not {cadet!r}.")
-        if carrying is not None and not isinstance(carrying, str):
-            return self._refuse(f"The carried device is a module letter, not {carrying!r}.")
-        action = CorrectBoard(tuple(rows), (cell[0], cell[1]), carrying.upper() if carrying else None)
+        from .correction import correction_from, describe
+
+        action = correction_from(rows, cadet, carrying)
+        if isinstance(action, str):
+            return self._refuse(action)
         before = self.game.state.position
         try:
             self.game.play(action)
         except IllegalAction as exc:
             return self._refuse(str(exc)[:1].upper() + str(exc)[1:] + ".")
-        from .correction import describe
-
         self.message = describe(self.content, before, self.game.state.position)
         self._emit("corrected", self.message, rows=list(action.rows), cadet=list(action.cadet),
                    carrying=action.carrying)

@@ -460,3 +460,19 @@ def test_an_export_to_an_unwritable_place_is_a_clear_error(store: Store, tmp_pat
     with pytest.raises(StoreError, match="Cannot write"):
         store.export_csv(tmp_path / "missing-folder" / "history.csv")
     assert not list(tmp_path.glob("**/.history.csv*"))
+
+
+def test_a_game_waiting_for_a_physical_transmission_card_resumes_waiting(store: Store) -> None:
+    session = Session(CONTENT, RandomChooser(5), seed=5, physical_deck=True)
+    store.begin(session)
+    assert session.confirm() and session.choose_now() and session.awaiting_draw
+    saved = store.unfinished()
+    assert saved is not None
+    resumed = store.resume(saved, CONTENT, RandomChooser(5))
+    assert resumed.physical_deck and resumed.awaiting_draw and resumed.step is Step.TRANSMISSION
+    assert resumed.table_state() == session.table_state()
+    card = resumed.drawable_transmissions()[0]
+    assert resumed.draw_transmission(card) and resumed.game.state.card == card
+    again = store.unfinished()
+    assert again is not None and again.record["actions"][-1] == {"kind": "scramble", "hand": list(
+        resumed.game.state.hand)}
