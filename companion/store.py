@@ -52,11 +52,12 @@ from .record import FORMAT
 from .session import Chooser, Event, Session
 from .store_db import MIGRATIONS, SCHEMA_VERSION, StoreError, migrate, open_connection
 
-__all__ = ["SCHEMA_VERSION", "MIGRATIONS", "migrate", "StoreError", "GameSummary", "DifficultyStats",
-           "SavedGame", "Store", "describe_saved"]
+__all__ = ["SCHEMA_VERSION", "MIGRATIONS", "RESULTS", "migrate", "StoreError", "GameSummary",
+           "DifficultyStats", "SavedGame", "Store", "describe_saved"]
 
 log = logging.getLogger(__name__)
 
+#: The values of :attr:`GameSummary.result`.
 RESULTS = ("won", "lost", "abandoned", "unfinished")
 
 
