@@ -269,6 +269,9 @@ class Store:
                 if game_id is None:
                     game_id = self._insert_game(session)
                     saved = 0
+                    for other in self._recorders.values():  # their games were just marked abandoned
+                        other.active = False
+                    self._recorders.clear()
                 else:
                     row = self._conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
                                              (game_id,)).fetchone()

@@ -476,3 +476,13 @@ def test_a_game_waiting_for_a_physical_transmission_card_resumes_waiting(store: 
     again = store.unfinished()
     assert again is not None and again.record["actions"][-1] == {"kind": "scramble", "hand": list(
         resumed.game.state.hand)}
+
+
+def test_an_abandoned_games_session_is_no_longer_saved(store: Store) -> None:
+    old = Session(CONTENT, RandomChooser(1), seed=1)
+    old_id = store.begin(old)
+    store.begin(Session(CONTENT, RandomChooser(2), seed=2))
+    old.confirm()
+    assert old.choose_now()
+    count = second(store).execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (old_id,)).fetchone()[0]
+    assert count == 2 and store.games()[1].result == "abandoned"
