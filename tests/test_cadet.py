@@ -11,6 +11,7 @@ from companion.board import Position
 from companion.cadet import (
     CADET_MODELS,
     Hand,
+    Order,
     choose_order,
     distribution,
     legal_orders,
@@ -103,7 +104,7 @@ def test_perfect_puts_everything_on_the_intended_order() -> None:
         distribution("perfect", orders, intended=(6, 6, 6, 6, 6))
 
 
-def careful_groups(orders: list, totals: tuple[int, ...]) -> dict[tuple[str, int, str], float]:
+def careful_groups(orders: list[Order], totals: tuple[int, ...]) -> dict[tuple[str, int, str], float]:
     groups: dict[tuple[str, int, str], float] = {}
     for o in orders:
         w = 1.0
