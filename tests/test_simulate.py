@@ -93,3 +93,51 @@ def test_no_games_and_bad_arguments() -> None:
         simulate(CONTENT, -1, "training", 1)
     with pytest.raises(KeyError, match="difficulty"):
         simulate(CONTENT, 1, "impossible", 1)
+
+
+# --------------------------------------------------------------------------- Cadet models, processes
+
+
+def test_a_uniform_cadet_sometimes_strays_from_the_intended_order_and_the_game_replays() -> None:
+    game = play_game(CONTENT, Planner(), "standard", 4242, cadet="uniform")
+    assert game.state.phase is Phase.OVER
+    assert any(tuple(r.order) != tuple(r.intended) for r in game.state.rounds)
+    for r in game.state.rounds:
+        assert not set(r.order) - set(r.intended) - set(r.errors)  # only cards the Cadet was handed
+    again = replay(record_of(game), CONTENT)
+    assert again.state == game.state
+
+
+def test_the_same_batch_on_one_or_two_processes_gives_the_same_totals() -> None:
+    one = simulate(CONTENT, 4, "hard", 5, cadet="careful", jobs=1)
+    two = simulate(CONTENT, 4, "hard", 5, cadet="careful", jobs=2)
+    assert two.jobs == 2 and one.jobs == 1
+    assert dataclasses.replace(one, seconds=0.0, jobs=0) == dataclasses.replace(two, seconds=0.0, jobs=0)
+
+
+def test_mission_controls_by_name_and_bad_options() -> None:
+    robust = simulate(CONTENT, 1, "standard", 3, cadet="uniform", mc="robust")
+    assert robust.games == 1 and robust.games_per_minute > 0
+    assert robust.games_per_minute_per_core == robust.games_per_minute
+    with pytest.raises(ValueError, match="unknown Mission Control"):
+        simulate(CONTENT, 1, "standard", 3, mc="oracle")
+    with pytest.raises(ValueError, match="unknown Cadet model"):
+        simulate(CONTENT, 1, "standard", 3, cadet="reckless")
+    with pytest.raises(ValueError, match="jobs"):
+        simulate(CONTENT, 1, "standard", 3, jobs=-1)
+
+
+def test_the_command_line_takes_the_mission_control_the_cadet_and_the_processes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from companion.cli import main
+
+    assert main(["simulate", "--games", "2", "--mc", "robust", "--cadet", "careful", "--jobs", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["mc"], data["cadet"], data["jobs"], data["games"]) == ("robust", "careful", 1, 2)
+    assert data["games_per_minute_per_core"] > 0
+    assert main(["simulate", "--games", "1", "--jobs", "-1"]) != 0
+    assert "--jobs" in capsys.readouterr().err
+    assert main(["simulate", "--games", "1", "--cadet", "reckless"]) != 0
