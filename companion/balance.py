@@ -27,6 +27,7 @@ import json
 import logging
 import math
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -86,6 +87,22 @@ def fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
+def commit() -> str:
+    """The checkout's commit (short hash), ``+dirty`` when a source of :func:`fingerprint` differs from it;
+    ``""`` without git."""
+    here = Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
+                              text=True, timeout=10, check=False)
+        status = subprocess.run(["git", "status", "--porcelain", "--", *_SOURCES], cwd=here,
+                                capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    if head.returncode != 0:
+        return ""
+    return head.stdout.strip() + ("+dirty" if status.stdout.strip() else "")
+
+
 def cell_key(difficulty: str, mc: str, cadet: str) -> str:
     return f"{difficulty}/{mc}/{cadet}"
 
@@ -118,6 +135,7 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
     data = _load(cache)
     cells: dict[str, Any] = data.setdefault("cells", {})
     stamp = fingerprint()
+    version = commit()
     start = time.monotonic()
     todo = [cell for cell in _cells() if not _fresh(cells.get(cell_key(*cell)), games, seed, stamp)]
     log.info("%d of %d cells to play (%d games each, seed %d, code %s)", len(todo), len(_cells()), games,
@@ -131,7 +149,7 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
         cells[cell_key(difficulty, mc, cadet)] = {
             "difficulty": difficulty, "mc": mc, "cadet": cadet, "games": result.games, "wins": result.wins,
             "mean_transmissions": result.mean_transmissions, "mean_score": result.mean_score,
-            "seconds": result.seconds, "jobs": result.jobs, "seed": seed, "code": stamp,
+            "seconds": result.seconds, "jobs": result.jobs, "seed": seed, "code": stamp, "commit": version,
             "games_per_minute_per_core": result.games_per_minute_per_core,
         }
         if command:
@@ -176,6 +194,7 @@ def render(data: dict[str, Any]) -> str:
         "|---|---|---|---:|---:|---:|---|---:|---:|---:|",
     ]
     missing = 0
+    commits: set[str] = set()
     for d in DIFFICULTIES:
         for m in MISSION_CONTROLS:
             for c in CADET_MODELS:
@@ -190,6 +209,9 @@ def render(data: dict[str, Any]) -> str:
                     f"| {d} | {m} | {c} | {cell['games']} | {cell['wins']} | {100 * rate:.1f}% "
                     f"| {100 * low:.1f}-{100 * high:.1f}% | {cell['mean_transmissions']:.2f} "
                     f"| {cell['mean_score']:.1f} | {cell.get('games_per_minute_per_core', 0.0):.0f} |")
+                commits.add(cell.get("commit") or "unknown")
+    if commits:
+        lines += ["", f"Played by the code at commit {', '.join(sorted(commits))}."]
     lines += ["", "## Does the scramble-aware Mission Control win more often?", ""]
     lines += _answer(cells)
     if missing:
