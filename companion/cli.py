@@ -63,7 +63,8 @@ NO_DISPLAY = ("No display found: neither DISPLAY nor WAYLAND_DISPLAY is set and 
 #: Modules that add subcommands: each has ``register(add, pack)``, where ``add(name, help, parents)``
 #: returns a new subparser and ``pack`` is the ``--content FILE`` parent parser.  They are imported when
 #: the parser is built, so they import nothing heavy (Kivy, gpiozero, serial) at module level.
-EXTENSIONS: tuple[str, ...] = ("companion.cli_labels", "companion.cli_doctor", "companion.cli_store")
+EXTENSIONS: tuple[str, ...] = ("companion.cli_labels", "companion.cli_doctor", "companion.cli_store",
+                              "companion.cli_bench")
 
 
 class _Failure(Exception):

@@ -72,7 +72,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from collections.abc import Iterator
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .board import CELLS, HALLWAY, SIZE
 from .estimate import _COLLECT, _DEPLOY, _DIST, _REPAIR, _STEP, REGISTERS
@@ -92,7 +92,12 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 # The Cadet-independent part of the bound for one choice of movers:
 # (floor, events, (target cell, beside?, walk from it through all targets), extent rows/cols of cells).
-_Choice = tuple[int, int, tuple[tuple[int, bool, int], ...], tuple[int, int, int, int] | None]
+# and the walks while holding each device: (their sum, cells of the devices to collect, cells the carried
+# device must stand beside).
+_Guards = tuple[tuple[tuple[int, int], ...], ...]
+_Targets = tuple[tuple[tuple[int, bool], ...], tuple[int, ...], _Guards] | None
+_Choice = tuple[int, int, _Targets, tuple[int, int, int, int] | None,
+                tuple[int, tuple[int, ...], tuple[int, ...]]]
 _ACTIONS = (_COLLECT, _DEPLOY, _REPAIR)
 
 # A compiled trie node: (ends: ((end cell, least program), ...), kids: ((command, cell, node), ...)).
@@ -169,6 +174,13 @@ def _compile(start: int, counts: tuple[int, ...]) -> _Node:
 _TRIES: dict[tuple[int, tuple[int, ...]], _Node] = {}
 
 
+#: _NEAR[q][c]: a lower bound of the walk from cell c to a cell beside cell q.
+_NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_DIST[q][c] - 1 if c != q else 1 for c in range(CELLS)) for q in range(CELLS)
+)
+_NO_WAY: tuple[int, ...] = (_INF,) * CELLS
+
+
 def _mask(board: str, pairs: Pairs, mask: int) -> int:
     """``mask`` plus every pair now intact and side by side (RULES.md, Missions)."""
     for bit, (_mid, a, b) in enumerate(pairs):
@@ -217,7 +229,10 @@ class Solver:
         self._tries: dict[int, _Node] = {}
         self._lower: dict[tuple[str, int, str, Pairs], int] = {}
         self._exact: dict[tuple[str, int, str, Pairs], int] = {}
-        self._bounds: dict[tuple[str, str, Pairs], list[_Choice]] = {}
+        # Per board (and per signature: where the pairs' modules lie): [shape, cheap table, full table].
+        self._bounds: dict[tuple[str, str, Pairs], list[Any]] = {}
+        self._signatures: dict[tuple[str, Pairs, tuple[int, ...]], list[Any]] = {}
+        self._reaches: dict[tuple[int, int, int, int], list[int]] = {}
         self._walks: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]] = {}
         self._expansions: OrderedDict[tuple[str, int, str, Pairs], list[Outcome]] = OrderedDict()
         self.nodes = 0  # positions expanded since construction (for the benchmark)
@@ -329,32 +344,88 @@ class Solver:
 
     # ------------------------------------------------------------------ the bound
 
-    def bound(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
+    def bound(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = _INF) -> int:
         """The admissible lower bound of the module docstring (``0`` when ``pairs`` is empty;
-        1,000 when some pair can never be completed)."""
+        1,000 when some pair can never be completed).
+
+        :param upto: when given, a cheaper bound (without the walks through the targets) may be
+            returned instead if it already exceeds ``upto``.
+        """
         if not pairs:
             return 0
         key = (board, carrying, pairs)
-        shape = self._bounds.get(key)
-        if shape is None:
-            shape = self._bounds[key] = self._shape(board, carrying, pairs)
+        entry = self._bounds.get(key)
+        if entry is None:
+            # The bound depends only on where the modules of the pairs lie (and which are damaged).
+            where = []
+            for _mid, a, b in pairs:
+                where.append(board.find(a))
+                where.append(board.find(a.lower()))
+                where.append(board.find(b))
+                where.append(board.find(b.lower()))
+            sig = (carrying, pairs, tuple(where))
+            entry = self._signatures.get(sig)
+            if entry is None:
+                shape = self._shape(board, carrying, pairs)
+                entry = self._signatures[sig] = [shape, self._table(shape, False), None]
+                if len(self._signatures) > self.table_size:
+                    _trim(self._signatures)
+            self._bounds[key] = entry
             if len(self._bounds) > self.table_size:
                 _trim(self._bounds)
-        if not shape:
-            return _INF
-        cn, ce, cs, cw = self.counts[:4]
-        row, col = divmod(cadet, SIZE)
-        best = _INF
-        for floor, events, ends, extent in shape:
-            walk = min([_edge(cadet, False, cell, near) + h for cell, near, h in ends]) if ends else 0
-            value = max(floor, -(-(events + walk) // REGISTERS))
+        cheap: int = entry[1][cadet]
+        if cheap > upto:
+            return cheap
+        full = entry[2]
+        if full is None:
+            full = entry[2] = self._table(entry[0], True)
+        value: int = full[cadet]
+        return value
+
+    def _table(self, shape: list[_Choice], full: bool) -> tuple[int, ...]:
+        """The bound for each cell of the Cadet: the least over the choices of movers; without the
+        walks through the targets unless ``full``."""
+        best = _NO_WAY
+        for floor, events, targets, extent, (legs, starts, held) in shape:
+            strict = relaxed = None
+            if full and targets:
+                relaxed = _paths(targets[0], targets[1], (), self._walks)
+                strict = _paths(*targets, self._walks)
+                if len(self._walks) > self.table_size // 10:
+                    _trim(self._walks)
+            tour = [legs] * CELLS
+            if held:
+                for q in held:
+                    tour = [max(t, legs + d) for t, d in zip(tour, _NEAR[q])]
+            elif starts:
+                first = list(map(min, *[_DIST[s] for s in starts])) if len(starts) > 1 else _DIST[starts[0]]
+                tour = [legs + d for d in first]
+            # A solution that ever sets a device down on its way (or collects another) pays 2 more commands.
+            walks = list(map(max, _walk(strict), tour))
+            more = list(map(max, _walk(relaxed), tour))
+            values = [max(floor, min((events + w + REGISTERS - 1) // REGISTERS,
+                                     (events + 2 + m + REGISTERS - 1) // REGISTERS))
+                      for w, m in zip(walks, more)]
             if extent:
-                top, bottom, left, right = extent
-                value = max(value, _ceil(row - top, cn), _ceil(bottom - row, cs), _ceil(col - left, cw),
-                            _ceil(right - col, ce))
-            if value < best:
-                best = value
+                values = list(map(max, values, self._reach(extent)))
+            best = tuple(map(min, best, values))
         return best
+
+    def _reach(self, extent: tuple[int, int, int, int]) -> list[int]:
+        """Per cell, the transmissions needed to reach the extreme rows and columns given, with at most
+        ``counts[direction]`` moves in each direction per transmission."""
+        hit = self._reaches.get(extent)
+        if hit is not None:
+            return hit
+        cn, ce, cs, cw = self.counts[:4]
+        top, bottom, left, right = extent
+        out: list[int] = []
+        self._reaches[extent] = out
+        for c in range(CELLS):
+            row, col = divmod(c, SIZE)
+            out.append(max(_ceil(row - top, cn), _ceil(bottom - row, cs), _ceil(col - left, cw),
+                           _ceil(right - col, ce)))
+        return out
 
     def _shape(self, board: str, carrying: str, pairs: Pairs) -> list[_Choice]:
         """The parts of the bound that do not depend on the Cadet's cell, one per choice of movers.
@@ -376,55 +447,78 @@ class Solver:
                     elif x != carrying:
                         return []
                 cell[x] = i
-        options: list[tuple[tuple[str, str], ...]] = []
+        apart: list[tuple[str, str]] = []
         for _mid, a, b in pairs:
             i, j = cell[a], cell[b]
             if i >= 0 and j >= 0 and _DIST[i][j] == 1:
                 continue
-            choice = tuple((x, y) for x, y in ((a, b), (b, a)) if x in devices)
-            if not choice:
+            if a not in devices and b not in devices:
                 return []  # two stations apart never meet
-            options.append(choice)
+            apart.append((a, b))
         cc, cd, cr = self.counts[4:]
         r = len(damaged)
         if r and not cr:
             return []
+        movable = sorted({x for pair in apart for x in pair if x in devices})
         shape: list[_Choice] = []
-        seen: set[tuple[frozenset[str], frozenset[tuple[str, str]]]] = set()
-        for pick in itertools.product(*options):
-            chosen = frozenset(x for x, _y in pick)
-            meets = frozenset((x, y) for x, y in pick if y not in devices)
-            if (chosen, meets) in seen:
-                continue
-            seen.add((chosen, meets))
-            deploys = collects = 0
-            for x in chosen:
+        for bits in range(1 << len(movable)):
+            moved = {x for i, x in enumerate(movable) if bits >> i & 1}
+            if carrying in cell and carrying not in moved:
+                continue  # a carried device of a mission moves: it must come down
+            if any(a not in moved and b not in moved for a, b in apart):
+                continue  # two modules that never move stay apart
+            # A moved device whose partner never moves is deployed beside the partner's cell.
+            meets = sorted((x, y) for a, b in apart for x, y in ((a, b), (b, a))
+                           if x in moved and y not in moved)
+            movers = {x for x, _y in meets}
+            loose = [(a, b) for a, b in apart if a not in movers and b not in movers]
+            deploys = len(movers) + _cover(loose)
+            collects = len(moved) - (carrying in moved)
+            for x in movers:
                 stations = {cell[y] for z, y in meets if z == x}
-                twice = len(stations) >= 2 and not _common(stations)
-                deploys += 1 + twice
-                collects += (x != carrying) + twice
-            if carrying and carrying not in chosen and collects:
+                if len(stations) >= 2 and not _common(stations):
+                    deploys += 1  # beside two cells with no common neighbour: deployed twice
+                    collects += 1
+            if carrying and carrying not in moved and collects:
                 deploys += 1
             if (deploys and not cd) or (collects and not cc):
                 continue
             events = max(r + deploys + collects, 1)
             floor = max(1, _ceil(r, cr), _ceil(deploys, cd), _ceil(collects, cc))
             # Targets: cells to stand on, then cells to stand beside (after their device's Collect).
-            points = sorted(damaged | {cell[x] for x in chosen if x != carrying})
+            points = sorted(damaged | {cell[x] for x in moved if x != carrying})
             nodes: list[tuple[int, bool]] = [(p, False) for p in points]
             preds: list[int] = [0] * len(nodes)
-            for x, y in sorted(meets):
+            hands: dict[str, int] = {}
+            for x, y in meets:
+                hands[x] = hands.get(x, 0) | 1 << len(nodes)
                 nodes.append((cell[y], True))
                 preds.append(1 << points.index(cell[x]) if x != carrying else 0)
-            ends = _paths(tuple(nodes), tuple(preds), self._walks)
-            if len(self._walks) > self.table_size // 10:
-                _trim(self._walks)
+            # Strictly one device in hand: no Collect while a device is held on its way to a partner.
+            guards: list[tuple[tuple[int, int], ...]] = [()] * len(nodes)
+            for y in moved:
+                if y != carrying:
+                    guards[points.index(cell[y])] = tuple(
+                        (0 if x == carrying else 1 << points.index(cell[x]), mask)
+                        for x, mask in sorted(hands.items()) if x != y)
+            targets = (tuple(nodes), tuple(preds), tuple(guards)) if nodes else None
             extent = None
             if points:
                 rows = [p // SIZE for p in points]
                 cols = [p % SIZE for p in points]
                 extent = (min(rows), max(rows), min(cols), max(cols))
-            shape.append((floor, events, ends, extent))
+            # The walks while holding each device are disjoint (one device in hand at a time).
+            legs = 0
+            starts: list[int] = []
+            held: list[int] = []
+            for x in movers:
+                nears = [cell[y] for z, y in meets if z == x]
+                if x == carrying:
+                    held = nears
+                else:
+                    legs += max(_edge(cell[x], False, q, True) for q in nears)
+                    starts.append(cell[x])
+            shape.append((floor, events, targets, extent, (legs, tuple(starts), tuple(held))))
         return shape
 
     # ------------------------------------------------------------------ the search
@@ -479,21 +573,25 @@ class Solver:
             rest = rest_of(pairs, mask)
             if not rest:
                 return [(0, b, c, h, rest)]
-            v = self.value_hint(b, c, h, rest)
+            v = self.value_hint(b, c, h, rest, d)
             if v <= d:
                 out.append((v, b, c, h, rest))
         out.sort(key=lambda t: (t[0], len(t[4])))
         return out
 
-    def value_hint(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
-        """The best known lower bound (exact when known) of the transmissions this position needs."""
+    def value_hint(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = _INF) -> int:
+        """The best known lower bound (exact when known) of the transmissions this position needs
+        (see :meth:`bound` for ``upto``)."""
         if not pairs:
             return 0
         key = (board, cadet, carrying, pairs)
         exact = self._exact.get(key)
         if exact is not None:
             return exact
-        return max(self._lower.get(key, 0), self.bound(board, cadet, carrying, pairs))
+        low = self._lower.get(key, 0)
+        if low > upto:
+            return low
+        return max(low, self.bound(board, cadet, carrying, pairs, upto))
 
     def _store(self, table: dict[tuple[str, int, str, Pairs], int], key: tuple[str, int, str, Pairs],
                value: int) -> None:
@@ -523,6 +621,18 @@ def _ceil(n: int, per: int) -> int:
     return -(-n // per)
 
 
+def _cover(pairs: list[tuple[str, str]]) -> int:
+    """The fewest letters that include one of each pair (at most a few pairs: by brute force)."""
+    if not pairs:
+        return 0
+    letters = sorted({x for pair in pairs for x in pair})
+    for size in range(1, len(letters) + 1):
+        for pick in itertools.combinations(letters, size):
+            if all(a in pick or b in pick for a, b in pairs):
+                return size
+    return len(letters)  # pragma: no cover - the letters themselves always cover
+
+
 def _common(stations: set[int]) -> bool:
     """True when some cell is orthogonally adjacent to every station cell given."""
     it = iter(stations)
@@ -532,6 +642,19 @@ def _common(stations: set[int]) -> bool:
     for s in it:
         common &= {q for q in common if _DIST[q][s] == 1}
     return bool(common)
+
+
+_BITS: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
+
+
+def _bits(n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """For every subset of ``n`` targets: the targets in it and the targets not in it."""
+    hit = _BITS.get(n)
+    if hit is None:
+        ins = [[k for k in range(n) if s >> k & 1] for s in range(1 << n)]
+        outs = [[k for k in range(n) if not s >> k & 1] for s in range(1 << n)]
+        hit = _BITS[n] = (ins, outs)
+    return hit
 
 
 def _edge(u: int, u_near: bool, v: int, v_near: bool) -> int:
@@ -544,39 +667,56 @@ def _edge(u: int, u_near: bool, v: int, v_near: bool) -> int:
     return d
 
 
+def _walk(ends: tuple[tuple[int, bool, int], ...] | None) -> list[int]:
+    """Per cell of the Cadet, the shortest walk through the targets (see :func:`_paths`)."""
+    if ends is None:
+        return [0] * CELLS
+    walk = [_INF] * CELLS
+    for cell, near, h in ends:
+        walk = [min(w, d + h) for w, d in zip(walk, (_NEAR if near else _DIST)[cell])]
+    return walk
+
+
 def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
+           guards: tuple[tuple[tuple[int, int], ...], ...],
            memo: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]]
            ) -> tuple[tuple[int, bool, int], ...]:
     """For each target, the shortest walk that starts on it and visits every other target, each
-    after its ``preds`` (a bit mask of targets), with :func:`_edge` distances.
+    after its ``preds`` (a bit mask of targets), with :func:`_edge` distances.  With ``guards``,
+    target ``k`` may not be visited while, for one of its ``(collect, beside)`` masks, the collect
+    target is behind and some target of ``beside`` is not (a device is in hand; ``collect`` is 0
+    for the device carried from the start).
 
     Exact over the orders (dynamic programming over subsets, from the last target backwards).
 
     :returns: ``(cell, near, walk)`` per target.
     """
-    key = (nodes, preds)
+    key = (nodes, preds, guards)
     hit = memo.get(key)
     if hit is not None:
         return hit
     n = len(nodes)
     full = (1 << n) - 1
     w = [[_edge(u, un, v, vn) for v, vn in nodes] for u, un in nodes]
+    ins, outs = _bits(n)
     # g[s * n + j]: shortest walk from target j through every target of s (j in s), j visited first.
     g = [_INF] * ((1 << n) * n)
     for j in range(n):
         g[(1 << j) * n + j] = 0
-    for s in range(1, full + 1):
+    for s in range(1, full):
         base = s * n
-        for j in range(n):
+        # s holds the targets visited after the one added: the rest come before it.
+        free = [k for k in outs[s] if not preds[k] & s
+                and not (guards and any(not s & c and s & b == b for c, b in guards[k]))]
+        if not free:
+            continue
+        for j in ins[s]:
             here = g[base + j]
             if here >= _INF:
                 continue
             wj = w[j]
-            for k in range(n):
-                bit = 1 << k
-                if s & bit or preds[k] & s:
-                    continue
-                t = (s | bit) * n + k
+            for k in free:
+                t = (s | 1 << k) * n + k
                 v = here + wj[k]
                 if v < g[t]:
                     g[t] = v
