@@ -1,0 +1,82 @@
+"""The balance table (companion/balance.py): intervals, the page, and a run that resumes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import balance
+from companion.balance import DIFFICULTIES, cell_key, newcombe, render, wilson
+from companion.content import default_content
+from companion.simulate import SimulationResult
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    low, high = wilson(0, 20)
+    assert low == 0.0 and round(high, 4) == 0.1611
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_newcombe_difference_interval_matches_the_published_example() -> None:
+    # Newcombe (1998), example (a): 56/70 against 48/80 -> 0.2000, 95% CI 0.0524 to 0.3339.
+    d, low, high = newcombe(56, 70, 48, 80)
+    assert (round(d, 4), round(low, 4), round(high, 4)) == (0.2, 0.0524, 0.3339)
+
+
+def cell(d: str, mc: str, cadet: str, wins: int, games: int = 1000) -> dict[str, object]:
+    return {"difficulty": d, "mc": mc, "cadet": cadet, "games": games, "wins": wins,
+            "mean_transmissions": 6.5, "mean_score": 123.4, "seconds": 60.0, "jobs": 2, "seed": 0,
+            "code": "x", "commit": "abc123", "games_per_minute_per_core": 500.0}
+
+
+def test_the_page_lists_every_cell_and_answers_the_question() -> None:
+    data = {"command": "python -m companion.balance --games 1000 --seed 0 --jobs 2", "cells": {
+        cell_key("standard", "robust", "uniform"): cell("standard", "robust", "uniform", 300),
+        cell_key("standard", "shortest", "uniform"): cell("standard", "shortest", "uniform", 200),
+    }}
+    page = render(data)
+    assert page.count("| not run yet |") == 22 and "22 cells are not run yet" in page
+    assert "| standard | robust | uniform | 1000 | 300 | 30.0% | 27.2-32.9% | 6.50 | 123.4 | 500 |" in page
+    assert "wins more often than the shortest-plan one: 30.0% against 20.0%" in page
+    assert "+10.0 percentage points" in page and "commit abc123" in page
+    assert "python -m companion.balance --games 1000 --seed 0 --jobs 2" in page
+
+
+def test_a_run_skips_fresh_cells_and_continues(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[tuple[str, str, str]] = []
+
+    def fake(content: object, games: int, difficulty: str, seed: int, *, cadet: str, mc: str,
+             jobs: int) -> SimulationResult:
+        played.append((difficulty, mc, cadet))
+        return SimulationResult(games, games // 2, 0.5, 6.0, 100.0, 1.0, 1)
+
+    monkeypatch.setattr(balance, "simulate", fake)
+    out, cache = tmp_path / "balance.md", tmp_path / "balance.json"
+    content = default_content()
+    balance.run(content, 10, 0, 1, cache, out, max_minutes=None)
+    assert len(played) == 24 == len(set(played))
+    assert played[0] == ("standard", "shortest", "uniform") and played[1] == ("standard", "robust", "uniform")
+    assert {d for d, _m, _c in played} == set(DIFFICULTIES)
+    assert "not run yet" not in out.read_text(encoding="utf-8")
+    played.clear()
+    balance.run(content, 10, 0, 1, cache, out)
+    assert played == []  # every cell is fresh
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    data["cells"][cell_key("hard", "robust", "careful")]["code"] = "older code"
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    balance.run(content, 10, 0, 1, cache, out)
+    assert played == [("hard", "robust", "careful")]
+    played.clear()
+    balance.run(content, 11, 0, 1, cache, out, max_minutes=0.0)  # more games: all stale, but no time
+    assert played == []
+    assert "| standard | robust | uniform | 10 | 5 |" in out.read_text(encoding="utf-8")  # kept
+
+
+def test_an_unreadable_cache_is_ignored(tmp_path: Path) -> None:
+    cache = tmp_path / "balance.json"
+    cache.write_text("{not json", encoding="utf-8")
+    assert balance._load(cache) == {}
