@@ -243,6 +243,7 @@ SIGNALS: Mapping[str, Pattern] = MappingProxyType({
     "refused": Pattern(beep=(0.35, 0.15, 2)),
     "mission_complete": Pattern(beep=(0.12, 0.1, 3), lights=(("mission", (0.25, 0.25, 6)),)),
     "victory": Pattern(beep=(0.12, 0.1, 5), lights=(("mission", "on"),)),
+    "game_off": Pattern(lights=(("incoming", "off"), ("mission", "off"))),
     "incoming": Pattern(lights=(("incoming", "on"),)),
     "incoming_off": Pattern(lights=(("incoming", "off"),)),
     "reader": Pattern(lights=(("reader", "on"),)),

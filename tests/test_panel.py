@@ -271,6 +271,12 @@ def test_status_leds_follow_their_signals(board: Any, mock_factory: Any) -> None
     assert mock_factory.pin(READER).state and mock_factory.pin(INCOMING).state
     panel.signal("incoming_off")
     assert not mock_factory.pin(INCOMING).state and mock_factory.pin(READER).state
+    panel.signal("victory")
+    assert mock_factory.pin(MISSION).state
+    panel.signal("incoming")
+    panel.signal("game_off")
+    assert not mock_factory.pin(MISSION).state and not mock_factory.pin(INCOMING).state
+    assert mock_factory.pin(READER).state
     panel.signal("lights_off")
     assert not mock_factory.pin(READER).state
 

@@ -304,11 +304,12 @@ class TableHardware:
         if session is self._session:
             return
         self._session = session
+        self._signal("game_off")  # the last game's lights (a victory leaves Mission on)
         if session is None:
-            self._signal("incoming_off")
             return
         session.subscribe(functools.partial(self._on_event, session))
-        self._signal("incoming" if session.step is Step.TRANSMISSION else "incoming_off")
+        if session.step is Step.TRANSMISSION:
+            self._signal("incoming")
 
     def _on_event(self, session: Session, event: Event) -> None:
         if session is not self._session:
