@@ -267,6 +267,9 @@ def listen(reader_section: Mapping[str, Any], file: str, seconds: float, out: Ca
     if reader_module is None:
         from . import reader as reader_module
     settings = reader_module.reader_settings(reader_section, file)
+    if not settings.enabled:
+        out("The card reader is off in the config ([reader] enabled = false): nothing to listen to.")
+        return 0
     events: queue.Queue[Any] = queue.Queue()
     card_reader = reader_module.CardReader(settings, events)
     scans = 0

@@ -165,6 +165,13 @@ def test_listen_prints_what_the_reader_reads() -> None:
     assert lines[-1].startswith("disconnected")
 
 
+def test_listen_to_a_reader_that_is_off_reads_nothing() -> None:
+    lines: list[str] = []
+    assert doctor.listen({"enabled": False}, "<defaults>", 5, lines.append,
+                         reader_module=fake_reader([], ("IT1-C-N1-8",))) == 0
+    assert lines == ["The card reader is off in the config ([reader] enabled = false): nothing to listen to."]
+
+
 # ---------------------------------------------------------------------------- the command
 
 
