@@ -28,17 +28,22 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
 
+from companion.config import Config, load_config
 from companion.content import ContentPack, default_content
+from companion.errors import ConfigError
 from companion.session import Chooser, Event, Session, Step
+from companion.store import Store, StoreError
 from companion.views import CadetView
 
 from . import theme
@@ -46,8 +51,9 @@ from . import theme
 log = logging.getLogger(__name__)
 
 #: The keyboard shortcuts, as listed on the Home screen.
-KEYS_HELP = ("Keys:  Enter/Space continue or execute  ·  1–5 put the card in a register  ·  0 leave out  ·  "
-             "Backspace take back  ·  ←/→ choose a card or step  ·  B boosts  ·  Esc back")
+KEYS_HELP = ("Keys:  Enter/Space continue or execute (Transmit button)  ·  1–5 put the card in a "
+             "register  ·  0 leave out  ·  Backspace take back  ·  ←/→ choose a card or step  ·  "
+             "B boosts (Boost button)  ·  Esc back (Back button)")
 
 #: Kivy keycode -> (action, argument).  Screens implement ``handle_key(action, arg)``.
 KEYMAP: dict[int, tuple[str, int | None]] = {
@@ -80,6 +86,10 @@ class CompanionApp(App):
     :param difficulty, layout, seed: Setup's initial choices (``None``: standard / standard / random).
     :param chooser_factory: makes Mission Control for a new game; default ``companion.planner.Planner``.
     :param thinking_delay: seconds Mission Control may take before the Thinking screen appears.
+    :param config: the table's settings (``undo``, ``data_dir``); default: every default, no file read.
+    :param store_path: the game store (SQLite) to open; ``None``: no store, History is off
+        (:func:`main` passes ``config.database_path``; tests a temporary file).
+    :param notices: sentences for Home at start (a config file that could not be used).
     """
 
     #: The message bar's text (a refusal, Mission Control's answer, a hint) and its kind.
@@ -90,7 +100,8 @@ class CompanionApp(App):
     def __init__(self, content: ContentPack | None = None, difficulty: str | None = None,
                  layout: str | None = None, seed: int | None = None,
                  chooser_factory: Callable[[], Chooser] | None = None, thinking_delay: float = 0.2,
-                 **kwargs: Any) -> None:
+                 config: Config | None = None, store_path: str | os.PathLike[str] | None = None,
+                 notices: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = theme.TITLE
         self.content = content or default_content()
@@ -107,6 +118,22 @@ class CompanionApp(App):
         self._held_until = 0.0
         #: True while How to play is open over a game: redraws keep it up, Back returns to the game.
         self.help_over_game = False
+        #: True while Fix the board is open over a game: redraws keep it up until Save or Cancel.
+        self.correcting = False
+        #: The table's settings (not ``self.config``: that is Kivy's own ConfigParser).
+        self.table_config = config or Config()
+        self.store_path = Path(store_path) if store_path is not None else None
+        #: Where exports go by default: the config's data dir (beside the store when only a path is given).
+        self.data_dir = (self.table_config.data_dir if config is not None or self.store_path is None
+                         else self.store_path.parent)
+        #: The game store or ``None`` (History is off: :attr:`store_problem` says why).
+        self.store: Store | None = None
+        self._store_said: str | None = None
+        self.store_problem = "" if self.store_path is not None else "no game store was opened."
+        self.game_id: int | None = None
+        self._notices = list(notices)
+        #: The GPIO buttons, lights and card reader (``ui.table_hardware``), from :meth:`on_start`.
+        self.hardware: Any = None
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
 
     # ------------------------------------------------------------------ building
@@ -133,6 +160,11 @@ class CompanionApp(App):
         Window.bind(on_key_down=self._on_key_down)
         return root
 
+    def on_start(self) -> None:
+        self.open_store()
+        self.start_hardware()
+        Clock.schedule_once(lambda _dt: self.offer_resume())  # once Home is drawn
+
     def on_stop(self) -> None:
         from kivy.animation import Animation
         from kivy.core.window import Window
@@ -140,6 +172,9 @@ class CompanionApp(App):
 
         Window.unbind(on_key_down=self._on_key_down)
         self.end_game()  # a late pick from the worker is dropped
+        if self.hardware is not None:
+            self.hardware.stop()  # the reader thread ends, the lights go off, the pins are released
+            self.hardware = None
         # Leave nothing that outlives the app: open popups, running animations.
         for widget in list(Window.children):
             if isinstance(widget, ModalView):
@@ -147,6 +182,7 @@ class CompanionApp(App):
         for top in [*self.manager.screens, self.status, *Window.children]:
             for widget in _walk(top):
                 Animation.cancel_all(widget)
+        self.close_store()
 
     def _on_screen(self, _: Any, name: str) -> None:
         # The status strip (with its Menu button) is in the layout only on game screens.
@@ -180,29 +216,42 @@ class CompanionApp(App):
         """Deal a new game and show Board set-up.  False (with a message) if it cannot start."""
         try:
             chooser = self.chooser_factory() if self.chooser_factory else _default_chooser()
-            session = Session(self.content, chooser, difficulty, layout, seed)
+            session = Session(self.content, chooser, difficulty, layout, seed, undo=self.table_config.undo,
+                              physical_deck=self.table_config.physical_deck)
         except (ImportError, KeyError, ValueError) as exc:
             log.exception("cannot start a game")
             self.show_message(f"Cannot start the game: {exc}", "error")
             return False
-        self.end_game()
         self.initial = {"difficulty": difficulty, "layout": layout, "seed": seed}
+        self._begin(session)
+        self._attach(session)
+        return True
+
+    def _begin(self, session: Session) -> None:
+        """Put ``session`` on the table (a new game, or one resumed where it stopped)."""
+        self.end_game()
         self.session = session
         session.subscribe(self._on_event)
         self.clear_message()
+        if session.step is Step.THINKING:
+            self._start_choosing()
         self._redraw_trigger()
-        return True
 
     def end_game(self) -> None:
         """Drop the current game (after the players agreed); a pending pick is ignored."""
         self._choice_token = None
         self.help_over_game = False
+        self.correcting = False
         if self._thinking_event is not None:
             self._thinking_event.cancel()
         self.session = None
+        self.game_id = None
         self.thinking_visible = False
 
     def abandon(self) -> None:
+        session = self.session
+        if session is not None and not session.over:
+            self._store_abandon(self.game_id)
         self.end_game()
         self.show("home")
 
@@ -231,13 +280,16 @@ class CompanionApp(App):
             self.show("home")
 
     def open_menu(self) -> None:
-        """The status strip's Menu: How to play, Leave game, Keep playing (for touch-only tables)."""
+        """The status strip's Menu: How to play, Fix the board, Undo (when the table allows it),
+        Leave game, Keep playing (for touch-only tables)."""
         from .popups import ChoicePopup
 
-        ChoicePopup("Menu", "", [("How to play", self.show_help, theme.ACCENT),
-                                 ("Leave game", self.leave_game, theme.DANGER),
-                                 ("Keep playing", None, theme.GO)],
-                    vertical=True, default=2, width_dp=420).open()
+        choices: list[tuple[str, Any, Any]] = [("How to play", self.show_help, theme.ACCENT),
+                                               ("Fix the board", self.show_correction, theme.ACCENT)]
+        if self.table_config.undo == "honor":
+            choices.append(("Undo", self.undo, theme.ACCENT))
+        choices += [("Leave game", self.leave_game, theme.DANGER), ("Keep playing", None, theme.GO)]
+        ChoicePopup("Menu", "", choices, vertical=True, default=len(choices) - 1, width_dp=420).open()
 
     def leave_game(self) -> None:
         """Leave the game: asked first while it is in progress, at once when it is over."""
@@ -264,6 +316,142 @@ class CompanionApp(App):
 
     def quit(self) -> None:
         self.stop()
+
+    # ------------------------------------------------------------------ the game store
+
+    def open_store(self) -> None:
+        """Open the game store at :attr:`store_path`; a store that cannot be opened turns History off
+        (the game stays playable), a damaged one set aside is said once on Home."""
+        notes = list(self._notices)
+        self._notices = []
+        if self.store_path is not None and self.store is None:
+            try:
+                self.store = Store.open(self.store_path)
+            except (StoreError, OSError) as exc:
+                log.error("the game store %s cannot be opened: %s", self.store_path, str(exc))
+                self.store_problem = str(exc)
+                notes.append(f"History is off: {exc}")
+            else:
+                self.store_problem = ""
+                if self.store.notice:
+                    notes.append(self.store.notice)
+        if notes:
+            self.show_message(" ".join(notes), "error")
+
+    def close_store(self) -> None:
+        store, self.store = self.store, None
+        if store is not None:
+            try:
+                store.close()
+            except Exception:
+                log.exception("closing the game store failed")
+
+    def _store_failed(self, doing: str, exc: Exception) -> None:
+        """The store failed mid-game: say so, keep playing without it."""
+        log.error("the game store failed %s: %s", doing, str(exc))
+        self.store_problem = str(exc)
+        self.show_message(f"History is off: {exc}", "error")
+
+    def _attach(self, session: Session) -> None:
+        """Save every action of ``session`` as it happens (a power cut loses nothing)."""
+        if self.store is None:
+            return
+        try:
+            self.game_id = self.store.attach(session)
+        except StoreError as exc:  # the game goes on without a history
+            self._store_failed("saving the new game", exc)
+
+    def _store_abandon(self, game_id: int | None) -> None:
+        if self.store is None or game_id is None:
+            return
+        try:
+            self.store.abandon(game_id)
+        except StoreError as exc:
+            self._store_failed("marking the game abandoned", exc)
+
+    def offer_resume(self) -> Any:
+        """On Home at start: an unfinished game is offered for resume (Resume / Start new).
+
+        :returns: the popup, or ``None`` when there is nothing to resume.
+        """
+        from . import records
+        from .popups import ChoicePopup
+
+        if self.store is None or self.session is not None:
+            return None
+        try:
+            saved = self.store.unfinished()
+        except (StoreError, sqlite3.Error) as exc:
+            self._store_failed("looking for an unfinished game", exc)
+            return None
+        if saved is None:
+            return None
+        titles = {d.name: d.title for d in self.content.difficulties}
+        popup = ChoicePopup("Unfinished game", records.resume_question(saved, titles),
+                            [("Resume", lambda: self.resume(saved), theme.GO),
+                             ("Start new", lambda: self._store_abandon(saved.id), theme.SECONDARY)],
+                            auto_dismiss=False)
+        popup.open()
+        return popup
+
+    def resume(self, saved: Any) -> bool:
+        """Replay the saved game and land on the screen it stopped on (mid-decode included)."""
+        if self.store is None:
+            return False
+        try:
+            chooser = self.chooser_factory() if self.chooser_factory else _default_chooser()
+            session = self.store.resume(saved, self.content, chooser, undo=self.table_config.undo)
+        except (StoreError, ImportError) as exc:  # another pack, a record that no longer replays
+            log.error("cannot resume game %s: %s", saved.id, str(exc))
+            self.show_message(f"Cannot resume that game: {exc}", "error")
+            return False
+        summary = saved.summary
+        self.initial = {"difficulty": summary.difficulty, "layout": summary.layout, "seed": summary.seed}
+        self._begin(session)
+        self.game_id = saved.id
+        return True
+
+    # ------------------------------------------------------------------ undo, Fix the board
+
+    def undo(self) -> bool:
+        """The Menu's Undo (``[game] undo = "honor"``): revert one action; a refusal says why."""
+        session = self.session
+        if session is None:
+            return False
+        if not self.act("undo"):
+            if session.message and not self.message:
+                self.show_message(session.message, "error")
+            return False
+        self.show_message(session.message or "Undone.", "info")
+        self._redraw_trigger()
+        return True
+
+    def show_correction(self) -> None:
+        """Fix the board (the Menu): an editor over the game; the game is untouched until Save."""
+        session = self.session
+        if session is None:
+            return
+        view = session.view()
+        self.correcting = True
+        self.manager.get_screen("correction").start(view.rows, view.cadet, view.carrying)
+        self.clear_message()
+        self.manager.current = "correction"
+
+    def correct_board(self, rows: Sequence[str], cadet: tuple[int, int], carrying: str | None) -> bool:
+        """Record a board correction (``Session.correct_board``); a refusal's reason is in the message."""
+        return self.act("correct_board", list(rows), cadet, carrying)
+
+    def close_correction(self) -> None:
+        """Leave Fix the board: back to the game's screen."""
+        self.correcting = False
+        self.clear_message()
+        session = self.session
+        if session is None:
+            self.show("home")
+            return
+        if session.step is Step.THINKING:
+            self.thinking_visible = True  # the screen behind was the editor: show Thinking now
+        self._redraw()
 
     # ------------------------------------------------------------------ messages
 
@@ -378,10 +566,14 @@ class CompanionApp(App):
         name = session.step.value
         if session.step is Step.THINKING and not self.thinking_visible:
             name = ""  # keep the previous screen up for the first 200 ms
-        if self.help_over_game:
-            name = ""  # How to play stays up until its Back
+        if self.help_over_game or self.correcting:
+            name = ""  # How to play (or Fix the board) stays up until its Back (Save, Cancel)
         view = session.view()
         self._refresh_status(session, view)
+        problem = self.store.problem if self.store is not None else None
+        if problem and problem != self._store_said:  # an autosave failed: the table should know
+            self.show_message(problem, "error")
+        self._store_said = problem
         if name:
             if self.manager.current != name:
                 self.manager.current = name
@@ -411,6 +603,26 @@ class CompanionApp(App):
         status.boosts = f"Boosts: {names}" if names else "Boosts: none"
         title = self.content.difficulty(view.difficulty).title
         status.game = f"{title} · seed {session.seed}"
+
+    # ------------------------------------------------------------------ table hardware
+
+    def start_hardware(self) -> None:
+        """Start the GPIO panel and the card reader as the config says (``ui.table_hardware``);
+        without either the app runs on touch and keyboard, as before."""
+        from .table_hardware import TableHardware
+
+        try:
+            self.hardware = TableHardware(self, self.table_config)
+            self.hardware.start()
+        except Exception as exc:  # never keep the table from starting
+            log.exception("the table hardware could not start")
+            self.show_message(f"Buttons, lights and card reader are off: {exc}", "error")
+
+    def press_key(self, key: int) -> bool:
+        """A panel button: the key it stands for (``ui.table_hardware.BUTTON_KEYS``), as if typed."""
+        from kivy.core.window import Window
+
+        return bool(self._on_key_down(Window, key, 0, None, []))
 
     # ------------------------------------------------------------------ keyboard
 
@@ -476,11 +688,18 @@ def new_seed() -> int:
 # ---------------------------------------------------------------------- entry point
 
 
-def configure(fullscreen: bool) -> None:
-    """Kivy's window settings; must run before ``kivy.core.window`` is first imported."""
+def configure(fullscreen: bool, kiosk: bool = False) -> None:
+    """Kivy's window settings; must run before ``kivy.core.window`` is first imported.
+
+    The kiosk's come from ``$KIVY_HOME/config.ini``, written from ``[display]`` before Kivy loaded
+    (``ui/kivy_config.py``): nothing is overridden here, above all not its one input per touchscreen.
+    """
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from kivy.config import Config
 
+    if kiosk:
+        Config.set("kivy", "exit_on_escape", "0")
+        return
     on_pi = is_raspberry_pi()
     Config.set("graphics", "width", str(theme.WIDTH))
     Config.set("graphics", "height", str(theme.HEIGHT))
@@ -509,9 +728,9 @@ class LogAndContinue:
 
 
 def main(content: ContentPack | None = None, difficulty: str | None = None, layout: str | None = None,
-         seed: int | None = None, fullscreen: bool = False) -> int:
+         seed: int | None = None, fullscreen: bool = False, kiosk: bool = False) -> int:
     """Run the companion (``companion run``).  Returns the process exit status."""
-    configure(fullscreen)
+    configure(fullscreen, kiosk)
     try:
         _default_chooser()
     except ImportError as exc:
@@ -520,5 +739,17 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
     from kivy.base import ExceptionManager
 
     ExceptionManager.add_handler(LogAndContinue())
-    CompanionApp(content=content, difficulty=difficulty, layout=layout, seed=seed).run()
+    config, notices = load_settings()
+    CompanionApp(content=content, difficulty=difficulty, layout=layout, seed=seed, config=config,
+                 store_path=config.database_path, notices=notices).run()
     return 0
+
+
+def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Config, list[str]]:
+    """The table's config file (:func:`companion.config.load_config`), or every default and a
+    sentence for Home when it cannot be used: a bad setting never keeps the companion from starting."""
+    try:
+        return load_config(None if path is None else Path(path)), []
+    except ConfigError as exc:
+        log.error("config not used: %s", exc)
+        return Config(), [f"The settings file was not used (defaults instead): {exc}"]
