@@ -28,7 +28,6 @@ from __future__ import annotations
 import logging
 import os
 import secrets
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -43,10 +42,11 @@ from companion.config import Config, load_config
 from companion.content import ContentPack, default_content
 from companion.errors import ConfigError
 from companion.session import Chooser, Event, Session, Step
-from companion.store import Store, StoreError
+from companion.store import Store
 from companion.views import CadetView
 
 from . import theme
+from .store_flow import StoreFlow
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def is_raspberry_pi() -> bool:
         return False
 
 
-class CompanionApp(App):
+class CompanionApp(StoreFlow, App):
     """The Mission Control companion.
 
     :param content: the content pack (difficulty titles, module names, boosts...).
@@ -215,7 +215,7 @@ class CompanionApp(App):
     def start_game(self, difficulty: str, layout: str, seed: int) -> bool:
         """Deal a new game and show Board set-up.  False (with a message) if it cannot start."""
         try:
-            chooser = self.chooser_factory() if self.chooser_factory else _default_chooser()
+            chooser = self.new_chooser()
             session = Session(self.content, chooser, difficulty, layout, seed, undo=self.table_config.undo,
                               physical_deck=self.table_config.physical_deck)
         except (ImportError, KeyError, ValueError) as exc:
@@ -317,141 +317,11 @@ class CompanionApp(App):
     def quit(self) -> None:
         self.stop()
 
-    # ------------------------------------------------------------------ the game store
+    def new_chooser(self) -> Chooser:
+        """Mission Control for a game: ``chooser_factory()`` or the default planner.
 
-    def open_store(self) -> None:
-        """Open the game store at :attr:`store_path`; a store that cannot be opened turns History off
-        (the game stays playable), a damaged one set aside is said once on Home."""
-        notes = list(self._notices)
-        self._notices = []
-        if self.store_path is not None and self.store is None:
-            try:
-                self.store = Store.open(self.store_path)
-            except (StoreError, OSError) as exc:
-                log.error("the game store %s cannot be opened: %s", self.store_path, str(exc))
-                self.store_problem = str(exc)
-                notes.append(f"History is off: {exc}")
-            else:
-                self.store_problem = ""
-                if self.store.notice:
-                    notes.append(self.store.notice)
-        if notes:
-            self.show_message(" ".join(notes), "error")
-
-    def close_store(self) -> None:
-        store, self.store = self.store, None
-        if store is not None:
-            try:
-                store.close()
-            except Exception:
-                log.exception("closing the game store failed")
-
-    def _store_failed(self, doing: str, exc: Exception) -> None:
-        """The store failed mid-game: say so, keep playing without it."""
-        log.error("the game store failed %s: %s", doing, str(exc))
-        self.store_problem = str(exc)
-        self.show_message(f"History is off: {exc}", "error")
-
-    def _attach(self, session: Session) -> None:
-        """Save every action of ``session`` as it happens (a power cut loses nothing)."""
-        if self.store is None:
-            return
-        try:
-            self.game_id = self.store.attach(session)
-        except StoreError as exc:  # the game goes on without a history
-            self._store_failed("saving the new game", exc)
-
-    def _store_abandon(self, game_id: int | None) -> None:
-        if self.store is None or game_id is None:
-            return
-        try:
-            self.store.abandon(game_id)
-        except StoreError as exc:
-            self._store_failed("marking the game abandoned", exc)
-
-    def offer_resume(self) -> Any:
-        """On Home at start: an unfinished game is offered for resume (Resume / Start new).
-
-        :returns: the popup, or ``None`` when there is nothing to resume.
-        """
-        from . import records
-        from .popups import ChoicePopup
-
-        if self.store is None or self.session is not None:
-            return None
-        try:
-            saved = self.store.unfinished()
-        except (StoreError, sqlite3.Error) as exc:
-            self._store_failed("looking for an unfinished game", exc)
-            return None
-        if saved is None:
-            return None
-        titles = {d.name: d.title for d in self.content.difficulties}
-        popup = ChoicePopup("Unfinished game", records.resume_question(saved, titles),
-                            [("Resume", lambda: self.resume(saved), theme.GO),
-                             ("Start new", lambda: self._store_abandon(saved.id), theme.SECONDARY)],
-                            auto_dismiss=False)
-        popup.open()
-        return popup
-
-    def resume(self, saved: Any) -> bool:
-        """Replay the saved game and land on the screen it stopped on (mid-decode included)."""
-        if self.store is None:
-            return False
-        try:
-            chooser = self.chooser_factory() if self.chooser_factory else _default_chooser()
-            session = self.store.resume(saved, self.content, chooser, undo=self.table_config.undo)
-        except (StoreError, ImportError) as exc:  # another pack, a record that no longer replays
-            log.error("cannot resume game %s: %s", saved.id, str(exc))
-            self.show_message(f"Cannot resume that game: {exc}", "error")
-            return False
-        summary = saved.summary
-        self.initial = {"difficulty": summary.difficulty, "layout": summary.layout, "seed": summary.seed}
-        self._begin(session)
-        self.game_id = saved.id
-        return True
-
-    # ------------------------------------------------------------------ undo, Fix the board
-
-    def undo(self) -> bool:
-        """The Menu's Undo (``[game] undo = "honor"``): revert one action; a refusal says why."""
-        session = self.session
-        if session is None:
-            return False
-        if not self.act("undo"):
-            if session.message and not self.message:
-                self.show_message(session.message, "error")
-            return False
-        self.show_message(session.message or "Undone.", "info")
-        self._redraw_trigger()
-        return True
-
-    def show_correction(self) -> None:
-        """Fix the board (the Menu): an editor over the game; the game is untouched until Save."""
-        session = self.session
-        if session is None:
-            return
-        view = session.view()
-        self.correcting = True
-        self.manager.get_screen("correction").start(view.rows, view.cadet, view.carrying)
-        self.clear_message()
-        self.manager.current = "correction"
-
-    def correct_board(self, rows: Sequence[str], cadet: tuple[int, int], carrying: str | None) -> bool:
-        """Record a board correction (``Session.correct_board``); a refusal's reason is in the message."""
-        return self.act("correct_board", list(rows), cadet, carrying)
-
-    def close_correction(self) -> None:
-        """Leave Fix the board: back to the game's screen."""
-        self.correcting = False
-        self.clear_message()
-        session = self.session
-        if session is None:
-            self.show("home")
-            return
-        if session.step is Step.THINKING:
-            self.thinking_visible = True  # the screen behind was the editor: show Thinking now
-        self._redraw()
+        :raises ImportError: when the planner is missing."""
+        return self.chooser_factory() if self.chooser_factory else _default_chooser()
 
     # ------------------------------------------------------------------ messages
 
