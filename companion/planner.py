@@ -235,18 +235,19 @@ class Planner:
         if not outcomes:
             raise PlannerError("no viable program of 5 commands exists from this position with this deck")
         left = max(1, view.transmissions_left)
-        ordered = self._ordered(solver, outcomes, pairs)
         to_win: int | None = 0
         if not pairs:
-            chosen = ordered[0]
+            chosen = min(outcomes, key=lambda o: self._key(o[4]))
         else:
             best = solver.need(*root, pairs, left)
             if best <= left:
                 to_win = best
+                ordered = self._ordered(solver, outcomes, pairs, best - 1)
                 chosen = next(o for o in ordered
                               if solver.within(o[0], o[1], o[2], rest_of(pairs, o[3]), best - 1))
             else:
                 to_win = None
+                ordered = self._ordered(solver, outcomes, pairs)
                 chosen = self._most_missions(solver, root, pairs, ordered, left)
         commands = tuple(_ORDER[k] for k in chosen[4])
         self._check(view.position, commands, view.deck, devices)
@@ -302,11 +303,21 @@ class Planner:
         return tuple(rank[k] for k in program)
 
     def _ordered(self, solver: Solver, outcomes: list[tuple[str, int, str, int, tuple[int, ...]]],
-                 pairs: _Pairs) -> list[tuple[str, int, str, int, tuple[int, ...]]]:
-        """Outcomes by (most missions completed now, lowest lower bound after, program order)."""
-        return sorted(outcomes, key=lambda o: (-bin(o[3]).count("1"),
-                                               solver.bound(o[0], o[1], o[2], rest_of(pairs, o[3])),
-                                               self._key(o[4])))
+                 pairs: _Pairs, upto: int | None = None) -> list[tuple[str, int, str, int, tuple[int, ...]]]:
+        """Outcomes by (most missions completed now, lowest lower bound after, program order); with
+        ``upto``, only those whose lower bound after is at most ``upto`` (the others cannot be optimal).
+
+        The lower bound is a pure function of the position (never the table's history), so the order
+        is deterministic.
+        """
+        keyed = []
+        for o in outcomes:
+            rest = rest_of(pairs, o[3])
+            low = solver.bound(o[0], o[1], o[2], rest, upto if upto is not None else 1_000)
+            if upto is None or low <= upto:
+                keyed.append(((-bin(o[3]).count("1"), low, self._key(o[4])), o))
+        keyed.sort(key=lambda t: t[0])
+        return [o for _key, o in keyed]
 
     def _most_missions(self, solver: Solver, root: _State, pairs: _Pairs,
                        ordered: list[tuple[str, int, str, int, tuple[int, ...]]], left: int

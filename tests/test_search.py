@@ -1,0 +1,256 @@
+"""The exact search (companion/search.py) and the optimal planner, proved against an exhaustive
+reference search on small positions (1-2 missions, few transmissions)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from companion.board import Position
+from companion.commands import DEFAULT_DECK, Command
+from companion.content import default_content
+from companion.game import Game
+from companion.planner import Planner, enumerate_outcomes
+from companion.rules import Rules
+from companion.search import DEFAULT_COUNTS, Pairs, Solver, count_programs, rest_of
+from companion.views import MissionControlView, mission_control_view
+
+CONTENT = default_content()
+DEVICES = CONTENT.devices
+RULES = Rules(DEVICES)
+ORDER = (Command.N, Command.E, Command.S, Command.W, Command.COLLECT, Command.DEPLOY, Command.REPAIR)
+
+State = tuple[str, int, str]
+
+
+def reference(state: State, pairs: Pairs, cap: int) -> int:
+    """Exhaustive round-by-round search: the fewest transmissions, or ``cap + 1`` when more.
+
+    No bound and no table: every distinct outcome of every position of each layer (the outcomes come
+    from the first planner's layered enumeration, which tests/test_planner.py checks against the
+    referee's own rules program by program).
+    """
+    if not pairs:
+        return 0
+    layer = {(state, pairs)}
+    for t in range(1, cap + 1):
+        nxt = set()
+        for (board, cadet, carrying), rest in layer:
+            for o in enumerate_outcomes((board, cadet, carrying), rest, DEFAULT_COUNTS, DEVICES):
+                left = rest_of(rest, o.mask)
+                if not left:
+                    return t
+                nxt.add(((o.board, o.cadet, o.carrying), left))
+        layer = nxt
+    return cap + 1
+
+
+def small_position(seed: int) -> tuple[State, Pairs]:
+    """A reachable position of a real layout (random legal commands) with 1-2 missions whose
+    modules lie close together, so that the optimum is small enough for the reference search."""
+    rng = random.Random(seed)
+    game = Game(CONTENT, "standard", "standard", seed)
+    game.play_chance()
+    position = game.state.position
+    for _ in range(rng.randrange(0, 30)):
+        legal = [c for c in ORDER if RULES.is_legal(position, c)]
+        position = Rules.apply(position, rng.choice(legal))
+    board = position.board
+    letters = [ch.upper() for ch in board if ch != "."] + ([position.carrying] if position.carrying else [])
+
+    def cell(x: str) -> int:
+        i = board.find(x)
+        return i if i >= 0 else board.find(x.lower()) if board.find(x.lower()) >= 0 else position.cadet
+
+    pairs: list[tuple[str, str, str]] = []
+    for k in range(rng.choice((1, 1, 2))):
+        movers = [x for x in letters if x in DEVICES]
+        a = rng.choice(movers)
+        reach = rng.choice((2, 3))
+        near = [x for x in letters
+                if x != a and abs(cell(x) // 5 - cell(a) // 5) + abs(cell(x) % 5 - cell(a) % 5) <= reach]
+        b = rng.choice(near or [x for x in letters if x != a])
+        pairs.append((f"X{k}", a, b))
+    return (board, position.cadet, position.carrying or ""), tuple(sorted(pairs))
+
+
+def view_of(state: State, pairs: Pairs, left: int) -> MissionControlView:
+    board, cadet, carrying = state
+    missions = {m: (a, b) for m, a, b in pairs}
+    return MissionControlView(Position(board, cadet, carrying or None), missions, left, dict(DEFAULT_DECK),
+                              DEVICES, (1,) * left)
+
+
+# --------------------------------------------------------------------------- the count of programs
+
+
+def test_8220_distinct_programs_not_55440_card_orders() -> None:
+    cards = ["N", "N", "E", "E", "S", "S", "W", "W", "C", "D", "R"]
+    orders = list(itertools.permutations(range(len(cards)), 5))
+    assert len(orders) == 55_440
+    assert len({tuple(cards[i] for i in order) for order in orders}) == 8_220 == count_programs()
+    assert count_programs((1, 1, 1, 1, 1, 1, 1)) == 7 * 6 * 5 * 4 * 3
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_programs_are_every_viable_sequence_by_the_referees_rules(seed: int) -> None:
+    (board, cadet, carrying), _pairs = small_position(seed)
+    position = Position(board, cadet, carrying or None)
+    mine = {p: (b, c, h) for p, b, c, h in Solver(DEVICES).programs(board, cadet, carrying)}
+    expected = {}
+    for program in itertools.product(range(7), repeat=5):
+        if any(n > DEFAULT_COUNTS[k] for k, n in Counter(program).items()):
+            continue
+        commands = tuple(ORDER[k] for k in program)
+        if RULES.viable(position, commands):
+            end = RULES.execute(position, commands).end
+            expected[program] = (end.board, end.cadet, end.carrying or "")
+    assert mine == expected
+    assert len(mine) <= 8_220
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_merged_outcomes_are_those_of_the_first_enumeration(seed: int) -> None:
+    state, pairs = small_position(seed)
+    solver = Solver(DEVICES)
+    mine = solver.outcomes(*state, pairs)
+    theirs = enumerate_outcomes(state, pairs, DEFAULT_COUNTS, DEVICES)
+    assert {o[:4] for o in mine} == {(o.board, o.cadet, o.carrying, o.mask) for o in theirs}
+    assert len(mine) == len({o[:4] for o in mine})
+    position = Position(state[0], state[1], state[2] or None)
+    missions = {m: (a, b) for m, a, b in pairs}
+    for board, cadet, carrying, mask, program in mine[:40]:
+        execution = RULES.execute(position, tuple(ORDER[k] for k in program), missions)
+        end = execution.end
+        assert (end.board, end.cadet, end.carrying or "") == (board, cadet, carrying)
+        done = {pairs[i][0] for i in range(len(pairs)) if mask >> i & 1}
+        assert {c.mission for c in execution.completions} == done
+
+
+# --------------------------------------------------------------------------- optimality and admissibility
+
+
+SMALL = list(range(40))
+
+
+@pytest.mark.parametrize("seed", SMALL)
+def test_the_solver_equals_the_reference_and_the_bound_never_overestimates(seed: int) -> None:
+    state, pairs = small_position(seed)
+    solver = Solver(DEVICES)
+    truth = reference(state, pairs, 3)
+    assert solver.need(*state, pairs, 3) == truth
+    if truth <= 3:
+        assert solver.bound(*state, pairs) <= truth
+    # A fresh solver and a warm one agree (the table never changes an answer).
+    assert Solver(DEVICES).need(*state, pairs, 3) == solver.need(*state, pairs, 3)
+
+
+@pytest.mark.parametrize("seed", [1012, 1021, 1037])
+def test_four_transmission_positions_with_two_missions_against_the_reference(seed: int) -> None:
+    state, pairs = small_position(seed)
+    assert len(pairs) == 2
+    truth = reference(state, pairs, 4)
+    solver = Solver(DEVICES)
+    assert truth == 4  # the seeds were picked for it: the reference proves 3 impossible
+    assert solver.need(*state, pairs, 4) == truth
+    assert solver.bound(*state, pairs) <= truth
+    assert solver.need(*state, pairs, 3) == 4
+
+
+@pytest.mark.parametrize("seed", SMALL[:24])
+def test_the_planners_pick_achieves_the_optimum(seed: int) -> None:
+    state, pairs = small_position(seed)
+    truth = reference(state, pairs, 3)
+    view = view_of(state, pairs, 3)
+    plan = Planner().plan(view)
+    execution = RULES.execute(view.position, plan.commands, view.missions)
+    done = {c.mission for c in execution.completions}
+    rest = tuple(p for p in pairs if p[0] not in done)
+    end = execution.end
+    after = reference((end.board, end.cadet, end.carrying or ""), rest, 3)
+    if truth <= 3:
+        assert plan.transmissions_to_win == truth
+        assert after == truth - 1
+    else:
+        # Cannot be won in time: the plan keeps the most missions within reach (the score).
+        assert plan.transmissions_to_win is None
+        most = max((len(q) for k in range(len(pairs) + 1) for q in itertools.combinations(pairs, k)
+                    if reference(state, q, 3) <= 3), default=0)
+        kept = max(len(q) for k in range(len(rest) + 1) for q in itertools.combinations(rest, k)
+                   if reference((end.board, end.cadet, end.carrying or ""), q, 2) <= 2)
+        assert len(done) + kept == most
+
+
+def test_the_bound_is_below_the_optimum_on_game_starts() -> None:
+    for seed in range(4):
+        game = Game(CONTENT, "standard", "standard", seed)
+        game.play_chance()
+        view = mission_control_view(CONTENT, game.state)
+        p = view.position
+        pairs = tuple(sorted((m, a, b) for m, (a, b) in view.missions.items()))
+        solver = Solver(DEVICES)
+        best = solver.need(p.board, p.cadet, "", pairs, 7)
+        assert 1 <= solver.bound(p.board, p.cadet, "", pairs) <= best
+        for o in solver.outcomes(p.board, p.cadet, "", pairs)[:30]:
+            rest = rest_of(pairs, o[3])
+            assert solver.need(o[0], o[1], o[2], rest, 7) >= best - 1  # one transmission gains at most one
+
+
+def test_need_says_limit_plus_one_and_zero_without_missions() -> None:
+    state, pairs = small_position(4)
+    solver = Solver(DEVICES)
+    assert solver.need(*state, (), 0) == 0
+    value = solver.need(*state, pairs, 7)
+    assert solver.need(*state, pairs, value - 1) == value
+    assert solver.within(*state, pairs, value) and not solver.within(*state, pairs, value - 1)
+
+
+def test_two_stations_apart_can_never_meet() -> None:
+    state, _pairs = small_position(1)
+    board = state[0]
+    stations = [ch.upper() for ch in board if ch != "." and ch.upper() not in DEVICES]
+    a, b = next((x, y) for x, y in itertools.combinations(stations, 2)
+                if abs(board.lower().find(x.lower()) // 5 - board.lower().find(y.lower()) // 5)
+                + abs(board.lower().find(x.lower()) % 5 - board.lower().find(y.lower()) % 5) > 1)
+    solver = Solver(DEVICES)
+    assert solver.bound(*state, (("X", a, b),)) >= 1000
+    assert solver.need(*state, (("X", a, b),), 7) == 8
+
+
+def test_a_bad_deck_is_refused() -> None:
+    with pytest.raises(ValueError, match="counts"):
+        Solver(DEVICES, (1, 2, 3))
+
+
+# --------------------------------------------------------------------------- the planner's candidates
+
+
+@pytest.mark.parametrize("seed", [0, 3, 6])
+def test_candidates_are_viable_best_first_and_within_the_slack(seed: int) -> None:
+    state, pairs = small_position(seed)
+    view = view_of(state, pairs, 4)
+    planner = Planner()
+    plan = planner.plan(view)
+    if plan.transmissions_to_win is None:
+        assert planner.candidates(view) == []
+        return
+    best = plan.transmissions_to_win
+    exact = planner.candidates(view)
+    loose = planner.candidates(view, slack=1)
+    assert exact and all(v == best for _c, v in exact)
+    assert plan.commands in {c for c, _v in exact}
+    assert [v for _c, v in loose] == sorted(v for _c, v in loose)
+    assert {c for c, _v in exact} <= {c for c, _v in loose}
+    for commands, value in loose[:: max(1, len(loose) // 25)]:
+        assert value <= best + 1
+        assert RULES.viable(view.position, commands)
+        execution = RULES.execute(view.position, commands, view.missions)
+        done = {c.mission for c in execution.completions}
+        rest = tuple(p for p in pairs if p[0] not in done)
+        end = execution.end
+        assert 1 + reference((end.board, end.cadet, end.carrying or ""), rest, 1) >= min(value, 2)
+    with pytest.raises(ValueError, match="slack"):
+        planner.candidates(view, -1)
