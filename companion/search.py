@@ -77,7 +77,7 @@ from typing import Any, TypeVar
 from .board import CELLS, HALLWAY, SIZE
 from .estimate import _COLLECT, _DEPLOY, _DIST, _REPAIR, _STEP, REGISTERS
 
-__all__ = ["DEFAULT_COUNTS", "Pairs", "Program", "Solver", "count_programs"]
+__all__ = ["DEFAULT_COUNTS", "Pairs", "Program", "Solver", "compile_programs", "count_programs", "rest_of"]
 
 #: Cards per command in the order N E S W COLLECT DEPLOY REPAIR (RULES.md, Components).
 DEFAULT_COUNTS: tuple[int, ...] = (2, 2, 2, 2, 1, 1, 1)
@@ -128,8 +128,11 @@ def _choose(n: int, k: int) -> int:
     return result
 
 
-def _compile(start: int, counts: tuple[int, ...]) -> _Node:
-    """The event trie of every distinct program from ``start`` (see the module docstring)."""
+def compile_programs(start: int, counts: tuple[int, ...] = DEFAULT_COUNTS) -> _Node:
+    """The event trie of every distinct program from cell ``start`` (see the module docstring).
+
+    Pure; :class:`Solver` keeps one per (cell, counts) for the whole process.
+    """
     weights = []
     w = 1
     for c in counts:
@@ -245,7 +248,7 @@ class Solver:
             key = (cell, self.counts)
             trie = _TRIES.get(key)
             if trie is None:
-                trie = _TRIES[key] = _compile(cell, self.counts)
+                trie = _TRIES[key] = compile_programs(cell, self.counts)
             self._tries[cell] = trie
         return trie
 
