@@ -256,7 +256,7 @@ class Solver:
         """Every distinct outcome of one transmission from this position, with its least program.
 
         :returns: ``(board, cadet, carrying, mask, program)`` tuples, bit ``i`` of ``mask`` set when
-            ``pairs[i]`` completes; sorted by program.  Empty when no program is viable.
+            ``pairs[i]`` completes; in a fixed order.  Empty when no program is viable.
         """
         key = (board, cadet, carrying, pairs)
         hit = self._expansions.get(key)
@@ -288,7 +288,7 @@ class Solver:
                         continue
                     nb = b[:cell] + here.upper() + b[cell + 1:]
                     stack.append((child, nb, held, _mask(nb, pairs, mask) if pairs else mask))
-        result = sorted(((b, c, h, m, p) for (b, c, h, m), p in found.items()), key=lambda o: o[4])
+        result = [(b, c, h, m, p) for (b, c, h, m), p in found.items()]
         self._expansions[key] = result
         if len(self._expansions) > self.table_size // 10:
             self._expansions.popitem(last=False)
@@ -370,49 +370,59 @@ class Solver:
             entry = self._signatures.get(sig)
             if entry is None:
                 shape = self._shape(board, carrying, pairs)
-                entry = self._signatures[sig] = [shape, self._table(shape, False), None]
+                cheap = [self._choice(choice, False) for choice in shape]
+                entry = self._signatures[sig] = [
+                    shape, cheap, [None] * len(shape), tuple(map(min, _NO_WAY, *cheap)) if cheap else _NO_WAY]
                 if len(self._signatures) > self.table_size:
                     _trim(self._signatures)
             self._bounds[key] = entry
             if len(self._bounds) > self.table_size:
                 _trim(self._bounds)
-        cheap: int = entry[1][cadet]
-        if cheap > upto:
-            return cheap
-        full = entry[2]
-        if full is None:
-            full = entry[2] = self._table(entry[0], True)
-        value: int = full[cadet]
-        return value
-
-    def _table(self, shape: list[_Choice], full: bool) -> tuple[int, ...]:
-        """The bound for each cell of the Cadet: the least over the choices of movers; without the
-        walks through the targets unless ``full``."""
-        best = _NO_WAY
-        for floor, events, targets, extent, (legs, starts, held) in shape:
-            strict = relaxed = None
-            if full and targets:
-                relaxed = _paths(targets[0], targets[1], (), self._walks)
-                strict = _paths(*targets, self._walks)
-                if len(self._walks) > self.table_size // 10:
-                    _trim(self._walks)
-            tour = [legs] * CELLS
-            if held:
-                for q in held:
-                    tour = [max(t, legs + d) for t, d in zip(tour, _NEAR[q])]
-            elif starts:
-                first = list(map(min, *[_DIST[s] for s in starts])) if len(starts) > 1 else _DIST[starts[0]]
-                tour = [legs + d for d in first]
-            # A solution that ever sets a device down on its way (or collects another) pays 2 more commands.
-            walks = list(map(max, _walk(strict), tour))
-            more = list(map(max, _walk(relaxed), tour))
-            values = [max(floor, min((events + w + REGISTERS - 1) // REGISTERS,
-                                     (events + 2 + m + REGISTERS - 1) // REGISTERS))
-                      for w, m in zip(walks, more)]
-            if extent:
-                values = list(map(max, values, self._reach(extent)))
-            best = tuple(map(min, best, values))
+        least: int = entry[3][cadet]
+        if least > upto:
+            return least
+        # Per choice of movers: the cheap value when it already exceeds ``upto``, else the full one
+        # (computed once per board signature and choice).  When the result is at most ``upto`` it is
+        # the full bound, as every choice left cheap is above it.
+        shape, cheaps, fulls = entry[0], entry[1], entry[2]
+        best = _INF
+        for i, cheap_table in enumerate(cheaps):
+            value = cheap_table[cadet]
+            if value <= upto:
+                full = fulls[i]
+                if full is None:
+                    full = fulls[i] = self._choice(shape[i], True)
+                value = full[cadet]
+            if value < best:
+                best = value
         return best
+
+    def _choice(self, choice: _Choice, full: bool) -> list[int]:
+        """The bound of one choice of movers for each cell of the Cadet; without the walks through the
+        targets unless ``full``."""
+        floor, events, targets, extent, (legs, starts, held) = choice
+        strict = relaxed = None
+        if full and targets:
+            relaxed = _paths(targets[0], targets[1], (), self._walks)
+            strict = _paths(*targets, self._walks) if any(targets[2]) else relaxed
+            if len(self._walks) > self.table_size // 10:
+                _trim(self._walks)
+        tour = [legs] * CELLS
+        if held:
+            for q in held:
+                tour = [max(t, legs + d) for t, d in zip(tour, _NEAR[q])]
+        elif starts:
+            first = list(map(min, *[_DIST[s] for s in starts])) if len(starts) > 1 else _DIST[starts[0]]
+            tour = [legs + d for d in first]
+        # A solution that ever sets a device down on its way (or collects another) pays 2 more commands.
+        walks = list(map(max, _walk(strict), tour))
+        more = list(map(max, _walk(relaxed), tour))
+        values = [max(floor, min((events + w + REGISTERS - 1) // REGISTERS,
+                                 (events + 2 + m + REGISTERS - 1) // REGISTERS))
+                  for w, m in zip(walks, more)]
+        if extent:
+            values = list(map(max, values, self._reach(extent)))
+        return values
 
     def _reach(self, extent: tuple[int, int, int, int]) -> list[int]:
         """Per cell, the transmissions needed to reach the extreme rows and columns given, with at most
