@@ -20,11 +20,14 @@ in time is found by the same search, and the plan is the first program (same ord
 such a set within reach.  When not even one mission can be completed in time, it takes the
 program whose outcome has the lowest lower bound (closest to completing them all).
 
-*Speed.*  ``companion bench planner`` (200 positions sampled from seeded real games, one core):
-see the figures in the benchmark's output and the project notes; the hardest decisions are the
-game starts with three missions.  The solver (and its tables) is kept between decisions of one
-planner, so the next decision of a game mostly finds its positions already solved; tables are
-bounded (``table_size``).
+*Speed.*  ``companion bench planner`` (205 positions of 40 seeded standard games; a fresh planner
+per decision, one thread, on the shared 2-core development machine under load from other jobs):
+median about 7-8 ms, 95th percentile about 175-190 ms, worst about 0.85-1.0 s (a game start with
+three missions; game starts alone: median about 70-100 ms); one-off program compilation 0.1-0.2 s
+per process; about 65 MiB peak RSS.  So the targets of p95 <= 100 ms and 100x over a plain
+breadth-first search (about 50x on the totals where it finishes) are not met yet; the worst case
+is at the 1 s target.  Within a game the planner keeps its solver, so the decisions after the first
+mostly find their positions already solved.
 
 Guarantees
 ----------

@@ -39,32 +39,37 @@ bounded (``table_size``); dropping entries only costs time, never changes an ans
 
 The lower bound (admissible)
 ----------------------------
-For a position and its remaining pairs the bound is, over every *choice* ``S`` of one device
-per pair not already side by side (the device that, in a solution, is set down by its last
-Deploy beside its partner), the largest of the limits below; the bound is the least over all
-choices, so it is below the cost of every solution.  Proof: take any solution.  Each pair not
-side by side now has a module that moves and ends on the grid (a pair of modules that never
-move stays apart; stations never move): choose it.  For that choice:
+Take any solution and let ``M`` be the devices of the remaining pairs that it ever moves (collects,
+or carries now).  Every pair not side by side now has a member in ``M`` (modules that never move
+stay apart; stations never move).  The bound is the least, over every such set ``M``, of the
+largest of the limits below; each limit is at most what that solution spends, so the bound never
+overestimates.  For a set ``M``:
 
-* ``r`` -- every damaged module of a remaining pair must be repaired where it lies now (a
-  damaged device cannot be collected), at most ``counts[REPAIR]`` per transmission.
-* ``d`` -- each chosen device needs its own Deploy; twice when it must meet two stations that
-  have no common neighbour (a device lies beside both only after being deployed twice); plus
-  one when the Cadet carries a device that is not chosen while another must be collected
-  (hands must be empty to Collect).  At most ``counts[DEPLOY]`` per transmission.
-* ``k`` -- each chosen device not carried now needs a Collect (one more when deployed twice).
-* ``walk`` -- the Cadet must stand on every damaged module's cell, on every chosen device's
-  cell, and beside every station a chosen device must meet.  Any walk that visits a set of
-  targets is a spanning tree of them, so it is at least the cell's distance to the nearest
-  target plus the minimum spanning tree of the targets (Manhattan distance, minus one per
-  "beside a station" end, so each edge is at most the true distance between the cells the walk
-  really uses).
-* the transmissions: ``r + d + k + walk`` commands need ``ceil(/ 5)`` transmissions; moving
-  ``m`` cells in one direction needs ``ceil(m / counts[direction])`` of them; with at least one
-  mission left, at least one.
+* ``r`` -- every damaged module of a remaining pair must be repaired where it lies now (a damaged
+  device cannot be collected): ``ceil(r / counts[REPAIR])`` transmissions.
+* ``d`` -- a device of ``M`` whose partner never moves (a station, or a device outside ``M``) is a
+  *mover*: its last Deploy puts it beside the partner's cell.  The pairs whose two members both
+  move need at least a cover of Deploys; a mover that must lie beside two cells with no common
+  neighbour is deployed twice (and collected again); a carried device outside ``M`` is set down
+  before any Collect (hands must be empty).  ``ceil(d / counts[DEPLOY])``.
+* ``k`` -- every device of ``M`` not carried now is collected, plus the second Collects above.
+* ``walk`` -- the Cadet must stand on every damaged module, on every device of ``M`` to collect,
+  and beside every mover's fixed partner after collecting the mover.  The walk is the exact shortest
+  order through these targets (dynamic programming over subsets; "beside a cell" counts one move
+  less, so no edge exceeds the true distance), first with *one device in hand*: no Collect while a
+  mover is held before reaching its partner.  A solution that breaks that sets a device down
+  elsewhere and collects it again, 2 more commands: so the walk used is the least of the strict
+  walk and the unconstrained walk plus 2.  Also, the walks while holding each mover are disjoint
+  in time, so the walk is at least the sum of each mover's distance to beside its partners plus
+  the walk to the first Collect (or the carried mover's own walk).
+* transmissions: ``ceil((r + d + k + walk) / 5)`` (5 registers); moving ``m`` rows or columns in
+  one direction to reach the farthest target takes ``ceil(m / counts[direction])``; with a mission
+  left, at least 1.
 
-Adding devices to ``S`` only adds to each limit, so the least over the choices (at most 2 per
-pair) is a lower bound over every solution.  The tests check it against an exhaustive search.
+The bound depends only on where the modules of the remaining pairs lie, so it is cached per such
+*signature*; the walks (the costly part) are computed per choice of ``M`` only when the cheap limits
+do not already exceed what the search asks.  The tests check the bound against an exhaustive
+reference search, and the solver's values equal the reference's.
 """
 
 from __future__ import annotations
@@ -76,18 +81,30 @@ from typing import Any, TypeVar
 
 from .board import CELLS, HALLWAY, SIZE
 from .estimate import _COLLECT, _DEPLOY, _DIST, _REPAIR, _STEP, REGISTERS
+from .search_tools import (
+    _NEAR,
+    _NO_WAY,
+    DEFAULT_COUNTS,
+    INF,
+    Program,
+    _ceil,
+    _common,
+    _cover,
+    _edge,
+    _Node,
+    _paths,
+    _walk,
+    compile_programs,
+    count_programs,
+)
 
 __all__ = ["DEFAULT_COUNTS", "Pairs", "Program", "Solver", "compile_programs", "count_programs", "rest_of"]
 
-#: Cards per command in the order N E S W COLLECT DEPLOY REPAIR (RULES.md, Components).
-DEFAULT_COUNTS: tuple[int, ...] = (2, 2, 2, 2, 1, 1, 1)
-
 Pairs = tuple[tuple[str, str, str], ...]
-Program = tuple[int, ...]
 #: An outcome of one transmission: end board, end cell, carried letter, completed-pairs mask, program.
 Outcome = tuple[str, int, str, int, Program]
 
-_INF = 1_000
+_INF = INF
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 # The Cadet-independent part of the bound for one choice of movers:
@@ -100,88 +117,8 @@ _Choice = tuple[int, int, _Targets, tuple[int, int, int, int] | None,
                 tuple[int, tuple[int, ...], tuple[int, ...]]]
 _ACTIONS = (_COLLECT, _DEPLOY, _REPAIR)
 
-# A compiled trie node: (ends: ((end cell, least program), ...), kids: ((command, cell, node), ...)).
-_Node = tuple[tuple[tuple[int, Program], ...], tuple[tuple[int, int, "_Node"], ...]]
-
-
-def count_programs(counts: tuple[int, ...] = DEFAULT_COUNTS, length: int = REGISTERS) -> int:
-    """Distinct sequences of ``length`` commands within ``counts`` (identical cards merged).
-
-    8,220 for the default deck: the programs the search considers on an open grid.
-    """
-    total = 0
-    for used in itertools.product(*(range(min(c, length) + 1) for c in counts)):
-        if sum(used) == length:
-            ways = 1
-            left = length
-            for u in used:
-                ways *= _choose(left, u)
-                left -= u
-            total += ways
-    return total
-
-
-def _choose(n: int, k: int) -> int:
-    result = 1
-    for i in range(k):
-        result = result * (n - i) // (i + 1)
-    return result
-
-
-def compile_programs(start: int, counts: tuple[int, ...] = DEFAULT_COUNTS) -> _Node:
-    """The event trie of every distinct program from cell ``start`` (see the module docstring).
-
-    Pure; :class:`Solver` keeps one per (cell, counts) for the whole process.
-    """
-    weights = []
-    w = 1
-    for c in counts:
-        weights.append(w)
-        w *= c + 1
-    kids: list[dict[tuple[int, int], int]] = [{}]
-    ends: list[dict[int, Program]] = [{}]
-    # Layer node: (cell, used-counts code, trie node) -> least program reaching it (see _expand_layer).
-    layer: dict[tuple[int, int, int], Program] = {(start, 0, 0): ()}
-    for _step in range(REGISTERS):
-        nxt: dict[tuple[int, int, int], Program] = {}
-        for (cell, used, node), program in layer.items():
-            for k in range(7):
-                if (used // weights[k]) % (counts[k] + 1) >= counts[k]:
-                    continue
-                if k < 4:
-                    to = _STEP[cell][k]
-                    if to < 0:
-                        continue
-                    key = (to, used + weights[k], node)
-                else:
-                    child = kids[node].get((k, cell))
-                    if child is None:
-                        child = kids[node][(k, cell)] = len(kids)
-                        kids.append({})
-                        ends.append({})
-                    key = (cell, used + weights[k], child)
-                if key not in nxt:
-                    nxt[key] = program + (k,)
-        layer = nxt
-    for (cell, _used, node), program in layer.items():
-        ends[node].setdefault(cell, program)
-
-    def build(node: int) -> _Node:
-        return (tuple(sorted(ends[node].items(), key=lambda e: e[1])),
-                tuple((k, cell, build(child)) for (k, cell), child in kids[node].items()))
-
-    return build(0)
-
-
 #: Compiled tries shared by every solver, per (start cell, counts): they never change.
 _TRIES: dict[tuple[int, tuple[int, ...]], _Node] = {}
-
-
-#: _NEAR[q][c]: a lower bound of the walk from cell c to a cell beside cell q.
-_NEAR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_DIST[q][c] - 1 if c != q else 1 for c in range(CELLS)) for q in range(CELLS)
-)
-_NO_WAY: tuple[int, ...] = (_INF,) * CELLS
 
 
 def _mask(board: str, pairs: Pairs, mask: int) -> int:
@@ -202,13 +139,6 @@ def rest_of(pairs: Pairs, mask: int) -> Pairs:
     if not mask:
         return pairs
     return tuple(p for bit, p in enumerate(pairs) if not mask >> bit & 1)
-
-
-#: _COMMON[i][j]: the cells orthogonally adjacent to both cells i and j.
-_COMMON: tuple[tuple[frozenset[int], ...], ...] = tuple(
-    tuple(frozenset(q for q in range(CELLS) if _DIST[q][i] == 1 and _DIST[q][j] == 1) for j in range(CELLS))
-    for i in range(CELLS)
-)
 
 
 class Solver:
@@ -624,115 +554,3 @@ def _trim(table: dict[_K, _V]) -> None:
     """Drop the oldest quarter of a table (insertion order)."""
     for key in list(itertools.islice(table, len(table) // 4)):
         del table[key]
-
-
-def _ceil(n: int, per: int) -> int:
-    if n <= 0:
-        return 0
-    if per <= 0:
-        return _INF
-    return -(-n // per)
-
-
-def _cover(pairs: list[tuple[str, str]]) -> int:
-    """The fewest letters that include one of each pair (at most a few pairs: by brute force)."""
-    if not pairs:
-        return 0
-    letters = sorted({x for pair in pairs for x in pair})
-    for size in range(1, len(letters) + 1):
-        for pick in itertools.combinations(letters, size):
-            if all(a in pick or b in pick for a, b in pairs):
-                return size
-    return len(letters)  # pragma: no cover - the letters themselves always cover
-
-
-def _common(stations: set[int]) -> bool:
-    """True when some cell is orthogonally adjacent to every station cell given."""
-    it = iter(stations)
-    first = next(it)
-    second = next(it)
-    common = set(_COMMON[first][second])
-    for s in it:
-        common &= {q for q in common if _DIST[q][s] == 1}
-    return bool(common)
-
-
-_BITS: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
-
-
-def _bits(n: int) -> tuple[list[list[int]], list[list[int]]]:
-    """For every subset of ``n`` targets: the targets in it and the targets not in it."""
-    hit = _BITS.get(n)
-    if hit is None:
-        ins = [[k for k in range(n) if s >> k & 1] for s in range(1 << n)]
-        outs = [[k for k in range(n) if not s >> k & 1] for s in range(1 << n)]
-        hit = _BITS[n] = (ins, outs)
-    return hit
-
-
-def _edge(u: int, u_near: bool, v: int, v_near: bool) -> int:
-    """A lower bound of the walk between two targets; a ``near`` target is any cell beside it."""
-    d = _DIST[u][v]
-    if u_near and v_near:
-        return max(d - 2, 0)
-    if u_near or v_near:
-        return d - 1 if d else 1
-    return d
-
-
-def _walk(ends: tuple[tuple[int, bool, int], ...] | None) -> list[int]:
-    """Per cell of the Cadet, the shortest walk through the targets (see :func:`_paths`)."""
-    if ends is None:
-        return [0] * CELLS
-    walk = [_INF] * CELLS
-    for cell, near, h in ends:
-        walk = [min(w, d + h) for w, d in zip(walk, (_NEAR if near else _DIST)[cell])]
-    return walk
-
-
-def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
-           guards: tuple[tuple[tuple[int, int], ...], ...],
-           memo: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]]
-           ) -> tuple[tuple[int, bool, int], ...]:
-    """For each target, the shortest walk that starts on it and visits every other target, each
-    after its ``preds`` (a bit mask of targets), with :func:`_edge` distances.  With ``guards``,
-    target ``k`` may not be visited while, for one of its ``(collect, beside)`` masks, the collect
-    target is behind and some target of ``beside`` is not (a device is in hand; ``collect`` is 0
-    for the device carried from the start).
-
-    Exact over the orders (dynamic programming over subsets, from the last target backwards).
-
-    :returns: ``(cell, near, walk)`` per target.
-    """
-    key = (nodes, preds, guards)
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
-    n = len(nodes)
-    full = (1 << n) - 1
-    w = [[_edge(u, un, v, vn) for v, vn in nodes] for u, un in nodes]
-    ins, outs = _bits(n)
-    # g[s * n + j]: shortest walk from target j through every target of s (j in s), j visited first.
-    g = [_INF] * ((1 << n) * n)
-    for j in range(n):
-        g[(1 << j) * n + j] = 0
-    for s in range(1, full):
-        base = s * n
-        # s holds the targets visited after the one added: the rest come before it.
-        free = [k for k in outs[s] if not preds[k] & s
-                and not (guards and any(not s & c and s & b == b for c, b in guards[k]))]
-        if not free:
-            continue
-        for j in ins[s]:
-            here = g[base + j]
-            if here >= _INF:
-                continue
-            wj = w[j]
-            for k in free:
-                t = (s | 1 << k) * n + k
-                v = here + wj[k]
-                if v < g[t]:
-                    g[t] = v
-    result = tuple((u, un, g[full * n + j]) for j, (u, un) in enumerate(nodes) if g[full * n + j] < _INF)
-    memo[key] = result
-    return result

@@ -1,0 +1,220 @@
+"""Pieces of :mod:`companion.search`: the compiled programs of one transmission, and the walks of
+the lower bound (shortest orders through the targets).  See that module's docstring.
+
+Shapes as there: a cell is 0-24 (``row * 5 + col``); a program is a tuple of command indices in the
+order N E S W COLLECT DEPLOY REPAIR; card counts are a tuple in the same order.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .board import CELLS
+from .estimate import _DIST, _STEP, REGISTERS
+
+__all__ = ["DEFAULT_COUNTS", "INF", "compile_programs", "count_programs"]
+
+#: Cards per command in the order N E S W COLLECT DEPLOY REPAIR (RULES.md, Components).
+DEFAULT_COUNTS: tuple[int, ...] = (2, 2, 2, 2, 1, 1, 1)
+#: "Never": the bound of a position that cannot be won, and an unreachable walk.
+INF = 1_000
+_INF = INF
+
+Program = tuple[int, ...]
+# A compiled trie node: (ends: ((end cell, least program), ...), kids: ((command, cell, node), ...)).
+_Node = tuple[tuple[tuple[int, Program], ...], tuple[tuple[int, int, "_Node"], ...]]
+
+
+def count_programs(counts: tuple[int, ...] = DEFAULT_COUNTS, length: int = REGISTERS) -> int:
+    """Distinct sequences of ``length`` commands within ``counts`` (identical cards merged).
+
+    8,220 for the default deck: the programs the search considers on an open grid.
+    """
+    total = 0
+    for used in itertools.product(*(range(min(c, length) + 1) for c in counts)):
+        if sum(used) == length:
+            ways = 1
+            left = length
+            for u in used:
+                ways *= _choose(left, u)
+                left -= u
+            total += ways
+    return total
+
+
+def _choose(n: int, k: int) -> int:
+    result = 1
+    for i in range(k):
+        result = result * (n - i) // (i + 1)
+    return result
+
+
+def compile_programs(start: int, counts: tuple[int, ...] = DEFAULT_COUNTS) -> _Node:
+    """The event trie of every distinct program from cell ``start`` (see :mod:`companion.search`).
+
+    Pure; :class:`Solver` keeps one per (cell, counts) for the whole process.
+    """
+    weights = []
+    w = 1
+    for c in counts:
+        weights.append(w)
+        w *= c + 1
+    kids: list[dict[tuple[int, int], int]] = [{}]
+    ends: list[dict[int, Program]] = [{}]
+    # Layer node: (cell, used-counts code, trie node) -> least program reaching it (see _expand_layer).
+    layer: dict[tuple[int, int, int], Program] = {(start, 0, 0): ()}
+    for _step in range(REGISTERS):
+        nxt: dict[tuple[int, int, int], Program] = {}
+        for (cell, used, node), program in layer.items():
+            for k in range(7):
+                if (used // weights[k]) % (counts[k] + 1) >= counts[k]:
+                    continue
+                if k < 4:
+                    to = _STEP[cell][k]
+                    if to < 0:
+                        continue
+                    key = (to, used + weights[k], node)
+                else:
+                    child = kids[node].get((k, cell))
+                    if child is None:
+                        child = kids[node][(k, cell)] = len(kids)
+                        kids.append({})
+                        ends.append({})
+                    key = (cell, used + weights[k], child)
+                if key not in nxt:
+                    nxt[key] = program + (k,)
+        layer = nxt
+    for (cell, _used, node), program in layer.items():
+        ends[node].setdefault(cell, program)
+
+    def build(node: int) -> _Node:
+        return (tuple(sorted(ends[node].items(), key=lambda e: e[1])),
+                tuple((k, cell, build(child)) for (k, cell), child in kids[node].items()))
+
+    return build(0)
+
+
+#: _NEAR[q][c]: a lower bound of the walk from cell c to a cell beside cell q.
+_NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_DIST[q][c] - 1 if c != q else 1 for c in range(CELLS)) for q in range(CELLS)
+)
+_NO_WAY: tuple[int, ...] = (_INF,) * CELLS
+
+
+#: _COMMON[i][j]: the cells orthogonally adjacent to both cells i and j.
+_COMMON: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(q for q in range(CELLS) if _DIST[q][i] == 1 and _DIST[q][j] == 1) for j in range(CELLS))
+    for i in range(CELLS)
+)
+
+
+def _ceil(n: int, per: int) -> int:
+    if n <= 0:
+        return 0
+    if per <= 0:
+        return _INF
+    return -(-n // per)
+
+
+def _cover(pairs: list[tuple[str, str]]) -> int:
+    """The fewest letters that include one of each pair (at most a few pairs: by brute force)."""
+    if not pairs:
+        return 0
+    letters = sorted({x for pair in pairs for x in pair})
+    for size in range(1, len(letters) + 1):
+        for pick in itertools.combinations(letters, size):
+            if all(a in pick or b in pick for a, b in pairs):
+                return size
+    return len(letters)  # pragma: no cover - the letters themselves always cover
+
+
+def _common(stations: set[int]) -> bool:
+    """True when some cell is orthogonally adjacent to every station cell given."""
+    it = iter(stations)
+    first = next(it)
+    second = next(it)
+    common = set(_COMMON[first][second])
+    for s in it:
+        common &= {q for q in common if _DIST[q][s] == 1}
+    return bool(common)
+
+
+_BITS: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
+
+
+def _bits(n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """For every subset of ``n`` targets: the targets in it and the targets not in it."""
+    hit = _BITS.get(n)
+    if hit is None:
+        ins = [[k for k in range(n) if s >> k & 1] for s in range(1 << n)]
+        outs = [[k for k in range(n) if not s >> k & 1] for s in range(1 << n)]
+        hit = _BITS[n] = (ins, outs)
+    return hit
+
+
+def _edge(u: int, u_near: bool, v: int, v_near: bool) -> int:
+    """A lower bound of the walk between two targets; a ``near`` target is any cell beside it."""
+    d = _DIST[u][v]
+    if u_near and v_near:
+        return max(d - 2, 0)
+    if u_near or v_near:
+        return d - 1 if d else 1
+    return d
+
+
+def _walk(ends: tuple[tuple[int, bool, int], ...] | None) -> list[int]:
+    """Per cell of the Cadet, the shortest walk through the targets (see :func:`_paths`)."""
+    if ends is None:
+        return [0] * CELLS
+    walk = [_INF] * CELLS
+    for cell, near, h in ends:
+        walk = [min(w, d + h) for w, d in zip(walk, (_NEAR if near else _DIST)[cell])]
+    return walk
+
+
+def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
+           guards: tuple[tuple[tuple[int, int], ...], ...],
+           memo: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]]
+           ) -> tuple[tuple[int, bool, int], ...]:
+    """For each target, the shortest walk that starts on it and visits every other target, each
+    after its ``preds`` (a bit mask of targets), with :func:`_edge` distances.  With ``guards``,
+    target ``k`` may not be visited while, for one of its ``(collect, beside)`` masks, the collect
+    target is behind and some target of ``beside`` is not (a device is in hand; ``collect`` is 0
+    for the device carried from the start).
+
+    Exact over the orders (dynamic programming over subsets, from the last target backwards).
+
+    :returns: ``(cell, near, walk)`` per target.
+    """
+    key = (nodes, preds, guards)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    n = len(nodes)
+    full = (1 << n) - 1
+    w = [[_edge(u, un, v, vn) for v, vn in nodes] for u, un in nodes]
+    ins, outs = _bits(n)
+    # g[s * n + j]: shortest walk from target j through every target of s (j in s), j visited first.
+    g = [_INF] * ((1 << n) * n)
+    for j in range(n):
+        g[(1 << j) * n + j] = 0
+    for s in range(1, full):
+        base = s * n
+        # s holds the targets visited after the one added: the rest come before it.
+        free = [k for k in outs[s] if not preds[k] & s
+                and not (guards and any(not s & c and s & b == b for c, b in guards[k]))]
+        if not free:
+            continue
+        for j in ins[s]:
+            here = g[base + j]
+            if here >= _INF:
+                continue
+            wj = w[j]
+            for k in free:
+                t = (s | 1 << k) * n + k
+                v = here + wj[k]
+                if v < g[t]:
+                    g[t] = v
+    result = tuple((u, un, g[full * n + j]) for j, (u, un) in enumerate(nodes) if g[full * n + j] < _INF)
+    memo[key] = result
+    return result
