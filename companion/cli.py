@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -441,6 +442,20 @@ class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
     @stream.setter
     def stream(self, value: Any) -> None:
         pass
+
+    def emit(self, record: logging.LogRecord) -> None:
+        # Once Kivy is imported (KIVY_LOG_MODE=KIVY, `companion run` on a desktop) sys.stderr is
+        # Kivy's ProcessingStream, which logs each line back to the root logger, so to this handler:
+        # an endless loop on the first warning.  Kivy's own handler on the root shows the record then.
+        if type(sys.stderr).__module__.startswith("kivy.") or getattr(self._busy, "on", False):
+            return
+        self._busy.on = True
+        try:
+            super().emit(record)
+        finally:
+            self._busy.on = False
+
+    _busy = threading.local()
 
 
 def _setup_logging(verbosity: int) -> None:

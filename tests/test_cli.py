@@ -407,3 +407,22 @@ def test_seeds_outside_what_the_setup_screen_takes_are_refused(seed: str,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--seed", seed]) == 2
     assert "a seed is a whole number from 0 to 999,999,999" in capsys.readouterr().err
+
+
+def test_a_warning_logged_after_kivy_took_over_stderr_does_not_loop(tmp_path: Path) -> None:
+    """`companion run` on a desktop: Kivy (KIVY_LOG_MODE=KIVY) makes sys.stderr log back to the root
+    logger, so the CLI's stderr handler must not write to it (it recursed until RecursionError)."""
+    code = ("import logging, sys\n"
+            "from companion.cli import _setup_logging\n"
+            "_setup_logging(0)\n"
+            "import kivy.logger\n"
+            "logging.getLogger('hardware.panel').warning('buttons and lights are off')\n"
+            "sys.__stdout__.write('survived\\n')\n")
+    env = subprocess_env(KIVY_HOME=str(tmp_path), KIVY_NO_ARGS="1", KIVY_NO_FILELOG="1")
+    for name in ("KIVY_LOG_MODE", "KIVY_NO_CONSOLELOG", "KIVY_NO_CONFIG"):  # the harness may have set them
+        env.pop(name, None)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "survived" in done.stdout
+    assert "RecursionError" not in done.stderr
+    assert "buttons and lights are off" in done.stderr  # once, through Kivy's own console handler
