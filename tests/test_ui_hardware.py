@@ -64,6 +64,12 @@ def code_of(card_id: str) -> str:
     return card_code("command", card_id)
 
 
+def shown_message(h: Any, words: str) -> bool:
+    """A visible MessageBar of the current screen says ``words``."""
+    return bool(h.find_all(h.app.manager.current_screen, cls="MessageBar",
+                           where=lambda bar: words in bar.text and bar.opacity > 0 and not bar.disabled))
+
+
 def to_transmission(h: Any) -> None:
     start_game(h, "standard")
     wait_step(h, Step.TRANSMISSION)
@@ -184,11 +190,14 @@ def test_the_physical_deck_waits_for_a_drawn_card(ui_harness: Any, start_app: An
     level4 = next(t.id for t in CONTENT.transmissions if t.level == 4)
     scan(h, card_code("transmission", level4))
     assert "cannot come next in this deck" in message(h) and session.awaiting_draw
+    assert shown_message(h, "cannot come next in this deck"), "the refusal is on the screen, not only beeped"
     drawn = session.drawable_transmissions()[-1]
     scan(h, card_code("transmission", drawn))
     assert session.game.state.card == drawn and not screen(h).drawing
     h.pump(0.2)
     h.screenshot("hardware_physical_drawn.png")
+    scan(h, "https://example.com/not-a-card")  # on the card itself, too
+    assert shown_message(h, "not a card of this game")
     # A table without a reader taps the card: next round.
     settle(h)
     tap_text(h, "Decode")
