@@ -254,3 +254,17 @@ def test_a_failing_handler_is_logged_and_the_next_press_works(
     finally:
         del app.hardware.press
         caplog.clear()  # the logged traceback's frames hold the app: let it go with the test
+
+
+def test_a_reader_problem_at_start_keeps_the_damaged_store_notice(ui_harness: Any, start_app: Any,
+                                                                  mock_factory: Any, tmp_path: Path) -> None:
+    """Both notices stay on Home, whole: where the damaged history was kept, and why the reader is off."""
+    h = ui_harness
+    store = tmp_path / "companion.sqlite3"
+    store.write_bytes(b"not a database at all" * 200)
+    bad = Config(data_dir=tmp_path, sections={"reader": {"baudrate": 0}})
+    start_app(config=bad, store_path=store)
+    assert "It is kept as" in message(h) and "The card reader is off" in message(h)
+    ids = screen(h).ids
+    assert ids.notice.opacity == 1 and ids.notice.height >= ids.measure.texture_size[1] > 2 * ids.notice.font_size
+    h.screenshot("hardware_home_two_notices.png")

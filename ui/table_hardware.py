@@ -108,7 +108,10 @@ class TableHardware:
         self._on_session(self.app, self.app.session)
         self._update_status()
         if problems:
-            self.app.show_message(" ".join(problems), "error")
+            # After, not instead of, a notice already up (a damaged game store set aside, a bad config).
+            said = [self.app.message] if self.app.message and self.app.message_kind == "error" else []
+            self.app.show_message(" ".join(said + [p if p.endswith(".") else p + "." for p in problems]),
+                                  "error")
 
     def stop(self) -> None:
         """Stop draining, stop the reader, switch the lights off and release the pins.  Idempotent."""
@@ -136,7 +139,7 @@ class TableHardware:
         try:
             settings = gpio.panel_settings(self.config.section("gpio"), file)
         except gpio.PanelConfigError as exc:
-            log.error("GPIO not used: %s", exc)
+            log.error("GPIO not used: %s", str(exc))
             return f"Buttons and lights are off: {exc}"
         status = gpio.open_panel(settings, self.events, pin_factory=self._pin_factory, on_pi=self._on_pi)
         self.panel = status.panel
@@ -152,12 +155,12 @@ class TableHardware:
             from hardware import pairing
             from hardware import reader as serial_reader
         except ImportError as exc:
-            log.error("the card reader cannot run: %s", exc)
+            log.error("the card reader cannot run: %s", str(exc))
             return f"The card reader is off: {exc}"
         try:
             settings = serial_reader.reader_settings(section, file)
         except ValueError as exc:
-            log.error("card reader not used: %s", exc)
+            log.error("card reader not used: %s", str(exc))
             return f"The card reader is off: {exc}"
         if not settings.enabled:
             return ""
@@ -285,7 +288,7 @@ class TableHardware:
         try:
             self.pairings.pair(tag, card.code)
         except ValueError as exc:  # PairingError: the file cannot be written
-            log.error("pairing %s failed: %s", tag, exc)
+            log.error("pairing %s failed: %s", tag, str(exc))
             self.app.show_message(f"Not paired: {exc}", "error")
             return
         log.info("RFID tag %s paired with %s", tag, card.code)
