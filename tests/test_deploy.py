@@ -96,7 +96,7 @@ def test_the_units_keep_the_kiosk_promises() -> None:
                  "Environment=SDL_VIDEODRIVER=kmsdrm", "Environment=GPIOZERO_PIN_FACTORY=lgpio",
                  "Environment=KIVY_LOG_MODE=PYTHON", "Environment=KIVY_NO_FILELOG=1",
                  "Environment=KIVY_HOME=/var/lib/companion/kivy", "WorkingDirectory=/var/lib/companion",
-                 "StateDirectory=companion", "Restart=on-failure", "RestartSec=5", "StartLimitIntervalSec=0",
+                 "StateDirectory=companion", "Restart=always", "RestartSec=5", "StartLimitIntervalSec=0",
                  "IPAddressDeny=any", "RestrictAddressFamilies=AF_UNIX AF_NETLINK", "User=companion",
                  "StandardError=journal"):
         assert line in lite.splitlines(), line
