@@ -214,6 +214,12 @@ class _Rest:
         return last is None or now - last >= self.gap
 
 
+_HEX = frozenset(b"0123456789ABCDEFabcdef")
+_STX, _ETX = 0x02, 0x03
+#: Said when RDM6300 frames (STX ... ETX) arrive with ``framing = "line"``: a hobbyist's likeliest slip.
+RFID_ON_LINE = "this looks like an RDM6300 RFID reader: set framing = \"rdm6300\" in [reader]"
+
+
 class LineFramer:
     """Splits a scanner's bytes into scans, one per line (module docstring, ``"line"``).
 
@@ -267,6 +273,8 @@ class LineFramer:
         self.reset()
         if overflow:
             return []
+        if _STX in partial:  # an RDM6300's frames never end a line
+            return self._problem(f"incomplete scan ignored: {_show(partial)}; {RFID_ON_LINE}", now)
         return self._problem(f"incomplete scan ignored (no end of line): {_show(partial)}; "
                              "is the scanner set to end each scan with Enter (CR or LF)?", now)
 
@@ -280,7 +288,8 @@ class LineFramer:
         if not text:
             return []
         if not text.isprintable():
-            return self._problem(f"unreadable scan (control characters): {_show(raw)}", now)
+            hint = f"; {RFID_ON_LINE}" if _STX in raw else ""
+            return self._problem(f"unreadable scan (control characters): {_show(raw)}{hint}", now)
         if self.prefix and text.startswith(self.prefix):
             text = text[len(self.prefix):].strip(" ")
             if not text:
@@ -293,8 +302,6 @@ class LineFramer:
         return [ReaderEvent("problem", sentence)] if self._problems.counts(sentence, now) else []
 
 
-_HEX = frozenset(b"0123456789ABCDEFabcdef")
-_STX, _ETX = 0x02, 0x03
 
 
 class Rdm6300Framer:

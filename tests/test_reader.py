@@ -488,3 +488,16 @@ def test_a_bug_in_the_port_is_reported_not_silent(run_reader: Callable[..., Card
     assert seen[-1].text == "reader disconnected: internal error (see the log)"
     card_reader.stop()
     assert not card_reader.running
+
+
+def test_rdm6300_frames_on_a_line_reader_say_which_framing_to_set() -> None:
+    """A hobbyist who wires an RDM6300 but leaves framing = "line" is told what to change."""
+    frame = b"\x020A1B2C3D4E4E\x03"
+    framer = LineFramer()
+    assert framer.feed(frame, 0.0) == []
+    (dropped,) = problems(framer.timeout(0.2))
+    assert "RDM6300" in dropped and 'framing = "rdm6300"' in dropped
+    (unreadable,) = problems(LineFramer().feed(frame + b"\r", 0.0))
+    assert "control characters" in unreadable and 'framing = "rdm6300"' in unreadable
+    (plain,) = problems(LineFramer().feed(b"IT1\x1b[A\r", 0.0))
+    assert "rdm6300" not in plain
