@@ -12,7 +12,9 @@ transposition table and an admissible lower bound; the tests prove its values ag
 exhaustive reference search).  The planner then tries the distinct outcomes of this transmission
 in the order (most missions completed now, lowest lower bound of the rest, program order) and
 takes the first whose optimum after it is one fewer: so among the optimal programs it prefers
-those that complete missions earlier.
+those that complete missions earlier.  The root level of the iterative deepening runs in the
+planner's own order (:meth:`Planner._optimal`), so the outcome that proves the optimum is the
+planner's pick and no outcome is searched twice.
 
 *When the game cannot be won* within the transmissions left, it maximises the missions completed
 (the score, RULES.md, Score): the largest set of remaining missions that can still be completed
@@ -242,12 +244,10 @@ class Planner:
         if not pairs:
             chosen = min(outcomes, key=lambda o: self._key(o[4]))
         else:
-            best = solver.need(*root, pairs, left)
-            if best <= left:
+            best, first = self._optimal(solver, root, pairs, outcomes, left)
+            if first is not None:
                 to_win = best
-                ordered = self._ordered(solver, outcomes, pairs, best - 1)
-                chosen = next(o for o in ordered
-                              if solver.within(o[0], o[1], o[2], rest_of(pairs, o[3]), best - 1))
+                chosen = first
             else:
                 to_win = None
                 ordered = self._ordered(solver, outcomes, pairs)
@@ -304,6 +304,25 @@ class Planner:
     def _key(self, program: tuple[int, ...]) -> tuple[int, ...]:
         rank = self._rank
         return tuple(rank[k] for k in program)
+
+    def _optimal(self, solver: Solver, root: _State, pairs: _Pairs,
+                 outcomes: list[tuple[str, int, str, int, tuple[int, ...]]], left: int
+                 ) -> tuple[int, tuple[str, int, str, int, tuple[int, ...]] | None]:
+        """The optimum within ``left`` transmissions and the first outcome, in the order of
+        :meth:`_ordered`, that achieves it; ``(left + 1, None)`` when more are needed.
+
+        The same value as ``solver.need(*root, pairs, left)`` and the same outcome as the first of
+        ``_ordered(..., best - 1)`` passing ``solver.within(..., best - 1)``: this is the root level
+        of that iterative deepening run in the planner's own order, so the outcomes the search
+        proves on the way are the planner's candidates, never searched twice.
+        """
+        d = max(1, solver.value_hint(*root, pairs, left))
+        while d <= left:
+            for o in self._ordered(solver, outcomes, pairs, d - 1):
+                if solver.within(o[0], o[1], o[2], rest_of(pairs, o[3]), d - 1):
+                    return d, o
+            d += 1
+        return left + 1, None
 
     def _ordered(self, solver: Solver, outcomes: list[tuple[str, int, str, int, tuple[int, ...]]],
                  pairs: _Pairs, upto: int | None = None) -> list[tuple[str, int, str, int, tuple[int, ...]]]:

@@ -68,7 +68,10 @@ overestimates.  For a set ``M``:
 
 The bound depends only on where the modules of the remaining pairs lie, so it is cached per such
 *signature*; the walks (the costly part) are computed per choice of ``M`` only when the cheap limits
-do not already exceed what the search asks.  The tests check the bound against an exhaustive
+do not already exceed what the search asks, and never for a choice whose cheap value (a lower bound
+of its full value: the walks only add) is not below the least found so far.  The search asks only
+whether the bound exceeds the transmissions left, so it never computes walks it cannot use; every
+value the bound returns is the same as computing all of them.  The tests check the bound against an exhaustive
 reference search, and the solver's values equal the reference's.
 """
 
@@ -166,6 +169,7 @@ class Solver:
         self._bounds: dict[tuple[str, str, Pairs], list[Any]] = {}
         self._signatures: dict[tuple[str, Pairs, tuple[int, ...]], list[Any]] = {}
         self._reaches: dict[tuple[int, int, int, int], list[int]] = {}
+        self._cheap: dict[tuple[object, ...], list[int]] = {}
         self._walks: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]] = {}
         self._expansions: OrderedDict[tuple[str, int, str, Pairs], list[Outcome]] = OrderedDict()
         self.nodes = 0  # positions expanded since construction (for the benchmark)
@@ -314,10 +318,15 @@ class Solver:
         # Per choice of movers: the cheap value when it already exceeds ``upto``, else the full one
         # (computed once per board signature and choice).  When the result is at most ``upto`` it is
         # the full bound, as every choice left cheap is above it.
+        # A choice's full value is never below its cheap one (the walks only add), so a choice whose
+        # cheap value is not below the best so far cannot lower the least: it is skipped, and once the
+        # best equals the least cheap value nothing can lower it.
         shape, cheaps, fulls = entry[0], entry[1], entry[2]
         best = _INF
         for i, cheap_table in enumerate(cheaps):
             value = cheap_table[cadet]
+            if value >= best:
+                continue
             if value <= upto:
                 full = fulls[i]
                 if full is None:
@@ -325,18 +334,22 @@ class Solver:
                 value = full[cadet]
             if value < best:
                 best = value
+                if best <= least:
+                    break
         return best
 
     def _choice(self, choice: _Choice, full: bool) -> list[int]:
         """The bound of one choice of movers for each cell of the Cadet; without the walks through the
         targets unless ``full``."""
         floor, events, targets, extent, (legs, starts, held) = choice
-        strict = relaxed = None
-        if full and targets:
-            relaxed = _paths(targets[0], targets[1], (), self._walks)
-            strict = _paths(*targets, self._walks) if any(targets[2]) else relaxed
-            if len(self._walks) > self.table_size // 10:
-                _trim(self._walks)
+        full = full and bool(targets)
+        if not full:
+            # Without targets both walks are the tour alone, and the cheaper of the two limits is
+            # the strict one: the value depends only on these parts (shared by many signatures).
+            key = (floor, events, extent, legs, starts, held)
+            hit = self._cheap.get(key)
+            if hit is not None:
+                return hit
         tour = [legs] * CELLS
         if held:
             for q in held:
@@ -344,14 +357,26 @@ class Solver:
         elif starts:
             first = list(map(min, *[_DIST[s] for s in starts])) if len(starts) > 1 else _DIST[starts[0]]
             tour = [legs + d for d in first]
-        # A solution that ever sets a device down on its way (or collects another) pays 2 more commands.
-        walks = list(map(max, _walk(strict), tour))
-        more = list(map(max, _walk(relaxed), tour))
-        values = [max(floor, min((events + w + REGISTERS - 1) // REGISTERS,
-                                 (events + 2 + m + REGISTERS - 1) // REGISTERS))
-                  for w, m in zip(walks, more)]
+        if full and targets:
+            relaxed = _paths(targets[0], targets[1], (), self._walks)
+            strict = _paths(*targets, self._walks) if any(targets[2]) else relaxed
+            if len(self._walks) > self.table_size // 10:
+                _trim(self._walks)
+            # A solution that ever sets a device down on its way (or collects another) pays 2 more
+            # commands.
+            walks = list(map(max, _walk(strict), tour))
+            more = list(map(max, _walk(relaxed), tour))
+            values = [max(floor, min((events + w + REGISTERS - 1) // REGISTERS,
+                                     (events + 2 + m + REGISTERS - 1) // REGISTERS))
+                      for w, m in zip(walks, more)]
+        else:
+            values = [max(floor, (events + t + REGISTERS - 1) // REGISTERS) for t in tour]
         if extent:
             values = list(map(max, values, self._reach(extent)))
+        if not full:
+            self._cheap[key] = values
+            if len(self._cheap) > self.table_size // 10:
+                _trim(self._cheap)
         return values
 
     def _reach(self, extent: tuple[int, int, int, int]) -> list[int]:
@@ -475,7 +500,7 @@ class Solver:
         exact = self._exact.get(key)
         if exact is not None:
             return exact if exact <= limit else limit + 1
-        d = max(self._lower.get(key, 0), self.bound(board, cadet, carrying, pairs))
+        d = max(self._lower.get(key, 0), self.bound(board, cadet, carrying, pairs, limit))
         while d <= limit:
             if self.within(board, cadet, carrying, pairs, d):
                 return d
@@ -490,7 +515,7 @@ class Solver:
         exact = self._exact.get(key)
         if exact is not None:
             return exact <= d
-        low = max(self._lower.get(key, 0), self.bound(board, cadet, carrying, pairs))
+        low = max(self._lower.get(key, 0), self.bound(board, cadet, carrying, pairs, d))
         if low > d:
             return False
         self.nodes += 1
