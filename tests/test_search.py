@@ -254,3 +254,24 @@ def test_candidates_are_viable_best_first_and_within_the_slack(seed: int) -> Non
         assert 1 + reference((end.board, end.cadet, end.carrying or ""), rest, 1) >= min(value, 2)
     with pytest.raises(ValueError, match="slack"):
         planner.candidates(view, -1)
+
+
+@pytest.mark.parametrize("seed", [0, 2, 5, 9, 1012])
+def test_the_planners_root_search_equals_need_then_the_first_ordered_outcome(seed: int) -> None:
+    # Planner._optimal runs the root level of the iterative deepening in the planner's order; it
+    # must give the same value as Solver.need and the same pick as the first outcome of that order
+    # that keeps the optimum (the selection before the speed-up).
+    state, pairs = small_position(seed)
+    planner = Planner()
+    solver = Solver(DEVICES)
+    outcomes = solver.outcomes(*state, pairs)
+    best = Solver(DEVICES).need(*state, pairs, 4)
+    value, first = planner._optimal(solver, state, pairs, outcomes, 4)
+    assert value == best
+    if best > 4:
+        assert first is None
+        return
+    expected = next(o for o in planner._ordered(Solver(DEVICES), outcomes, pairs, best - 1)
+                    if Solver(DEVICES).within(o[0], o[1], o[2], rest_of(pairs, o[3]), best - 1))
+    assert first == expected
+    assert planner._optimal(Solver(DEVICES), state, pairs, outcomes, best - 1) == (best, None)
