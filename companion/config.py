@@ -11,8 +11,8 @@ concern; :class:`Config` validates the sections the core owns (``[game]``,
 ``[store]``) and hands the others (``[display]``, ``[gpio]``, ``[reader]``)
 as plain mappings to the code that owns them (``ui/``, ``hardware/``), which
 validates them the same way: every problem names the file, the key and the
-value.  Unknown keys in a section the core owns are refused (a typo must not
-silently fall back to a default).
+value.  Unknown keys in a section the core owns, and a table that is none of
+:data:`SECTIONS`, are refused (a typo must not silently fall back to a default).
 
 Example::
 
@@ -46,6 +46,8 @@ CONFIG_ENV = "COMPANION_CONFIG"
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 UNDO_MODES = ("off", "honor")
 
+#: Every table the file may have: the core's own and those of ``ui/`` and ``hardware/``.
+SECTIONS = ("game", "store", "display", "gpio", "reader")
 _GAME_KEYS = {"undo", "physical_deck"}
 _STORE_KEYS = {"data_dir", "database"}
 
@@ -120,6 +122,10 @@ def load_config(path: Path | str | None = None, env: Mapping[str, str] | None = 
 def _validate(file: Path, data: dict[str, Any]) -> Config:
     where = _where(file)
     for name, value in data.items():
+        if name not in SECTIONS:  # a misspelt [gmae] must not silently drop its settings
+            known = ", ".join(f"[{section}]" for section in SECTIONS)
+            raise ConfigError(where, name, value, f"not a table of this file (known: {known}); "
+                              "a setting goes inside its table")
         if not isinstance(value, dict):
             raise ConfigError(where, name, value, "must be a table, e.g. [" + name + "]")
     game = data.get("game", {})

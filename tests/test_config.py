@@ -73,6 +73,8 @@ def test_database_can_be_set_alone(tmp_path: Path) -> None:
     ('[store]\ndatabase = 3\n', "store.database"),
     ('[store]\ndata_dir = ""\n', "store.data_dir"),
     ('game = 3\n', "game"),
+    ('[gmae]\nundo = "honor"\n', "gmae"),
+    ('undo = "honor"\n', "undo"),
 ])
 def test_bad_values_are_named(tmp_path: Path, text: str, field: str) -> None:
     path = write(tmp_path, text)
