@@ -541,6 +541,8 @@ class Solver:
             rest = rest_of(pairs, mask)
             if not rest:
                 return [(0, b, c, h, rest)]
+            if d <= 0:
+                continue  # a mission left needs at least one more transmission
             v = self.value_hint(b, c, h, rest, d)
             if v <= d:
                 out.append((v, b, c, h, rest))
