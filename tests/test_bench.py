@@ -47,8 +47,10 @@ def test_the_bench_prints_every_figure(small: BenchResult) -> None:
     assert small.optimum_agrees
     text = "\n".join(report_lines(small))
     for words in ("median", "p95", "max", "start", "mid", "last", "peak RSS", "tracemalloc",
-                  "could not finish", "speed-up", "set-up"):
+                  "could not finish", "speed-up", "set-up", "over all"):
         assert words in text, words
+    # Over all positions the plain search's time is capped at the bound: never above the true ratio.
+    assert small.ratio_all_at_least is not None and small.ratio_all_at_least > 0
     data = small.to_json()
     json.dumps(data)
     assert set(data["phases_ms"]) == set(PHASES)  # type: ignore[arg-type]
