@@ -403,6 +403,13 @@ def test_undo_on_the_honour_system(ui_harness: Any, start_app: Any, no_ui_errors
     order = list(session.arrangement)
     assert app.act("execute"), session.message
     wait_screen(h, "execute")
+    # A refusal here (Undo once a Signal Boost is dealt) is on the screen, not only in app.message.
+    app.show_message("Nothing can be undone: a Signal Boost has already been dealt for the mission "
+                     "completed.", "error")
+    h.pump(frames=2)
+    assert h.find_all(app.manager.current_screen, cls="MessageBar",
+                      where=lambda bar: "been dealt" in bar.text and bar.opacity > 0 and bar.height > 0)
+    app.clear_message()
     h.tap(h.find(text="Menu"))
     h.pump(0.2)
     assert h.find(text="Undo") and h.find(text="Fix the board")
