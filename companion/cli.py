@@ -202,16 +202,12 @@ def _prepare_kiosk(args: argparse.Namespace) -> bool:
     """As the kiosk (``--kiosk``, or a ``[display]`` table in the config) write Kivy's config into
     ``$KIVY_HOME/config.ini`` before Kivy is imported (``ui/kivy_config.py``).  A bad config never
     stops the kiosk: the problem is logged and the display defaults are used.  True when a kiosk."""
-    from .config import Config, load_config
+    from .config import Config, read_config
     from .errors import ConfigError
 
-    try:
-        config = load_config()
-    except ConfigError as exc:
-        if not args.kiosk:
-            return False  # the app shows the problem on Home
-        log.error("%s; the kiosk starts with the default display settings", exc)
-        config = Config()
+    config, problems = read_config()  # every valid table kept; the app shows the problems on Home
+    if problems and args.kiosk:
+        log.error("%s; the kiosk goes on with the settings that are valid", problems[0])
     if not (args.kiosk or "display" in config.sections):
         return False
     try:

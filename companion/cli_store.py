@@ -68,15 +68,17 @@ def register(add: Add, pack: argparse.ArgumentParser) -> None:
 def database_path(args: argparse.Namespace) -> Path:
     """``--database`` or the config's database.  :raises _Failure: an unusable config file."""
     from .cli import _Failure
-    from .config import load_config
-    from .errors import ConfigError
+    from .config import read_config
 
     if getattr(args, "database", None) is not None:
         return Path(args.database).expanduser()
-    try:
-        return load_config().database_path
-    except ConfigError as exc:
-        raise _Failure(f"config: {exc}") from None
+    config, problems = read_config()
+    # A bad [game] setting does not matter here; one that decides where the database is, or a file
+    # that could not be read at all, would point at the wrong history.
+    for problem in problems:
+        if problem.field == "" or problem.field.startswith("store"):
+            raise _Failure(f"config: {problem}")
+    return config.database_path
 
 
 def _open(args: argparse.Namespace, create: bool = False) -> Store | None:

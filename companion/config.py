@@ -39,7 +39,7 @@ import platformdirs
 
 from .errors import ConfigError
 
-__all__ = ["APP_NAME", "CONFIG_ENV", "SYSTEM_CONFIG", "Config", "config_path", "load_config"]
+__all__ = ["APP_NAME", "CONFIG_ENV", "SYSTEM_CONFIG", "Config", "config_path", "load_config", "read_config"]
 
 APP_NAME = "companion"
 CONFIG_ENV = "COMPANION_CONFIG"
@@ -96,59 +96,84 @@ def _where(path: Path | None) -> str:
 
 
 def load_config(path: Path | str | None = None, env: Mapping[str, str] | None = None) -> Config:
-    """Read and validate the config file.
+    """Read and validate the config file, strictly.
 
     :param path: the file; default :func:`config_path`.  A missing default file means all defaults;
         a missing file named explicitly (argument or ``$COMPANION_CONFIG``) is an error.
-    :raises ConfigError: unreadable file, bad TOML, a section that is not a table, an unknown key or a
-        bad value in ``[game]``/``[store]``, naming the file, the key and the value.
+    :raises ConfigError: the first problem (see :func:`read_config`), naming the file, the key and the
+        value.
+    """
+    config, problems = read_config(path, env)
+    if problems:
+        raise problems[0]
+    return config
+
+
+def read_config(path: Path | str | None = None,
+                env: Mapping[str, str] | None = None) -> tuple[Config, list[ConfigError]]:
+    """Read the config file, keeping every setting that is valid: what the app does at start.
+
+    A bad value falls back to that setting's default, an unknown key or table is left out, and each
+    is one :class:`ConfigError` in the list, so one typo never drops the rest of the file (a table's
+    ``[store] data_dir``, and with it its history, stays in use).  An unreadable file, or one that is
+    not TOML, gives every default and one problem.
+
+    :returns: the config and the problems found (empty when the file is clean), in file order.
     """
     env = os.environ if env is None else env
     explicit = path is not None or bool(env.get(CONFIG_ENV))
     file = Path(path).expanduser() if path is not None else config_path(env)
     if not file.exists():
         if explicit:
-            raise ConfigError(str(file), "", None, "no such file")
-        return Config()
+            return Config(), [ConfigError(str(file), "", None, "no such file")]
+        return Config(), []
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(str(file), "", None, f"cannot be read ({exc})") from None
+        return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc})")]
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(str(file), "", None, f"is not valid TOML ({exc})") from None
+        return Config(), [ConfigError(str(file), "", None, f"is not valid TOML ({exc})")]
     return _validate(file, data)
 
 
-def _validate(file: Path, data: dict[str, Any]) -> Config:
+def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigError]]:
     where = _where(file)
+    problems: list[ConfigError] = []
+    tables: dict[str, dict[str, Any]] = {}
     for name, value in data.items():
         if name not in SECTIONS:  # a misspelt [gmae] must not silently drop its settings
             known = ", ".join(f"[{section}]" for section in SECTIONS)
-            raise ConfigError(where, name, value, f"not a table of this file (known: {known}); "
-                              "a setting goes inside its table")
-        if not isinstance(value, dict):
-            raise ConfigError(where, name, value, "must be a table, e.g. [" + name + "]")
-    game = data.get("game", {})
-    store = data.get("store", {})
+            problems.append(ConfigError(where, name, value, f"not a table of this file (known: {known}); "
+                                        "a setting goes inside its table"))
+        elif not isinstance(value, dict):
+            problems.append(ConfigError(where, name, value, "must be a table, e.g. [" + name + "]"))
+        else:
+            tables[name] = value
+    game = tables.get("game", {})
+    store = tables.get("store", {})
     for section, keys, table in (("game", _GAME_KEYS, game), ("store", _STORE_KEYS, store)):
         for key in table:
             if key not in keys:
-                raise ConfigError(where, f"{section}.{key}", table[key],
-                                  f"unknown setting (known: {', '.join(sorted(keys))})")
+                problems.append(ConfigError(where, f"{section}.{key}", table[key],
+                                            f"unknown setting (known: {', '.join(sorted(keys))})"))
     undo = game.get("undo", "off")
     if undo not in UNDO_MODES:
-        raise ConfigError(where, "game.undo", undo, "must be \"off\" or \"honor\"")
+        problems.append(ConfigError(where, "game.undo", undo, "must be \"off\" or \"honor\""))
+        undo = "off"
     physical = game.get("physical_deck", False)
     if not isinstance(physical, bool):
-        raise ConfigError(where, "game.physical_deck", physical, "must be true or false")
+        problems.append(ConfigError(where, "game.physical_deck", physical, "must be true or false"))
+        physical = False
     paths: dict[str, Path] = {}
     for key in ("data_dir", "database"):
         if key in store:
             value = store[key]
             if not isinstance(value, str) or not value.strip():
-                raise ConfigError(where, f"store.{key}", value, "must be a path (a string)")
-            paths[key] = Path(value).expanduser()
-    sections = MappingProxyType({name: MappingProxyType(dict(value)) for name, value in data.items()})
+                problems.append(ConfigError(where, f"store.{key}", value, "must be a path (a string)"))
+            else:
+                paths[key] = Path(value).expanduser()
+    sections = MappingProxyType({name: MappingProxyType(dict(value)) for name, value in tables.items()})
     extra: dict[str, Any] = {"data_dir": paths["data_dir"]} if "data_dir" in paths else {}
-    return Config(path=file, undo=undo, physical_deck=physical, sections=sections,
-                  database=paths.get("database"), **extra)
+    config = Config(path=file, undo=undo, physical_deck=physical, sections=sections,
+                    database=paths.get("database"), **extra)
+    return config, problems

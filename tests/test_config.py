@@ -91,3 +91,48 @@ def test_bad_toml_and_bad_bytes(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(ConfigError, match="cannot be read"):
         load_config(path)
+
+
+def test_read_config_keeps_every_valid_setting(tmp_path: Path) -> None:
+    """One typo never drops the rest: [store] stays in use, so the table's history is not hidden."""
+    from companion.config import read_config
+
+    path = write(tmp_path, f"""
+[game]
+undo = "yes"
+physical_deck = true
+colour = "blue"
+[store]
+data_dir = "{tmp_path / 'data'}"
+[gmae]
+undo = "honor"
+[gpio]
+enabled = false
+""")
+    config, problems = read_config(path)
+    assert [p.field for p in problems] == ["gmae", "game.colour", "game.undo"]
+    assert config.undo == "off" and config.physical_deck is True
+    assert config.data_dir == tmp_path / "data"
+    assert config.section("gpio")["enabled"] is False and "gmae" not in config.sections
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.field == "gmae"
+
+
+def test_read_config_of_a_broken_file_gives_defaults_and_one_problem(tmp_path: Path) -> None:
+    from companion.config import read_config
+
+    config, problems = read_config(write(tmp_path, "[game\n"))
+    assert config == Config(data_dir=config.data_dir) and len(problems) == 1
+    assert "not valid TOML" in str(problems[0])
+
+
+def test_the_app_keeps_the_history_when_a_setting_is_bad(tmp_path: Path) -> None:
+    """ui.app.load_settings: the table's data dir stays in use, and Home gets one sentence."""
+    from ui.app import load_settings
+
+    path = write(tmp_path, f'[game]\nundo = "yes"\n[store]\ndata_dir = "{tmp_path / "data"}"\n')
+    config, notes = load_settings(path)
+    assert config.data_dir == tmp_path / "data"
+    assert len(notes) == 1 and "game.undo" in notes[0] and notes[0].startswith("Some settings were not used")
+    assert load_settings(write(tmp_path, ""))[1] == []

@@ -38,9 +38,8 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
 
-from companion.config import Config, load_config
+from companion.config import Config, read_config
 from companion.content import ContentPack, default_content
-from companion.errors import ConfigError
 from companion.session import Chooser, Event, Session, Step
 from companion.store import Store
 from companion.views import CadetView
@@ -616,10 +615,15 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Config, list[str]]:
-    """The table's config file (:func:`companion.config.load_config`), or every default and a
-    sentence for Home when it cannot be used: a bad setting never keeps the companion from starting."""
-    try:
-        return load_config(None if path is None else Path(path)), []
-    except ConfigError as exc:
-        log.error("config not used: %s", exc)
-        return Config(), [f"The settings file was not used (defaults instead): {exc}"]
+    """The table's config file (:func:`companion.config.read_config`): every valid setting is used, each
+    bad one falls back to its default and becomes a sentence for Home, so a typo never keeps the companion
+    from starting nor hides the table's history (``[store]`` stays in use)."""
+    config, problems = read_config(None if path is None else Path(path))
+    for problem in problems:
+        log.error("config setting not used: %s", problem)
+    if not problems:
+        return config, []
+    listed = "; ".join(str(p) for p in problems[:3])
+    if len(problems) > 3:
+        listed += f"; and {len(problems) - 3} more"
+    return config, [f"Some settings were not used (defaults instead): {listed}."]
