@@ -202,6 +202,15 @@ def segment_levels(content: ContentPack, state: GameState) -> Counter[int]:
     return Counter(d.bottom) - Counter(levels[len(d.top):])
 
 
+def _still_to_come(levels: Counter[int]) -> str:
+    """Say in words which levels the current part of the deck still holds ("level 1, 1 and 2")."""
+    left = [str(lv) for lv in sorted(levels.elements())]
+    if not left:
+        return "no more Transmission cards come in this part of the deck"
+    listed = left[0] if len(left) == 1 else ", ".join(left[:-1]) + " and " + left[-1]
+    return f"the Transmission cards still to come in this part of the deck are level {listed}"
+
+
 def unselected_cards(content: ContentPack, state: GameState) -> tuple[str, ...]:
     """The Command cards not selected this round and not already drawn as errors."""
     taken = set(state.intended) | set(state.errors_drawn)
@@ -318,8 +327,8 @@ def reason(content: ContentPack, state: GameState, action: Action) -> str | None
             return f"unknown Transmission card {action.card!r}"
         levels = segment_levels(content, state)
         if levels[level] <= 0:
-            wanted = ", ".join(str(lv) for lv in sorted(levels.elements())) or "none"
-            return f"a level {level} card cannot come next in this deck (levels left here: {wanted})"
+            return (f"Transmission card {action.card} is level {level} and cannot come next: "
+                    f"{_still_to_come(levels)}")
         return None
     if isinstance(action, DrawError):
         if action.card not in unselected_cards(content, state):

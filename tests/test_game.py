@@ -170,8 +170,12 @@ def test_a_revealed_card_must_fit_the_deck() -> None:
     game = Game(CONTENT, "training", "standard", 0)
     game.play_chance()
     game.play(Select(WIN_AE[:0] + (C.E, C.W, C.E, C.W, C.N)))
-    with pytest.raises(IllegalAction, match="level 4 card cannot come next"):
+    with pytest.raises(IllegalAction) as refused:
         game.play(Reveal(L4[0]))
+    # Training difficulty: the top of the deck holds levels 1, 1 and 1; said in words a family reads.
+    assert str(refused.value) == (f"Transmission card {L4[0]} is level 4 and cannot come next: "
+                                  "the Transmission cards still to come in this part of the deck "
+                                  "are level 1, 1 and 1")
 
 
 def test_execute_refuses_an_impossible_order_and_changes_nothing() -> None:

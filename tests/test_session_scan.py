@@ -169,7 +169,7 @@ def test_the_physical_deck_refuses_a_card_not_in_this_deck() -> None:
     actions = len(session.game.actions)
     level4 = next(t.id for t in CONTENT.transmissions if t.level == 4)
     assert not session.scan(card("transmission", level4))
-    refused(session, events, "cannot come next in this deck")
+    refused(session, events, "cannot come next: the Transmission cards still to come")
     assert session.awaiting_draw and len(session.game.actions) == actions
     assert not session.draw_transmission("no-such-card")
     refused(session, events, "unknown Transmission card")

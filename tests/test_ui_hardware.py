@@ -189,8 +189,9 @@ def test_the_physical_deck_waits_for_a_drawn_card(ui_harness: Any, start_app: An
     assert "Draw the top Transmission card" in message(h)
     level4 = next(t.id for t in CONTENT.transmissions if t.level == 4)
     scan(h, card_code("transmission", level4))
-    assert "cannot come next in this deck" in message(h) and session.awaiting_draw
-    assert shown_message(h, "cannot come next in this deck"), "the refusal is on the screen, not only beeped"
+    assert "cannot come next: the Transmission cards still to come" in message(h) and session.awaiting_draw
+    assert shown_message(h, "cannot come next: the Transmission cards still to come"), \
+        "the refusal is on the screen, not only beeped"
     drawn = session.drawable_transmissions()[-1]
     scan(h, card_code("transmission", drawn))
     assert session.game.state.card == drawn and not screen(h).drawing
