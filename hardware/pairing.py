@@ -143,15 +143,36 @@ class Pairings:
 
     # ------------------------------------------------------------------ loading
 
+    def _aside_name(self) -> Path:
+        """Reserve a fresh name for a copy kept aside: ``<name>.corrupt-<stamp>`` then ``-2``, ``-3``...
+
+        The name is claimed by creating the file exclusively, so two copies kept within the same second
+        (or by two processes) never overwrite each other.
+
+        :raises OSError: if the folder cannot be written.
+        """
+        stamp = f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
+        for n in range(1, 1000):
+            aside = self.path.with_name(stamp if n == 1 else f"{stamp}-{n}")
+            try:
+                with open(aside, "x"):
+                    return aside
+            except FileExistsError:
+                continue
+        raise FileExistsError(f"{stamp} and 998 more names are taken")
+
     def _aside(self, why: str, move: bool) -> None:
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        aside: Path | None = None
         try:
+            aside = self._aside_name()
             if move:
                 os.replace(self.path, aside)
             else:
                 shutil.copy2(self.path, aside)
             kept = f"kept as {aside.name}"
         except OSError as exc:
+            if aside is not None:
+                aside.unlink(missing_ok=True)  # the empty placeholder: no copy was kept there
             kept = f"could not keep a copy aside ({exc.strerror or exc})"
         self.problem = f"RFID pairings file {self.path} {why}; {kept}"
         log.warning("%s", self.problem)

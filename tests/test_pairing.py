@@ -76,6 +76,23 @@ def test_a_corrupt_file_is_kept_aside_and_reported(tmp_path: Path) -> None:
     assert Pairings(path).all() == {TAG: "IT1-C-N1-8"}
 
 
+def test_two_corrupt_files_in_the_same_second_keep_both_copies(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # The clock says the same second both times: the second copy must not overwrite the first.
+    monkeypatch.setattr("hardware.pairing.time.strftime", lambda fmt, *a: "20250101-120000")
+    path = tmp_path / "p.toml"
+    path.write_text("[tags\nfirst", encoding="utf-8")
+    first = Pairings(path)
+    path.write_text("[tags\nsecond", encoding="utf-8")
+    second = Pairings(path)
+    kept = sorted(p.read_text(encoding="utf-8") for p in tmp_path.glob("p.toml.corrupt-*"))
+    assert kept == ["[tags\nfirst", "[tags\nsecond"]
+    assert first.problem and second.problem and first.problem != second.problem
+    for pairings in (first, second):
+        name = pairings.problem.split("kept as ")[1]
+        assert (tmp_path / name).exists()
+
+
 def test_a_file_of_the_wrong_shape_is_kept_aside(tmp_path: Path) -> None:
     path = tmp_path / "p.toml"
     path.write_text('tags = "everything"\n', encoding="utf-8")
