@@ -32,7 +32,7 @@ def register(add: Callable[[str, str, Sequence[argparse.ArgumentParser]], argpar
                         help="paper size (default: a4)")
     labels.add_argument("--out", metavar="FILE", default="labels.pdf",
                         help="the PDF to write (default: labels.pdf); a name ending .png writes one PNG "
-                             "per page instead, FILE-1.png, FILE-2.png, ...")
+                             "per page instead, FILE-1.png, FILE-2.png, ...; any other ending is refused")
     labels.add_argument("--kinds", nargs="+", choices=KINDS, metavar="KIND", default=None,
                         help=f"only these kinds of cards ({', '.join(KINDS)}; default: all)")
     labels.add_argument("--list", action="store_true",
@@ -55,7 +55,7 @@ def _writable(out: Path) -> str | None:
 
 
 def _cmd_labels(args: argparse.Namespace) -> int:
-    from .cli import EXIT_OK, _content, _Failure, _out
+    from .cli import EXIT_OK, EXIT_USAGE, _content, _Failure, _out
 
     content = _content(args)
     try:
@@ -68,6 +68,10 @@ def _cmd_labels(args: argparse.Namespace) -> int:
     if args.kinds:
         cards = tuple(card for card in cards if card.kind in args.kinds)
     out = Path(args.out).expanduser()
+    if out.suffix.lower() not in (".pdf", ".png"):
+        # The suffix picks the format: any other name would hold a PDF that its name misdescribes.
+        raise _Failure(f"--out must end in .pdf (a PDF) or .png (one PNG a page), not {str(out)!r}",
+                       EXIT_USAGE)
     problem = _writable(out)
     if problem is not None:
         raise _Failure(f"cannot write {str(out)!r}: {problem}")

@@ -126,13 +126,32 @@ def test_cli_kinds_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert sorted(codes) == sorted(wanted)
 
 
-@pytest.mark.parametrize("where, why", [("missing/labels.pdf", "does not exist"), (".", "it is a folder")])
+@pytest.mark.parametrize("where, why", [("missing/labels.pdf", "does not exist"),
+                                        ("folder.pdf", "it is a folder")])
 def test_cli_refuses_an_unwritable_path(tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str,
                                         why: str) -> None:
+    if why == "it is a folder":
+        (tmp_path / where).mkdir()
+    before = list(tmp_path.iterdir())
     assert main(["labels", "--out", str(tmp_path / where)]) == 1
     err = capsys.readouterr().err
     assert "companion labels: cannot write" in err and why in err
+    assert list(tmp_path.iterdir()) == before and not any(tmp_path.rglob("*.pdf*/*"))
+
+
+@pytest.mark.parametrize("name", ["labels.txt", "labels", "labels.pdf.bak"])
+def test_cli_refuses_a_name_that_is_not_pdf_or_png(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   name: str) -> None:
+    # A PDF written under labels.txt opens as garbage in a text editor: a bad option, nothing written.
+    assert main(["labels", "--out", str(tmp_path / name)]) == 2
+    err = capsys.readouterr().err
+    assert f"--out must end in .pdf (a PDF) or .png (one PNG a page), not {str(tmp_path / name)!r}" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_takes_an_upper_case_extension(tmp_path: Path) -> None:
+    assert main(["labels", "--kinds", "boost", "--out", str(tmp_path / "LABELS.PDF")]) == 0
+    assert (tmp_path / "LABELS.PDF").read_bytes().startswith(b"%PDF")
 
 
 def test_cli_list_prints_the_code_table(capsys: pytest.CaptureFixture[str]) -> None:
