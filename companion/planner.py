@@ -23,13 +23,18 @@ such a set within reach.  When not even one mission can be completed in time, it
 program whose outcome has the lowest lower bound (closest to completing them all).
 
 *Speed.*  ``companion bench planner`` (205 positions of 40 seeded standard games; a fresh planner
-per decision, one thread, on the shared 2-core development machine under load from other jobs):
-median about 7-8 ms, 95th percentile about 175-190 ms, worst about 0.85-1.0 s (a game start with
-three missions; game starts alone: median about 70-100 ms); one-off program compilation 0.1-0.2 s
-per process; about 65 MiB peak RSS.  So the targets of p95 <= 100 ms and 100x over a plain
-breadth-first search (about 50x on the totals where it finishes) are not met yet; the worst case
-is at the 1 s target.  Within a game the planner keeps its solver, so the decisions after the first
-mostly find their positions already solved.
+per decision, one thread, on the shared 2-core development machine under load ~3.5-4 from other
+jobs): median about 6 ms, 95th percentile about 150 ms, worst about 0.9 s (a game start with three
+missions; game starts alone: median about 60 ms, p95 about 340 ms; mid-game p95 about 50 ms; one
+mission left under 10 ms); one-off program compilation about 0.2 s per process; about 61 MiB peak
+RSS.  Back to back on 305 fixed positions the root-level search in the planner's order (below)
+saves about 10-30% of the time of the version before it (a third fewer expansions and bound
+signatures at game starts), with the same decisions.  So the target of p95 <= 100 ms is not met
+yet (the 95th percentile falls among the game starts); the worst case is within 1 s.  Against a
+plain breadth-first search bounded at 2 s per position (it finishes 123 of 205, giving up mostly on
+game starts): 15x median and 78x on the totals where both finish, and at least 33x on the totals
+over all 205 positions (its time capped at the bound).  Within a game the planner keeps its solver,
+so the decisions after the first mostly find their positions already solved.
 
 Guarantees
 ----------
