@@ -3,9 +3,10 @@
 
 Each reads the database of the table's config (``Config.database_path``:
 ``[store] database``, else ``<data_dir>/companion.sqlite3``) or ``--database FILE``.
-Reading commands never create a database: with none there yet they say so.
-A damaged or newer database is set aside by :meth:`companion.store.Store.open`,
-and its notice goes to stderr.
+Reading commands never create or change a database: with none there yet they say
+so, and a damaged or newer one is reported (exit 1) and left where it is, for the
+app to set aside on its next start.  ``companion play`` sets it aside itself
+(:meth:`companion.store.Store.open`), and its notice goes to stderr.
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ def _open(args: argparse.Namespace, create: bool = False) -> Store | None:
     if not create and not path.exists():
         return None
     try:
-        store = Store.open(path)
+        # Reading commands only read: a damaged file stays put for the app to set aside, with its notice.
+        store = Store.open(path, read_only=not create)
     except StoreError as exc:
         raise _Failure(str(exc)) from None
     if store.notice:

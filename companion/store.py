@@ -215,16 +215,19 @@ class Store:
     # ------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, path: Path | str) -> Store:
+    def open(cls, path: Path | str, read_only: bool = False) -> Store:
         """Open (or create) the store at ``path``, creating its folder.
 
         A corrupt file, a file that is not SQLite, or one from a newer version is renamed aside and a
         fresh store started; :attr:`notice` says so.
 
+        :param read_only: only read the file (``companion history``, ``stats``, ``export``): nothing is
+            created, migrated or renamed; writing through the store fails.
         :raises StoreError: the folder or the file cannot be written (the message names it and the
-            setting to change), or the file cannot be renamed aside.
+            setting to change), or the file cannot be renamed aside; with ``read_only``, no such file,
+            or it is damaged or newer (the file is left as it is).
         """
-        conn, notice = open_connection(Path(path).expanduser())
+        conn, notice = open_connection(Path(path).expanduser(), read_only)
         return cls(conn, Path(path).expanduser(), notice)
 
     def close(self) -> None:

@@ -12,7 +12,10 @@ Used by :mod:`companion.store` (see its docstring for why WAL with
 
 and in both last cases a fresh file is started and a notice written for the
 screen.  A busy, read-only or failing disk is never mistaken for damage: that
-is a :class:`StoreError`, and the file is left alone.
+is a :class:`StoreError`, and the file is left alone.  Opened ``read_only``
+(the CLI's reading commands), nothing is created, migrated or set aside: a
+damaged or newer file is a :class:`StoreError` saying the app will set it
+aside on its next start.
 """
 
 from __future__ import annotations
@@ -204,17 +207,67 @@ def _set_aside(path: Path, kind: str) -> Path:
 
 
 def _notice(path: Path, problem: _Unusable, aside: Path) -> str:
-    if problem.kind == "newer":
-        why = (f"was written by a newer version of the companion (schema {problem.version}; this version "
-               f"reads up to {SCHEMA_VERSION})")
-    else:
-        why = f"could not be read: it is damaged or not a companion game history ({problem.detail})"
+    why = _why_unusable(problem)
+    if problem.kind != "newer":
+        why = "could not be read: it " + why
     return f"The game history {path.name} {why}. It is kept as {aside} and a new, empty history was started."
 
 
-def open_connection(path: Path) -> tuple[sqlite3.Connection, str | None]:
+def _why_unusable(problem: _Unusable) -> str:
+    if problem.kind == "newer":
+        return (f"was written by a newer version of the companion (schema {problem.version}; this version "
+                f"reads up to {SCHEMA_VERSION})")
+    return f"is damaged or not a companion game history ({problem.detail})"
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """Read the store without changing it: no folder made, no journal mode set, nothing set aside.
+
+    An older schema is brought up to date in a copy in memory, never in the file.
+
+    :raises StoreError: no such file, or it cannot be read, or it is damaged or newer (the app sets
+        such a file aside on its next start).
+    """
+    if not path.is_file():
+        raise StoreError(f"There is no game history at {path} (not a file).")
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                               check_same_thread=False, timeout=10)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Cannot open the game history {path} ({exc}).") from None
+    try:
+        check = conn.execute("PRAGMA quick_check").fetchall()
+        if check != [("ok",)]:
+            raise _Unusable("corrupt", "; ".join(str(row[0]) for row in check[:3]))
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise _Unusable("newer", f"schema version {version}", version)
+        if version < SCHEMA_VERSION:
+            memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            conn.backup(memory)
+            conn.close()
+            conn = memory
+            migrate(conn)
+        _check_tables(conn)
+        return conn
+    except (_Unusable, sqlite3.Error) as exc:
+        conn.close()
+        if isinstance(exc, sqlite3.Error) and not _damage(exc):
+            raise StoreError(f"The game history {path} cannot be read now ({exc}).") from None
+        problem = exc if isinstance(exc, _Unusable) else _Unusable("corrupt", str(exc))
+        raise StoreError(f"The game history {path} {_why_unusable(problem)}. It is left as it is: the app "
+                         f"will keep it aside and start a fresh one on its next start.") from None
+
+
+def open_connection(path: Path, read_only: bool = False) -> tuple[sqlite3.Connection, str | None]:
     """A connection to the store at ``path``, ready (WAL, synchronous FULL, foreign keys, current
-    schema), and the notice when a bad file was set aside.  :raises StoreError: see the module."""
+    schema), and the notice when a bad file was set aside.  :raises StoreError: see the module.
+
+    With ``read_only`` the file is only read (:func:`_connect_read_only`): a damaged or newer file is a
+    :class:`StoreError` and is left where it is, and the notice is always ``None``.
+    """
+    if read_only:
+        return _connect_read_only(path), None
     _check_writable(path)
     try:
         return _connect(path), None

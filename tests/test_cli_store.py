@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from companion.cli import main
 from companion.cli_store import sparkline
 from companion.content import default_content
 from companion.session import Session
-from companion.store import Store
+from companion.store import SCHEMA_VERSION, Store, migrate
 from test_session import RandomChooser
 from test_store import lost_game
 
@@ -92,13 +93,59 @@ def test_export_writes_csv_and_json(capsys: pytest.CaptureFixture[str], database
     assert code == 1 and "Cannot write" in err
 
 
-def test_a_damaged_store_is_set_aside_with_a_notice(capsys: pytest.CaptureFixture[str],
-                                                    tmp_path: Path) -> None:
+def _newer(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize("command", [["history"], ["stats", "--json"], ["export", "--csv", "out.csv"]])
+@pytest.mark.parametrize("damage, why", [("garbage", "is damaged"), ("newer", "newer version")])
+def test_reading_commands_leave_a_bad_store_untouched(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch, command: list[str],
+                                                      damage: str, why: str) -> None:
+    # A read-only command must not rename the table's history aside: the app does that on its next
+    # start, with its notice on the screen.
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "companion.sqlite3"
+    if damage == "garbage":
+        path.write_bytes(b"\x00garbage" * 1000)
+    else:
+        _newer(path)
+    before = path.read_bytes()
+    code, out, err = cli(capsys, *command, "--database", str(path))
+    assert (code, out) == (1, "")
+    assert f"The game history {path} " in err and why in err
+    assert "the app will keep it aside and start a fresh one on its next start" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["companion.sqlite3"]
+    assert path.read_bytes() == before
+
+
+def test_reading_commands_do_not_migrate_an_older_store(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    database = tmp_path / "companion.sqlite3"
+    conn = sqlite3.connect(database, isolation_level=None)
+    assert migrate(conn, target=1) == 0  # a store written before the last migration
+    conn.execute("INSERT INTO games (started, content_id, content_digest, difficulty, layout, seed, "
+                 "missions_total) VALUES ('2026-01-02T03:04:05+00:00', ?, ?, 'standard', 'standard', 4, 3)",
+                 (CONTENT.id, CONTENT.digest))
+    conn.close()
+    before = database.read_bytes()
+    code, out, err = cli(capsys, "history", "--database", str(database))
+    assert (code, err) == (0, "") and out.splitlines()[1].split()[3:5] == ["standard", "unfinished"]
+    assert database.read_bytes() == before
+    with Store.open(database) as store:  # the app brings it up to date
+        assert store._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_play_still_sets_a_damaged_store_aside_with_a_notice(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
     path = tmp_path / "companion.sqlite3"
     path.write_bytes(b"\x00garbage" * 1000)
-    code, out, err = cli(capsys, "history", "--database", str(path))
-    assert code == 0 and out == "No games yet.\n"
-    assert "could not be read" in err and ".corrupt-" in err
+    with Store.open(path) as store:
+        assert store.notice and "could not be read" in store.notice and ".corrupt-" in store.notice
 
 
 def test_the_config_names_the_database(capsys: pytest.CaptureFixture[str], database: Path, tmp_path: Path,

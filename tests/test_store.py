@@ -486,3 +486,17 @@ def test_an_abandoned_games_session_is_no_longer_saved(store: Store) -> None:
     assert old.choose_now()
     count = second(store).execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (old_id,)).fetchone()[0]
     assert count == 2 and store.games()[1].result == "abandoned"
+
+
+def test_read_only_creates_nothing_and_reads_what_is_there(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "companion.sqlite3"
+    with pytest.raises(StoreError, match="There is no game history"):
+        Store.open(missing, read_only=True)
+    assert list(tmp_path.iterdir()) == []
+    path = tmp_path / "companion.sqlite3"
+    with Store.open(path) as store:
+        lost_game(store, 1)
+    before = path.read_bytes()
+    with Store.open(path, read_only=True) as store:
+        assert store.notice is None and [g.seed for g in store.games()] == [1]
+    assert path.read_bytes() == before
