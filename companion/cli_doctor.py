@@ -6,7 +6,9 @@ reader port and whether it exists, and the last scans the app logged; with
 ``--listen SECONDS`` it opens the card reader and prints what it reads.  Exit
 status 0 when everything configured is there, 1 when something is missing
 (GPIO asked for but no pin factory works, a configured reader port that does
-not exist, a bad ``[gpio]`` or ``[reader]`` table, an unreadable config file).
+not exist or that another program holds, a bad ``[gpio]``, ``[reader]`` or
+``[display]`` table, a bad setting in the config file, a data dir that is a
+file or cannot be written, an unreadable config file).
 
 The work is in ``hardware/doctor.py``, imported only when the command runs, so
 ``companion --help`` never loads gpiozero or pyserial.
@@ -18,7 +20,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .config import load_config
+from .config import Config, read_config
 from .errors import ConfigError
 
 __all__ = ["register"]
@@ -40,6 +42,26 @@ def register(add: Callable[[str, str, Sequence[argparse.ArgumentParser]], argpar
     doctor.set_defaults(handler=_cmd_doctor)
 
 
+def _display_problem(config: Config) -> str | None:
+    """Why the ``[display]`` table would stop the kiosk, or ``None``.
+
+    Validated by ``ui/kivy_config.py`` (it imports no Kivy), imported here only when the command runs,
+    as ``companion run`` does.
+    """
+    import importlib
+
+    file = str(config.path) if config.path is not None else "<defaults>"
+    try:
+        kivy_config = importlib.import_module("ui.kivy_config")
+    except ImportError as exc:
+        return f"cannot be checked: ui/kivy_config.py does not load ({exc})"
+    try:
+        kivy_config.display_settings(config.section("display"), file)
+    except ConfigError as exc:
+        return str(exc)
+    return None
+
+
 def _cmd_doctor(args: argparse.Namespace) -> int:
     from .cli import EXIT_ERROR, EXIT_OK, _err, _Failure, _out
 
@@ -47,15 +69,16 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
         raise _Failure(f"--scans must be 0 or more, not {args.scans}", 2)
     if not 0 <= args.listen <= 3600:
         raise _Failure(f"--listen must be from 0 to 3600 seconds, not {args.listen:g}", 2)
-    try:
-        config = load_config(Path(args.config) if args.config else None)
-    except ConfigError as exc:
-        raise _Failure(f"config: {exc}") from None
+    config, problems = read_config(Path(args.config) if args.config else None)
+    for problem in problems:
+        if problem.field == "":  # no file, not TOML, unreadable: nothing of it to check
+            raise _Failure(f"config: {problem}")
 
     from hardware import doctor
 
     report = doctor.diagnose(config.path, config.section("gpio"), config.section("reader"), config.data_dir,
-                             scans=args.scans)
+                             scans=args.scans, config_problems=[str(p) for p in problems],
+                             display_problem=_display_problem(config), database=config.database_path)
     _out(report.text())
     if args.listen > 0:
         file = str(config.path) if config.path is not None else "<defaults>"

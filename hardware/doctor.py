@@ -7,8 +7,10 @@ configured card reader port and whether it exists, and the last scans the app
 logged (:class:`ScanLog`, ``<data_dir>/last-scans.txt``), or scans read live
 for a few seconds (``--listen``).  Something configured but missing (GPIO
 asked for and no pin factory works, a configured reader port that does not
-exist, a bad ``[gpio]``/``[reader]`` table) is a *fault*: the command then
-exits 1.
+exist or that another program holds, a bad ``[gpio]``/``[reader]``/``[display]``
+table or config setting, a data dir that cannot hold the game history) is a
+*fault*: the command then exits 1.  The reader's port held by the companion
+app itself is not: the app is running and reading.
 
 This module imports nothing of ours outside ``hardware/`` and prints nothing:
 :func:`diagnose` returns a :class:`Report` and the CLI prints it.
@@ -29,7 +31,7 @@ from . import panel as gpio
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SCAN_LOG_NAME", "Line", "Report", "ScanLog", "diagnose", "listen"]
+__all__ = ["SCAN_LOG_NAME", "Line", "Report", "ScanLog", "diagnose", "holders", "listen"]
 
 #: The app's log of recent scans, in its data dir.
 SCAN_LOG_NAME = "last-scans.txt"
@@ -182,7 +184,8 @@ def _port_name(port: Any) -> str:
     return str(getattr(port, "device", port))
 
 
-def _reader(report: Report, section: Mapping[str, Any], file: str, reader_module: Any) -> None:
+def _reader(report: Report, section: Mapping[str, Any], file: str, reader_module: Any,
+            open_port: Callable[..., Any] | None = None, proc: Path = Path("/proc")) -> None:
     if reader_module is None:
         try:
             from . import reader as reader_module
@@ -215,10 +218,124 @@ def _reader(report: Report, section: Mapping[str, Any], file: str, reader_module
     if "://" in text:  # a pyserial URL (loop://, socket://): nothing to look for on disk
         report.add("reader port", f"{text} (a pyserial URL)", "ok")
     elif Path(text).exists():
-        report.add("reader port", f"{text} (present)", "ok")
+        _port_free(report, text, settings.baudrate, open_port, proc)
     else:
         report.add("reader port", f"{text} is MISSING (plugged in? the right name? see serial ports)",
                    "fault")
+
+
+def _ours(argv: Sequence[str]) -> bool:
+    """Whether a command line is the companion app (``companion run``, ``python -m companion run``)."""
+    names = [Path(arg).name for arg in argv]
+    runs = "run" in argv
+    return runs and ("companion" in names or any(a == "-m" and b == "companion" for a, b in
+                                                  zip(argv, argv[1:], strict=False)))
+
+
+def holders(device: str, proc: Path = Path("/proc")) -> list[tuple[int, list[str]]]:
+    """The other processes that have ``device`` open: ``(pid, argv)`` each, read from ``/proc``.
+
+    Processes of other users are not readable and so not listed; an unreadable ``/proc`` gives ``[]``.
+    """
+    try:
+        target = os.path.realpath(device)
+        pids = [entry for entry in proc.iterdir() if entry.name.isdigit() and int(entry.name) != os.getpid()]
+    except OSError:
+        return []
+    found = []
+    for entry in pids:
+        try:
+            links = [os.readlink(fd) for fd in (entry / "fd").iterdir()]
+        except OSError:
+            continue
+        if target in links:
+            try:
+                raw = (entry / "cmdline").read_bytes()
+            except OSError:
+                raw = b""
+            found.append((int(entry.name), [a.decode(errors="replace") for a in raw.split(b"\0") if a]))
+    return found
+
+
+def _port_free(report: Report, port: str, baudrate: int, open_port: Callable[..., Any] | None,
+               proc: Path) -> None:
+    """Open ``port`` exclusively as the card reader does, and say who holds it when that fails.
+
+    Held by the companion app itself is no fault (it is running and reading); held by anything else, the
+    reader could not read (or would share its bytes), so it is.
+    """
+    others = holders(port, proc)
+    app = [pid for pid, argv in others if _ours(argv)]
+    strangers = [(pid, argv) for pid, argv in others if not _ours(argv)]
+    if app and not strangers:
+        report.add("reader port", f"{port} (present; in use by the companion app, pid {app[0]}: it is "
+                   "running and holds the reader; stop it before --listen)", "ok")
+        return
+    if strangers:
+        who = ", ".join(f"{Path(argv[0]).name if argv else '?'} (pid {pid})" for pid, argv in strangers)
+        report.add("reader port", f"{port} is in use by another program: {who}; stop it, or the card "
+                   "reader cannot read", "fault")
+        return
+    if open_port is None:
+        import serial
+
+        open_port = serial.serial_for_url
+    try:
+        handle = open_port(port, baudrate=baudrate, timeout=0, exclusive=True)
+    except Exception as exc:  # SerialException, OSError, ValueError: whatever stops the reader too
+        text = str(exc) or type(exc).__name__
+        errno = getattr(exc, "errno", None)
+        if errno in (11, 16) or "lock" in text.lower() or "busy" in text.lower():
+            report.add("reader port", f"{port} is in use by another program (is the companion app running "
+                       "as another user? stop it and run doctor again)", "fault")
+        elif errno == 13 or "Permission denied" in text:
+            report.add("reader port", f"{port}: no permission to open it (is the user in the dialout "
+                       "group?)", "fault")
+        else:
+            report.add("reader port", f"{port} cannot be opened: {text}", "fault")
+        return
+    handle.close()
+    report.add("reader port", f"{port} (present, free)", "ok")
+
+
+def _folder_problem(folder: Path) -> str | None:
+    """Why the app could not keep files in ``folder`` (created on first write), or ``None``."""
+    if folder.exists():
+        if not folder.is_dir():
+            return f"{folder} is a file, not a folder"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"the folder {folder} is not writable"
+        return None
+    above = folder.parent
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    if not above.is_dir():
+        return f"{above} is a file, so the folder {folder} cannot be made"
+    if not os.access(above, os.W_OK | os.X_OK):
+        return f"the folder {folder} does not exist and cannot be made ({above} is not writable)"
+    return None
+
+
+def _storage(report: Report, data_dir: Path | None, database: Path | None) -> None:
+    """Can the app keep its game history (and pairings, scan log) where the config says?  Nothing is
+    created here."""
+    if data_dir is None:
+        return
+    setting = "set [store] data_dir (or database) in the config file to a writable place"
+    problem = _folder_problem(Path(data_dir))
+    if database is not None and problem is None:
+        database = Path(database)
+        problem = _folder_problem(database.parent)
+        if problem is None and database.exists():
+            if not database.is_file():
+                problem = f"the game history {database} is not a file"
+            elif not os.access(database, os.R_OK | os.W_OK):
+                problem = f"the game history {database} cannot be written (no permission)"
+    if problem is not None:
+        report.add("data dir", f"{problem}: the game history cannot be kept; {setting}", "fault")
+        return
+    shown = f"{data_dir}" + (f", game history {database}" if database is not None else "")
+    report.add("data dir", f"{shown} (writable)", "ok")
 
 
 def _scans(report: Report, data_dir: Path | None, count: int) -> None:
@@ -236,23 +353,37 @@ def _scans(report: Report, data_dir: Path | None, count: int) -> None:
 
 def diagnose(config_file: Path | None, gpio_section: Mapping[str, Any], reader_section: Mapping[str, Any],
              data_dir: Path | None, *, scans: int = 10, on_pi: bool | None = None, pin_factory: Any = None,
-             reader_module: Any = None) -> Report:
+             reader_module: Any = None, config_problems: Sequence[str] = (),
+             display_problem: str | None = None, database: Path | None = None,
+             open_port: Callable[..., Any] | None = None, proc: Path = Path("/proc")) -> Report:
     """Look at everything (module docstring).
 
     :param config_file: the config file read, or ``None`` (all defaults).
     :param gpio_section, reader_section: the config's ``[gpio]`` and ``[reader]`` tables.
-    :param data_dir: where the app keeps :data:`SCAN_LOG_NAME`.
+    :param data_dir: where the app keeps :data:`SCAN_LOG_NAME` and its game history.
     :param scans: how many of the last scans to show.
     :param on_pi: whether this is a Raspberry Pi (default: :func:`hardware.panel.is_raspberry_pi`).
     :param pin_factory: a gpiozero pin factory to use instead of loading one (tests).
     :param reader_module: stands in for :mod:`hardware.reader` (tests).
+    :param config_problems: the config file's bad settings (each a sentence), each a fault: the app
+        starts with that setting's default instead.
+    :param display_problem: why the ``[display]`` table is refused (validated by the caller), a fault.
+    :param database: the game history file (its folder must be writable; it is not created).
+    :param open_port: opens the reader's port as the reader does (default
+        :func:`serial.serial_for_url`; tests).
+    :param proc: the ``/proc`` to look in for programs that hold the reader's port (tests).
     """
     file = str(config_file) if config_file is not None else "<defaults>"
     pi = gpio.is_raspberry_pi() if on_pi is None else on_pi
     report = Report()
     report.add("config file", file if config_file is not None else "none found: every setting is a default")
+    for problem in config_problems:
+        report.add("config", f"{problem} (the app uses the default instead)", "fault")
+    if display_problem is not None:
+        report.add("display", display_problem, "fault")
     _gpio(report, gpio_section, file, pi, pin_factory)
-    _reader(report, reader_section, file, reader_module)
+    _reader(report, reader_section, file, reader_module, open_port, proc)
+    _storage(report, data_dir, database)
     _scans(report, data_dir, scans)
     return report
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import queue
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,9 +73,20 @@ def test_an_unwritable_scan_log_never_raises(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------- the report
 
 
-def test_all_well_with_the_mock_pins_and_a_present_port(mock_factory: Any, tmp_path: Path) -> None:
-    port = tmp_path / "ttyACM0"
-    port.write_text("")
+@pytest.fixture
+def pty_port() -> Iterator[str]:
+    """A real serial-like device (a pseudo-terminal) the reader's exclusive open works on."""
+    controller, device = os.openpty()
+    try:
+        yield os.ttyname(device)
+    finally:
+        os.close(device)
+        os.close(controller)
+
+
+def test_all_well_with_the_mock_pins_and_a_present_port(mock_factory: Any, tmp_path: Path,
+                                                         pty_port: str) -> None:
+    port = Path(pty_port)
     ScanLog(tmp_path / SCAN_LOG_NAME).add("line", "IT1-C-N1-8", "North (1 of 2)")
     report = diagnose(tmp_path / "config.toml", {"debounce_ms": 20}, {"port": str(port)}, tmp_path,
                       on_pi=False, reader_module=fake_reader([str(port)]))
@@ -81,7 +95,7 @@ def test_all_well_with_the_mock_pins_and_a_present_port(mock_factory: Any, tmp_p
     assert line(report, "button transmit").text == "GPIO17  released"
     assert line(report, "LED mission").text == "GPIO13" and line(report, "buzzer").text == "GPIO12"
     assert line(report, "debounce").text == "20 ms"
-    assert line(report, "reader port").text == f"{port} (present)"
+    assert line(report, "reader port").text == f"{port} (present, free)"
     assert str(port) in line(report, "serial ports").text
     assert "IT1-C-N1-8" in report.text() and "North (1 of 2)" in report.text()
     assert report.text().endswith("All well: everything configured is there.")
@@ -196,6 +210,93 @@ def test_the_command_exits_0_when_all_is_well(capsys: pytest.CaptureFixture[str]
     assert code == 0, out
     assert "All well" in out and "Listening to the card reader for 0.1 s" in out
     assert out.rstrip().endswith("0 scan(s) read.")
+
+
+# ------------------------------------------------------------------ what is not well (issue 4 review)
+
+
+def test_a_port_locked_by_another_program_is_a_fault(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     mock_factory: Any, pty_port: str) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'[reader]\nport = "{pty_port}"\n[store]\ndata_dir = "{tmp_path}"\n')
+    held = os.open(pty_port, os.O_RDWR | os.O_NOCTTY)
+    fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as pyserial's exclusive=True does
+    try:
+        code = main(["doctor", "--config", str(config)])
+    finally:
+        os.close(held)
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert f"{pty_port} is in use by another program" in out and "All well" not in out
+    assert main(["doctor", "--config", str(config)]) == 0  # let go: free again
+    assert f"{pty_port} (present, free)" in capsys.readouterr().out
+
+
+def _proc(tmp_path: Path, port: str, argv: list[str]) -> Path:
+    proc = tmp_path / "proc"
+    (proc / "4242" / "fd").mkdir(parents=True)
+    (proc / "4242" / "fd" / "3").symlink_to(port)
+    (proc / "4242" / "cmdline").write_bytes(b"\0".join(a.encode() for a in argv) + b"\0")
+    return proc
+
+
+def test_who_holds_the_port_decides_whether_it_is_a_fault(mock_factory: Any, tmp_path: Path,
+                                                          pty_port: str) -> None:
+    def locked(*_a: Any, **_k: Any) -> Any:
+        raise OSError(11, "Could not exclusively lock port: Resource temporarily unavailable")
+
+    ours = _proc(tmp_path / "a", pty_port, ["/opt/companion/venv/bin/python3",
+                                            "/opt/companion/venv/bin/companion", "run", "--kiosk"])
+    report = diagnose(None, {}, {"port": pty_port}, None, on_pi=False, reader_module=fake_reader([]),
+                      open_port=locked, proc=ours)
+    assert report.ok, report.text()
+    assert "in use by the companion app, pid 4242" in line(report, "reader port").text
+    other = _proc(tmp_path / "b", pty_port, ["/usr/sbin/ModemManager"])
+    report = diagnose(None, {}, {"port": pty_port}, None, on_pi=False, reader_module=fake_reader([]),
+                      open_port=locked, proc=other)
+    assert line(report, "reader port").status == "fault"
+    assert "in use by another program: ModemManager (pid 4242)" in line(report, "reader port").text
+
+
+@pytest.mark.parametrize("table, named", [("[display]\nrotation = 45\n", "display.rotation = 45"),
+                                          ('[game]\nundo = "maybe"\n', "game.undo = 'maybe'")])
+def test_a_bad_setting_is_a_fault_in_the_report(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                mock_factory: Any, table: str, named: str) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'{table}[store]\ndata_dir = "{tmp_path}"\n')
+    code = main(["doctor", "--config", str(config)])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert named in out and "All well" not in out and "1 problem(s)" in out
+
+
+def test_a_data_dir_that_cannot_hold_the_history_is_a_fault(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path, mock_factory: Any) -> None:
+    config = tmp_path / "config.toml"
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    for data_dir, why in ((blocker, "is a file, not a folder"), (blocker / "sub", "cannot be made")):
+        config.write_text(f'[store]\ndata_dir = "{data_dir}"\n')
+        assert main(["doctor", "--config", str(config)]) == 1
+        out = capsys.readouterr().out
+        assert why in out and "the game history cannot be kept" in out and "All well" not in out
+    config.write_text(f'[store]\ndata_dir = "{tmp_path / "new"}"\n')
+    assert main(["doctor", "--config", str(config)]) == 0, capsys.readouterr().out
+    assert not (tmp_path / "new").exists()  # looked at, not made
+
+
+def test_an_unwritable_data_dir_is_a_fault(tmp_path: Path, mock_factory: Any,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    real = os.access
+    monkeypatch.setattr(doctor.os, "access", lambda p, mode: Path(p) != tmp_path and real(p, mode))
+    report = diagnose(None, {}, {}, tmp_path, on_pi=False, reader_module=fake_reader([]),
+                      database=tmp_path / "companion.sqlite3")
+    assert line(report, "data dir").status == "fault" and "is not writable" in line(report, "data dir").text
+    monkeypatch.setattr(doctor.os, "access", lambda p, mode: Path(p).name != "h.sqlite3" and real(p, mode))
+    (tmp_path / "h.sqlite3").write_bytes(b"")
+    report = diagnose(None, {}, {}, tmp_path, on_pi=False, reader_module=fake_reader([]),
+                      database=tmp_path / "h.sqlite3")
+    assert "cannot be written (no permission)" in line(report, "data dir").text
 
 
 def test_the_command_refuses_a_bad_config(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
