@@ -378,6 +378,55 @@ def test_fix_the_board_saves_a_correction_and_cancel_changes_nothing(
     assert message(h).startswith("Board corrected")
 
 
+def pick_carrying(h: Any, s: Any, label: str) -> None:
+    """Open the Carrying… picker and tap ``label`` ("Nothing" or "X  Name")."""
+    h.tap(h.find(text=s.carrying_text + "  ▾"))
+    h.pump(0.2)
+    settle(h)
+    tap_text(h, label)
+    h.pump_until(lambda: not h.find_all(cls="TilePicker"), what="the picker to close")
+    h.pump(frames=2)
+
+
+def test_fix_the_board_puts_down_a_device_no_longer_carried(
+        ui_harness: Any, start_app: Any, store_file: Path, no_ui_errors: None) -> None:
+    """Carrying a device, then "Nothing": the device goes onto the Cadet's cell when it is a hallway;
+    on a module's cell it is missing and the message says where to put it (it never just vanishes)."""
+    h = ui_harness
+    start_app(store_path=store_file, seed=14)
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    s = open_fix_the_board(h)
+    rows = list(s.rows)
+    cadet = next((r, c) for r in range(5) for c in range(5) if rows[r][c] == ".")
+    h.tap_at(*cell_point(s.ids.board, *cadet))
+    tap_text(h, "Cadet here")
+    assert tuple(s.cadet) == cadet
+    device, at = next((ch, (r, c)) for r, row in enumerate(rows) for c, ch in enumerate(row)
+                      if ch != "." and ch.upper() in s.devices)
+    name = CONTENT.module(device.upper()).name
+    pick_carrying(h, s, f"{device.upper()}  {name}")
+    assert s.carrying == device.upper() and s.rows[at[0]][at[1]] == "."
+    pick_carrying(h, s, "Nothing")
+    assert s.carrying == "" and s.rows[cadet[0]][cadet[1]] == device.upper()
+    assert not s.problem and not missing_modules(CONTENT, s.rows, None)
+    assert message(h) == f"{name} put down where the Cadet stands."
+    assert h.find_all(s, cls="MessageBar", where=lambda bar: "put down" in bar.text and bar.opacity > 0)
+    h.screenshot("store_fix_put_down.png")
+    # The Cadet on a module's cell: the device cannot go there, so it is missing and the table is told.
+    station = next((r, c) for r in range(5) for c in range(5)
+                   if s.rows[r][c] != "." and s.rows[r][c].upper() not in s.devices)
+    h.tap_at(*cell_point(s.ids.board, *station))
+    tap_text(h, "Cadet here")
+    pick_carrying(h, s, f"{device.upper()}  {name}")
+    pick_carrying(h, s, "Nothing")
+    assert s.problem.startswith(f"{name} is missing") and h.find(text="Save").disabled
+    assert message(h) == f"{name} is missing: tap the cell it is on, then Module…"
+    h.screenshot("store_fix_still_missing.png")
+
+
 def menu_undo(h: Any) -> None:
     h.tap(h.find(text="Menu"))
     h.pump(0.2)

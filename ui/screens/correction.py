@@ -9,7 +9,9 @@ board is a copy of the game's: tap a cell to select it (a yellow frame), then
 - **Flip side**: intact <-> damaged;
 - **Cadet here**: the pawn stands on this cell;
 - **Carrying…**: the device the Cadet holds, or nothing (a device picked from
-  the board leaves a hallway behind).
+  the board leaves a hallway behind; the device held before is put down on the
+  Cadet's cell if it is a hallway, else it is missing and the message says where
+  to put it).
 
 Every module must be somewhere (on the board or carried); what is missing is
 said at once ("Fusion Core is missing"), as is anything else the rules object
@@ -260,15 +262,33 @@ class CorrectionScreen(BaseScreen):
             self._update()
 
     def set_carrying(self, letter: str | None) -> None:
-        """The Cadet carries ``letter`` (a device), or nothing.  Taken from the board, it leaves a hallway."""
+        """The Cadet carries ``letter`` (a device), or nothing.  Taken from the board, it leaves a hallway.
+
+        The device the Cadet held before is put down where the Cadet stands, as DEPLOY would, when that
+        cell is a hallway; otherwise it stays missing and the message says where to put it.  Either way
+        it is never silently dropped off the board.
+        """
         rows = list(self.rows)
+        letter = letter.upper() if letter else None
+        before = self.carrying.upper() or None
         if letter:
             there = _find(rows, letter)
             if there is not None:
                 _set(rows, there, HALLWAY)
+        said = ""
+        if before is not None and before != letter:
+            name = self.module_names().get(before, before)
+            cadet = (int(self.cadet[0]), int(self.cadet[1]))
+            if rows[cadet[0]][cadet[1]] == HALLWAY:
+                _set(rows, cadet, before)  # put down intact, as the Cadet carried it
+                said = f"{name} put down where the Cadet stands."  # two lines at most in the bar
+            else:  # the Cadet stands on a module: the table must say where the device is
+                said = f"{name} is missing: tap the cell it is on, then Module…"
         self.rows = rows
-        self.carrying = letter.upper() if letter else ""
+        self.carrying = letter or ""
         self._update()
+        if said:
+            self.app.show_message(said, "info" if not board_problem(self.content, rows, letter) else "error")
 
     # ------------------------------------------------------------------ pickers
 
