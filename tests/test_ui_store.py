@@ -427,6 +427,66 @@ def test_fix_the_board_puts_down_a_device_no_longer_carried(
     h.screenshot("store_fix_still_missing.png")
 
 
+def shows_message(h: Any, text: str) -> bool:
+    """``text`` is on the current screen's MessageBar: drawn, every line inside the bar, and the bar
+    inside the 800x480 window (not pushed off by the screen's content)."""
+    window = h.app.root_window
+
+    def fits(bar: Any) -> bool:
+        x, y = bar.to_window(bar.x, bar.y)
+        right, top = bar.to_window(bar.right, bar.top)
+        drawn = bar.text == text and bar.opacity > 0 and 0 < bar.texture_size[1] <= bar.height
+        return drawn and x >= 0 and y >= 0 and right <= window.width and top <= window.height
+    return bool(h.find_all(h.app.manager.current_screen, cls="MessageBar", where=fits))
+
+
+def test_screens_without_a_bar_of_their_own_show_a_refusal(ui_harness: Any, start_app: Any,
+                                                           no_ui_errors: None) -> None:
+    """Board set-up, Mission complete and the End screen show a refused Undo or scan, within the screen."""
+    h = ui_harness
+    app = start_app(seed=12, difficulty="training", config=Config(undo="honor"))
+    refusal = ("Nothing can be undone: a Signal Boost has already been dealt for the mission "
+               "completed.")
+    tap_text(h, "New game")
+    setup = wait_screen(h, "setup")
+    h.tap(next(t for t in setup.ids.difficulties.children if t.value == "training"))
+    tap_text(h, "Start")
+    s = wait_screen(h, "board_setup")
+    app.show_message(refusal, "error")
+    h.pump(frames=3)
+    assert shows_message(h, refusal), "Board set-up shows the refusal"
+    top = app.manager.to_window(0, app.manager.top)[1]
+    heading = h.find(text="Set up the board")
+    assert heading.to_window(0, heading.top)[1] <= top, "nothing pushed up under the status strip"
+    assert s.ids.key.opacity == 0 and h.find(text="Board is ready").y >= 0
+    h.screenshot("message_board_setup.png")
+    app.clear_message()
+    h.pump(frames=3)
+    assert s.ids.key.opacity == 1 and heading.to_window(0, heading.top)[1] <= top, "the key is back"
+    tap_text(h, "Board is ready")
+    test_ui_table.decode_until_a_mission_completes(h)
+    arrange_intended(h)
+    test_ui_table.finish_round_until(h, Step.MISSION_COMPLETE)
+    wait_screen(h, "mission_complete")
+    app.show_message(refusal, "error")
+    h.pump(frames=3)
+    assert shows_message(h, refusal), "Mission complete shows the refusal"
+    h.screenshot("message_mission_complete.png")
+    app.clear_message()
+    h.pump(frames=2)
+    assert h.find(text=screen(h).done_text).opacity == 1, "the missions count is back"
+    assert app.act("confirm")
+    wait_step(h, Step.TRANSMISSION)
+    assert app.act("confirm")
+    wait_screen(h, "decode")
+    play_to_the_end(h)
+    refused_scan = "That card is not part of this game: it belongs to another set of cards."
+    app.show_message(refused_scan, "error")
+    h.pump(frames=3)
+    assert shows_message(h, refused_scan), "the End screen shows the refusal"
+    h.screenshot("message_end.png")
+
+
 def menu_undo(h: Any) -> None:
     h.tap(h.find(text="Menu"))
     h.pump(0.2)
