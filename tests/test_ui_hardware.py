@@ -267,5 +267,6 @@ def test_a_reader_problem_at_start_keeps_the_damaged_store_notice(ui_harness: An
     start_app(config=bad, store_path=store)
     assert "It is kept as" in message(h) and "The card reader is off" in message(h)
     ids = screen(h).ids
-    assert ids.notice.opacity == 1 and ids.notice.height >= ids.measure.texture_size[1] > 2 * ids.notice.font_size
+    assert ids.notice.opacity == 1
+    assert ids.notice.height >= ids.measure.texture_size[1] > 2 * ids.notice.font_size
     h.screenshot("hardware_home_two_notices.png")

@@ -495,7 +495,8 @@ def test_main_without_the_planner_exits_with_1(monkeypatch: pytest.MonkeyPatch,
     def missing() -> Any:
         raise ImportError("No module named 'companion.planner'")
 
-    monkeypatch.setattr(app_module, "configure", lambda fullscreen, kiosk=False: None)  # leave the test window be
+    # leave the test window be
+    monkeypatch.setattr(app_module, "configure", lambda fullscreen, kiosk=False: None)
     monkeypatch.setattr(app_module, "_default_chooser", missing)
     assert app_module.main() == 1
     assert "Mission Control (companion.planner) is missing" in caplog.text
