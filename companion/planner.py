@@ -60,10 +60,11 @@ tests use it as an independent reference for :meth:`companion.search.Solver.outc
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from .board import HALLWAY, Position
@@ -323,7 +324,7 @@ class Planner:
         """
         d = max(1, solver.value_hint(*root, pairs, left))
         while d <= left:
-            for o in self._ordered(solver, outcomes, pairs, d - 1):
+            for o in self._lazy(solver, outcomes, pairs, d - 1):
                 if solver.within(o[0], o[1], o[2], rest_of(pairs, o[3]), d - 1):
                     return d, o
             d += 1
@@ -345,6 +346,29 @@ class Planner:
                 keyed.append(((-bin(o[3]).count("1"), low, self._key(o[4])), o))
         keyed.sort(key=lambda t: t[0])
         return [o for _key, o in keyed]
+
+    def _lazy(self, solver: Solver, outcomes: list[tuple[str, int, str, int, tuple[int, ...]]],
+              pairs: _Pairs, upto: int) -> Iterator[tuple[str, int, str, int, tuple[int, ...]]]:
+        """The outcomes of ``_ordered(solver, outcomes, pairs, upto)`` in the same order, each lower
+        bound computed only when needed: keyed first by :meth:`Solver.cheap` (never above the bound),
+        the bound computed when the outcome comes first in a heap of keys, so the outcomes come out in
+        exactly the sorted order (the keys ``_key`` are distinct), and those after the one the caller
+        takes never pay for their walks."""
+        heap: list[tuple[int, int, tuple[int, ...], bool, int]] = []
+        for i, o in enumerate(outcomes):
+            low = solver.cheap(o[0], o[1], o[2], rest_of(pairs, o[3]))
+            if low <= upto:
+                heap.append((-bin(o[3]).count("1"), low, self._key(o[4]), False, i))
+        heapq.heapify(heap)
+        while heap:
+            done, low, key, exact, i = heapq.heappop(heap)
+            o = outcomes[i]
+            if exact:
+                yield o
+                continue
+            low = solver.bound(o[0], o[1], o[2], rest_of(pairs, o[3]), upto)
+            if low <= upto:
+                heapq.heappush(heap, (done, low, key, True, i))
 
     def _most_missions(self, solver: Solver, root: _State, pairs: _Pairs,
                        ordered: list[tuple[str, int, str, int, tuple[int, ...]]], left: int

@@ -31,7 +31,10 @@ The search
 :meth:`Solver.need` is iterative deepening over whole transmissions: is the position solvable
 within ``d`` transmissions, for ``d`` from the lower bound up to the limit.  Each test is a
 depth-first search over outcomes, children tried in order of their own lower bound (then fewer
-missions left), pruned as soon as the bound exceeds the transmissions left.  A transposition
+missions left), pruned as soon as the bound exceeds the transmissions left.  The order is produced
+lazily (a heap keyed first by the bound without its walks, which is never above it): a child's walks
+are computed only when it could come next, so the order is exactly that of sorting every child, and
+the children after the first that succeeds never pay for their walks.  A transposition
 table keyed on (position, remaining pairs) keeps, for every position met, the best proven lower
 bound (a failed test of ``d`` proves ``d + 1``) or the exact value, so a position reached by two
 routes, or met again by the next decision of the same game, is never searched twice.  Tables are
@@ -77,10 +80,10 @@ reference search, and the solver's values equal the reference's.
 
 from __future__ import annotations
 
-import itertools
+import heapq
 from collections import OrderedDict
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 from .board import CELLS, HALLWAY, SIZE
 from .estimate import _COLLECT, _DEPLOY, _DIST, _REPAIR, _STEP, REGISTERS
@@ -89,27 +92,28 @@ from .search_tools import (
     _NO_WAY,
     DEFAULT_COUNTS,
     INF,
+    Pairs,
     Program,
     _ceil,
     _common,
     _cover,
     _edge,
+    _mask,
     _Node,
     _paths,
+    _trim,
     _walk,
     compile_programs,
     count_programs,
+    rest_of,
 )
 
 __all__ = ["DEFAULT_COUNTS", "Pairs", "Program", "Solver", "compile_programs", "count_programs", "rest_of"]
 
-Pairs = tuple[tuple[str, str, str], ...]
 #: An outcome of one transmission: end board, end cell, carried letter, completed-pairs mask, program.
 Outcome = tuple[str, int, str, int, Program]
 
 _INF = INF
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 # The Cadet-independent part of the bound for one choice of movers:
 # (floor, events, (target cell, beside?, walk from it through all targets), extent rows/cols of cells).
 # and the walks while holding each device: (their sum, cells of the devices to collect, cells the carried
@@ -122,26 +126,6 @@ _ACTIONS = (_COLLECT, _DEPLOY, _REPAIR)
 
 #: Compiled tries shared by every solver, per (start cell, counts): they never change.
 _TRIES: dict[tuple[int, tuple[int, ...]], _Node] = {}
-
-
-def _mask(board: str, pairs: Pairs, mask: int) -> int:
-    """``mask`` plus every pair now intact and side by side (RULES.md, Missions)."""
-    for bit, (_mid, a, b) in enumerate(pairs):
-        if mask >> bit & 1:
-            continue
-        i = board.find(a)
-        if i >= 0:
-            j = board.find(b)
-            if j >= 0 and _DIST[i][j] == 1:
-                mask |= 1 << bit
-    return mask
-
-
-def rest_of(pairs: Pairs, mask: int) -> Pairs:
-    """The pairs whose bit is not set in ``mask``."""
-    if not mask:
-        return pairs
-    return tuple(p for bit, p in enumerate(pairs) if not mask >> bit & 1)
 
 
 class Solver:
@@ -290,28 +274,7 @@ class Solver:
         """
         if not pairs:
             return 0
-        key = (board, carrying, pairs)
-        entry = self._bounds.get(key)
-        if entry is None:
-            # The bound depends only on where the modules of the pairs lie (and which are damaged).
-            where = []
-            for _mid, a, b in pairs:
-                where.append(board.find(a))
-                where.append(board.find(a.lower()))
-                where.append(board.find(b))
-                where.append(board.find(b.lower()))
-            sig = (carrying, pairs, tuple(where))
-            entry = self._signatures.get(sig)
-            if entry is None:
-                shape = self._shape(board, carrying, pairs)
-                cheap = [self._choice(choice, False) for choice in shape]
-                entry = self._signatures[sig] = [
-                    shape, cheap, [None] * len(shape), tuple(map(min, _NO_WAY, *cheap)) if cheap else _NO_WAY]
-                if len(self._signatures) > self.table_size:
-                    _trim(self._signatures)
-            self._bounds[key] = entry
-            if len(self._bounds) > self.table_size:
-                _trim(self._bounds)
+        entry = self._bounds.get((board, carrying, pairs)) or self._entry(board, carrying, pairs)
         least: int = entry[3][cadet]
         if least > upto:
             return least
@@ -337,6 +300,40 @@ class Solver:
                 if best <= least:
                     break
         return best
+
+    def cheap(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
+        """A lower bound of :meth:`bound` (the least over the choices of movers without their walks):
+        ``bound(..., upto)`` returns it whenever it exceeds ``upto``."""
+        if not pairs:
+            return 0
+        entry = self._bounds.get((board, carrying, pairs)) or self._entry(board, carrying, pairs)
+        return int(entry[3][cadet])
+
+    def _entry(self, board: str, carrying: str, pairs: Pairs) -> list[Any]:
+        """The cached parts of the bound for this board: [shape, cheap tables, full tables, least]."""
+        key = (board, carrying, pairs)
+        entry = self._bounds.get(key)
+        if entry is None:
+            # The bound depends only on where the modules of the pairs lie (and which are damaged).
+            where = []
+            for _mid, a, b in pairs:
+                where.append(board.find(a))
+                where.append(board.find(a.lower()))
+                where.append(board.find(b))
+                where.append(board.find(b.lower()))
+            sig = (carrying, pairs, tuple(where))
+            entry = self._signatures.get(sig)
+            if entry is None:
+                shape = self._shape(board, carrying, pairs)
+                cheap = [self._choice(choice, False) for choice in shape]
+                entry = self._signatures[sig] = [
+                    shape, cheap, [None] * len(shape), tuple(map(min, _NO_WAY, *cheap)) if cheap else _NO_WAY]
+                if len(self._signatures) > self.table_size:
+                    _trim(self._signatures)
+            self._bounds[key] = entry
+            if len(self._bounds) > self.table_size:
+                _trim(self._bounds)
+        return entry
 
     def _choice(self, choice: _Choice, full: bool) -> list[int]:
         """The bound of one choice of movers for each cell of the Cadet; without the walks through the
@@ -519,13 +516,11 @@ class Solver:
         if low > d:
             return False
         self.nodes += 1
-        children = self._children(board, cadet, carrying, pairs, d - 1)
-        ok = bool(children) and children[0][0] == 0
-        if not ok and d > 1:
-            for _v, b, c, h, rest in children:
-                if self.within(b, c, h, rest, d - 1):
-                    ok = True
-                    break
+        ok = False
+        for v, b, c, h, rest in self._children(board, cadet, carrying, pairs, d - 1):
+            if v == 0 or (d > 1 and self.within(b, c, h, rest, d - 1)):
+                ok = True
+                break
         if ok:
             if low == d:
                 self._store(self._exact, key, d)
@@ -534,20 +529,47 @@ class Solver:
         return ok
 
     def _children(self, board: str, cadet: int, carrying: str, pairs: Pairs, d: int
-                  ) -> list[tuple[int, str, int, str, Pairs]]:
-        """Outcomes whose lower bound is at most ``d``, best bound first (then fewer pairs left)."""
-        out: list[tuple[int, str, int, str, Pairs]] = []
-        for b, c, h, mask, _program in self.outcomes(board, cadet, carrying, pairs):
+                  ) -> Iterator[tuple[int, str, int, str, Pairs]]:
+        """Outcomes whose lower bound (:meth:`value_hint` with ``upto=d``) is at most ``d``, best
+        bound first, then fewer pairs left, then outcome order; only ``(0, ...)`` when one completes
+        every pair.
+
+        Lazily: every outcome is first keyed by a lower bound of its value (:meth:`cheap`, no walks),
+        and its full value is computed only when it comes first in a heap of these keys.  A key is
+        never above the outcome's final key, so the outcomes come out in exactly the order of sorting
+        the final keys, and those after the first that succeeds never pay for their walks.  The
+        tables (``_exact``, ``_lower``) are read before any child is searched, as a sort would.
+        """
+        heap: list[tuple[int, int, int, bool, str, int, str, Pairs, int]] = []
+        exact_table, lower_table = self._exact, self._lower
+        for i, (b, c, h, mask, _program) in enumerate(self.outcomes(board, cadet, carrying, pairs)):
             rest = rest_of(pairs, mask)
             if not rest:
-                return [(0, b, c, h, rest)]
+                yield 0, b, c, h, rest
+                return
             if d <= 0:
                 continue  # a mission left needs at least one more transmission
-            v = self.value_hint(b, c, h, rest, d)
+            key = (b, c, h, rest)
+            exact = exact_table.get(key)
+            if exact is not None:
+                if exact <= d:
+                    heap.append((exact, len(rest), i, True, b, c, h, rest, 0))
+                continue
+            low = lower_table.get(key, 0)
+            if low > d:
+                continue
+            v = max(low, self.cheap(b, c, h, rest))
             if v <= d:
-                out.append((v, b, c, h, rest))
-        out.sort(key=lambda t: (t[0], len(t[4])))
-        return out
+                heap.append((v, len(rest), i, False, b, c, h, rest, low))
+        heapq.heapify(heap)
+        while heap:
+            v, n, i, done, b, c, h, rest, low = heapq.heappop(heap)
+            if done:
+                yield v, b, c, h, rest
+                continue
+            v = max(low, self.bound(b, c, h, rest, d))
+            if v <= d:
+                heapq.heappush(heap, (v, n, i, True, b, c, h, rest, low))
 
     def value_hint(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = _INF) -> int:
         """The best known lower bound (exact when known) of the transmissions this position needs
@@ -575,9 +597,3 @@ class Solver:
         yield len(self._lower)
         yield len(self._bounds)
         yield len(self._expansions)
-
-
-def _trim(table: dict[_K, _V]) -> None:
-    """Drop the oldest quarter of a table (insertion order)."""
-    for key in list(itertools.islice(table, len(table) // 4)):
-        del table[key]

@@ -8,11 +8,12 @@ order N E S W COLLECT DEPLOY REPAIR; card counts are a tuple in the same order.
 from __future__ import annotations
 
 import itertools
+from typing import TypeVar
 
 from .board import CELLS
 from .estimate import _DIST, _STEP, REGISTERS
 
-__all__ = ["DEFAULT_COUNTS", "INF", "compile_programs", "count_programs"]
+__all__ = ["DEFAULT_COUNTS", "INF", "Pairs", "compile_programs", "count_programs", "rest_of"]
 
 #: Cards per command in the order N E S W COLLECT DEPLOY REPAIR (RULES.md, Components).
 DEFAULT_COUNTS: tuple[int, ...] = (2, 2, 2, 2, 1, 1, 1)
@@ -21,6 +22,9 @@ INF = 1_000
 _INF = INF
 
 Program = tuple[int, ...]
+Pairs = tuple[tuple[str, str, str], ...]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 # A compiled trie node: (ends: ((end cell, least program), ...), kids: ((command, cell, node), ...)).
 _Node = tuple[tuple[tuple[int, Program], ...], tuple[tuple[int, int, "_Node"], ...]]
 
@@ -218,3 +222,29 @@ def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
     result = tuple((u, un, g[full * n + j]) for j, (u, un) in enumerate(nodes) if g[full * n + j] < _INF)
     memo[key] = result
     return result
+
+
+def _mask(board: str, pairs: Pairs, mask: int) -> int:
+    """``mask`` plus every pair now intact and side by side (RULES.md, Missions)."""
+    for bit, (_mid, a, b) in enumerate(pairs):
+        if mask >> bit & 1:
+            continue
+        i = board.find(a)
+        if i >= 0:
+            j = board.find(b)
+            if j >= 0 and _DIST[i][j] == 1:
+                mask |= 1 << bit
+    return mask
+
+
+def rest_of(pairs: Pairs, mask: int) -> Pairs:
+    """The pairs whose bit is not set in ``mask``."""
+    if not mask:
+        return pairs
+    return tuple(p for bit, p in enumerate(pairs) if not mask >> bit & 1)
+
+
+def _trim(table: dict[_K, _V]) -> None:
+    """Drop the oldest quarter of a table (insertion order)."""
+    for key in list(itertools.islice(table, len(table) // 4)):
+        del table[key]
