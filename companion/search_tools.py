@@ -143,16 +143,14 @@ def _common(stations: set[int]) -> bool:
     return bool(common)
 
 
-_BITS: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
+_BITS: dict[int, list[list[int]]] = {}
 
 
-def _bits(n: int) -> tuple[list[list[int]], list[list[int]]]:
-    """For every subset of ``n`` targets: the targets in it and the targets not in it."""
+def _bits(n: int) -> list[list[int]]:
+    """For every subset of ``n`` targets: the targets in it, in order."""
     hit = _BITS.get(n)
     if hit is None:
-        ins = [[k for k in range(n) if s >> k & 1] for s in range(1 << n)]
-        outs = [[k for k in range(n) if not s >> k & 1] for s in range(1 << n)]
-        hit = _BITS[n] = (ins, outs)
+        hit = _BITS[n] = [[k for k in range(n) if s >> k & 1] for s in range(1 << n)]
     return hit
 
 
@@ -196,30 +194,41 @@ def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
         return hit
     n = len(nodes)
     full = (1 << n) - 1
-    w = [[_edge(u, un, v, vn) for v, vn in nodes] for u, un in nodes]
-    ins, outs = _bits(n)
-    # g[s * n + j]: shortest walk from target j through every target of s (j in s), j visited first.
-    g = [_INF] * ((1 << n) * n)
+    # cols[k][j]: the edge from target j to target k.
+    cols = [[_edge(u, un, v, vn) for u, un in nodes] for v, vn in nodes]
+    ins = _bits(n)
+    # A target may not be added before (in front of) a set holding one of its preds: after[q] are the
+    # targets with q among their preds; checks are the guards as (target bit, collect, beside).
+    after = [(1 << q, sum(1 << k for k in range(n) if preds[k] >> q & 1)) for q in range(n)]
+    afters = [(bit, mask) for bit, mask in after if mask]
+    checks = [(1 << k, c, b) for k in range(n) if guards and guards[k] for c, b in guards[k]]
+    # live[s]: (j, shortest walk from target j through every target of s, j visited first), for the
+    # j in s with a finite walk; s holds the targets visited after the one added.
+    live: list[list[tuple[int, int]]] = [[] for _ in range(1 << n)]
     for j in range(n):
-        g[(1 << j) * n + j] = 0
+        live[1 << j].append((j, 0))
     for s in range(1, full):
-        base = s * n
-        # s holds the targets visited after the one added: the rest come before it.
-        free = [k for k in outs[s] if not preds[k] & s
-                and not (guards and any(not s & c and s & b == b for c, b in guards[k]))]
-        if not free:
+        entries = live[s]
+        if not entries:
             continue
-        for j in ins[s]:
-            here = g[base + j]
-            if here >= _INF:
-                continue
-            wj = w[j]
-            for k in free:
-                t = (s | 1 << k) * n + k
-                v = here + wj[k]
-                if v < g[t]:
-                    g[t] = v
-    result = tuple((u, un, g[full * n + j]) for j, (u, un) in enumerate(nodes) if g[full * n + j] < _INF)
+        blocked = s
+        for bit, mask in afters:
+            if s & bit:
+                blocked |= mask
+        for bit, c, b in checks:
+            if not s & c and s & b == b:
+                blocked |= bit
+        for k in ins[full ^ blocked]:
+            wk = cols[k]
+            best = _INF
+            for j, here in entries:
+                v = here + wk[j]
+                if v < best:
+                    best = v
+            # (s, k) is the only way to reach (s | k, k): each entry is written once.
+            live[s | 1 << k].append((k, best))
+    last = dict(live[full])
+    result = tuple((u, un, last[j]) for j, (u, un) in enumerate(nodes) if j in last)
     memo[key] = result
     return result
 
