@@ -433,6 +433,9 @@ REQUIRED = {"home", "help", "setup", "board_setup", "thinking", "transmission", 
             "decode_refused", "execute", "mission_complete", "end"}
 
 
+# Three whole games by touch (each screen waits out the 0.45 s double-tap guard): about a minute on a quiet
+# machine, several on a loaded one; the timeout only guards against a hang.
+@pytest.mark.timeout(480)
 def test_whole_games_through_every_screen(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
     """Home -> Setup -> Board set-up -> Thinking -> (Transmission -> Decode -> Execute
     -> Mission complete?)* -> End -> Play again ..., by touch only, with a screenshot of every screen."""

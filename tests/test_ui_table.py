@@ -179,13 +179,13 @@ def test_two_missions_at_once_fit_mission_complete(ui_harness: Any, start_app: A
                                                    no_ui_errors: None) -> None:
     """Two missions and two boosts at once: every line on the screen, none under the status strip."""
     h = ui_harness
-    app = start_app(seed=12, difficulty="training")
+    app = start_app(seed=8, difficulty="training")
     start_game(h, "training")
     decode_until_a_mission_completes(h)
     arrange_intended(h)
     finish_round_until(h, Step.MISSION_COMPLETE)
     s = wait_screen(h, "mission_complete")
-    assert s.heading == "2 missions complete!", "seed 12 no longer completes two at once: pick another"
+    assert s.heading == "2 missions complete!", "seed 8 no longer completes two at once: pick another"
     top = app.manager.to_window(0, app.manager.top)[1]
     heading = h.find(text="2 missions complete!")
     assert heading.to_window(0, heading.top)[1] <= top
