@@ -71,7 +71,10 @@ overestimates.  For a set ``M``:
 
 The bound depends only on where the modules of the remaining pairs lie, so it is cached per such
 *signature*; the walks (the costly part) are computed per choice of ``M`` only when the cheap limits
-do not already exceed what the search asks, and never for a choice whose cheap value (a lower bound
+do not already exceed what the search asks, first without the one-device-in-hand rule (the strict walk
+is never shorter than the unconstrained one, so this value is never above the full one, and equals it
+wherever the unconstrained walk plus 2 needs no more transmissions: only elsewhere is the strict walk
+computed), and never for a choice whose cheap value (a lower bound
 of its full value: the walks only add) is not below the least found so far.  The search asks only
 whether the bound exceeds the transmissions left, so it never computes walks it cannot use; every
 value the bound returns is the same as computing all of them.  The tests check the bound against an exhaustive
@@ -86,7 +89,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .board import CELLS, HALLWAY, SIZE
-from .estimate import _COLLECT, _DEPLOY, _DIST, _REPAIR, _STEP, REGISTERS
+from .estimate import _COLLECT, _DEPLOY, _DIST, _STEP, REGISTERS
 from .search_tools import (
     _NEAR,
     _NO_WAY,
@@ -95,12 +98,11 @@ from .search_tools import (
     Pairs,
     Program,
     _ceil,
-    _common,
-    _cover,
-    _edge,
+    _Choice,
     _mask,
     _Node,
     _paths,
+    _shape,
     _trim,
     _walk,
     compile_programs,
@@ -114,15 +116,6 @@ __all__ = ["DEFAULT_COUNTS", "Pairs", "Program", "Solver", "compile_programs", "
 Outcome = tuple[str, int, str, int, Program]
 
 _INF = INF
-# The Cadet-independent part of the bound for one choice of movers:
-# (floor, events, (target cell, beside?, walk from it through all targets), extent rows/cols of cells).
-# and the walks while holding each device: (their sum, cells of the devices to collect, cells the carried
-# device must stand beside).
-_Guards = tuple[tuple[tuple[int, int], ...], ...]
-_Targets = tuple[tuple[tuple[int, bool], ...], tuple[int, ...], _Guards] | None
-_Choice = tuple[int, int, _Targets, tuple[int, int, int, int] | None,
-                tuple[int, tuple[int, ...], tuple[int, ...]]]
-_ACTIONS = (_COLLECT, _DEPLOY, _REPAIR)
 
 #: Compiled tries shared by every solver, per (start cell, counts): they never change.
 _TRIES: dict[tuple[int, tuple[int, ...]], _Node] = {}
@@ -156,6 +149,8 @@ class Solver:
         self._cheap: dict[tuple[object, ...], list[int]] = {}
         self._walks: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]] = {}
         self._expansions: OrderedDict[tuple[str, int, str, Pairs], list[Outcome]] = OrderedDict()
+        self._groups: OrderedDict[tuple[str, int, str, Pairs], tuple[
+            tuple[str, int, str] | None, list[tuple[str, str, Pairs, list[tuple[int, int]]]]]] = OrderedDict()
         self.nodes = 0  # positions expanded since construction (for the benchmark)
 
     # ------------------------------------------------------------------ one transmission
@@ -284,17 +279,24 @@ class Solver:
         # A choice's full value is never below its cheap one (the walks only add), so a choice whose
         # cheap value is not below the best so far cannot lower the least: it is skipped, and once the
         # best equals the least cheap value nothing can lower it.
-        shape, cheaps, fulls = entry[0], entry[1], entry[2]
+        # Between the two, the value with the walks without guards (one device in hand) is a lower
+        # bound of the full one, and equal to it where ``loose`` is false (or is None).
+        shape, cheaps, fulls, mids = entry[0], entry[1], entry[2], entry[4]
         best = _INF
         for i, cheap_table in enumerate(cheaps):
             value = cheap_table[cadet]
             if value >= best:
                 continue
             if value <= upto:
-                full = fulls[i]
-                if full is None:
-                    full = fulls[i] = self._choice(shape[i], True)
-                value = full[cadet]
+                mid = mids[i]
+                if mid is None:
+                    mid = mids[i] = self._choice(shape[i], 1)
+                value = mid[0][cadet]
+                if value <= upto and mid[1] is not None and mid[1][cadet]:
+                    full = fulls[i]
+                    if full is None:
+                        full = fulls[i] = self._choice(shape[i], 2)[0]
+                    value = full[cadet]
             if value < best:
                 best = value
                 if best <= least:
@@ -310,7 +312,8 @@ class Solver:
         return int(entry[3][cadet])
 
     def _entry(self, board: str, carrying: str, pairs: Pairs) -> list[Any]:
-        """The cached parts of the bound for this board: [shape, cheap tables, full tables, least]."""
+        """The cached parts of the bound for this board: [shape, cheap tables, full tables, least,
+        tables without guards]."""
         key = (board, carrying, pairs)
         entry = self._bounds.get(key)
         if entry is None:
@@ -324,10 +327,11 @@ class Solver:
             sig = (carrying, pairs, tuple(where))
             entry = self._signatures.get(sig)
             if entry is None:
-                shape = self._shape(board, carrying, pairs)
-                cheap = [self._choice(choice, False) for choice in shape]
+                shape = _shape(board, carrying, pairs, self.devices, self.counts)
+                cheap = [self._choice(choice, 0)[0] for choice in shape]
                 entry = self._signatures[sig] = [
-                    shape, cheap, [None] * len(shape), tuple(map(min, _NO_WAY, *cheap)) if cheap else _NO_WAY]
+                    shape, cheap, [None] * len(shape), tuple(map(min, _NO_WAY, *cheap)) if cheap else _NO_WAY,
+                    [None] * len(shape)]
                 if len(self._signatures) > self.table_size:
                     _trim(self._signatures)
             self._bounds[key] = entry
@@ -335,18 +339,19 @@ class Solver:
                 _trim(self._bounds)
         return entry
 
-    def _choice(self, choice: _Choice, full: bool) -> list[int]:
-        """The bound of one choice of movers for each cell of the Cadet; without the walks through the
-        targets unless ``full``."""
+    def _choice(self, choice: _Choice, stage: int) -> tuple[list[int], list[bool] | None]:
+        """The bound of one choice of movers for each cell of the Cadet: without the walks through the
+        targets (``stage`` 0), with them but without guards (1: a lower bound of stage 2, equal to it
+        where the flags returned, when not None, are false), or in full (2)."""
         floor, events, targets, extent, (legs, starts, held) = choice
-        full = full and bool(targets)
+        full = stage > 0 and bool(targets)
         if not full:
             # Without targets both walks are the tour alone, and the cheaper of the two limits is
             # the strict one: the value depends only on these parts (shared by many signatures).
             key = (floor, events, extent, legs, starts, held)
             hit = self._cheap.get(key)
             if hit is not None:
-                return hit
+                return hit, None
         tour = [legs] * CELLS
         if held:
             for q in held:
@@ -354,7 +359,19 @@ class Solver:
         elif starts:
             first = list(map(min, *[_DIST[s] for s in starts])) if len(starts) > 1 else _DIST[starts[0]]
             tour = [legs + d for d in first]
-        if full and targets:
+        high: list[int] | None = None
+        if stage == 1 and targets:
+            # The strict walk is never shorter than the relaxed one: the full value is at least
+            # ``values`` and at most ``high`` (the relaxed walk plus 2), so equal where they are.
+            more = list(map(max, _walk(_paths(targets[0], targets[1], (), self._walks)), tour))
+            values = [max(floor, (events + m + REGISTERS - 1) // REGISTERS) for m in more]
+            if any(targets[2]):
+                high = [max(floor, (events + 2 + m + REGISTERS - 1) // REGISTERS) for m in more]
+                if extent:
+                    high = list(map(max, high, self._reach(extent)))
+            if len(self._walks) > self.table_size // 10:
+                _trim(self._walks)
+        elif full and targets:
             relaxed = _paths(targets[0], targets[1], (), self._walks)
             strict = _paths(*targets, self._walks) if any(targets[2]) else relaxed
             if len(self._walks) > self.table_size // 10:
@@ -374,7 +391,7 @@ class Solver:
             self._cheap[key] = values
             if len(self._cheap) > self.table_size // 10:
                 _trim(self._cheap)
-        return values
+        return values, None if high is None else [h != v for h, v in zip(high, values)]
 
     def _reach(self, extent: tuple[int, int, int, int]) -> list[int]:
         """Per cell, the transmissions needed to reach the extreme rows and columns given, with at most
@@ -391,100 +408,6 @@ class Solver:
             out.append(max(_ceil(row - top, cn), _ceil(bottom - row, cs), _ceil(col - left, cw),
                            _ceil(right - col, ce)))
         return out
-
-    def _shape(self, board: str, carrying: str, pairs: Pairs) -> list[_Choice]:
-        """The parts of the bound that do not depend on the Cadet's cell, one per choice of movers.
-
-        :returns: ``[]`` when some pair can never be completed.
-        """
-        devices = self.devices
-        cell: dict[str, int] = {}
-        damaged: set[int] = set()
-        for _mid, a, b in pairs:
-            for x in (a, b):
-                if x in cell:
-                    continue
-                i = board.find(x)
-                if i < 0:
-                    i = board.find(x.lower())
-                    if i >= 0:
-                        damaged.add(i)
-                    elif x != carrying:
-                        return []
-                cell[x] = i
-        apart: list[tuple[str, str]] = []
-        for _mid, a, b in pairs:
-            i, j = cell[a], cell[b]
-            if i >= 0 and j >= 0 and _DIST[i][j] == 1:
-                continue
-            if a not in devices and b not in devices:
-                return []  # two stations apart never meet
-            apart.append((a, b))
-        cc, cd, cr = self.counts[4:]
-        r = len(damaged)
-        if r and not cr:
-            return []
-        movable = sorted({x for pair in apart for x in pair if x in devices})
-        shape: list[_Choice] = []
-        for bits in range(1 << len(movable)):
-            moved = {x for i, x in enumerate(movable) if bits >> i & 1}
-            if carrying in cell and carrying not in moved:
-                continue  # a carried device of a mission moves: it must come down
-            if any(a not in moved and b not in moved for a, b in apart):
-                continue  # two modules that never move stay apart
-            # A moved device whose partner never moves is deployed beside the partner's cell.
-            meets = sorted((x, y) for a, b in apart for x, y in ((a, b), (b, a))
-                           if x in moved and y not in moved)
-            movers = {x for x, _y in meets}
-            loose = [(a, b) for a, b in apart if a not in movers and b not in movers]
-            deploys = len(movers) + _cover(loose)
-            collects = len(moved) - (carrying in moved)
-            for x in movers:
-                stations = {cell[y] for z, y in meets if z == x}
-                if len(stations) >= 2 and not _common(stations):
-                    deploys += 1  # beside two cells with no common neighbour: deployed twice
-                    collects += 1
-            if carrying and carrying not in moved and collects:
-                deploys += 1
-            if (deploys and not cd) or (collects and not cc):
-                continue
-            events = max(r + deploys + collects, 1)
-            floor = max(1, _ceil(r, cr), _ceil(deploys, cd), _ceil(collects, cc))
-            # Targets: cells to stand on, then cells to stand beside (after their device's Collect).
-            points = sorted(damaged | {cell[x] for x in moved if x != carrying})
-            nodes: list[tuple[int, bool]] = [(p, False) for p in points]
-            preds: list[int] = [0] * len(nodes)
-            hands: dict[str, int] = {}
-            for x, y in meets:
-                hands[x] = hands.get(x, 0) | 1 << len(nodes)
-                nodes.append((cell[y], True))
-                preds.append(1 << points.index(cell[x]) if x != carrying else 0)
-            # Strictly one device in hand: no Collect while a device is held on its way to a partner.
-            guards: list[tuple[tuple[int, int], ...]] = [()] * len(nodes)
-            for y in moved:
-                if y != carrying:
-                    guards[points.index(cell[y])] = tuple(
-                        (0 if x == carrying else 1 << points.index(cell[x]), mask)
-                        for x, mask in sorted(hands.items()) if x != y)
-            targets = (tuple(nodes), tuple(preds), tuple(guards)) if nodes else None
-            extent = None
-            if points:
-                rows = [p // SIZE for p in points]
-                cols = [p % SIZE for p in points]
-                extent = (min(rows), max(rows), min(cols), max(cols))
-            # The walks while holding each device are disjoint (one device in hand at a time).
-            legs = 0
-            starts: list[int] = []
-            held: list[int] = []
-            for x in movers:
-                nears = [cell[y] for z, y in meets if z == x]
-                if x == carrying:
-                    held = nears
-                else:
-                    legs += max(_edge(cell[x], False, q, True) for q in nears)
-                    starts.append(cell[x])
-            shape.append((floor, events, targets, extent, (legs, tuple(starts), tuple(held))))
-        return shape
 
     # ------------------------------------------------------------------ the search
 
@@ -534,42 +457,68 @@ class Solver:
         bound first, then fewer pairs left, then outcome order; only ``(0, ...)`` when one completes
         every pair.
 
-        Lazily: every outcome is first keyed by a lower bound of its value (:meth:`cheap`, no walks),
+        Lazily: every outcome is first keyed by a lower bound of its value (:meth:`cheap`, no walks;
+        the outcomes that share a board share its table, and one above ``d`` skips the lookups),
         and its full value is computed only when it comes first in a heap of these keys.  A key is
         never above the outcome's final key, so the outcomes come out in exactly the order of sorting
         the final keys, and those after the first that succeeds never pay for their walks.  The
         tables (``_exact``, ``_lower``) are read before any child is searched, as a sort would.
         """
+        done, groups = self._grouped(board, cadet, carrying, pairs)
+        if done is not None:
+            yield 0, done[0], done[1], done[2], ()
+            return
+        if d <= 0:
+            return  # a mission left needs at least one more transmission
         heap: list[tuple[int, int, int, bool, str, int, str, Pairs, int]] = []
-        exact_table, lower_table = self._exact, self._lower
-        for i, (b, c, h, mask, _program) in enumerate(self.outcomes(board, cadet, carrying, pairs)):
-            rest = rest_of(pairs, mask)
-            if not rest:
-                yield 0, b, c, h, rest
-                return
-            if d <= 0:
-                continue  # a mission left needs at least one more transmission
-            key = (b, c, h, rest)
-            exact = exact_table.get(key)
-            if exact is not None:
-                if exact <= d:
-                    heap.append((exact, len(rest), i, True, b, c, h, rest, 0))
-                continue
-            low = lower_table.get(key, 0)
-            if low > d:
-                continue
-            v = max(low, self.cheap(b, c, h, rest))
-            if v <= d:
-                heap.append((v, len(rest), i, False, b, c, h, rest, low))
+        exact_table, lower_table, bounds = self._exact, self._lower, self._bounds
+        for b, h, rest, cells in groups:
+            least = (bounds.get((b, h, rest)) or self._entry(b, h, rest))[3]
+            n = len(rest)
+            for i, c in cells:
+                v = least[c]
+                if v > d:
+                    continue  # the exact value and the table's bound are never below it
+                key = (b, c, h, rest)
+                exact = exact_table.get(key)
+                if exact is not None:
+                    if exact <= d:
+                        heap.append((exact, n, i, True, b, c, h, rest, 0))
+                    continue
+                low = lower_table.get(key, 0)
+                if low <= d:
+                    heap.append((max(low, v), n, i, False, b, c, h, rest, low))
         heapq.heapify(heap)
         while heap:
-            v, n, i, done, b, c, h, rest, low = heapq.heappop(heap)
-            if done:
+            v, n, i, ready, b, c, h, rest, low = heapq.heappop(heap)
+            if ready:
                 yield v, b, c, h, rest
                 continue
             v = max(low, self.bound(b, c, h, rest, d))
             if v <= d:
                 heapq.heappush(heap, (v, n, i, True, b, c, h, rest, low))
+
+    def _grouped(self, board: str, cadet: int, carrying: str, pairs: Pairs
+                 ) -> tuple[tuple[str, int, str] | None, list[tuple[str, str, Pairs, list[tuple[int, int]]]]]:
+        """The outcomes of this position: the first that completes every pair, if any, else the others
+        grouped by (board, carried letter, pairs left), each with its (outcome index, end cell)."""
+        key = (board, cadet, carrying, pairs)
+        hit = self._groups.get(key)
+        if hit is not None:
+            return hit
+        full = (1 << len(pairs)) - 1
+        groups: dict[tuple[str, str, int], list[tuple[int, int]]] = {}
+        done = None
+        for i, (b, c, h, mask, _program) in enumerate(self.outcomes(board, cadet, carrying, pairs)):
+            if mask == full:
+                done = (b, c, h)
+                break
+            groups.setdefault((b, h, mask), []).append((i, c))
+        result = done, [(b, h, rest_of(pairs, mask), cells) for (b, h, mask), cells in groups.items()]
+        self._groups[key] = result
+        if len(self._groups) > self.table_size // 10:
+            self._groups.popitem(last=False)
+        return result
 
     def value_hint(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = _INF) -> int:
         """The best known lower bound (exact when known) of the transmissions this position needs

@@ -1,5 +1,6 @@
 """Pieces of :mod:`companion.search`: the compiled programs of one transmission, and the walks of
-the lower bound (shortest orders through the targets).  See that module's docstring.
+the lower bound (shortest orders through the targets, the parts of each choice of movers).  See that
+module's docstring.
 
 Shapes as there: a cell is 0-24 (``row * 5 + col``); a program is a tuple of command indices in the
 order N E S W COLLECT DEPLOY REPAIR; card counts are a tuple in the same order.
@@ -10,7 +11,7 @@ from __future__ import annotations
 import itertools
 from typing import TypeVar
 
-from .board import CELLS
+from .board import CELLS, SIZE
 from .estimate import _DIST, _STEP, REGISTERS
 
 __all__ = ["DEFAULT_COUNTS", "INF", "Pairs", "compile_programs", "count_programs", "rest_of"]
@@ -23,6 +24,14 @@ _INF = INF
 
 Program = tuple[int, ...]
 Pairs = tuple[tuple[str, str, str], ...]
+# The Cadet-independent part of the bound for one choice of movers:
+# (floor, events, (target cell, beside?, walk from it through all targets), extent rows/cols of cells).
+# and the walks while holding each device: (their sum, cells of the devices to collect, cells the carried
+# device must stand beside).
+_Guards = tuple[tuple[tuple[int, int], ...], ...]
+_Targets = tuple[tuple[tuple[int, bool], ...], tuple[int, ...], _Guards] | None
+_Choice = tuple[int, int, _Targets, tuple[int, int, int, int] | None,
+                tuple[int, tuple[int, ...], tuple[int, ...]]]
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 # A compiled trie node: (ends: ((end cell, least program), ...), kids: ((command, cell, node), ...)).
@@ -257,3 +266,102 @@ def _trim(table: dict[_K, _V]) -> None:
     """Drop the oldest quarter of a table (insertion order)."""
     for key in list(itertools.islice(table, len(table) // 4)):
         del table[key]
+
+
+def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], counts: tuple[int, ...]
+           ) -> list[_Choice]:
+    """The parts of the bound that do not depend on the Cadet's cell, one per choice of movers.
+
+    :returns: ``[]`` when some pair can never be completed.
+    """
+    cell: dict[str, int] = {}
+    damaged: set[int] = set()
+    for _mid, a, b in pairs:
+        for x in (a, b):
+            if x in cell:
+                continue
+            i = board.find(x)
+            if i < 0:
+                i = board.find(x.lower())
+                if i >= 0:
+                    damaged.add(i)
+                elif x != carrying:
+                    return []
+            cell[x] = i
+    apart: list[tuple[str, str]] = []
+    for _mid, a, b in pairs:
+        i, j = cell[a], cell[b]
+        if i >= 0 and j >= 0 and _DIST[i][j] == 1:
+            continue
+        if a not in devices and b not in devices:
+            return []  # two stations apart never meet
+        apart.append((a, b))
+    cc, cd, cr = counts[4:]
+    r = len(damaged)
+    if r and not cr:
+        return []
+    movable = sorted({x for pair in apart for x in pair if x in devices})
+    shape: list[_Choice] = []
+    # As bit masks over ``movable``: a carried device of a mission moves (it must come down), and
+    # two modules that never move stay apart (every pair apart needs a member that moves).
+    need = [sum(1 << i for i, x in enumerate(movable) if x == a or x == b) for a, b in apart]
+    carried = 0
+    if carrying in cell:
+        carried = 1 << movable.index(carrying) if carrying in movable else 1 << len(movable)
+    for bits in range(1 << len(movable)):
+        if bits & carried != carried or not all(bits & m for m in need):
+            continue
+        moved = {x for i, x in enumerate(movable) if bits >> i & 1}
+        # A moved device whose partner never moves is deployed beside the partner's cell.
+        meets = sorted((x, y) for a, b in apart for x, y in ((a, b), (b, a))
+                       if x in moved and y not in moved)
+        movers = {x for x, _y in meets}
+        loose = [(a, b) for a, b in apart if a not in movers and b not in movers]
+        deploys = len(movers) + _cover(loose)
+        collects = len(moved) - (carrying in moved)
+        for x in movers:
+            stations = {cell[y] for z, y in meets if z == x}
+            if len(stations) >= 2 and not _common(stations):
+                deploys += 1  # beside two cells with no common neighbour: deployed twice
+                collects += 1
+        if carrying and carrying not in moved and collects:
+            deploys += 1
+        if (deploys and not cd) or (collects and not cc):
+            continue
+        events = max(r + deploys + collects, 1)
+        floor = max(1, _ceil(r, cr), _ceil(deploys, cd), _ceil(collects, cc))
+        # Targets: cells to stand on, then cells to stand beside (after their device's Collect).
+        points = sorted(damaged | {cell[x] for x in moved if x != carrying})
+        nodes: list[tuple[int, bool]] = [(p, False) for p in points]
+        preds: list[int] = [0] * len(nodes)
+        hands: dict[str, int] = {}
+        for x, y in meets:
+            hands[x] = hands.get(x, 0) | 1 << len(nodes)
+            nodes.append((cell[y], True))
+            preds.append(1 << points.index(cell[x]) if x != carrying else 0)
+        # Strictly one device in hand: no Collect while a device is held on its way to a partner.
+        guards: list[tuple[tuple[int, int], ...]] = [()] * len(nodes)
+        for y in moved:
+            if y != carrying:
+                guards[points.index(cell[y])] = tuple(
+                    (0 if x == carrying else 1 << points.index(cell[x]), mask)
+                    for x, mask in sorted(hands.items()) if x != y)
+        targets = (tuple(nodes), tuple(preds), tuple(guards)) if nodes else None
+        extent = None
+        if points:
+            rows = [p // SIZE for p in points]
+            cols = [p % SIZE for p in points]
+            extent = (min(rows), max(rows), min(cols), max(cols))
+        # The walks while holding each device are disjoint (one device in hand at a time).
+        legs = 0
+        starts: list[int] = []
+        held: list[int] = []
+        for x in movers:
+            nears = [cell[y] for z, y in meets if z == x]
+            if x == carrying:
+                held = nears
+            else:
+                legs += max(_edge(cell[x], False, q, True) for q in nears)
+                starts.append(cell[x])
+        shape.append((floor, events, targets, extent, (legs, tuple(starts), tuple(held))))
+    return shape

@@ -275,3 +275,31 @@ def test_the_planners_root_search_equals_need_then_the_first_ordered_outcome(see
                     if Solver(DEVICES).within(o[0], o[1], o[2], rest_of(pairs, o[3]), best - 1))
     assert first == expected
     assert planner._optimal(Solver(DEVICES), state, pairs, outcomes, best - 1) == (best, None)
+
+
+def test_the_staged_bound_equals_the_full_bound_whenever_it_is_within_upto() -> None:
+    """bound(..., upto) computes walks in stages (none, without the one-device-in-hand rule, strict)
+    and stops at the first stage above ``upto``: it must return the full bound whenever that is at
+    most ``upto`` and something above ``upto`` otherwise; cheap() is never above the full bound.
+    A stage that overestimated would make a staged value exceed the full one and fail here."""
+    checked = 0
+    for seed in range(3):
+        game = Game(CONTENT, "standard", "standard", seed)
+        game.play_chance()
+        view = mission_control_view(CONTENT, game.state)
+        p = view.position
+        pairs = tuple(sorted((m, a, b) for m, (a, b) in view.missions.items()))
+        full_solver = Solver(DEVICES)
+        staged = Solver(DEVICES)
+        for o in full_solver.outcomes(p.board, p.cadet, "", pairs)[::7]:
+            rest = rest_of(pairs, o[3])
+            full = full_solver.bound(o[0], o[1], o[2], rest)
+            assert staged.cheap(o[0], o[1], o[2], rest) <= full
+            for upto in range(0, 6):
+                value = staged.bound(o[0], o[1], o[2], rest, upto)
+                if value <= upto:
+                    assert value == full
+                else:
+                    assert full > upto
+                checked += 1
+    assert checked > 100
