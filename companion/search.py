@@ -176,15 +176,21 @@ class Solver:
         if hit is not None:
             return hit
         found: dict[tuple[str, int, str, int], Program] = {}
+        seen: set[tuple[str, str, int]] = set()
         devices = self.devices
         stack: list[tuple[_Node, str, str, int]] = [(self._trie(cadet), board, carrying, 0)]
         while stack:
             (ends, kids), b, held, mask = stack.pop()
-            for end, program in ends:
-                k2 = (b, end, held, mask)
-                old = found.get(k2)
-                if old is None or program < old:
-                    found[k2] = program
+            if (b, held, mask) not in seen:
+                # No outcome with this board, hand and mask yet: every end is new.
+                seen.add((b, held, mask))
+                found.update({(b, end, held, mask): program for end, program in ends})
+            else:
+                for end, program in ends:
+                    k2 = (b, end, held, mask)
+                    old = found.get(k2)
+                    if old is None or program < old:
+                        found[k2] = program
             for k, cell, child in kids:
                 here = b[cell]
                 if k == _COLLECT:
