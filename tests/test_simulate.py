@@ -109,8 +109,8 @@ def test_a_uniform_cadet_sometimes_strays_from_the_intended_order_and_the_game_r
 
 
 def test_the_same_batch_on_one_or_two_processes_gives_the_same_totals() -> None:
-    one = simulate(CONTENT, 4, "hard", 5, cadet="careful", jobs=1)
-    two = simulate(CONTENT, 4, "hard", 5, cadet="careful", jobs=2)
+    one = simulate(CONTENT, 6, "standard", 5, cadet="uniform", jobs=1)
+    two = simulate(CONTENT, 6, "standard", 5, cadet="uniform", jobs=2)
     assert two.jobs == 2 and one.jobs == 1
     assert dataclasses.replace(one, seconds=0.0, jobs=0) == dataclasses.replace(two, seconds=0.0, jobs=0)
 
