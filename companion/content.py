@@ -20,6 +20,7 @@ The field readers and per-table checks behind them live in
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import importlib.resources
@@ -28,7 +29,7 @@ import os
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from companion.commands import Command
 from companion.errors import ContentError
@@ -196,6 +197,13 @@ class ContentPack:
             deck = {c: self.command_deck.get(c, 0) for c in Command}
             object.__setattr__(self, "command_deck", types.MappingProxyType(deck))
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickle support (``companion simulate --jobs`` sends the pack to worker processes): the
+        read-only deck goes as a plain dict and is frozen again on arrival."""
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        values["command_deck"] = dict(self.command_deck)
+        return (_rebuild_pack, (values,))
+
     @property
     def id(self) -> str:
         """``"name@version"``, e.g. ``"incoming-transmission@1"``."""
@@ -283,6 +291,11 @@ def _read_bytes(path: str | os.PathLike[str] | None) -> tuple[bytes, str]:
             return handle.read(), file
     except OSError as exc:
         raise ContentError(file, "<file>", file, f"cannot read the file: {exc.strerror or exc}") from exc
+
+
+def _rebuild_pack(values: dict[str, Any]) -> ContentPack:
+    """The other half of :meth:`ContentPack.__reduce__`."""
+    return ContentPack(**values)
 
 
 def parse_content(data: bytes, file: str = "<bytes>") -> ContentPack:

@@ -192,7 +192,8 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
 
     Deterministic for a given seed (apart from :attr:`SimulationResult.seconds`), whatever ``jobs``.
 
-    :param chooser_factory: makes the Mission Control, once per process (ignored when ``mc`` is given).
+    :param chooser_factory: makes the Mission Control, once per process (ignored when ``mc`` is given);
+        picklable when ``jobs`` > 1 (a class or a module-level function, not a lambda).
     :param cadet: the Cadet model (:data:`companion.cadet.CADET_MODELS`).
     :param mc: a Mission Control by name (:data:`MISSION_CONTROLS`) instead of ``chooser_factory``.
     :param jobs: processes to play on (``0``: one per core); more than ``games`` is pointless.
@@ -217,8 +218,10 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
     if jobs <= 1:
         tallies = [batch(i) for i in range(games)]
     else:
-        # fork: the content pack and the factory reach the workers without pickling.
-        context = multiprocessing.get_context("fork")
+        # forkserver, not fork: forking a process that runs other threads (a card reader, gpiozero,
+        # a test runner's) can leave a lock held forever in the child, and the pool hangs.  The batch
+        # (content pack, factory) is pickled to the workers, so the factory must be picklable.
+        context = multiprocessing.get_context("forkserver")
         with context.Pool(jobs, initializer=_init_worker, initargs=(batch,)) as pool:
             tallies = pool.map(_play_in_worker, range(games), chunksize=max(1, min(20, games // (4 * jobs))))
     seconds = time.perf_counter() - start

@@ -616,3 +616,14 @@ def test_beginner_layout_modules_may_not_start_side_by_side(tmp_path: Path) -> N
 def test_absurd_toml_is_one_clear_error(tmp_path: Path, extra: str) -> None:
     errors = check_content(write(tmp_path, DEFAULT + "\n" + extra + "\n"))
     assert len(errors) == 1 and errors[0].field == "<toml>"
+
+
+def test_a_pack_survives_pickling_for_worker_processes() -> None:
+    import pickle
+
+    pack = default_content()
+    again = pickle.loads(pickle.dumps(pack))
+    assert again == pack and again.digest == pack.digest
+    assert again.command_deck == pack.command_deck
+    with pytest.raises(TypeError):
+        again.command_deck[next(iter(again.command_deck))] = 9  # type: ignore[index]
