@@ -130,14 +130,26 @@ def _save(path: Path, data: dict[str, Any]) -> None:
 
 
 def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out: Path,
-        max_minutes: float | None = None, command: str = "") -> dict[str, Any]:
-    """Simulate every missing cell (see the module docstring); returns the cache's contents."""
+        max_minutes: float | None = None, command: str = "", cadets: Sequence[str] = CADET_MODELS,
+        keep: bool = False) -> dict[str, Any]:
+    """Simulate every missing cell (see the module docstring); returns the cache's contents.
+
+    :param cadets: play only the cells of these Cadet models (the others stay as cached).
+    :param keep: a cached cell of the same games and seed counts as done even if the code changed since
+        (for a change known not to alter any decision, e.g. a pure speed-up checked on recorded
+        decisions); the page names the commit that played each cell.
+    """
     data = _load(cache)
     cells: dict[str, Any] = data.setdefault("cells", {})
     stamp = fingerprint()
     version = commit()
     start = time.monotonic()
-    todo = [cell for cell in _cells() if not _fresh(cells.get(cell_key(*cell)), games, seed, stamp)]
+
+    def done(cell: Any) -> bool:
+        code = cell.get("code") if keep and isinstance(cell, dict) else stamp
+        return _fresh(cell, games, seed, str(code))
+
+    todo = [cell for cell in _cells() if cell[2] in cadets and not done(cells.get(cell_key(*cell)))]
     log.info("%d of %d cells to play (%d games each, seed %d, code %s)", len(todo), len(_cells()), games,
              seed, stamp)
     for n, (difficulty, mc, cadet) in enumerate(todo, start=1):
@@ -280,6 +292,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="start no new cell after this many minutes (default: no limit)")
     parser.add_argument("--bench", type=int, default=0, metavar="GAMES",
                         help="time both Mission Controls' decisions over GAMES games instead")
+    parser.add_argument("--cadet", action="append", choices=CADET_MODELS, default=None,
+                        help="play only this Cadet model's cells (repeatable; default: all)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep cached cells of the same games and seed even if the code changed since "
+                             "(only after a change that alters no decision)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     content = default_content()
@@ -291,7 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be at least 1 and --jobs 0 or more")
     cache = args.cache or args.out.with_suffix(".json")
     command = f"python -m companion.balance --games {args.games} --seed {args.seed} --jobs {args.jobs or 2}"
-    run(content, args.games, args.seed, args.jobs, cache, args.out, args.max_minutes, command)
+    run(content, args.games, args.seed, args.jobs, cache, args.out, args.max_minutes, command,
+        cadets=tuple(args.cadet or CADET_MODELS), keep=args.keep)
     return 0
 
 

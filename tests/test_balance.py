@@ -80,3 +80,28 @@ def test_an_unreadable_cache_is_ignored(tmp_path: Path) -> None:
     cache = tmp_path / "balance.json"
     cache.write_text("{not json", encoding="utf-8")
     assert balance._load(cache) == {}
+
+
+def test_a_run_can_keep_cells_and_play_only_some_cadets(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[tuple[str, str, str]] = []
+
+    def fake(content: object, games: int, difficulty: str, seed: int, *, cadet: str, mc: str,
+             jobs: int) -> SimulationResult:
+        played.append((difficulty, mc, cadet))
+        return SimulationResult(games, games // 2, 0.5, 6.0, 100.0, 1.0, 1)
+
+    monkeypatch.setattr(balance, "simulate", fake)
+    out, cache = tmp_path / "balance.md", tmp_path / "balance.json"
+    content = default_content()
+    balance.run(content, 10, 0, 1, cache, out, cadets=("perfect",))
+    assert len(played) == 8 and {c for _d, _m, c in played} == {"perfect"}
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    for cell in data["cells"].values():
+        cell["code"] = "older code"
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    played.clear()
+    balance.run(content, 10, 0, 1, cache, out, cadets=("perfect",), keep=True)
+    assert played == []  # kept although the code changed
+    balance.run(content, 10, 0, 1, cache, out, cadets=("perfect",))
+    assert len(played) == 8  # without keep: stale, played again
