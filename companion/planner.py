@@ -23,18 +23,22 @@ such a set within reach.  When not even one mission can be completed in time, it
 program whose outcome has the lowest lower bound (closest to completing them all).
 
 *Speed.*  ``companion bench planner`` (205 positions of 40 seeded standard games; a fresh planner
-per decision, one thread, on the shared 2-core development machine under load ~3.5-4 from other
-jobs): median about 6 ms, 95th percentile about 150 ms, worst about 0.9 s (a game start with three
-missions; game starts alone: median about 60 ms, p95 about 340 ms; mid-game p95 about 50 ms; one
-mission left under 10 ms); one-off program compilation about 0.2 s per process; about 61 MiB peak
-RSS.  Back to back on 305 fixed positions the root-level search in the planner's order (below)
-saves about 10-30% of the time of the version before it (a third fewer expansions and bound
-signatures at game starts), with the same decisions.  So the target of p95 <= 100 ms is not met
-yet (the 95th percentile falls among the game starts); the worst case is within 1 s.  Against a
-plain breadth-first search bounded at 2 s per position (it finishes 123 of 205, giving up mostly on
-game starts): 15x median and 78x on the totals where both finish, and at least 33x on the totals
-over all 205 positions (its time capped at the bound).  Within a game the planner keeps its solver,
-so the decisions after the first mostly find their positions already solved.
+per decision, one thread, on the shared 2-core development machine).  Under load about 0.7-1 from
+other jobs: median about 3 ms, 95th percentile about 70 ms, worst about 0.4 s (a game start with
+three missions; game starts alone: median about 26 ms, p95 about 140 ms; mid-game p95 about 19 ms;
+one mission left under 3 ms).  Under load about 1.5-2: median about 5 ms, p95 about 150 ms, worst
+about 0.65 s (game starts: median about 44 ms, p95 about 215 ms).  One-off program compilation about
+0.15 s per process; about 73 MiB peak RSS.  Back to back on 305 fixed positions (CPU time, best of
+two), the lazy ordering of children, the staged walks, the faster walk DP and the children grouped
+per board (:mod:`companion.search`) take about 27% less time in total than the version before them
+and a third less at the 95th percentile (game starts: about a quarter less), with the same
+decisions.  So the target p95 <= 100 ms is met only while the machine is not loaded by others (the
+95th percentile falls among the game starts); the worst case is within 1 s.  Against a plain
+breadth-first search bounded at 2 s per position (it finishes about 125 of 205, giving up mostly on
+game starts): 17x median and 131x on the totals where both finish, at least 63x on the totals over
+all 205 positions (its time capped at the bound) under the low load; 10x, 76x and 38x under load
+1.5-2.  Within a game the planner keeps its solver, so the decisions after the first mostly find
+their positions already solved.
 
 Guarantees
 ----------
