@@ -521,7 +521,9 @@ class Store:
 
     def export_json(self, path: Path | str) -> int:
         """Every game, oldest first: its :class:`GameSummary` fields plus its content pack and record
-        actions, so a game can be replayed or attached to a bug report.  :returns: games written.
+        actions, so a game can be replayed or attached to a bug report.  An unfinished game's actions are
+        left out (``null``): they hold its secret missions and Mission Control's intended orders, which
+        the table must not see before the game ends.  :returns: games written.
         :raises StoreError: the file cannot be written."""
         rows = self._export_rows()
         with self._lock:
@@ -529,6 +531,9 @@ class Store:
                 meta = self._conn.execute("SELECT content_id, content_digest FROM games WHERE id = ?",
                                           (row["id"],)).fetchone()
                 row["content"], row["digest"] = meta
+                if row["result"] == "unfinished":
+                    row["actions"] = None
+                    continue
                 row["actions"] = [self._action(text) for (text,) in self._conn.execute(
                     "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (row["id"],))]
         document = {"format": 1, "exported": _stamp(_now()), "games": rows}

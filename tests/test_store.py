@@ -458,6 +458,8 @@ def test_export_csv_and_json(store: Store, planner: Planner, tmp_path: Path) -> 
     record = {"format": 1, "content": first["content"], "digest": first["digest"], "seed": first["seed"],
               "difficulty": first["difficulty"], "layout": first["layout"], "actions": first["actions"]}
     assert replay(record, CONTENT).state == won.game.state  # the export replays
+    unfinished = document["games"][2]
+    assert unfinished["result"] == "unfinished" and unfinished["actions"] is None  # its missions stay secret
 
 
 def test_an_export_to_an_unwritable_place_is_a_clear_error(store: Store, tmp_path: Path) -> None:
