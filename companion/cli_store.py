@@ -58,7 +58,7 @@ def register(add: Add, pack: argparse.ArgumentParser) -> None:
     target = export.add_mutually_exclusive_group(required=True)
     target.add_argument("--csv", metavar="FILE", type=Path, help="one row per game (the History columns)")
     target.add_argument("--json", metavar="FILE", type=Path,
-                        help="every game with its record, so any game can be replayed")
+                        help="every game; a finished game with its record, so it can be replayed")
     database_option(export)
     export.set_defaults(handler=_cmd_export)
 
