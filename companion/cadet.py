@@ -57,7 +57,8 @@ from typing import Literal, NamedTuple
 
 from .board import HALLWAY, Position
 from .commands import Command, card_command
-from .estimate import _COLLECT, _DEPLOY, _DIST, _ORDER, _STEP, REGISTERS
+from .estimate import _COLLECT, _DEPLOY, _ORDER, _STEP, REGISTERS
+from .planner import _completed
 
 __all__ = ["CADET_MODELS", "CadetModel", "Hand", "Order", "choose_order", "distribution",
            "legal_orders", "order_cards", "sample"]
@@ -89,20 +90,6 @@ class Order(NamedTuple):
     carrying: str
     mask: int
     left_out: tuple[int, ...]
-
-
-def _completed(board: str, pairs: _Pairs, mask: int) -> int:
-    """``mask`` plus every pair now intact and orthogonally adjacent (RULES.md, Missions)."""
-    for bit, (_mid, a, b) in enumerate(pairs):
-        if mask >> bit & 1:
-            continue
-        i = board.find(a)
-        if i < 0:
-            continue
-        j = board.find(b)
-        if j >= 0 and _DIST[i][j] == 1:
-            mask |= 1 << bit
-    return mask
 
 
 def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], counts: Sequence[int],

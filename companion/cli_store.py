@@ -25,16 +25,6 @@ Add = Callable[[str, str, Sequence[argparse.ArgumentParser]], argparse.ArgumentP
 SPARKS = "▁▂▃▄▅▆▇█"
 
 
-def _limit(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def database_option(parser: argparse.ArgumentParser) -> None:
     """``--database FILE``, for every command that uses the store."""
     parser.add_argument("--database", metavar="FILE", type=Path, default=None,
@@ -42,9 +32,11 @@ def database_option(parser: argparse.ArgumentParser) -> None:
 
 
 def register(add: Add, pack: argparse.ArgumentParser) -> None:
+    from .cli import _positive
+
     """Add ``history``, ``stats`` and ``export`` (companion.cli's ``EXTENSIONS`` hook)."""
     history = add("history", "list the games played, newest first, from the game store", [])
-    history.add_argument("--limit", type=_limit, default=None, metavar="N", help="only the newest N games")
+    history.add_argument("--limit", type=_positive, default=None, metavar="N", help="only the newest N games")
     history.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     database_option(history)
     history.set_defaults(handler=_cmd_history)

@@ -155,6 +155,19 @@ def _check_tables(conn: sqlite3.Connection) -> None:
             raise _Unusable("corrupt", f"table {table} lacks {', '.join(sorted(columns - have))}")
 
 
+def _checked_version(conn: sqlite3.Connection) -> int:
+    """The schema version of a file that passes SQLite's quick check (read-only queries only).
+
+    :raises _Unusable: damaged, or written by a newer version of the companion."""
+    check = conn.execute("PRAGMA quick_check").fetchall()
+    if check != [("ok",)]:
+        raise _Unusable("corrupt", "; ".join(str(row[0]) for row in check[:3]))
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise _Unusable("newer", f"schema version {version}", version)
+    return version
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
@@ -162,12 +175,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         raise StoreError(f"Cannot open the game history {path} ({exc}); {SETTING}.") from None
     try:
         # Read-only checks first, so a file set aside is as it was found.
-        check = conn.execute("PRAGMA quick_check").fetchall()
-        if check != [("ok",)]:
-            raise _Unusable("corrupt", "; ".join(str(row[0]) for row in check[:3]))
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
-            raise _Unusable("newer", f"schema version {version}", version)
+        _checked_version(conn)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             log.warning("%s: SQLite kept journal mode %s instead of WAL", path, mode)
@@ -236,12 +244,7 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise StoreError(f"Cannot open the game history {path} ({exc}).") from None
     try:
-        check = conn.execute("PRAGMA quick_check").fetchall()
-        if check != [("ok",)]:
-            raise _Unusable("corrupt", "; ".join(str(row[0]) for row in check[:3]))
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
-            raise _Unusable("newer", f"schema version {version}", version)
+        version = _checked_version(conn)
         if version < SCHEMA_VERSION:
             memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             conn.backup(memory)
