@@ -1,5 +1,5 @@
 """``python -m companion``: the same command line as the ``companion`` console script."""
 
-from companion.cli import main
+from companion.cli.main import main
 
 raise SystemExit(main())

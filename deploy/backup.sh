@@ -32,8 +32,8 @@ done
 [[ $KEEP =~ ^[1-9][0-9]*$ ]] || die "--keep must be a whole number of at least 1, not '$KEEP'"
 
 if [[ -z $DB ]]; then
-  # The database the app uses: [store] of its config (companion.config), else the default.
-  DB="$("$PY" -c 'from companion.config import load_config; print(load_config().database_path)' 2>/dev/null \
+  # The database the app uses: [store] of its config (companion.table.config), else the default.
+  DB="$("$PY" -c 'from companion.table.config import load_config; print(load_config().database_path)' 2>/dev/null \
     || echo /var/lib/companion/companion.sqlite3)"
 fi
 if [[ ! -f $DB ]]; then

@@ -21,7 +21,7 @@ Pages have 10 mm margins and 2 mm between labels: 30 labels on an A4 page
 label size, to check the print's scale with a ruler.
 
 This module imports nothing of ours: it takes ``(code, name, kind)`` tuples
-(``companion.cards.all_cards`` gives them).  Codes should be upper case and use
+(``companion.games.transmission.cards.all_cards`` gives them).  Codes should be upper case and use
 only QR alphanumeric characters (``0-9 A-Z $%*+-./:`` and space), which keeps the
 QR codes small.
 """

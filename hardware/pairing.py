@@ -2,7 +2,7 @@
 
 An RFID tag carries only its own id (10 hex digits from the RDM6300 reader), so
 each tag is *paired* once: scan an unknown tag, choose its card on the screen,
-and the pairing ``tag -> card code`` (``companion.cards``) is saved.  "Remembered
+and the pairing ``tag -> card code`` (``companion.games.transmission.cards``) is saved.  "Remembered
 in the config" means this file, beside the database in the table's data folder:
 ``<data_dir>/rfid-pairings.toml`` by default (``[store] data_dir``), or the path
 in ``[reader] pairings``.  The caller chooses the path; this module imports

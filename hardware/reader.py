@@ -5,7 +5,7 @@ The reader runs on its own daemon thread and reaches the game only through a
 thread (a Kivy ``Clock`` callback): ``scan`` (a line read, or an RFID tag's id),
 ``problem`` (garbage, a bad checksum, an incomplete scan: a sentence for the
 screen), ``connected`` and ``disconnected``.  It imports nothing of ours; turning
-a scanned text into a card is :func:`companion.cards.read_code`'s job, and an RFID
+a scanned text into a card is :func:`companion.games.transmission.cards.read_code`'s job, and an RFID
 tag into a card code the pairings' (``hardware/pairing.py``).
 
 Two framings (``[reader] framing``):

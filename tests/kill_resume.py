@@ -36,12 +36,13 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.commands import Command, card_command
-from companion.content import DIFFICULTY_NAMES, BoostKind, default_content
-from companion.game import REGISTERS, GameState, rules_for
-from companion.session import LEAVE_OUT, Session, Step
-from companion.store import Store
-from companion.views import MissionControlView
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import DIFFICULTY_NAMES, BoostKind
+from companion.games.transmission.engine.commands import Command, card_command
+from companion.games.transmission.engine.game import REGISTERS, GameState, rules_for
+from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.session import LEAVE_OUT, Session, Step
+from companion.table.store import Store
 
 CONTENT = default_content()
 RULES = rules_for(CONTENT)

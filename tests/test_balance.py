@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import balance
-from companion.balance import DIFFICULTIES, cell_key, newcombe, render, wilson
-from companion.content import default_content
-from companion.simulate import SimulationResult
+from companion.games.transmission.content.loader import default_content
+from companion.lab import balance
+from companion.lab.balance import DIFFICULTIES, cell_key, newcombe, render, wilson
+from companion.lab.simulate import SimulationResult
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -34,7 +34,7 @@ def cell(d: str, mc: str, cadet: str, wins: int, games: int = 1000) -> dict[str,
 
 
 def test_the_page_lists_every_cell_and_answers_the_question() -> None:
-    data = {"command": "python -m companion.balance --games 1000 --seed 0 --jobs 2", "cells": {
+    data = {"command": "python -m companion.lab.balance --games 1000 --seed 0 --jobs 2", "cells": {
         cell_key("standard", "robust", "uniform"): cell("standard", "robust", "uniform", 300),
         cell_key("standard", "shortest", "uniform"): cell("standard", "shortest", "uniform", 200),
     }}
@@ -43,7 +43,7 @@ def test_the_page_lists_every_cell_and_answers_the_question() -> None:
     assert "| standard | robust | uniform | 1000 | 300 | 30.0% | 27.2-32.9% | 6.50 | 123.4 | 500 |" in page
     assert "wins more often than the shortest-plan one: 30.0% against 20.0%" in page
     assert "+10.0 percentage points" in page and "commit abc123" in page
-    assert "python -m companion.balance --games 1000 --seed 0 --jobs 2" in page
+    assert "python -m companion.lab.balance --games 1000 --seed 0 --jobs 2" in page
 
 
 def test_a_run_skips_fresh_cells_and_continues(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,11 +8,18 @@ from typing import Any
 
 import pytest
 
-import companion.bench
-from companion.bench import PHASES, BenchResult, bench_planner, plain_search, report_lines, sample_positions
-from companion.cli import EXIT_OK, EXIT_USAGE, main
-from companion.content import default_content
-from companion.planner import Planner
+import companion.lab.bench
+from companion.cli.main import EXIT_OK, EXIT_USAGE, main
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.mission_control.planner import Planner
+from companion.lab.bench import (
+    PHASES,
+    BenchResult,
+    bench_planner,
+    plain_search,
+    report_lines,
+    sample_positions,
+)
 
 CONTENT = default_content()
 
@@ -75,7 +82,7 @@ def test_the_command_line_prints_the_figures_and_json(monkeypatch: pytest.Monkey
         seen.update(positions=positions, seed=seed, plain_bound=plain_bound, difficulty=difficulty)
         return small
 
-    monkeypatch.setattr(companion.bench, "bench_planner", fake)
+    monkeypatch.setattr(companion.lab.bench, "bench_planner", fake)
     assert main(["bench", "planner", "--positions", "250", "--seed", "4", "--plain-bound", "1.5"]) == EXIT_OK
     out = capsys.readouterr().out
     assert seen == {"positions": 250, "seed": 4, "plain_bound": 1.5, "difficulty": "standard"}

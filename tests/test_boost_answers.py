@@ -10,12 +10,13 @@ import dataclasses
 
 import pytest
 
-from companion.actions import DrawError, Reveal, Select, UseBoost
-from companion.board import Position
-from companion.commands import Command as C
-from companion.commands import card_command
-from companion.content import BoostKind, default_content
-from companion.game import Game, Phase, rules_for
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.engine.actions import DrawError, Reveal, Select, UseBoost
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command as C
+from companion.games.transmission.engine.commands import card_command
+from companion.games.transmission.engine.game import Game, Phase, rules_for
 
 CONTENT = default_content()
 BOOST = {b.kind: b.id for b in CONTENT.boosts}

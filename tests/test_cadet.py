@@ -7,8 +7,12 @@ import random
 
 import pytest
 
-from companion.board import Position
-from companion.cadet import (
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import DEFAULT_DECK
+from companion.games.transmission.engine.commands import Command as C
+from companion.games.transmission.engine.rules import Rules
+from companion.games.transmission.mission_control.cadet import (
     CADET_MODELS,
     Hand,
     Order,
@@ -18,11 +22,7 @@ from companion.cadet import (
     order_cards,
     sample,
 )
-from companion.commands import DEFAULT_DECK
-from companion.commands import Command as C
-from companion.content import default_content
-from companion.estimate import _ORDER
-from companion.rules import Rules
+from companion.games.transmission.mission_control.estimate import _ORDER
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices

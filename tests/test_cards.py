@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import (
+from companion.games.transmission.cards import (
     KIND_LETTERS,
     KINDS,
     Card,
@@ -18,8 +18,9 @@ from companion.cards import (
     check_character,
     read_code,
 )
-from companion.commands import card_ids
-from companion.content import ContentPack, default_content, parse_content
+from companion.games.transmission.content.loader import default_content, parse_content
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.commands import card_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The QR alphanumeric characters: what a misread could turn a character into.
@@ -32,7 +33,8 @@ def pack() -> ContentPack:
 
 
 def _default_toml() -> str:
-    return importlib.resources.files("companion").joinpath("data/default.toml").read_text("utf-8")
+    pack_dir = importlib.resources.files("companion.games.transmission.content")
+    return pack_dir.joinpath("default.toml").read_text("utf-8")
 
 
 def test_every_physical_card_has_one_code(pack: ContentPack) -> None:

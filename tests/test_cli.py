@@ -16,16 +16,16 @@ from typing import Any
 import pytest
 
 from companion import __version__
-from companion.board import Position
-from companion.cli import NO_DISPLAY, main
-from companion.commands import Command
-from companion.content import default_content
-from companion.game import rules_for
+from companion.cli.main import NO_DISPLAY, main
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.game import rules_for
 from test_scenario import BEGINNER, CARRYING, MALFORMED, changed
 
 CONTENT = default_content()
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_PACK = ROOT / "companion" / "data" / "default.toml"
+DEFAULT_PACK = ROOT / "companion" / "games" / "transmission" / "content" / "default.toml"
 NO_DISPLAY_ENV = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
 
 
@@ -313,7 +313,7 @@ def test_run_without_a_display_exits_1_at_once(capsys: pytest.CaptureFixture[str
 
 
 def test_run_without_a_display_imports_no_kivy() -> None:
-    code = ("import sys\nfrom companion.cli import main\nrc = main(['run'])\n"
+    code = ("import sys\nfrom companion.cli.main import main\nrc = main(['run'])\n"
             "assert 'kivy' not in sys.modules, 'kivy imported'\nsys.exit(rc)")
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], env=subprocess_env(), capture_output=True, text=True,
@@ -366,12 +366,12 @@ def test_play_reads_the_terminal_and_quits_cleanly(capsys: pytest.CaptureFixture
 
 def test_an_unexpected_error_is_one_line_without_a_traceback(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import companion.planner
+    import companion.games.transmission.mission_control.planner
 
     def broken(self: object, view: object) -> None:
         raise RuntimeError("the planner fell over")
 
-    monkeypatch.setattr(companion.planner.Planner, "plan", broken)
+    monkeypatch.setattr(companion.games.transmission.mission_control.planner.Planner, "plan", broken)
     code, out, err = cli(capsys, "plan", write(tmp_path, BEGINNER))
     assert (code, out) == (1, "")
     assert "internal error: RuntimeError: the planner fell over (run with -v" in err
@@ -397,9 +397,10 @@ def test_warnings_reach_stderr_and_verbose_adds_detail(
     data = changed(BEGINNER, completed=[["F", "S"]])
     code, _, err = cli(capsys, "referee", write(tmp_path, data))
     assert code == 0
-    assert "WARNING companion.scenario: completed pairs not among the missions are ignored" in err
+    assert ("WARNING companion.games.transmission.engine.scenario: "
+            "completed pairs not among the missions are ignored") in err
     code, _, err = cli(capsys, "-vv", "referee", write(tmp_path, data))
-    assert code == 0 and "DEBUG companion.cli: content pack incoming-transmission@1" in err
+    assert code == 0 and "DEBUG companion.cli.main: content pack incoming-transmission@1" in err
 
 
 @pytest.mark.parametrize("seed", ["-5", "1234567890", "abc", "²"])
@@ -413,7 +414,7 @@ def test_a_warning_logged_after_kivy_took_over_stderr_does_not_loop(tmp_path: Pa
     """`companion run` on a desktop: Kivy (KIVY_LOG_MODE=KIVY) makes sys.stderr log back to the root
     logger, so the CLI's stderr handler must not write to it (it recursed until RecursionError)."""
     code = ("import logging, sys\n"
-            "from companion.cli import _setup_logging\n"
+            "from companion.cli.main import _setup_logging\n"
             "_setup_logging(0)\n"
             "import kivy.logger\n"
             "logging.getLogger('hardware.panel').warning('buttons and lights are off')\n"

@@ -1,4 +1,4 @@
-"""``companion history``, ``stats``, ``export`` and the store in ``companion play`` (companion.cli_store)."""
+"""``companion history``, ``stats``, ``export`` and the store in ``companion play`` (companion.cli.store)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.cli_store import sparkline
-from companion.content import default_content
-from companion.session import Session
-from companion.store import SCHEMA_VERSION, Store, migrate
+from companion.cli.main import main
+from companion.cli.store import sparkline
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.session import Session
+from companion.table.store import SCHEMA_VERSION, Store, migrate
 from test_session import RandomChooser
 from test_store import lost_game
 

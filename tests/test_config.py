@@ -1,4 +1,4 @@
-"""companion.config: where the file is, defaults, and every bad value named."""
+"""companion.table.config: where the file is, defaults, and every bad value named."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import CONFIG_ENV, Config, config_path, load_config
 from companion.errors import ConfigError
+from companion.table.config import CONFIG_ENV, Config, config_path, load_config
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -22,7 +22,7 @@ def test_env_names_the_file(tmp_path: Path) -> None:
 
 
 def test_no_file_means_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("companion.config.SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
+    monkeypatch.setattr("companion.table.config.SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
     assert config_path({}) == tmp_path / "xdg" / "companion" / "config.toml"
     config = load_config(env={})
@@ -95,7 +95,7 @@ def test_bad_toml_and_bad_bytes(tmp_path: Path) -> None:
 
 def test_read_config_keeps_every_valid_setting(tmp_path: Path) -> None:
     """One typo never drops the rest: [store] stays in use, so the table's history is not hidden."""
-    from companion.config import read_config
+    from companion.table.config import read_config
 
     path = write(tmp_path, f"""
 [game]
@@ -120,7 +120,7 @@ enabled = false
 
 
 def test_read_config_of_a_broken_file_gives_defaults_and_one_problem(tmp_path: Path) -> None:
-    from companion.config import read_config
+    from companion.table.config import read_config
 
     config, problems = read_config(write(tmp_path, "[game\n"))
     assert config == Config(data_dir=config.data_dir) and len(problems) == 1

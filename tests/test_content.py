@@ -13,22 +13,20 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands import DEFAULT_DECK, Command
-from companion.content import (
-    BoostKind,
-    ContentPack,
-    ModuleKind,
+from companion.errors import ContentError
+from companion.games.transmission.content.loader import (
     check_content,
     default_content,
     load_content,
-    module_cells,
     parse_content,
 )
-from companion.errors import ContentError
+from companion.games.transmission.content.model import BoostKind, ContentPack, ModuleKind, module_cells
+from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
 
 #: The body of Transmission card L3-R4, transmissions[13].
 L3_R4 = "clear_register = 4\nerrors = 1"
-DEFAULT = (importlib.resources.files("companion") / "data" / "default.toml").read_text(encoding="utf-8")
+DEFAULT = (importlib.resources.files("companion.games.transmission.content") / "default.toml").read_text(
+    encoding="utf-8")
 
 
 def write(tmp_path: Path, text: str) -> Path:

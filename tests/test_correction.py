@@ -1,4 +1,4 @@
-"""Board correction (companion.correction, Session.correct_board): the table's board is the truth."""
+"""Board correction (engine.correction, Session.correct_board): the table's board is the truth."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ from itertools import permutations
 
 import pytest
 
-from companion.actions import CorrectBoard, UseBoost
-from companion.board import NEIGHBOURS, Position
-from companion.commands import Command, card_command
-from companion.content import default_content
-from companion.correction import some_order_possible
-from companion.game import Game, GameState, Phase, rules_for
-from companion.record import replay
-from companion.rules import pair_complete
-from companion.session import Session, Step
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.actions import CorrectBoard, UseBoost
+from companion.games.transmission.engine.board import NEIGHBOURS, Position
+from companion.games.transmission.engine.commands import Command, card_command
+from companion.games.transmission.engine.correction import some_order_possible
+from companion.games.transmission.engine.game import Game, GameState, Phase, rules_for
+from companion.games.transmission.engine.record import replay
+from companion.games.transmission.engine.rules import pair_complete
+from companion.games.transmission.session import Session, Step
 from test_session import RandomChooser, to_decode
 
 CONTENT = default_content()

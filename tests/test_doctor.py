@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from hardware import doctor
 from hardware import panel as hw
 from hardware.doctor import SCAN_LOG_NAME, ScanLog, diagnose

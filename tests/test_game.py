@@ -8,7 +8,10 @@ from collections import Counter
 
 import pytest
 
-from companion.actions import (
+from companion.errors import IllegalAction, RecordError
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.engine.actions import (
     DealBoost,
     DrawError,
     DrawMissions,
@@ -21,14 +24,12 @@ from companion.actions import (
     from_json,
     to_json,
 )
-from companion.board import module_cells
-from companion.commands import Command as C
-from companion.commands import card_command
-from companion.content import BoostKind, default_content
-from companion.errors import IllegalAction, RecordError
-from companion.game import Actor, Game, Phase, outcome
-from companion.record import dumps, loads, record_of, replay
-from companion.views import cadet_view
+from companion.games.transmission.engine.board import module_cells
+from companion.games.transmission.engine.commands import Command as C
+from companion.games.transmission.engine.commands import card_command
+from companion.games.transmission.engine.game import Actor, Game, Phase, outcome
+from companion.games.transmission.engine.record import dumps, loads, record_of, replay
+from companion.games.transmission.engine.views import cadet_view
 
 CONTENT = default_content()
 BOOST = {b.kind: b.id for b in CONTENT.boosts}
@@ -317,7 +318,7 @@ def test_victory_and_score() -> None:
     state = game.state
     assert state.phase is Phase.SELECT
     # A finished state: all missions completed after 1 card, 1 boost held.
-    from companion.rules import Completion
+    from companion.games.transmission.engine.rules import Completion
 
     done = dataclasses.replace(state, completed=tuple(Completion(m, 1) for m in state.missions),
                                phase=Phase.OVER)

@@ -307,7 +307,7 @@ def test_our_defaults_are_kivys_own(tmp_path: Path) -> None:
 
 def test_kms_needs_a_card_it_may_open_and_a_connected_screen(tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.cli import display_problem, kms_problem
+    from companion.cli.main import display_problem, kms_problem
 
     assert "no /dev/dri/card*" in (kms_problem(str(tmp_path)) or "")
     (tmp_path / "dev" / "dri").mkdir(parents=True)
@@ -325,13 +325,13 @@ def test_kms_needs_a_card_it_may_open_and_a_connected_screen(tmp_path: Path,
     assert kms_problem(str(tmp_path)) is None
     monkeypatch.setattr(os, "access", lambda *_: False)
     assert "video group" in (kms_problem(str(tmp_path)) or "")
-    monkeypatch.setattr("companion.cli.kms_problem", lambda: "no display: test")
+    monkeypatch.setattr("companion.cli.main.kms_problem", lambda: "no display: test")
     assert display_problem({"SDL_VIDEODRIVER": "kmsdrm", "DISPLAY": ":0"}) == "no display: test"
 
 
 @pytest.mark.skipif(Path("/dev/dri").exists(), reason="this machine has a DRM device")
 def test_run_under_kmsdrm_without_a_card_exits_1_at_once_without_kivy(tmp_path: Path) -> None:
-    code = ("import sys\nfrom companion.cli import main\nrc = main(['run', '--kiosk'])\n"
+    code = ("import sys\nfrom companion.cli.main import main\nrc = main(['run', '--kiosk'])\n"
             "sys.exit(rc if 'kivy' not in sys.modules else 99)")
     env = kivy_env(tmp_path)
     env.update(SDL_VIDEODRIVER="kmsdrm", COMPANION_CONFIG=str(DEPLOY_CONFIG))
@@ -350,7 +350,7 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, config: str,
             *args: str) -> list[dict[str, object]]:
     import types
 
-    from companion.cli import main
+    from companion.cli.main import main
 
     for key in KIOSK_ENV:
         monkeypatch.delenv(key, raising=False)

@@ -11,9 +11,9 @@ from PIL import Image, PdfParser
 # missing one is an error here, not a skip that would hide labels nobody can scan.
 from pyzbar import pyzbar
 
-from companion.cards import all_cards
-from companion.cli import main
-from companion.content import default_content
+from companion.cli.main import main
+from companion.games.transmission.cards import all_cards
+from companion.games.transmission.content.loader import default_content
 from hardware import labels
 
 

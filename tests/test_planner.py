@@ -11,15 +11,21 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from companion.board import Position, index
-from companion.commands import DEFAULT_DECK, Command
-from companion.content import default_content
-from companion.estimate import Estimate, estimate
-from companion.game import Game, Phase
-from companion.planner import REGISTERS, Plan, Planner, PlannerError, enumerate_outcomes
-from companion.rules import Rules
-from companion.session import Session, Step
-from companion.views import MissionControlView, mission_control_view
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.board import Position, index
+from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
+from companion.games.transmission.engine.game import Game, Phase
+from companion.games.transmission.engine.rules import Rules
+from companion.games.transmission.engine.views import MissionControlView, mission_control_view
+from companion.games.transmission.mission_control.estimate import Estimate, estimate
+from companion.games.transmission.mission_control.planner import (
+    REGISTERS,
+    Plan,
+    Planner,
+    PlannerError,
+    enumerate_outcomes,
+)
+from companion.games.transmission.session import Session, Step
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices
@@ -254,7 +260,7 @@ def test_it_completes_the_most_missions_it_can_this_transmission() -> None:
 def test_among_optimal_programs_none_completes_more_this_transmission(seed: int, steps: int) -> None:
     """Guarantee 3: the plan starts a shortest win, and no other program that starts one completes
     more missions now (checked over every outcome of every program, by brute force)."""
-    from companion.search import Solver
+    from companion.games.transmission.mission_control.solver import Solver
 
     view = reachable_view(seed, steps, 3, 7)
     pairs = tuple(sorted((m, a, b) for m, (a, b) in view.missions.items()))

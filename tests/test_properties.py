@@ -8,13 +8,14 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.actions import Execute, Select, UseBoost
-from companion.board import Position
-from companion.commands import Command, card_ids
-from companion.content import BoostKind, default_content
 from companion.errors import IllegalAction
-from companion.game import Actor, Game, GameState, rules_for
-from companion.record import record_of, replay
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.engine.actions import Execute, Select, UseBoost
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command, card_ids
+from companion.games.transmission.engine.game import Actor, Game, GameState, rules_for
+from companion.games.transmission.engine.record import record_of, replay
 
 CONTENT = default_content()
 RULES = rules_for(CONTENT)

@@ -7,15 +7,21 @@ from collections.abc import Sequence
 
 import pytest
 
-from companion.cadet import Order, distribution, legal_orders
-from companion.commands import DEFAULT_DECK, Command
-from companion.content import default_content
-from companion.estimate import _ORDER
-from companion.planner import Planner
-from companion.robust import VALUES, EstimateValue, RobustPlanner, _multiset, _Scorer
-from companion.rules import Rules
-from companion.simulate import play_game
-from companion.views import MissionControlView
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
+from companion.games.transmission.engine.rules import Rules
+from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.mission_control.cadet import Order, distribution, legal_orders
+from companion.games.transmission.mission_control.estimate import _ORDER
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.robust import (
+    VALUES,
+    EstimateValue,
+    RobustPlanner,
+    _multiset,
+    _Scorer,
+)
+from companion.lab.simulate import play_game
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from companion.board import Position
-from companion.commands import Command as C
-from companion.commands import card_command, card_ids, format_commands, parse_commands
-from companion.content import default_content
 from companion.errors import IllegalAction
-from companion.rules import Rules, pair_complete
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command as C
+from companion.games.transmission.engine.commands import (
+    card_command,
+    card_ids,
+    format_commands,
+    parse_commands,
+)
+from companion.games.transmission.engine.rules import Rules, pair_complete
 
 CONTENT = default_content()
 RULES = Rules(CONTENT.devices, {m.letter: m.name for m in CONTENT.modules})

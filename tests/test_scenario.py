@@ -1,4 +1,4 @@
-"""Referee scenarios (companion.scenario): every malformed field named, valid ones parsed exactly."""
+"""Referee scenarios (engine.scenario): every malformed field named, valid ones parsed exactly."""
 
 from __future__ import annotations
 
@@ -9,11 +9,15 @@ from typing import Any
 
 import pytest
 
-from companion.board import Position
-from companion.commands import Command
-from companion.content import default_content
 from companion.errors import ScenarioError
-from companion.scenario import DEFAULT_TRANSMISSIONS_LEFT, load_scenario, parse_scenario
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.scenario import (
+    DEFAULT_TRANSMISSIONS_LEFT,
+    load_scenario,
+    parse_scenario,
+)
 
 CONTENT = default_content()
 

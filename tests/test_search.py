@@ -9,14 +9,20 @@ from collections import Counter
 
 import pytest
 
-from companion.board import Position
-from companion.commands import DEFAULT_DECK, Command
-from companion.content import default_content
-from companion.game import Game
-from companion.planner import Planner, enumerate_outcomes
-from companion.rules import Rules
-from companion.search import DEFAULT_COUNTS, Pairs, Solver, count_programs, rest_of
-from companion.views import MissionControlView, mission_control_view
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
+from companion.games.transmission.engine.game import Game
+from companion.games.transmission.engine.rules import Rules
+from companion.games.transmission.engine.views import MissionControlView, mission_control_view
+from companion.games.transmission.mission_control.planner import Planner, enumerate_outcomes
+from companion.games.transmission.mission_control.solver import (
+    DEFAULT_COUNTS,
+    Pairs,
+    Solver,
+    count_programs,
+    rest_of,
+)
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices

@@ -1,4 +1,4 @@
-"""The table flow (companion.session): screens in order, intents refused cleanly."""
+"""The table flow (companion.games.transmission.session): screens in order, intents refused cleanly."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from companion.commands import Command
-from companion.content import BoostKind, default_content
-from companion.game import rules_for
-from companion.session import LEAVE_OUT, Event, Session, Step
-from companion.views import MissionControlView
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.game import rules_for
+from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.session import LEAVE_OUT, Event, Session, Step
 
 CONTENT = default_content()
 RULES = rules_for(CONTENT)
@@ -201,7 +202,7 @@ def test_a_refused_selection_reveals_no_command_on_screen_or_in_the_log(
 
 
 def test_the_planner_logs_no_secret(caplog: pytest.LogCaptureFixture) -> None:
-    from companion.planner import Planner
+    from companion.games.transmission.mission_control.planner import Planner
 
     session = Session(CONTENT, Planner(), seed=9)
     session.confirm()

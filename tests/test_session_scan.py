@@ -1,4 +1,4 @@
-"""Scanned cards in the table flow (companion.session: ``scan``, the physical Transmission deck)."""
+"""Scanned cards in the table flow (the session's ``scan``, the physical Transmission deck)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from companion.cards import Card, all_cards
-from companion.commands import card_command
-from companion.game import Phase
-from companion.session import LEAVE_OUT, Event, Session, Step
+from companion.games.transmission.cards import Card, all_cards
+from companion.games.transmission.engine.commands import card_command
+from companion.games.transmission.engine.game import Phase
+from companion.games.transmission.session import LEAVE_OUT, Event, Session, Step
 from test_session import CONTENT, RandomChooser
 
 CARDS = {(c.kind, c.id): c for c in all_cards(CONTENT)}
@@ -198,7 +198,7 @@ def test_the_physical_deck_refuses_a_card_already_drawn() -> None:
 
 
 def test_a_physical_game_replays_from_its_record() -> None:
-    from companion.record import replay
+    from companion.games.transmission.engine.record import replay
 
     session, _ = session_at(Step.DECODE, physical_deck=True, seed=9)
     record = session.record()

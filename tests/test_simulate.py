@@ -7,13 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from companion.commands import Command
-from companion.content import default_content
-from companion.game import Phase
-from companion.planner import Planner
-from companion.record import record_of, replay
-from companion.simulate import SimulationResult, game_seed, play_game, play_one, simulate
-from companion.views import MissionControlView
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.game import Phase
+from companion.games.transmission.engine.record import record_of, replay
+from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.mission_control.planner import Planner
+from companion.lab.simulate import SimulationResult, game_seed, play_game, play_one, simulate
 
 CONTENT = default_content()
 
@@ -131,7 +131,7 @@ def test_the_command_line_takes_the_mission_control_the_cadet_and_the_processes(
         capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from companion.cli import main
+    from companion.cli.main import main
 
     assert main(["simulate", "--games", "2", "--mc", "robust", "--cadet", "careful", "--jobs", "1",
                  "--json"]) == 0

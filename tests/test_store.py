@@ -1,4 +1,4 @@
-"""The game store (companion.store): schema and migrations, WAL, every intent committed, bad files set
+"""The game store (companion.table.store): schema and migrations, WAL, every intent committed, bad files set
 aside, history, stats, streaks and exports."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.content import default_content
-from companion.planner import Planner
-from companion.record import replay
-from companion.session import Session, Step
-from companion.store import (
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.record import replay
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.session import Session, Step
+from companion.table.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
     GameSummary,
@@ -148,7 +148,7 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path,
         conn.execute("CREATE TABLE half_done (x)")
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr("companion.store_db.MIGRATIONS", (MIGRATIONS[0], broken))
+    monkeypatch.setattr("companion.table.store_db.MIGRATIONS", (MIGRATIONS[0], broken))
     with pytest.raises(sqlite3.OperationalError):
         migrate(conn, target=2)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
@@ -280,10 +280,10 @@ def test_an_unwritable_folder_is_a_clear_error(tmp_path: Path, monkeypatch: pyte
     folder.mkdir()
     folder.chmod(0o500)
     if os.geteuid() == 0:  # root writes anywhere (CI runs as root): the OS's answer is simulated
-        import companion.store_db
+        import companion.table.store_db
 
         real = os.access
-        monkeypatch.setattr(companion.store_db.os, "access",
+        monkeypatch.setattr(companion.table.store_db.os, "access",
                             lambda path, mode: False if Path(path) == folder else real(path, mode))
     try:
         with pytest.raises(StoreError, match="is not writable"):

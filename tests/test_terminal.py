@@ -1,4 +1,4 @@
-"""The terminal game (companion.terminal): whole scripted games, bad input, boosts, quitting."""
+"""The terminal game (transmission.terminal): whole scripted games, bad input, boosts, quitting."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
-from companion.board import Position
-from companion.commands import Command
-from companion.content import BoostKind, default_content
-from companion.planner import Planner
-from companion.session import Chooser, Session, Step
-from companion.terminal import OrderError, Terminal, parse_order, render_board
-from companion.views import CadetView, MissionControlView
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.views import CadetView, MissionControlView
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.session import Chooser, Session, Step
+from companion.games.transmission.terminal import OrderError, Terminal, parse_order, render_board
 
 CONTENT = default_content()
 NAMES = {m.letter: m.name for m in CONTENT.modules}

@@ -8,7 +8,7 @@ curated ones are copied to ``docs/screenshots/`` for the README when
 ``COMPANION_UPDATE_SCREENSHOTS=1``.
 
 The Cadet here reasons from the visible board with the public referee
-(``companion.game.rules_for``), as a player would with the rules sheet: it
+(``companion.games.transmission.engine.game.rules_for``), as a player would with the rules sheet: it
 never reads Mission Control's view or the game state's secrets.
 """
 
@@ -26,12 +26,12 @@ from typing import Any
 
 import pytest
 
-from companion.board import Position
-from companion.commands import Command, card_command
-from companion.content import default_content
-from companion.game import rules_for
-from companion.session import Step
-from companion.views import MissionControlView
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command, card_command
+from companion.games.transmission.engine.game import rules_for
+from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.session import Step
 
 CONTENT = default_content()
 RULES = rules_for(CONTENT)
@@ -44,7 +44,8 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
 class SearchChooser:
-    """A stand-in Mission Control until ``companion.planner`` lands: the viable 5-command
+    """A stand-in Mission Control until ``companion.games.transmission.mission_control.planner`` lands: the
+    viable 5-command
     order that completes the most missions, else the one that gets closest (tests only)."""
 
     def choose(self, view: MissionControlView) -> Sequence[Command]:
@@ -78,7 +79,7 @@ def _closeness(pos: Position, missions: Any) -> float:
 
 def make_chooser() -> Any:
     try:
-        from companion.planner import Planner
+        from companion.games.transmission.mission_control.planner import Planner
     except ImportError:
         return SearchChooser()
     return Planner()

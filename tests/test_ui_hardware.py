@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 import test_ui_game
-from companion.cards import all_cards, card_code
-from companion.commands import card_command
-from companion.config import Config
-from companion.session import Step
+from companion.games.transmission.cards import all_cards, card_code
+from companion.games.transmission.engine.commands import card_command
+from companion.games.transmission.session import Step
+from companion.table.config import Config
 from hardware import panel as hw
 from hardware.doctor import SCAN_LOG_NAME, ScanLog
 from hardware.pairing import Pairings

@@ -21,9 +21,9 @@ import pytest
 
 import test_ui_game
 import test_ui_table
-from companion.config import Config
-from companion.session import Step
-from companion.store import GameSummary, SavedGame
+from companion.games.transmission.session import Step
+from companion.table.config import Config
+from companion.table.store import GameSummary, SavedGame
 from test_ui_game import CONTENT, message, screen, settle, shown_hand, tap_text, wait_screen
 from test_ui_table import arrange_intended, play_a_useless_order, wait_step
 from ui import records

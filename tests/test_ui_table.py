@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 import test_ui_game
-from companion.commands import card_command
-from companion.content import ContentPack
-from companion.session import LEAVE_OUT, Step
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.commands import card_command
+from companion.games.transmission.session import LEAVE_OUT, Step
 from test_ui_game import CONTENT, RULES, message, screen, settle, shown_hand, tap_text, wait_screen
 from ui import theme
 
@@ -493,13 +493,13 @@ def test_main_without_the_planner_exits_with_1(monkeypatch: pytest.MonkeyPatch,
     import ui.app as app_module
 
     def missing() -> Any:
-        raise ImportError("No module named 'companion.planner'")
+        raise ImportError("No module named 'companion.games.transmission.mission_control.planner'")
 
     # leave the test window be
     monkeypatch.setattr(app_module, "configure", lambda fullscreen, kiosk=False: None)
     monkeypatch.setattr(app_module, "_default_chooser", missing)
     assert app_module.main() == 1
-    assert "Mission Control (companion.planner) is missing" in caplog.text
+    assert "Mission Control (the planner) is missing" in caplog.text
 
 
 def test_how_to_play_counts_the_missions_from_the_pack() -> None:

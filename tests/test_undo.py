@@ -1,4 +1,4 @@
-"""Undo on the honour system (companion.undo, Session.undo): exactly one action, never a random draw."""
+"""Undo on the honour system (engine.undo, Session.undo): exactly one action, never a random draw."""
 
 from __future__ import annotations
 
@@ -6,14 +6,23 @@ from dataclasses import replace
 
 import pytest
 
-from companion.actions import CorrectBoard, Execute, Undo, UseBoost, from_json, is_chance, to_json
-from companion.content import BoostKind, default_content
 from companion.errors import IllegalAction, RecordError
-from companion.game import Game, Phase
-from companion.planner import Planner
-from companion.record import replay
-from companion.session import Chooser, Event, Session, Step
-from companion.undo import UNDOABLE, undo_reason, undo_target
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.engine.actions import (
+    CorrectBoard,
+    Execute,
+    Undo,
+    UseBoost,
+    from_json,
+    is_chance,
+    to_json,
+)
+from companion.games.transmission.engine.game import Game, Phase
+from companion.games.transmission.engine.record import replay
+from companion.games.transmission.engine.undo import UNDOABLE, undo_reason, undo_target
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.session import Chooser, Event, Session, Step
 from kill_resume import new_session, reference
 from test_session import RandomChooser, to_decode
 

@@ -1,4 +1,5 @@
-"""The composition root: the Kivy app that puts a :class:`~companion.session.Session` on the touchscreen.
+"""The composition root: the Kivy app that puts a :class:`~companion.games.transmission.session.Session` on
+the touchscreen.
 
 The app owns the session and nothing else of the game: every tap or key
 becomes one session intent (``confirm``, ``place``, ``use_boost``,
@@ -38,11 +39,12 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
 
-from companion.config import Config, read_config
-from companion.content import ContentPack, default_content
-from companion.session import Chooser, Event, Session, Step
-from companion.store import Store
-from companion.views import CadetView
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.session import Chooser, Event, Session, Step
+from companion.table.config import Config, read_config
+from companion.table.store import Store
 
 from . import theme
 from .store_flow import StoreFlow
@@ -83,7 +85,8 @@ class CompanionApp(StoreFlow, App):
 
     :param content: the content pack (difficulty titles, module names, boosts...).
     :param difficulty, layout, seed: Setup's initial choices (``None``: standard / standard / random).
-    :param chooser_factory: makes Mission Control for a new game; default ``companion.planner.Planner``.
+    :param chooser_factory: makes Mission Control for a new game; default
+    ``companion.games.transmission.mission_control.planner.Planner``.
     :param thinking_delay: seconds Mission Control may take before the Thinking screen appears.
     :param config: the table's settings (``undo``, ``data_dir``); default: every default, no file read.
     :param store_path: the game store (SQLite) to open; ``None``: no store, History is off
@@ -544,7 +547,7 @@ def _walk(widget: Any) -> Any:
 
 def _default_chooser() -> Chooser:
     """The AI Mission Control.  No fallback: without the planner the companion cannot play."""
-    from companion.planner import Planner
+    from companion.games.transmission.mission_control.planner import Planner
 
     return Planner()
 
@@ -603,7 +606,7 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
     try:
         _default_chooser()
     except ImportError as exc:
-        log.error("Mission Control (companion.planner) is missing: %s", exc)
+        log.error("Mission Control (the planner) is missing: %s", exc)
         return 1
     from kivy.base import ExceptionManager
 
@@ -615,7 +618,7 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
 
 
 def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Config, list[str]]:
-    """The table's config file (:func:`companion.config.read_config`): every valid setting is used, each
+    """The table's config file (:func:`companion.table.config.read_config`): every valid setting is used, each
     bad one falls back to its default and becomes a sentence for Home, so a typo never keeps the companion
     from starting nor hides the table's history (``[store]`` stays in use)."""
     config, problems = read_config(None if path is None else Path(path))

@@ -368,7 +368,7 @@ def prepare_kiosk(config: Any, env: dict[str, str] | os._Environ[str] | None = N
                   root: Path | str = "/") -> Path:
     """Set the kiosk's environment and write ``$KIVY_HOME/config.ini``; call before Kivy is imported.
 
-    :param config: a :class:`companion.config.Config` (its ``[display]`` table and ``data_dir``).
+    :param config: a :class:`companion.table.config.Config` (its ``[display]`` table and ``data_dir``).
     :param env: the environment to read and update (default ``os.environ``).  ``KIVY_HOME`` defaults
         to ``<data_dir>/kivy`` so a desktop's own ``~/.kivy`` is never overwritten.
     :param root: filesystem root for the sysfs scan (tests).

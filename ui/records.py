@@ -2,12 +2,12 @@
 
 Nothing here imports Kivy: the screens (History, Stats, the resume offer in
 :mod:`ui.app`) call these helpers, and the tests check them without a window.
-The store itself (SQLite, autosave, stats) is :mod:`companion.store`.
+The store itself (SQLite, autosave, stats) is :mod:`companion.table.store`.
 
 - :func:`when` / :func:`short_when`: a UTC time as the table reads it, in local time
   ("Sat 28 Nov, 19:42").
 - :func:`duration_text`: seconds as "12 min".
-- :func:`history_row`: one :class:`~companion.store.GameSummary` as the History screen's texts.
+- :func:`history_row`: one :class:`~companion.table.store.GameSummary` as the History screen's texts.
 - :func:`resume_question`: the resume offer's sentence for an unfinished game.
 - :func:`export_folders` / :func:`export_history`: the data dir and any USB stick under
   ``/media``, and the CSV and JSON files written there.
@@ -72,7 +72,7 @@ def plural(n: int, word: str) -> str:
 def history_row(game: Any, titles: Mapping[str, str]) -> dict[str, str]:
     """One finished (or abandoned) game as the History screen's row texts.
 
-    :param game: a :class:`companion.store.GameSummary`.
+    :param game: a :class:`companion.table.store.GameSummary`.
     :param titles: difficulty name -> title (``"standard"`` -> ``"Standard"``).
     :returns: ``date``, ``detail`` (difficulty and seed), ``result``, ``result_kind``, ``duration``,
         ``missions``, ``transmissions``, ``score``.
@@ -93,7 +93,8 @@ def history_row(game: Any, titles: Mapping[str, str]) -> dict[str, str]:
     }
 
 
-#: The table step a game stopped at (``companion.table``'s ``step``, a Screen name), in the table's words.
+#: The table step a game stopped at (``companion.games.transmission.table_state``'s ``step``, a Screen name),
+#: in the table's words.
 STEP_WORDS = {
     "board_setup": "Board set-up",
     "thinking": "Mission Control choosing",
@@ -108,7 +109,7 @@ STEP_WORDS = {
 def resume_question(saved: Any, titles: Mapping[str, str], now: datetime | None = None) -> str:
     """``"Resume the game from Sat 19:42 (Standard, seed 123456, Decode)?"``
 
-    :param saved: a :class:`companion.store.SavedGame`: its ``summary`` (started, difficulty, seed)
+    :param saved: a :class:`companion.table.store.SavedGame`: its ``summary`` (started, difficulty, seed)
         and ``table`` (the table state saved last, whose ``step`` names the screen it stopped on).
     """
     summary = saved.summary
@@ -158,7 +159,7 @@ def export_history(store: Any, folder: Path, now: datetime | None = None) -> tup
 
     :returns: the two paths and the number of games written.
     :raises OSError: the folder cannot be made or written (the caller says so on screen).
-    :raises companion.store.StoreError: the database cannot be read.
+    :raises companion.table.store.StoreError: the database cannot be read.
     """
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     folder.mkdir(parents=True, exist_ok=True)

@@ -3,8 +3,9 @@
 A mixin of :class:`ui.app.CompanionApp` (kept apart so the composition root stays small).  It uses the
 app's ``store``, ``store_path``, ``session``, ``content``, ``table_config``, ``game_id``, ``initial``,
 ``manager`` and its ``act``/``show_message``/``_begin``/``_redraw`` methods.  Source: issue "Never lose a
-game"; the store itself is :mod:`companion.store`, undo :mod:`companion.undo`, the correction
-:mod:`companion.correction`.
+game"; the store itself is :mod:`companion.table.store`, undo
+:mod:`companion.games.transmission.engine.undo`, the correction
+:mod:`companion.games.transmission.engine.correction`.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.session import Session, Step
-from companion.store import Store, StoreError
+from companion.games.transmission.session import Session, Step
+from companion.table.store import Store, StoreError
 
 from . import theme
 

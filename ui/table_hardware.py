@@ -11,7 +11,7 @@ thread (:data:`DRAIN_INTERVAL`), so no widget is touched off that thread.
   is placed (take it back) and Escape elsewhere, Boost = B (the Signal Boosts).
 - A scan: an RFID tag is looked up in the pairings (``hardware/pairing.py``);
   an unknown tag opens :class:`PairingPopup` (which card is it?); a code is read
-  with :func:`companion.cards.read_code` and handed to ``Session.scan``.  A
+  with :func:`companion.games.transmission.cards.read_code` and handed to ``Session.scan``.  A
   refused code or intent goes to the message bar with the refused beep.
 - Lights and buzzer follow the session's events: the *incoming* LED is on while
   the Transmission screen is up, *mission* blinks when a mission completes, the
@@ -40,10 +40,17 @@ from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.cards import KIND_TITLES, KINDS, Card, CardCodeError, all_cards, read_code
-from companion.commands import card_command
-from companion.config import Config
-from companion.session import Event, Session, Step
+from companion.games.transmission.cards import (
+    KIND_TITLES,
+    KINDS,
+    Card,
+    CardCodeError,
+    all_cards,
+    read_code,
+)
+from companion.games.transmission.engine.commands import card_command
+from companion.games.transmission.session import Event, Session, Step
+from companion.table.config import Config
 from hardware import panel as gpio
 from hardware.doctor import SCAN_LOG_NAME, ScanLog
 
@@ -349,7 +356,7 @@ class KindTab(ToggleButton):
 class PairingPopup(GuardedPopup):
     """An unknown RFID tag: which card is it on?  Tabs by kind, then one big button per card.
 
-    :param cards: every card of the pack (:func:`companion.cards.all_cards`).
+    :param cards: every card of the pack (:func:`companion.games.transmission.cards.all_cards`).
     :param on_chosen: ``on_chosen(tag, card)`` after the popup closes with a choice.
     Escape (or the Back button) cancels; nothing is paired until a card is tapped.
     """

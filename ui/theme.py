@@ -12,7 +12,7 @@ shows a symbol uses :data:`SYMBOL_FONT`.  Nothing is downloaded.
 
 from __future__ import annotations
 
-from companion.commands import Command
+from companion.games.transmission.engine.commands import Command
 
 # ------------------------------------------------------------------ window
 WIDTH = 800

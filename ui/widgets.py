@@ -46,7 +46,7 @@ from kivy.uix.label import Label
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
-from companion.commands import card_command
+from companion.games.transmission.engine.commands import card_command
 
 from . import theme
 

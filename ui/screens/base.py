@@ -9,8 +9,8 @@ from kivy.lang import Builder
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.session import Session
-from companion.views import CadetView
+from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.session import Session
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -34,7 +34,7 @@ def load_kv(path: Path) -> None:
 class BaseScreen(Screen):
     """A screen of the companion.
 
-    Game screens are named after :class:`~companion.session.Step` values and are
+    Game screens are named after :class:`~companion.games.transmission.session.Step` values and are
     refreshed by the app from :meth:`Session.view` (never the Mission Control view).
     """
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from kivy.properties import DictProperty, ListProperty, StringProperty
 
-from companion.session import Session
-from companion.views import CadetView
+from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.session import Session
 
 from .base import BaseScreen
 

@@ -15,7 +15,7 @@ board is a copy of the game's: tap a cell to select it (a yellow frame), then
 
 Every module must be somewhere (on the board or carried); what is missing is
 said at once ("Fusion Core is missing"), as is anything else the rules object
-to (:func:`companion.correction.correction_reason`: a correction while chance
+to (:func:`companion.games.transmission.engine.correction.correction_reason`: a correction while chance
 is drawing, a board on which no order of the Cadet's cards could run), and
 Save waits until it is fixed.  Save records the correction as an action (``Session.correct_board``, which
 refuses with a sentence if the rules object, and nothing changes); Cancel
@@ -33,10 +33,10 @@ from kivy.graphics import Color, InstructionGroup, Line
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 
-from companion.actions import CorrectBoard
-from companion.board import HALLWAY, SIZE
-from companion.content import ContentPack
-from companion.correction import PHASES, correction_reason
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.actions import CorrectBoard
+from companion.games.transmission.engine.board import HALLWAY, SIZE
+from companion.games.transmission.engine.correction import PHASES, correction_reason
 
 from .. import theme
 from ..popups import GuardedPopup
@@ -361,7 +361,8 @@ class CorrectionScreen(BaseScreen):
                               else "Carrying: nothing")
 
     def _problem(self, rows: list[str], cadet: tuple[int, int], carrying: str | None) -> str:
-        """What the rules object to (``companion.correction.correction_reason``), as a sentence.
+        """What the rules object to (``companion.games.transmission.engine.correction.correction_reason``),
+        as a sentence.
 
         A missing module is said first in the table's words ("Fusion Core is missing"); an unchanged
         board is no problem (only a phase in which no correction is possible is said).

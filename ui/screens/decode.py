@@ -6,7 +6,7 @@ which card (tap one); Debug and Abort ask for a confirmation first (Debug is
 refused at once when there is no error, Abort when a register is empty).
 Every refusal from the session shows in the message bar and changes nothing.
 
-A Transmission card may add up to two errors (``companion.content.MAX_ERRORS``):
+A Transmission card may add up to two errors (``companion.games.transmission.content.model.MAX_ERRORS``):
 the screen then shows one leave-out slot per error, and up to 7 cards in the
 hand, narrower when they would not fit beside the mini board.
 """
@@ -19,9 +19,9 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.utils import escape_markup
 
-from companion.content import BoostKind
-from companion.session import LEAVE_OUT, Session
-from companion.views import CadetView
+from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.session import LEAVE_OUT, Session
 
 from .. import theme
 from ..popups import ChoicePopup

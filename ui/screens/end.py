@@ -6,10 +6,10 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
 
-from companion.content import ContentPack
-from companion.game import Outcome
-from companion.session import Session
-from companion.views import CadetView
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.game import Outcome
+from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.session import Session
 
 from .base import BaseScreen
 

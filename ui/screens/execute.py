@@ -6,10 +6,10 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 
-from companion.board import Position
-from companion.commands import Command
-from companion.session import Session
-from companion.views import CadetView
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.session import Session
 
 from .. import theme
 from ..widgets import StripCell

@@ -6,7 +6,7 @@ from typing import Any
 
 from kivy.properties import StringProperty
 
-from companion.content import ContentPack
+from companion.games.transmission.content.model import ContentPack
 
 from .base import BaseScreen, number_word
 

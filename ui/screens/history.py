@@ -74,7 +74,7 @@ class HistoryScreen(BaseScreen):
         self.can_export = store is not None and bool(games)
 
     def show_games(self, games: list[Any]) -> None:
-        """Fill the list from :class:`~companion.store.GameSummary` objects, newest first."""
+        """Fill the list from :class:`~companion.table.store.GameSummary` objects, newest first."""
         titles = {d.name: d.title for d in self.app.content.difficulties}
         ordered = sorted(games, key=lambda g: records.local(g.started), reverse=True)
         self.ids.games.data = [records.history_row(g, titles) for g in ordered]

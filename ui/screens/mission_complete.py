@@ -11,8 +11,8 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion.session import Session
-from companion.views import CadetView, MissionView
+from companion.games.transmission.engine.views import CadetView, MissionView
+from companion.games.transmission.session import Session
 
 from .base import BaseScreen
 

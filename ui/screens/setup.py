@@ -11,7 +11,7 @@ from typing import Any
 
 from kivy.properties import StringProperty
 
-from companion.content import ContentPack, Difficulty
+from companion.games.transmission.content.model import ContentPack, Difficulty
 
 from ..app import new_seed
 from ..popups import SeedPad

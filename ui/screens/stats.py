@@ -1,7 +1,7 @@
 """Stats: per difficulty, games, win rate, best score and streaks, and a chart of the scores.
 
 The left column has one big toggle per difficulty of the content pack, each
-showing that difficulty's figures (:class:`companion.store.DifficultyStats`);
+showing that difficulty's figures (:class:`companion.table.store.DifficultyStats`);
 the chosen one's scores, game by game (oldest on the left), are drawn on the
 right as bars by :class:`ScoreChart` with Kivy canvas instructions (axes,
 ticks, labels; the best score in gold).  Scores follow RULES.md, Score.

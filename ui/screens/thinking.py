@@ -7,8 +7,8 @@ from typing import Any
 from kivy.animation import Animation
 from kivy.properties import StringProperty
 
-from companion.session import Session
-from companion.views import CadetView
+from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.session import Session
 
 from .base import BaseScreen
 

@@ -11,8 +11,8 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.session import Session
-from companion.views import CadetView, TransmissionView
+from companion.games.transmission.engine.views import CadetView, TransmissionView
+from companion.games.transmission.session import Session
 
 from .. import theme
 from ..widgets import BigButton

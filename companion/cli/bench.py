@@ -1,0 +1,73 @@
+"""``companion bench planner``: the optimal Mission Control's speed on positions of real games.
+
+See :mod:`companion.lab.bench` for exactly what is measured.  Registered through
+:data:`companion.cli.main.EXTENSIONS`; imports nothing heavy at module level.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+__all__ = ["register"]
+
+MIN_POSITIONS = 200
+
+
+def _positions(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < MIN_POSITIONS:
+        raise argparse.ArgumentTypeError(f"must be at least {MIN_POSITIONS}, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0 or value > 3600:
+        raise argparse.ArgumentTypeError(f"must be 0 to 3600 seconds, not {text}")
+    return value
+
+
+def register(add: Callable[[str, str, Sequence[argparse.ArgumentParser]], argparse.ArgumentParser],
+             pack: argparse.ArgumentParser) -> None:
+    """Add ``bench`` to the ``companion`` command line (:data:`companion.cli.main.EXTENSIONS`)."""
+    bench = add("bench", "measure how fast Mission Control decides", [pack])
+    actions = bench.add_subparsers(dest="bench_action", metavar="ACTION", required=True)
+    planner = actions.add_parser(
+        "planner", help="time the optimal planner on positions of seeded real games",
+        description="Time the optimal Mission Control on positions sampled from seeded real games "
+                    "(game starts, mid-game, one mission left), with peak memory and the speed-up over "
+                    "a plain breadth-first search on the same positions.")
+    planner.add_argument("--positions", type=_positions, default=MIN_POSITIONS, metavar="N",
+                         help=f"positions to sample, at least {MIN_POSITIONS} (default {MIN_POSITIONS})")
+    planner.add_argument("--seed", type=int, default=1, help="seed of the sampled games (default 1)")
+    planner.add_argument("--plain-bound", type=_seconds, default=2.0, metavar="SECONDS",
+                         help="seconds the plain search may spend on each position (default 2)")
+    planner.add_argument("--difficulty", default="standard",
+                         help="difficulty of the sampled games (default standard)")
+    planner.add_argument("--json", action="store_true", help="print the figures as JSON")
+    planner.set_defaults(handler=_cmd_bench_planner)
+
+
+def _cmd_bench_planner(args: argparse.Namespace) -> int:
+    from companion.cli.main import EXIT_OK, EXIT_USAGE, _content, _Failure, _json, _out
+    from companion.lab.bench import bench_planner, report_lines
+
+    content = _content(args)
+    try:
+        content.difficulty(args.difficulty)
+    except KeyError:
+        raise _Failure(f"unknown difficulty {args.difficulty!r}", EXIT_USAGE) from None
+    result = bench_planner(content, args.positions, args.seed, args.plain_bound, args.difficulty)
+    if args.json:
+        _json(result.to_json())
+        return EXIT_OK
+    for line in report_lines(result):
+        _out(line)
+    return EXIT_OK

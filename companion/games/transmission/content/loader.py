@@ -1,0 +1,89 @@
+"""Loading content packs: read a TOML file (or the default pack), validate it, freeze it.
+
+Source: DESIGN.md, The core step 1.  The dataclasses live in
+:mod:`companion.games.transmission.content.model`, the field readers and
+per-table checks in :mod:`companion.games.transmission.content.validate`.
+
+:func:`load_content` raises the first problem; :func:`check_content` lists all.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import logging
+import os
+
+from companion.errors import ContentError
+from companion.games.transmission.content.model import ContentPack
+
+__all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
+
+log = logging.getLogger(__name__)
+
+#: The default pack's file name, beside this module.
+DEFAULT_FILE = "default.toml"
+
+def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError]]:
+    """Read and validate one pack's bytes; the pack is ``None`` when anything is wrong."""
+    # Imported on use: the validator builds this module's dataclasses, so it imports this module.
+    from companion.games.transmission.content.validate import parse
+
+    return parse(data, file)
+
+
+def _read_bytes(path: str | os.PathLike[str] | None) -> tuple[bytes, str]:
+    """The pack's bytes and the file name used in messages (``default.toml`` for the default).
+
+    :raises ContentError: field ``"<file>"`` when the file cannot be read.
+    """
+    if path is None:
+        return (importlib.resources.files(__package__) / DEFAULT_FILE).read_bytes(), DEFAULT_FILE
+    file = os.fspath(path)
+    try:
+        with open(file, "rb") as handle:
+            return handle.read(), file
+    except OSError as exc:
+        raise ContentError(file, "<file>", file, f"cannot read the file: {exc.strerror or exc}") from exc
+
+
+def parse_content(data: bytes, file: str = "<bytes>") -> ContentPack:
+    """Validate a pack held in memory; ``data`` is the TOML file's bytes and ``file``
+    the name used in messages.
+
+    :raises ContentError: the first problem found.
+    """
+    pack, errors = _parse(data, file)
+    if pack is None:
+        raise errors[0]
+    log.debug("loaded content pack %s (digest %s) from %s", pack.id, pack.digest, file)
+    return pack
+
+
+def load_content(path: str | os.PathLike[str] | None = None) -> ContentPack:
+    """Load and validate a pack file; ``None`` loads the default shipped in
+    ``default.toml`` beside this module (read through :mod:`importlib.resources`).
+
+    :raises ContentError: the first problem found, naming file, field and value.
+    """
+    data, file = _read_bytes(path)
+    return parse_content(data, file)
+
+
+def check_content(path: str | os.PathLike[str] | None = None) -> list[ContentError]:
+    """Every problem in a pack file, ``[]`` when it is valid (``None``: the default pack).
+
+    An unreadable file or a TOML syntax error is a single error with field
+    ``"<file>"`` or ``"<toml>"``; the latter's problem holds tomllib's line and column.
+    """
+    try:
+        data, file = _read_bytes(path)
+    except ContentError as exc:
+        return [exc]
+    return _parse(data, file)[1]
+
+
+@functools.cache
+def default_content() -> ContentPack:
+    """The default pack, loaded once (see :func:`load_content`)."""
+    return load_content(None)

@@ -1,0 +1,254 @@
+"""The actions of a game record (DESIGN.md, The core: Game record).
+
+Every change to a game is one action.  Chance actions carry the outcome of a
+random draw (layout, missions, Transmission card, error card, scramble,
+Signal Boost), so a record replays without a random generator and a physical
+card scanned at the table can supply the outcome instead.  Two actions belong
+to the table rather than to the game's players: :class:`CorrectBoard` (the board
+as it really stands) and :class:`Undo`.  Each action round-trips through
+:func:`to_json` / :func:`from_json`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import RecordError
+from companion.games.transmission.engine.commands import Command
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Chance: the starting board, 5 strings in referee notation."""
+
+    rows: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMissions:
+    """Chance: the secret missions' ids."""
+
+    missions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """Mission Control: 5 commands in intended order (RULES.md, A transmission, 1. Select)."""
+
+    commands: tuple[Command, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Chance: the top Transmission card's id (2. Reveal)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawError:
+    """Chance: the Command card id drawn from the unselected ones as an error (2. Reveal)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scramble:
+    """Chance: the order in which the unfixed cards reach the Cadet (3. Scramble)."""
+
+    hand: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UseBoost:
+    """Cadet: spend a Signal Boost (4. Decode).
+
+    :param boost: the boost card id.
+    :param register: Clear Signal's register (1-5).
+    :param card: Cross Check's Command card id.
+    :param order: Abort's proposed order, 5 card ids for registers 1-5.
+    """
+
+    boost: str
+    register: int | None = None
+    card: str | None = None
+    order: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Execute:
+    """Cadet: run the cards in this order, 5 card ids for registers 1-5 (5. Execute)."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoost:
+    """Chance: the Signal Boost dealt for a completed mission (6. Confirm)."""
+
+    boost: str
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectBoard:
+    """The table: the board as it really stands, when the physical board and the app disagree.
+
+    Legal between transmissions and while decoding; checked and applied by
+    :mod:`companion.games.transmission.engine.correction`, which says what is validated and why it completes
+    no mission.
+
+    :param rows: 5 strings of 5 characters in referee notation (``.`` hallway, upper-case intact,
+        lower-case damaged).
+    :param cadet: the Cadet's cell ``(row, col)``, zero-based from the north-west corner.
+    :param carrying: the carried device's upper-case letter, or ``None``.
+    """
+
+    rows: tuple[str, ...]
+    cadet: tuple[int, int]
+    carrying: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The table: revert the action at ``index`` of the record, the last one still in effect.
+
+    Which actions can be undone, and when, is :mod:`companion.games.transmission.engine.undo`.  The undone
+    action stays in
+    the record (so does this one): replaying the record skips it, and the history counts undos.
+
+    :param index: 0-based position in the record of the action reverted.
+    """
+
+    index: int
+
+
+Action = (Layout | DrawMissions | Select | Reveal | DrawError | Scramble | UseBoost | Execute | DealBoost
+          | CorrectBoard | Undo)
+CHANCE_ACTIONS = (Layout, DrawMissions, Reveal, DrawError, Scramble, DealBoost)
+
+_KINDS: dict[str, type] = {
+    "layout": Layout,
+    "missions": DrawMissions,
+    "select": Select,
+    "reveal": Reveal,
+    "error": DrawError,
+    "scramble": Scramble,
+    "boost": UseBoost,
+    "execute": Execute,
+    "deal": DealBoost,
+    "correct": CorrectBoard,
+    "undo": Undo,
+}
+_NAMES = {cls: name for name, cls in _KINDS.items()}
+
+
+def is_chance(action: Action) -> bool:
+    return isinstance(action, CHANCE_ACTIONS)
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    """A JSON-able dict: ``{"kind": "select", "commands": ["N", "E", ...]}``."""
+    if isinstance(action, Layout):
+        return {"kind": "layout", "rows": list(action.rows)}
+    if isinstance(action, DrawMissions):
+        return {"kind": "missions", "missions": list(action.missions)}
+    if isinstance(action, Select):
+        return {"kind": "select", "commands": [str(c) for c in action.commands]}
+    if isinstance(action, (Reveal, DrawError)):
+        return {"kind": _NAMES[type(action)], "card": action.card}
+    if isinstance(action, Scramble):
+        return {"kind": "scramble", "hand": list(action.hand)}
+    if isinstance(action, UseBoost):
+        out: dict[str, Any] = {"kind": "boost", "boost": action.boost}
+        if action.register is not None:
+            out["register"] = action.register
+        if action.card is not None:
+            out["card"] = action.card
+        if action.order is not None:
+            out["order"] = list(action.order)
+        return out
+    if isinstance(action, Execute):
+        return {"kind": "execute", "order": list(action.order)}
+    if isinstance(action, DealBoost):
+        return {"kind": "deal", "boost": action.boost}
+    if isinstance(action, CorrectBoard):
+        return {"kind": "correct", "rows": list(action.rows), "cadet": list(action.cadet),
+                "carrying": action.carrying}
+    if isinstance(action, Undo):
+        return {"kind": "undo", "index": action.index}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _strs(data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RecordError(f"action {data.get('kind')!r}: {key} must be a list of strings, not {value!r}")
+    return tuple(value)
+
+
+def _str(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise RecordError(f"action {data.get('kind')!r}: {key} must be a string, not {value!r}")
+    return value
+
+
+def _int(data: dict[str, Any], key: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"action {data.get('kind')!r}: {key} must be an integer, not {value!r}")
+    return value
+
+
+def _correction(data: dict[str, Any]) -> CorrectBoard:
+    cadet = data.get("cadet")
+    if not isinstance(cadet, list) or len(cadet) != 2:
+        raise RecordError(f"action 'correct': cadet must be [row, col], not {cadet!r}")
+    carrying = data.get("carrying")
+    if carrying is not None and not isinstance(carrying, str):
+        raise RecordError(f"action 'correct': carrying must be a letter or null, not {carrying!r}")
+    row, col = (_int(data, "cadet", v) for v in cadet)
+    return CorrectBoard(_strs(data, "rows"), (row, col), carrying)
+
+
+def from_json(data: Any) -> Action:
+    """Parse :func:`to_json` output.  :raises RecordError: naming the bad field."""
+    if not isinstance(data, dict):
+        raise RecordError(f"an action must be an object, not {data!r}")
+    kind = data.get("kind")
+    if kind not in _KINDS:
+        raise RecordError(f"unknown action kind {kind!r} (known: {', '.join(_KINDS)})")
+    if kind == "layout":
+        return Layout(_strs(data, "rows"))
+    if kind == "missions":
+        return DrawMissions(_strs(data, "missions"))
+    if kind == "select":
+        try:
+            return Select(tuple(Command.parse(c) for c in _strs(data, "commands")))
+        except ValueError as exc:
+            raise RecordError(f"action 'select': {exc}") from None
+    if kind == "reveal":
+        return Reveal(_str(data, "card"))
+    if kind == "error":
+        return DrawError(_str(data, "card"))
+    if kind == "scramble":
+        return Scramble(_strs(data, "hand"))
+    if kind == "boost":
+        register = data.get("register")
+        if register is not None and (not isinstance(register, int) or isinstance(register, bool)):
+            raise RecordError(f"action 'boost': register must be an integer, not {register!r}")
+        card = data.get("card")
+        if card is not None and not isinstance(card, str):
+            raise RecordError(f"action 'boost': card must be a string, not {card!r}")
+        order = _strs(data, "order") if "order" in data else None
+        return UseBoost(_str(data, "boost"), register, card, order)
+    if kind == "execute":
+        return Execute(_strs(data, "order"))
+    if kind == "correct":
+        return _correction(data)
+    if kind == "undo":
+        index = _int(data, "index", data.get("index"))
+        if index < 0:
+            raise RecordError(f"action 'undo': index must be 0 or more, not {index}")
+        return Undo(index)
+    return DealBoost(_str(data, "boost"))

@@ -1,0 +1,200 @@
+"""Board correction: the table says how the board really stands (issue 5; RULES.md, Components).
+
+A pawn knocked over, a tile flipped by a sleeve, a step mirrored wrongly: when
+the physical board and the app disagree, the table sets the Cadet's cell, the
+carried device and every module's cell and side, and the game goes on from
+there.  The correction is a :class:`~companion.games.transmission.engine.actions.CorrectBoard` action in
+the record, so a replay (and a resume) sees it too.
+
+**When.**  Between transmissions (the game in its Select phase: Board set-up,
+the Execute and Mission complete screens) and while decoding (Decode phase:
+the Transmission and Decode screens).  Not while chance is drawing or the game
+is over.  While decoding, the corrected board must still allow some order of
+the Cadet's cards (fixed registers kept, one card left out per error): else the
+round could never end, and the table is told to correct the board after this
+transmission's Execute instead.  Mission Control's intended order stays as
+chosen; if the corrected board makes it impossible, Abort answers No.
+
+**What is checked** (every refusal names what is wrong, and the game is
+unchanged): 5 rows of 5 characters, each ``.`` or a module letter of the
+content pack; every module exactly once, on the grid or carried; a carried
+module is a device (stations cannot be carried) and intact (upper-case: only an
+intact device can be collected); the hallways on the grid are those the pack's
+tiles leave (12 by default, 13 while a device is carried: RULES.md, the
+carrying invariant); the Cadet's cell on the grid; and the board differs from
+the app's.  A module's side is its letter's case.  Stations may be put on
+other cells: the table's board is the truth, even when it was set up wrongly.
+
+**Missions.**  A correction completes no mission by itself: RULES.md completes
+a mission "after any single command".  A pending mission whose modules a
+correction leaves intact side by side completes at the next command that can
+complete one (Repair or Deploy), the referee's check in
+:meth:`companion.games.transmission.engine.rules.Rules.execute`.  A completed mission stays completed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import replace
+from itertools import permutations
+from typing import Any
+
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.actions import CorrectBoard
+from companion.games.transmission.engine.board import (
+    CELLS,
+    HALLWAY,
+    SIZE,
+    Position,
+    cell_of,
+    index,
+    on_grid,
+)
+from companion.games.transmission.engine.commands import Command, card_command
+from companion.games.transmission.engine.game import REGISTERS, GameState, Phase, rules_for
+
+__all__ = ["PHASES", "correction_from", "correction_reason", "apply_correction", "describe", "position_of",
+           "some_order_possible"]
+
+#: The phases in which the board may be corrected (see the module docstring).
+PHASES = (Phase.SELECT, Phase.DECODE)
+
+
+def position_of(action: CorrectBoard) -> Position:
+    """The position a (valid) correction describes."""
+    return Position("".join(action.rows), index(action.cadet), action.carrying)
+
+
+def _name(content: ContentPack, letter: str) -> str:
+    return f"the {content.module(letter).name} ({letter.upper()})"
+
+
+def _board_reason(content: ContentPack, action: CorrectBoard) -> str | None:
+    rows = action.rows
+    if len(rows) != SIZE or any(not isinstance(r, str) or len(r) != SIZE for r in rows):
+        return f"a board is {SIZE} rows of {SIZE} characters"
+    board = "".join(rows)
+    letters = {m.letter for m in content.modules}
+    for i, ch in enumerate(board):
+        if ch != HALLWAY and ch.upper() not in letters:
+            r, c = cell_of(i)
+            return f"cell ({r}, {c}) holds {ch!r}, which is neither a hallway '.' nor a module letter"
+    on_board = Counter(ch.upper() for ch in board if ch != HALLWAY)
+    twice = sorted(letter for letter, n in on_board.items() if n > 1)
+    if twice:
+        return f"{_name(content, twice[0])} is on the board {on_board[twice[0]]} times"
+    carrying = action.carrying
+    if carrying is not None:
+        if not isinstance(carrying, str) or len(carrying) != 1 or carrying.upper() not in letters:
+            return f"the carried tile {carrying!r} is not a module letter"
+        if carrying.upper() not in content.devices:
+            return f"{_name(content, carrying)} is a station: stations are never carried"
+        if carrying != carrying.upper():
+            return (f"a carried device is intact (only an intact device can be collected): "
+                    f"write {carrying.upper()}")
+        if carrying in on_board:
+            return f"{_name(content, carrying)} cannot be both on the board and carried"
+    missing = sorted(letters - set(on_board) - {carrying})
+    if missing:
+        names = ", ".join(_name(content, m) for m in missing)
+        return f"every module is on the board or carried, and {names} is neither"
+    hallways = board.count(HALLWAY)
+    expected = CELLS - len(letters) + (1 if carrying is not None else 0)
+    if hallways != expected:  # implied by the checks above; kept as the rule it is
+        held = "a device carried" if carrying is not None else "nothing carried"
+        return f"with {held} the grid holds {expected} hallways, not {hallways}"
+    return None
+
+
+def _cadet_reason(action: CorrectBoard) -> str | None:
+    cadet = action.cadet
+    if (not isinstance(cadet, tuple) or len(cadet) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in cadet)):
+        return f"the Cadet's cell is (row, col), not {cadet!r}"
+    if not on_grid(cadet):
+        return f"the Cadet's cell ({cadet[0]}, {cadet[1]}) is off the {SIZE} x {SIZE} grid"
+    return None
+
+
+def some_order_possible(content: ContentPack, state: GameState, position: Position) -> bool:
+    """True when some arrangement of the Cadet's cards (fixed registers kept, errors left out) is a
+    legal program from ``position`` (RULES.md, 5. Execute).  Uses only what the table sees."""
+    rules = rules_for(content)
+    fixed = {k: card_command(c) for k, c in enumerate(state.registers) if c is not None}
+    free = [k for k in range(REGISTERS) if k not in fixed]
+    hand = [card_command(c) for c in state.hand]
+    tried: set[tuple[Command, ...]] = set()
+    for pick in permutations(hand, len(free)):
+        if pick in tried:
+            continue
+        tried.add(pick)
+        program = dict(fixed)
+        program.update(zip(free, pick))
+        if rules.viable(position, [program[k] for k in range(REGISTERS)]):
+            return True
+    return False
+
+
+def correction_from(rows: Any, cadet: Any, carrying: Any) -> CorrectBoard | str:
+    """A :class:`~companion.games.transmission.engine.actions.CorrectBoard` from what a screen sends, or a
+    sentence saying why
+    it is not one (rows not strings, a cell that is not two whole numbers, a carried tile that is not
+    a letter).  The carried letter may be either case (a carried device is always intact); ``""``
+    means nothing carried."""
+    if isinstance(rows, str) or not isinstance(rows, Iterable) or not all(isinstance(r, str) for r in rows):
+        return f"A board is {SIZE} rows of {SIZE} characters."
+    cell = tuple(cadet) if isinstance(cadet, Iterable) and not isinstance(cadet, str) else ()
+    if len(cell) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
+        return f"The Cadet's cell is a row and a column, not {cadet!r}."
+    if carrying is not None and not isinstance(carrying, str):
+        return f"The carried device is a module letter, not {carrying!r}."
+    return CorrectBoard(tuple(rows), (cell[0], cell[1]), carrying.upper() if carrying else None)
+
+
+def correction_reason(content: ContentPack, state: GameState, action: CorrectBoard) -> str | None:
+    """Why ``action`` cannot correct the board now, or ``None`` (see the module docstring)."""
+    if state.phase not in PHASES:
+        if state.phase is Phase.OVER:
+            return "the game is over: there is no board to correct"
+        return (f"the board is corrected between transmissions or while decoding, not in the "
+                f"{state.phase.value} phase")
+    why = _board_reason(content, action) or _cadet_reason(action)
+    if why is not None:
+        return why
+    position = position_of(action)
+    if position == state.position:
+        return "that is the board the app already has: nothing to correct"
+    if state.phase is Phase.DECODE and not some_order_possible(content, state, position):
+        return ("with that board no order of the Cadet's cards could be executed; "
+                "correct the board after this transmission's Execute instead")
+    return None
+
+
+def apply_correction(content: ContentPack, state: GameState, action: CorrectBoard) -> GameState:
+    """The state with the corrected position, *unchecked* (call :func:`correction_reason` first).
+
+    Missions, Signal Boosts, the Transmission card and the Cadet's hand are unchanged."""
+    return replace(state, position=position_of(action))
+
+
+def describe(content: ContentPack, before: Position, after: Position) -> str:
+    """A sentence for the table saying what a correction changed, e.g.
+    ``"Board corrected: the Cadet to (1, 3); the Reactor (R) damaged."``"""
+    changes: list[str] = []
+    if before.cadet != after.cadet:
+        r, c = after.cadet_cell
+        changes.append(f"the Cadet to ({r}, {c})")
+    if before.carrying != after.carrying:
+        changes.append(f"carrying {_name(content, after.carrying)}" if after.carrying else "carrying nothing")
+    for module in content.modules:
+        was, now = before.find(module.letter), after.find(module.letter)
+        if now is None:
+            continue
+        side = "intact" if after.tile(now).isupper() else "damaged"
+        was_intact = before.tile(was).isupper() if was is not None else True
+        if was != now:
+            changes.append(f"{_name(content, module.letter)} to ({now[0]}, {now[1]}), {side}")
+        elif was_intact != after.tile(now).isupper():
+            changes.append(f"{_name(content, module.letter)} {side}")
+    return "Board corrected: " + ("; ".join(changes) if changes else "no change") + "."

@@ -1,0 +1,192 @@
+"""The referee: what each command needs, what it does, and when missions complete.
+
+Source: RULES.md, The commands; Missions; A transmission, Execute.
+
+:class:`Rules` is built once from the set of device letters (and, for nicer
+reasons, module names).  Every method is pure: positions are immutable, a
+refused program raises :class:`~companion.errors.IllegalAction` and the caller
+keeps the position it had.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.errors import IllegalAction
+from companion.games.transmission.engine.board import HALLWAY, SIZE, Position
+from companion.games.transmission.engine.commands import DELTAS, Command
+
+_DIRECTION_NAMES = {Command.N: "north", Command.E: "east", Command.S: "south", Command.W: "west"}
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """A mission completed during an execution: its id and the 1-based step (command) number."""
+
+    mission: str
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class Execution:
+    """The result of running a legal program.
+
+    :param start: the position before the first command.
+    :param positions: the position after each command, one per command.
+    :param completions: missions completed, in order, with the step that completed each.
+    """
+
+    start: Position
+    commands: tuple[Command, ...]
+    positions: tuple[Position, ...]
+    completions: tuple[Completion, ...]
+
+    @property
+    def end(self) -> Position:
+        return self.positions[-1] if self.positions else self.start
+
+
+def pair_complete(board: str, a: str, b: str) -> bool:
+    """True when modules ``a`` and ``b`` are both intact and orthogonally adjacent on ``board``.
+
+    RULES.md, Missions: diagonals do not count; a carried module is not on the grid.
+    """
+    i = board.find(a.upper())
+    if i < 0:
+        return False
+    j = board.find(b.upper())
+    if j < 0:
+        return False
+    ir, ic = divmod(i, SIZE)
+    jr, jc = divmod(j, SIZE)
+    return abs(ir - jr) + abs(ic - jc) == 1
+
+
+class Rules:
+    """The commands' legality and effect for one content pack's modules.
+
+    :param devices: upper-case letters of the modules that can be carried.
+    :param names: optional letter -> module name, used only in refusal reasons.
+    """
+
+    __slots__ = ("devices", "names")
+
+    def __init__(self, devices: Iterable[str], names: Mapping[str, str] | None = None) -> None:
+        self.devices = frozenset(d.upper() for d in devices)
+        self.names = dict(names or {})
+
+    def _name(self, letter: str) -> str:
+        up = letter.upper()
+        name = self.names.get(up)
+        return f"the {name} ({up})" if name else f"module {up}"
+
+    def reason(self, position: Position, command: Command) -> str | None:
+        """Why ``command`` is impossible in ``position``, or ``None`` when it is legal.
+
+        RULES.md, The commands.
+        """
+        board = position.board
+        here = board[position.cadet]
+        if command in DELTAS:
+            dr, dc = DELTAS[command]
+            r, c = divmod(position.cadet, SIZE)
+            if not (0 <= r + dr < SIZE and 0 <= c + dc < SIZE):
+                return f"the Cadet would walk off the grid to the {_DIRECTION_NAMES[command]}"
+            return None
+        if command is Command.REPAIR:
+            if here == HALLWAY:
+                return "there is no module here to repair, only a hallway"
+            if here.isupper():
+                return f"{self._name(here)} here is already intact"
+            return None
+        if command is Command.COLLECT:
+            if position.carrying is not None:
+                return f"the Cadet already carries {self._name(position.carrying)}"
+            if here == HALLWAY:
+                return "there is nothing here to collect, only a hallway"
+            if here.upper() not in self.devices:
+                return f"{self._name(here)} is a station and cannot be moved"
+            if here.islower():
+                return f"{self._name(here)} is damaged; repair it before collecting it"
+            return None
+        if command is Command.DEPLOY:
+            if position.carrying is None:
+                return "the Cadet carries nothing to deploy"
+            if here != HALLWAY:
+                return f"a device can only be deployed onto a hallway, and {self._name(here)} is here"
+            return None
+        raise ValueError(f"unknown command {command!r}")  # pragma: no cover - enum is closed
+
+    def is_legal(self, position: Position, command: Command) -> bool:
+        return self.reason(position, command) is None
+
+    @staticmethod
+    def apply(position: Position, command: Command) -> Position:
+        """The position after ``command``, *unchecked* (for the planner and replay)."""
+        board = position.board
+        i = position.cadet
+        if command in DELTAS:
+            dr, dc = DELTAS[command]
+            return Position(board, i + dr * SIZE + dc, position.carrying)
+        if command is Command.REPAIR:
+            return Position(board[:i] + board[i].upper() + board[i + 1:], i, position.carrying)
+        if command is Command.COLLECT:
+            return Position(board[:i] + HALLWAY + board[i + 1:], i, board[i])
+        if command is Command.DEPLOY:
+            assert position.carrying is not None
+            return Position(board[:i] + position.carrying + board[i + 1:], i, None)
+        raise ValueError(f"unknown command {command!r}")  # pragma: no cover
+
+    def play(self, position: Position, command: Command, step: int | None = None) -> Position:
+        """Checked :meth:`apply`.  :raises IllegalAction: with the reason (and ``step`` if given)."""
+        why = self.reason(position, command)
+        if why is not None:
+            raise IllegalAction(why, step=step, command=str(command))
+        return self.apply(position, command)
+
+    def first_illegal(self, position: Position, commands: Sequence[Command]) -> tuple[int, str] | None:
+        """``(step, reason)`` of the first impossible command (1-based), or ``None`` if all are legal."""
+        for k, command in enumerate(commands, start=1):
+            why = self.reason(position, command)
+            if why is not None:
+                return k, why
+            position = self.apply(position, command)
+        return None
+
+    def viable(self, position: Position, commands: Sequence[Command]) -> bool:
+        """RULES.md, Select: every command is legal in turn from ``position``."""
+        return self.first_illegal(position, commands) is None
+
+    def execute(
+        self,
+        position: Position,
+        commands: Sequence[Command],
+        missions: Mapping[str, tuple[str, str]] | None = None,
+    ) -> Execution:
+        """Run a whole program (RULES.md, Execute; Missions).
+
+        :param missions: mission id -> pair of module letters, *only the ones not yet completed*;
+            each completes the instant both are intact and adjacent after a command, and stays
+            completed afterwards.
+        :raises IllegalAction: naming the 1-based step, the command and the reason; nothing is executed.
+        """
+        commands = tuple(commands)
+        bad = self.first_illegal(position, commands)
+        if bad is not None:
+            step, why = bad
+            raise IllegalAction(why, step=step, command=str(commands[step - 1]))
+        pending = dict(missions or {})
+        completions: list[Completion] = []
+        positions: list[Position] = []
+        current = position
+        for k, command in enumerate(commands, start=1):
+            current = self.apply(current, command)
+            positions.append(current)
+            if pending and command is not Command.COLLECT and command not in DELTAS:
+                # Only Repair and Deploy can make a pair intact-and-adjacent.
+                for mission_id, (a, b) in list(pending.items()):
+                    if pair_complete(current.board, a, b):
+                        completions.append(Completion(mission_id, k))
+                        del pending[mission_id]
+        return Execution(position, commands, tuple(positions), tuple(completions))

@@ -1,0 +1,281 @@
+"""Referee scenarios: a position, missions and commands in referee notation, read from JSON.
+
+Source: RULES.md, Referee notation; The commands (the invariant on the spare
+hallway); Missions.  The ``referee`` and ``plan`` subcommands of the CLI read
+these files; every malformed one raises :class:`~companion.errors.ScenarioError`
+naming the field, so a table (or a script) can fix it.  A scenario only
+*describes* a state: running it is :meth:`companion.games.transmission.engine.rules.Rules.execute`'s job.
+
+A scenario is a JSON object::
+
+    {"board": ["c.f.r", ".S.B.", "o.A.d", ".E.M.", "h.t.l"],   5 strings of 5, north row first
+     "cadet": [2, 2],                 [row, col], zero-based from the north-west corner
+     "carrying": null,                a device letter (intact, so upper-case) or null
+     "missions": [["A", "E"]],        pairs of module letters to set side by side
+     "completed": [],                 pairs already done (optional)
+     "commands": ["S", "C", "D"],     N E S W COLLECT DEPLOY REPAIR (also C D R), any case
+     "transmissions_left": 7}         for ``plan`` only (optional, default 7)
+
+A board may leave modules out (a puzzle position): absent modules are simply
+not in play, so the count of hallways is not checked.  Every letter on it must
+still be a module of the content pack, and appear once.
+
+Field paths in errors use zero-based indices: ``board[2]``, ``missions[1]``,
+``commands[0]``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import ScenarioError
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.board import HALLWAY, SIZE, Cell, Position, cell_of, index
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.rules import pair_complete
+
+__all__ = ["Scenario", "FIELDS", "DEFAULT_TRANSMISSIONS_LEFT", "parse_scenario", "load_scenario",
+           "mission_id"]
+
+log = logging.getLogger(__name__)
+
+#: Every top-level field a scenario may hold.
+FIELDS = ("board", "cadet", "carrying", "missions", "completed", "commands", "transmissions_left")
+#: ``transmissions_left`` when the scenario does not say (a whole game's 7 Transmission cards).
+DEFAULT_TRANSMISSIONS_LEFT = 7
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario.
+
+    :param position: the board, the Cadet's cell and the carried device.
+    :param missions: every mission, id (``"A-E"``) -> pair of upper-case module letters.
+    :param given: mission id -> the pair exactly as the file wrote it (for output).
+    :param completed: ids of the missions already done before the commands.
+    :param commands: the program to referee (empty when the caller did not ask for one).
+    :param transmissions_left: Transmission cards still to come, for the planner.
+    """
+
+    position: Position
+    missions: Mapping[str, tuple[str, str]]
+    given: Mapping[str, tuple[str, str]]
+    completed: frozenset[str]
+    commands: tuple[Command, ...] = ()
+    transmissions_left: int = DEFAULT_TRANSMISSIONS_LEFT
+
+    @property
+    def pending(self) -> dict[str, tuple[str, str]]:
+        """The missions not yet completed, id -> pair (what :meth:`Rules.execute` wants)."""
+        return {m: pair for m, pair in self.missions.items() if m not in self.completed}
+
+
+def mission_id(pair: tuple[str, str]) -> str:
+    """``("A", "E")`` -> ``"A-E"``: a mission's id inside a scenario."""
+    return f"{pair[0]}-{pair[1]}"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _known(content: ContentPack) -> str:
+    return " ".join(sorted(m.letter for m in content.modules))
+
+
+def _name(content: ContentPack, letter: str) -> str:
+    return f"the {content.module(letter).name} ({letter.upper()})"
+
+
+def _at(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+# --------------------------------------------------------------------------- fields
+
+
+def _board(raw: object, content: ContentPack) -> str:
+    """``board``: 5 strings of 5 characters, each module at most once (either side up)."""
+    if not (isinstance(raw, list) and len(raw) == SIZE):
+        raise ScenarioError("board", f"must be a list of {SIZE} strings of {SIZE} characters, "
+                                     f"north row first, not {raw!r}")
+    letters = {m.letter for m in content.modules}
+    seen: dict[str, Cell] = {}
+    for r, row in enumerate(raw):
+        where = f"board[{r}]"
+        if not (isinstance(row, str) and len(row) == SIZE):
+            raise ScenarioError(where, f"must be a string of {SIZE} characters, not {row!r}")
+        for c, ch in enumerate(row):
+            if ch == HALLWAY:
+                continue
+            if ch.upper() not in letters:
+                raise ScenarioError(where, f"{ch!r} at column {c} is neither '.' (hallway) nor a module "
+                                           f"letter (upper-case intact, lower-case damaged; "
+                                           f"known: {_known(content)})")
+            if ch.upper() in seen:
+                raise ScenarioError(where, f"module {ch.upper()} appears twice, at {_at(seen[ch.upper()])} "
+                                           f"and {_at((r, c))} (each tile is on the grid at most once)")
+            seen[ch.upper()] = (r, c)
+    return "".join(raw)
+
+
+def _cadet(raw: object) -> Cell:
+    """``cadet``: ``[row, col]`` on the 5 x 5 grid."""
+    if not (isinstance(raw, list) and len(raw) == 2 and all(_is_int(v) for v in raw)):
+        raise ScenarioError("cadet", f"must be [row, col], two integers, not {raw!r}")
+    row, col = raw
+    if not (0 <= row < SIZE and 0 <= col < SIZE):
+        raise ScenarioError("cadet", f"{raw!r} is off the grid: row and col go from 0 to {SIZE - 1}")
+    return (row, col)
+
+
+def _carrying(raw: object, board: str, content: ContentPack) -> str | None:
+    """``carrying``: ``null`` or the letter of an intact device that is not on the board."""
+    if raw is None:
+        return None
+    if not (isinstance(raw, str) and len(raw) == 1 and raw.isalpha()):
+        raise ScenarioError("carrying", f"must be one device letter or null, not {raw!r}")
+    letter = raw.upper()
+    if letter not in {m.letter for m in content.modules}:
+        raise ScenarioError("carrying", f"{raw!r} is not a module letter (known: {_known(content)})")
+    if letter not in content.devices:
+        raise ScenarioError("carrying", f"{_name(content, letter)} is a station and cannot be carried")
+    if raw.islower():
+        raise ScenarioError("carrying", f"{raw!r} is a damaged side: only an intact device can be collected, "
+                                        f"so write {letter!r}")
+    i = board.upper().find(letter)
+    if i >= 0:
+        raise ScenarioError("carrying", f"{_name(content, letter)} is also on the board at {_at(cell_of(i))}")
+    return letter
+
+
+def _pair(raw: object, where: str, content: ContentPack) -> tuple[tuple[str, str], tuple[str, str]]:
+    """One mission ``[X, Y]``: two different modules, at least one a device (RULES.md, Missions).
+
+    :returns: the pair upper-cased and the pair as written.
+    """
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(v, str) for v in raw)):
+        raise ScenarioError(where, f'must be two module letters, e.g. ["A", "E"], not {raw!r}')
+    letters = {m.letter for m in content.modules}
+    for v in raw:
+        if not (len(v) == 1 and v.upper() in letters):
+            raise ScenarioError(where, f"{v!r} is not a module letter (known: {_known(content)})")
+    a, b = raw[0].upper(), raw[1].upper()
+    if a == b:
+        raise ScenarioError(where, f"names {_name(content, a)} twice: a mission pairs two different modules")
+    if a not in content.devices and b not in content.devices:
+        raise ScenarioError(where, f"{_name(content, a)} and {_name(content, b)} are both stations, which "
+                                   f"never move, so they can never become adjacent: one must be a device")
+    return (a, b), (raw[0], raw[1])
+
+
+def _pairs(raw: object, name: str, content: ContentPack) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """``missions`` or ``completed``: a list of pairs, none twice (in either order)."""
+    if not isinstance(raw, list):
+        raise ScenarioError(name, f'must be a list of pairs of module letters, e.g. [["A", "E"]], '
+                                  f'not {raw!r}')
+    out: list[tuple[tuple[str, str], tuple[str, str]]] = []
+    seen: dict[frozenset[str], int] = {}
+    for i, item in enumerate(raw):
+        pair, given = _pair(item, f"{name}[{i}]", content)
+        key = frozenset(pair)
+        if key in seen:
+            raise ScenarioError(f"{name}[{i}]", f"{given!r} repeats {name}[{seen[key]}]")
+        seen[key] = i
+        out.append((pair, given))
+    return out
+
+
+def _commands(raw: object) -> tuple[Command, ...]:
+    """``commands``: a list of command names (RULES.md, Referee notation), any length."""
+    if not isinstance(raw, list):
+        raise ScenarioError("commands", f'must be a list of command names, e.g. ["N", "C", "DEPLOY"], '
+                                        f'not {raw!r}')
+    commands = []
+    for i, word in enumerate(raw):
+        try:
+            commands.append(Command.parse(word))
+        except ValueError as exc:
+            raise ScenarioError(f"commands[{i}]", f"{exc} (step {i + 1})") from None
+    return tuple(commands)
+
+
+def _transmissions_left(raw: object) -> int:
+    if not (isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1):
+        raise ScenarioError("transmissions_left", f"must be an integer >= 1, not {raw!r}")
+    return raw
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def parse_scenario(data: object, content: ContentPack, *, commands: bool = True) -> Scenario:
+    """Validate a decoded JSON scenario against a content pack's modules.
+
+    :param commands: whether ``commands`` is required and read (``referee``); when ``False``
+        (``plan``) the field is allowed but ignored.
+    :raises ScenarioError: the first problem, naming the field.
+    """
+    if not isinstance(data, dict):
+        raise ScenarioError("<scenario>", f"must be a JSON object with the fields {', '.join(FIELDS)}, "
+                                          f"not {type(data).__name__}")
+    for key in data:
+        if key not in FIELDS:
+            raise ScenarioError(str(key), f"unknown field (known: {', '.join(FIELDS)})")
+    required = ("board", "cadet", "missions") + (("commands",) if commands else ())
+    for key in required:
+        if key not in data:
+            raise ScenarioError(key, "required field is missing")
+    board = _board(data["board"], content)
+    cadet = _cadet(data["cadet"])
+    carrying = _carrying(data.get("carrying"), board, content)
+    missions = _pairs(data["missions"], "missions", content)
+    done = _pairs(data.get("completed", []), "completed", content)
+    by_key = {frozenset(pair): mission_id(pair) for pair, _ in missions}
+    completed = frozenset(by_key[frozenset(pair)] for pair, _ in done if frozenset(pair) in by_key)
+    unmatched = tuple(given for pair, given in done if frozenset(pair) not in by_key)
+    if unmatched:
+        log.warning("completed pairs not among the missions are ignored: %s", unmatched)
+    for i, (pair, given) in enumerate(missions):
+        if mission_id(pair) not in completed and pair_complete(board, *pair):
+            raise ScenarioError(f"missions[{i}]", f"{given!r} is already complete on this board (both "
+                                                  f"intact and side by side): list it under \"completed\"")
+    program = _commands(data["commands"]) if commands else ()
+    left = _transmissions_left(data.get("transmissions_left", DEFAULT_TRANSMISSIONS_LEFT))
+    return Scenario(
+        position=Position(board, index(cadet), carrying),
+        missions={mission_id(pair): pair for pair, _ in missions},
+        given={mission_id(pair): given for pair, given in missions},
+        completed=completed,
+        commands=program,
+        transmissions_left=left,
+    )
+
+
+def load_scenario(path: str | os.PathLike[str], content: ContentPack, *, commands: bool = True) -> Scenario:
+    """Read and validate a scenario file (UTF-8 JSON).
+
+    :raises ScenarioError: field ``"<file>"`` when unreadable, ``"<json>"`` when not JSON,
+        else the field at fault (see :func:`parse_scenario`).
+    """
+    try:
+        with open(path, encoding="utf-8-sig") as handle:  # tolerate a BOM from Windows editors
+            text = handle.read()
+    except OSError as exc:
+        raise ScenarioError("<file>", f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("<file>", f"{os.fspath(path)!r} is not UTF-8 text: {exc.reason}") from None
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise ScenarioError("<json>", f"not valid JSON: {exc.msg} at {where}") from None
+    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting too deep
+        raise ScenarioError("<json>", f"not a usable scenario: {type(exc).__name__}: "
+                                      f"{str(exc)[:120] or 'nested too deeply'}") from None
+    return parse_scenario(data, content, commands=commands)

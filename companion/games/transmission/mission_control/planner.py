@@ -1,0 +1,421 @@
+"""AI Mission Control: an optimal choice of 5 viable commands (RULES.md, 1. Select).
+
+Method
+------
+*Optimal.*  The planner picks a program that minimises the transmissions needed to complete every
+remaining mission, counting the deck's limits per transmission (at most ``view.deck[c]`` cards of
+each command: with the default deck 2 of each direction, 1 Collect, 1 Deploy, 1 Repair; exactly 5
+viable commands in intended order) within the Transmission cards left.  The value is computed by
+the exact search of :mod:`companion.games.transmission.mission_control.solver`
+(:class:`~companion.games.transmission.mission_control.solver.Solver`: iterative
+deepening over whole transmissions, distinct programs with identical cards merged, a
+transposition table and an admissible lower bound; the tests prove its values against an
+exhaustive reference search).  The planner then tries the distinct outcomes of this transmission
+in the order (most missions completed now, lowest lower bound of the rest, program order) and
+takes the first whose optimum after it is one fewer: so among the optimal programs it prefers
+those that complete missions earlier.  The root level of the iterative deepening runs in the
+planner's own order (:meth:`Planner._optimal`), so the outcome that proves the optimum is the
+planner's pick and no outcome is searched twice.
+
+*When the game cannot be won* within the transmissions left, it maximises the missions completed
+(the score, RULES.md, Score): the largest set of remaining missions that can still be completed
+in time is found by the same search, and the plan is the first program (same order) that keeps
+such a set within reach.  When not even one mission can be completed in time, it takes the
+program whose outcome has the lowest lower bound (closest to completing them all).
+
+*Speed.*  ``companion bench planner`` (205 positions of 40 seeded standard games; a fresh planner
+per decision, one thread, on the shared 2-core development machine).  Under load about 0.7-1 from
+other jobs: median about 3 ms, 95th percentile about 70 ms, worst about 0.4 s (a game start with
+three missions; game starts alone: median about 26 ms, p95 about 140 ms; mid-game p95 about 19 ms;
+one mission left under 3 ms).  Under load about 1.5-2: median about 5 ms, p95 about 150 ms, worst
+about 0.65 s (game starts: median about 44 ms, p95 about 215 ms).  One-off program compilation about
+0.15 s per process; about 73 MiB peak RSS.  Back to back on 305 fixed positions (CPU time, best of
+two), the lazy ordering of children, the staged walks, the faster walk DP and the children grouped
+per board (:mod:`companion.games.transmission.mission_control.solver`) take about 27% less time in total than
+the version before them
+and a third less at the 95th percentile (game starts: about a quarter less), with the same
+decisions.  So the target p95 <= 100 ms is met only while the machine is not loaded by others (the
+95th percentile falls among the game starts); the worst case is within 1 s.  Against a plain
+breadth-first search bounded at 2 s per position (it finishes about 125 of 205, giving up mostly on
+game starts): 17x median and 131x on the totals where both finish, at least 63x on the totals over
+all 205 positions (its time capped at the bound) under the low load; 10x, 76x and 38x under load
+1.5-2.  Within a game the planner keeps its solver, so the decisions after the first mostly find
+their positions already solved.
+
+Guarantees
+----------
+1. :meth:`Planner.plan` always returns exactly 5 commands that respect the deck counts (at most
+   ``view.deck[c]`` of each command) and are viable from ``view.position``
+   (:meth:`companion.games.transmission.engine.rules.Rules.viable`): on every position, with or without
+   missions left, in a
+   corner, carrying.  With the default deck a viable program always exists (a vertical move toward
+   the interior, its opposite, the same two again, then a horizontal move toward the interior); a
+   deck too small for any viable program raises :class:`PlannerError`.
+2. It is deterministic: the same view and the same constructor arguments give the same plan (the
+   tables never change an answer, only its speed: the values are exact and the order of the
+   outcomes depends only on the position).
+3. Optimal: when the game can be won, ``transmissions_to_win`` is the fewest transmissions that
+   complete every remaining mission, and the plan starts such a line; among those programs it
+   completes the most missions possible this transmission.  When it cannot be won, the plan keeps
+   the most missions within reach.
+4. It never returns a non-viable set (checked with :meth:`Rules.viable` before returning; a failure
+   there is a bug and raises :class:`PlannerError`).
+
+``enumerate_outcomes`` (the first version's layered enumeration of one transmission) stays: the
+tests use it as an independent reference for
+:meth:`companion.games.transmission.mission_control.solver.Solver.outcomes`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from companion.errors import CompanionError
+from companion.games.transmission.engine.board import HALLWAY, Position
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.rules import Rules
+from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.mission_control.estimate import (
+    _COLLECT,
+    _DEPLOY,
+    _DIST,
+    _ORDER,
+    _STEP,
+    REGISTERS,
+    Estimate,
+    _Pairs,
+)
+from companion.games.transmission.mission_control.solver import Solver, rest_of
+
+__all__ = ["Outcome", "Plan", "Planner", "PlannerError", "REGISTERS", "enumerate_outcomes"]
+
+log = logging.getLogger(__name__)
+
+
+class PlannerError(CompanionError, RuntimeError):
+    """The planner could not produce a viable selection (only with a deck too small to move)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Mission Control's selection and what the search expects of it.
+
+    :param commands: exactly 5 commands in intended order (registers 1-5).
+    :param transmissions_to_win: the exact optimum: the fewest transmissions, this one included, that
+        complete every remaining mission if the Cadet executes each as intended (this plan is the
+        first of such a line); ``0`` when none remain; ``None`` when the game cannot be won within
+        the Transmission cards left.  With perfect execution the next decision finds one fewer.
+    :param estimate: no longer computed (always ``None``): the search is exact, see
+        ``transmissions_to_win``.  Kept so older callers still construct and read plans.
+    :param completes: ids of the missions this transmission completes if executed as intended.
+    """
+
+    commands: tuple[Command, ...]
+    transmissions_to_win: int | None
+    estimate: Estimate | None = None
+    completes: tuple[str, ...] = ()
+
+
+# A compact position for the search: (board, cadet cell 0-24, carried device letter or "").
+_State = tuple[str, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One distinct result of a transmission: the end state, the missions completed, one program.
+
+    :param mask: bit ``i`` set when the ``i``-th remaining mission (sorted by id) completes.
+    :param program: command indices into the fixed command order N E S W COLLECT DEPLOY REPAIR.
+    """
+
+    board: str
+    cadet: int
+    carrying: str
+    mask: int
+    program: tuple[int, ...]
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        return tuple(_ORDER[k] for k in self.program)
+
+
+def _completed(board: str, pairs: _Pairs, mask: int) -> int:
+    """``mask`` plus every not-yet-completed pair that is intact and adjacent (RULES.md, Missions)."""
+    for bit, (_mid, a, b) in enumerate(pairs):
+        if mask >> bit & 1:
+            continue
+        i = board.find(a)
+        if i < 0:
+            continue
+        j = board.find(b)
+        if j >= 0 and _DIST[i][j] == 1:
+            mask |= 1 << bit
+    return mask
+
+
+def enumerate_outcomes(state: _State, pairs: _Pairs, counts: tuple[int, ...], devices: frozenset[str],
+                       order: tuple[int, ...] = tuple(range(7))) -> list[Outcome]:
+    """Every distinct outcome of a viable 5-command program from ``state`` (see module docstring).
+
+    :param counts: cards per command, in the order N E S W COLLECT DEPLOY REPAIR.
+    :param devices: upper-case letters of the devices (only they can be collected).
+    :param order: the expansion order of the command indices (the tie-break between programs).
+    :returns: outcomes in discovery order (deterministic).
+    """
+    # A layer node: (board, cadet, carrying, used-counts code, mask) -> program.
+    weights = []
+    w = 1
+    for k in range(7):
+        weights.append(w)
+        w *= counts[k] + 1
+    board0, cadet0, carrying0 = state
+    layer: dict[tuple[str, int, str, int, int], tuple[int, ...]] = {(board0, cadet0, carrying0, 0, 0): ()}
+    for _step in range(REGISTERS):
+        nxt: dict[tuple[str, int, str, int, int], tuple[int, ...]] = {}
+        for (board, cadet, carrying, used, mask), program in layer.items():
+            here = board[cadet]
+            for k in order:
+                wk = weights[k]
+                if (used // wk) % (counts[k] + 1) >= counts[k]:
+                    continue
+                if k < 4:
+                    c = _STEP[cadet][k]
+                    if c < 0:
+                        continue
+                    key = (board, c, carrying, used + wk, mask)
+                elif k == _COLLECT:
+                    if carrying or here not in devices:
+                        continue
+                    key = (board[:cadet] + HALLWAY + board[cadet + 1:], cadet, here, used + wk, mask)
+                elif k == _DEPLOY:
+                    if not carrying or here != HALLWAY:
+                        continue
+                    b = board[:cadet] + carrying + board[cadet + 1:]
+                    key = (b, cadet, "", used + wk, _completed(b, pairs, mask) if pairs else mask)
+                else:
+                    if here == HALLWAY or not here.islower():
+                        continue
+                    b = board[:cadet] + here.upper() + board[cadet + 1:]
+                    key = (b, cadet, carrying, used + wk, _completed(b, pairs, mask) if pairs else mask)
+                if key not in nxt:
+                    nxt[key] = program + (k,)
+        layer = nxt
+    outcomes: dict[tuple[str, int, str, int], Outcome] = {}
+    for (board, cadet, carrying, _used, mask), program in layer.items():
+        end = (board, cadet, carrying, mask)
+        if end not in outcomes:
+            outcomes[end] = Outcome(board, cadet, carrying, mask, program)
+    return list(outcomes.values())
+
+
+# --------------------------------------------------------------------------- the planner
+
+
+class Planner:
+    """AI Mission Control (satisfies :class:`companion.games.transmission.session.Chooser`).  See the module
+    docstring.
+
+    :param seed: chooses the tie-break order between programs of equal merit; same seed, same plans.
+    :param table_size: entries kept in the solver's tables
+    (:class:`companion.games.transmission.mission_control.solver.Solver`).
+
+    One planner serves one game at a time and is not thread-safe: call it from one thread at a time
+    (the app calls it off the main thread, one decision at a time).
+    """
+
+    def __init__(self, *, seed: int = 0, table_size: int = 200_000) -> None:
+        if table_size < 1:
+            raise ValueError(f"table_size must be at least 1, not {table_size}")
+        self.seed = seed
+        self.table_size = table_size
+        rank = list(range(len(_ORDER)))
+        if seed:
+            random.Random(seed).shuffle(rank)
+        self._rank = tuple(rank)
+        self._solver: Solver | None = None
+
+    def solver(self, devices: frozenset[str], counts: tuple[int, ...]) -> Solver:
+        """The solver for these devices and card counts (kept while they stay the same)."""
+        solver = self._solver
+        if solver is None or solver.devices != devices or solver.counts != counts:
+            solver = self._solver = Solver(devices, counts, self.table_size)
+        return solver
+
+    @staticmethod
+    def _problem(view: MissionControlView) -> tuple[frozenset[str], tuple[int, ...], _Pairs, _State]:
+        devices = frozenset(d.upper() for d in view.devices)
+        counts = tuple(max(0, int(view.deck.get(c, 0))) for c in _ORDER)
+        pairs: _Pairs = tuple(sorted((mid, a.upper(), b.upper()) for mid, (a, b) in view.missions.items()))
+        p = view.position
+        return devices, counts, pairs, (p.board, p.cadet, p.carrying or "")
+
+    def plan(self, view: MissionControlView) -> Plan:
+        """Choose 5 commands in intended order for ``view`` (the guarantees are in the module docstring).
+
+        :raises PlannerError: only when the deck allows no viable program at all.
+        """
+        devices, counts, pairs, root = self._problem(view)
+        solver = self.solver(devices, counts)
+        outcomes = solver.outcomes(*root, pairs)
+        if not outcomes:
+            raise PlannerError("no viable program of 5 commands exists from this position with this deck")
+        left = max(1, view.transmissions_left)
+        to_win: int | None = 0
+        if not pairs:
+            chosen = min(outcomes, key=lambda o: self._key(o[4]))
+        else:
+            best, first = self._optimal(solver, root, pairs, outcomes, left)
+            if first is not None:
+                to_win = best
+                chosen = first
+            else:
+                to_win = None
+                ordered = self._ordered(solver, outcomes, pairs)
+                chosen = self._most_missions(solver, root, pairs, ordered, left)
+        commands = tuple(_ORDER[k] for k in chosen[4])
+        self._check(view.position, commands, view.deck, devices)
+        completes = tuple(pairs[b][0] for b in range(len(pairs)) if chosen[3] >> b & 1)
+        # Never log the commands or the missions: the table can see the console and Kivy's log file.
+        log.debug("planned among %d outcomes", len(outcomes))
+        return Plan(commands, to_win, None, completes)
+
+    def choose(self, view: MissionControlView) -> tuple[Command, ...]:
+        """The :class:`~companion.games.transmission.session.Chooser` protocol: ``plan(view).commands``."""
+        return self.plan(view).commands
+
+    def candidates(self, view: MissionControlView, slack: int = 0) -> list[tuple[tuple[Command, ...], int]]:
+        """Every viable program whose optimal value is within ``slack`` of the best, best first.
+
+        A program's value is the transmissions to win if it is executed as intended: this one plus
+        the optimum after it (1 when it completes every mission).  Every distinct program is listed
+        (identical cards merged; programs with the same outcome share a value), ordered by value,
+        then missions completed now (most first), then program order.
+
+        :param slack: extra transmissions allowed over the best value (0 or more).
+        :returns: ``[]`` when no mission remains (every program wins at once, see :meth:`plan`) or
+            when the game cannot be won within ``view.transmissions_left``.
+        :raises ValueError: for a negative slack.
+        """
+        if slack < 0:
+            raise ValueError(f"slack must be 0 or more, not {slack}")
+        devices, counts, pairs, root = self._problem(view)
+        if not pairs:
+            return []
+        solver = self.solver(devices, counts)
+        left = max(1, view.transmissions_left)
+        best = solver.need(*root, pairs, left)
+        if best > left:
+            return []
+        cap = min(best + slack, left)
+        values: dict[tuple[str, int, str, int], int] = {}
+        found: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
+        for program, board, cadet, carrying, mask in solver.runs(*root, pairs):
+            key = (board, cadet, carrying, mask)
+            value = values.get(key)
+            if value is None:
+                value = values[key] = 1 + solver.need(board, cadet, carrying, rest_of(pairs, mask), cap - 1)
+            if value <= cap:
+                found.append((value, -bin(mask).count("1"), self._key(program), program))
+        found.sort()
+        return [(tuple(_ORDER[k] for k in program), value) for value, _done, _key, program in found]
+
+    # ------------------------------------------------------------------ helpers
+
+    def _key(self, program: tuple[int, ...]) -> tuple[int, ...]:
+        rank = self._rank
+        return tuple(rank[k] for k in program)
+
+    def _optimal(self, solver: Solver, root: _State, pairs: _Pairs,
+                 outcomes: list[tuple[str, int, str, int, tuple[int, ...]]], left: int
+                 ) -> tuple[int, tuple[str, int, str, int, tuple[int, ...]] | None]:
+        """The optimum within ``left`` transmissions and the first outcome, in the order of
+        :meth:`_ordered`, that achieves it; ``(left + 1, None)`` when more are needed.
+
+        The same value as ``solver.need(*root, pairs, left)`` and the same outcome as the first of
+        ``_ordered(..., best - 1)`` passing ``solver.within(..., best - 1)``: this is the root level
+        of that iterative deepening run in the planner's own order, so the outcomes the search
+        proves on the way are the planner's candidates, never searched twice.
+        """
+        d = max(1, solver.value_hint(*root, pairs, left))
+        while d <= left:
+            for o in self._lazy(solver, outcomes, pairs, d - 1):
+                if solver.within(o[0], o[1], o[2], rest_of(pairs, o[3]), d - 1):
+                    return d, o
+            d += 1
+        return left + 1, None
+
+    def _ordered(self, solver: Solver, outcomes: list[tuple[str, int, str, int, tuple[int, ...]]],
+                 pairs: _Pairs, upto: int | None = None) -> list[tuple[str, int, str, int, tuple[int, ...]]]:
+        """Outcomes by (most missions completed now, lowest lower bound after, program order); with
+        ``upto``, only those whose lower bound after is at most ``upto`` (the others cannot be optimal).
+
+        The lower bound is a pure function of the position (never the table's history), so the order
+        is deterministic.
+        """
+        keyed = []
+        for o in outcomes:
+            rest = rest_of(pairs, o[3])
+            low = solver.bound(o[0], o[1], o[2], rest, upto if upto is not None else 1_000)
+            if upto is None or low <= upto:
+                keyed.append(((-bin(o[3]).count("1"), low, self._key(o[4])), o))
+        keyed.sort(key=lambda t: t[0])
+        return [o for _key, o in keyed]
+
+    def _lazy(self, solver: Solver, outcomes: list[tuple[str, int, str, int, tuple[int, ...]]],
+              pairs: _Pairs, upto: int) -> Iterator[tuple[str, int, str, int, tuple[int, ...]]]:
+        """The outcomes of ``_ordered(solver, outcomes, pairs, upto)`` in the same order, each lower
+        bound computed only when needed: keyed first by :meth:`Solver.cheap` (never above the bound),
+        the bound computed when the outcome comes first in a heap of keys, so the outcomes come out in
+        exactly the sorted order (the keys ``_key`` are distinct), and those after the one the caller
+        takes never pay for their walks."""
+        heap: list[tuple[int, int, tuple[int, ...], bool, int]] = []
+        for i, o in enumerate(outcomes):
+            low = solver.cheap(o[0], o[1], o[2], rest_of(pairs, o[3]))
+            if low <= upto:
+                heap.append((-bin(o[3]).count("1"), low, self._key(o[4]), False, i))
+        heapq.heapify(heap)
+        while heap:
+            done, low, key, exact, i = heapq.heappop(heap)
+            o = outcomes[i]
+            if exact:
+                yield o
+                continue
+            low = solver.bound(o[0], o[1], o[2], rest_of(pairs, o[3]), upto)
+            if low <= upto:
+                heapq.heappush(heap, (done, low, key, True, i))
+
+    def _most_missions(self, solver: Solver, root: _State, pairs: _Pairs,
+                       ordered: list[tuple[str, int, str, int, tuple[int, ...]]], left: int
+                       ) -> tuple[str, int, str, int, tuple[int, ...]]:
+        """The first outcome that keeps the largest completable set of missions within reach."""
+        for size in range(len(pairs) - 1, 0, -1):
+            reachable = [q for q in itertools.combinations(pairs, size)
+                         if solver.need(*root, q, left) <= left]
+            if not reachable:
+                continue
+            for o in ordered:
+                done = {pairs[b] for b in range(len(pairs)) if o[3] >> b & 1}
+                if any(len(done.intersection(q)) == size
+                       or solver.within(o[0], o[1], o[2], tuple(p for p in q if p not in done), left - 1)
+                       for q in reachable):
+                    return o
+        return min(ordered, key=lambda o: (solver.bound(o[0], o[1], o[2], rest_of(pairs, o[3])),
+                                           self._key(o[4])))
+
+    @staticmethod
+    def _check(position: Position, commands: tuple[Command, ...], deck: Mapping[Command, int],
+               devices: frozenset[str]) -> None:
+        """Guarantees 1 and 4, checked with the referee's own rules before anything leaves the planner."""
+        if len(commands) != REGISTERS:
+            raise PlannerError(f"planner bug: {len(commands)} commands, not {REGISTERS}")
+        for command in set(commands):
+            if commands.count(command) > deck.get(command, 0):
+                raise PlannerError(f"planner bug: more {command.title} cards than the deck holds")
+        bad = Rules(devices).first_illegal(position, commands)
+        if bad is not None:
+            raise PlannerError(f"planner bug: step {bad[0]} is impossible: {bad[1]}")

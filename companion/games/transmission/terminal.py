@@ -1,0 +1,479 @@
+"""A whole game in a terminal: the ``companion play`` subcommand.
+
+Source: RULES.md, A transmission (one round); DESIGN.md, Session.  The
+terminal is one more source of the table's intents: it drives the very same
+:class:`~companion.games.transmission.session.Session` as the Kivy app, and reads nothing but
+:meth:`Session.view` (a :class:`~companion.games.transmission.engine.views.CadetView`), so it cannot show
+an unrevealed mission or Mission Control's intended order.
+
+Input and output go through ``input_fn`` and ``output_fn`` (``input`` and
+``print`` by default), so a test can script a whole game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+
+from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.engine.board import HALLWAY, SIZE, Position
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.game import REGISTERS
+from companion.games.transmission.engine.rules import Execution
+from companion.games.transmission.engine.views import BoostView, CadetView, CardView, MissionView
+from companion.games.transmission.session import Chooser, Session, Step
+
+__all__ = ["Terminal", "play", "render_board", "parse_order", "OrderError", "HELP"]
+
+log = logging.getLogger(__name__)
+
+InputFn = Callable[[str], str]
+OutputFn = Callable[[str], None]
+
+HELP = """\
+How to decode:
+  Type the hand card numbers for the open registers, in register order, e.g.  3 1 2 5 4
+  Registers fixed by a clear signal are skipped.  Command names work too:  N E COLLECT S W
+  When there is an error card, give one card fewer: the card you leave out is ignored.
+Signal Boosts (numbered as listed):
+  boost N REGISTER   Clear Signal: Mission Control fixes its command in that register
+  boost N CARD       Cross Check: Mission Control says which register that card belongs in
+  boost N            Debug: the error card is removed
+  boost N ORDER      Abort: propose a full order (as above); Mission Control answers Yes or No
+Other:
+  board   show the board again      help   this text      quit   leave the game"""
+
+class OrderError(ValueError):
+    """A line the Cadet typed that is not a usable order; the message says why."""
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def _at(cell: tuple[int, int]) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+def render_board(position: Position, names: Mapping[str, str]) -> list[str]:
+    """The grid with coordinates, north row first.
+
+    An intact module is its upper-case letter, a damaged one lower-case with ``!``,
+    a hallway ``.``; ``@`` marks the Cadet.  Below: what the Cadet carries.
+    """
+    lines = ["       " + "     ".join(str(c) for c in range(SIZE))]
+    rule = "    +" + "-----+" * SIZE
+    lines.append(rule)
+    for r, row in enumerate(position.rows()):
+        cells = []
+        for c, tile in enumerate(row):
+            damage = "!" if tile != HALLWAY and tile.islower() else " "
+            cadet = "@" if position.cadet_cell == (r, c) else " "
+            cells.append(f" {tile}{damage}{cadet} ")
+        lines.append(f"  {r} |" + "|".join(cells) + "|")
+        lines.append(rule)
+    carried = position.carrying
+    held = f"carries the {names.get(carried, carried)} ({carried})" if carried else "carries nothing"
+    spare = "" if carried else "; one hallway tile is spare beside the board"
+    lines.append(f"  @ the Cadet, at {_at(position.cadet_cell)}, {held}{spare}.")
+    lines.append("  Upper-case: intact module.  Lower-case with '!': damaged.  '.': hallway.")
+    return lines
+
+
+def _legend(content: ContentPack, per_line: int = 4) -> list[str]:
+    """The module names, by letter, four to a line; ``*`` marks a device."""
+    entries = [f"{m.letter} {m.name}{'*' if m.is_device else ''}"
+               for m in sorted(content.modules, key=lambda m: m.letter)]
+    entries.append("(* device: can be carried; the rest are stations)")
+    width = max(len(e) for e in entries[:-1]) + 2
+    lines = []
+    for i in range(0, len(entries), per_line):
+        head = "  Modules:  " if i == 0 else " " * 12
+        lines.append(head + "".join(e.ljust(width) for e in entries[i:i + per_line]).rstrip())
+    return lines
+
+
+def _mission(m: MissionView) -> str:
+    return f"{m.title}: the {m.names[0]} ({m.pair[0]}) next to the {m.names[1]} ({m.pair[1]})"
+
+
+def _card_text(view: CadetView) -> str:
+    card = view.card
+    if card is None:
+        return "No Transmission card yet."
+    parts = [f"clear signal on register {card.clear_register}" if card.clear_register else "no clear signal"]
+    if card.errors:
+        parts.append("one error" if card.errors == 1 else f"{card.errors} errors")
+    else:
+        parts.append("no error")
+    return (f"Transmission card {view.transmission} of {view.transmissions_total}: "
+            f"level {card.level}, {', '.join(parts)}.")
+
+
+def _free_registers(view: CadetView) -> list[int]:
+    return [k for k, cid in enumerate(view.registers, start=1) if cid is None]
+
+
+def _decode_lines(view: CadetView) -> list[str]:
+    slots = []
+    for k, card in enumerate(view.registers, start=1):
+        slots.append(f"{k} [{card.title + ' (fixed)' if card else '?'}]")
+    lines = ["Registers:  " + "   ".join(slots)]
+    hand = "   ".join(f"{i}. {card.title}" for i, card in enumerate(view.hand, start=1))
+    lines.append("Your hand:  " + (hand or "(empty)"))
+    if view.leave_out:
+        lines.append(f"An error hides among these cards: leave out {view.leave_out} card(s).")
+    if view.answers:
+        lines.append("Mission Control said: " + "  ".join(a.text for a in view.answers))
+    if view.boosts:
+        lines.append("Signal Boosts:")
+        lines.extend(f"  {i}. {b.name}: {b.text}" for i, b in enumerate(view.boosts, start=1))
+    else:
+        lines.append("Signal Boosts: none yet (complete a mission to earn one).")
+    return lines
+
+
+def _status(view: CadetView) -> str:
+    done = ", ".join(m.title for m in view.completed)
+    missions = f"Missions completed: {len(view.completed)} of {view.missions_total}"
+    return f"{missions}{': ' + done if done else ''}.  Transmission cards left: {view.transmissions_left}."
+
+
+def _describe(command: Command, before: Position, after: Position, names: Mapping[str, str]) -> str:
+    """One executed command, for the players mirroring it on the table."""
+    def name(letter: str) -> str:
+        return f"the {names.get(letter.upper(), letter.upper())} ({letter.upper()})"
+
+    where = _at(after.cadet_cell)
+    if command.is_move:
+        return f"{command.title}: the Cadet moves {command.title.lower()} to {where}."
+    if command is Command.REPAIR:
+        return f"Repair: {name(after.tile(after.cadet_cell))} at {where} is repaired (turn it green side up)."
+    if command is Command.COLLECT:
+        return (f"Collect: the Cadet picks up {name(after.carrying or '?')} at {where}; "
+                f"the spare hallway fills the cell.")
+    return (f"Deploy: the Cadet sets down {name(before.carrying or '?')} at {where}; "
+            f"that hallway tile becomes the spare.")
+
+
+def _execution_lines(execution: Execution, view: CadetView, names: Mapping[str, str]) -> list[str]:
+    titles = {m.id: m for m in view.completed}
+    lines = ["Executing, step by step (move the pawn and tiles on the table to match):"]
+    before = execution.start
+    for k, (command, after) in enumerate(zip(execution.commands, execution.positions), start=1):
+        lines.append(f"  {k}. {_describe(command, before, after, names)}")
+        for c in execution.completions:
+            if c.step == k and c.mission in titles:
+                lines.append(f"     -> mission complete: {titles[c.mission].title}")
+        before = after
+    return lines
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse_order(words: Sequence[str], view: CadetView) -> list[str]:
+    """Card ids for the open registers, in register order, from hand numbers or command names.
+
+    :param words: one per open register (``["3", "1", "N", "5"]``).
+    :raises OrderError: naming what is wrong.
+    """
+    free = _free_registers(view)
+    hand = list(view.hand)
+    for word in words:  # name a word that is neither a number nor a command before counting them
+        if not _is_number(word):
+            try:
+                Command.parse(word)
+            except ValueError:
+                raise OrderError(f"{word[:20]!r} is neither a card number nor a command name; "
+                                 "type 'help' for help.") from None
+    if len(words) != len(free):
+        opens = ", ".join(str(k) for k in free)
+        extra = f" (you hold {len(hand)} cards: {view.leave_out} is left out)" if view.leave_out else ""
+        raise OrderError(f"Give {len(free)} cards, one for each open register ({opens}), "
+                         f"not {len(words)}{extra}.")
+    chosen: list[CardView] = []
+    for word in words:
+        card = _card_of(word, hand, chosen)
+        chosen.append(card)
+    return [card.id for card in chosen]
+
+
+def _is_number(word: str) -> bool:
+    """A short run of ASCII digits (``str.isdigit`` also accepts "²", which ``int`` refuses)."""
+    return word.isascii() and word.isdigit() and len(word) <= 3
+
+
+def _card_of(word: str, hand: list[CardView], chosen: list[CardView]) -> CardView:
+    if _is_number(word):
+        number = int(word)
+        if not 1 <= number <= len(hand):
+            raise OrderError(f"There is no card {number} in your hand (cards are numbered 1 to {len(hand)}).")
+        card = hand[number - 1]
+        if card in chosen:
+            raise OrderError(f"Card {number} ({card.title}) is used twice.")
+        return card
+    try:
+        command = Command.parse(word)
+    except ValueError:
+        raise OrderError(f"{word!r} is neither a card number nor a command name; type 'help' for help.") \
+            from None
+    for card in hand:
+        if card.command is command and card not in chosen:
+            return card
+    held = sum(1 for card in hand if card.command is command)
+    raise OrderError(f"Your hand holds {held} {command.title} card(s); you asked for more.")
+
+
+# --------------------------------------------------------------------------- the game loop
+
+
+class _Quit(Exception):
+    """The Cadet left (``quit`` or end of input)."""
+
+
+class Terminal:
+    """Plays one session at a terminal until it ends or the Cadet quits.
+
+    :param session: a fresh session (on its Board Setup step).
+    """
+
+    def __init__(self, session: Session, input_fn: InputFn = input, output_fn: OutputFn = print) -> None:
+        self.session = session
+        self.input_fn = input_fn
+        self.output_fn = output_fn
+        self.names = {m.letter: m.name for m in session.content.modules}
+
+    def say(self, *lines: str) -> None:
+        self.output_fn("\n".join(lines))
+
+    def ask(self, prompt: str) -> str:
+        """One line from the Cadet.  :raises _Quit: on end of input."""
+        try:
+            return self.input_fn(prompt)
+        except EOFError:
+            self.say("", f"End of input: leaving the game (seed {self.session.seed}).")
+            raise _Quit from None
+
+    def run(self) -> int:
+        """Play to the end.  :returns: 0 at the end of the game or when the Cadet quits, 1 when
+        Mission Control cannot choose (a bug, logged)."""
+        try:
+            return self._loop()
+        except _Quit:
+            return 0
+        except KeyboardInterrupt:
+            self.say("", f"Interrupted: leaving the game (seed {self.session.seed}).")
+            raise
+
+    def _loop(self) -> int:
+        session = self.session
+        while True:
+            step = session.step
+            if step is Step.BOARD_SETUP:
+                self._setup()
+            elif step is Step.THINKING:
+                self.say("", "Mission Control is choosing 5 commands ...")
+                if not session.choose_now():
+                    log.error("the chooser failed: %s", session.message)
+                    self.say("Mission Control could not choose a viable program; the game cannot go on.")
+                    return 1
+            elif step is Step.TRANSMISSION:
+                view = session.view()
+                self.say("", f"=== Transmission {view.transmission} of {view.transmissions_total} ===")
+                session.confirm()
+            elif step is Step.DECODE:
+                self._decode()
+            elif step is Step.EXECUTE:
+                self._execute()
+            elif step is Step.MISSION_COMPLETE:
+                self._mission_complete()
+            else:
+                self._end()
+                return 0
+
+    def _setup(self) -> None:
+        view = self.session.view()
+        layout = "Beginner" if view.layout == "beginner" else "Standard"
+        self.say(f"Incoming Transmission: you are the Cadet. Difficulty {view.difficulty}, "
+                 f"{layout} Layout, seed {self.session.seed}.",
+                 f"Mission Control holds {view.missions_total} secret missions and "
+                 f"{view.transmissions_total} Transmission cards.",
+                 "Set up the table like this:", *render_board(view.position, self.names),
+                 *_legend(self.session.content))
+        self._command_or_enter("Press Enter to start (or type 'quit') > ")
+        self.session.confirm()
+
+    def _command_or_enter(self, prompt: str) -> None:
+        while True:
+            text = self.ask(prompt).strip().lower()
+            if text in ("quit", "exit", "q"):
+                self._quit()
+            if not text:
+                return
+            if text == "help":
+                self.say(HELP)
+            else:
+                self.say("Just press Enter to go on (or type 'quit').")
+
+    def _quit(self) -> None:
+        self.say(f"You left the game (seed {self.session.seed}).")
+        raise _Quit
+
+    def _show_decode(self) -> None:
+        view = self.session.view()
+        self.say(*render_board(view.position, self.names), *_legend(self.session.content),
+                 _status(view), _card_text(view), *_decode_lines(view))
+
+    def _decode(self) -> None:
+        self._show_decode()
+        while self.session.step is Step.DECODE:
+            view = self.session.view()
+            free = _free_registers(view)
+            if free:
+                prompt = f"Order for registers {' '.join(str(k) for k in free)} (or help) > "
+            else:
+                prompt = "Every register is fixed: type 'go' to execute (or help) > "
+            words = self.ask(prompt).replace(",", " ").split()
+            if not words:
+                self.say("Type an order, e.g. " + " ".join(str(i) for i in range(1, len(free) + 1))
+                         + ", or 'help'.")
+                continue
+            head = words[0].lower()
+            if head in ("quit", "exit", "q"):
+                self._quit()
+            elif head in ("help", "?"):
+                self.say(HELP)
+            elif head in ("board", "show"):
+                self._show_decode()
+            elif head == "boost":
+                self._boost(words[1:])
+            elif head == "go" and len(words) == 1:
+                if free:
+                    self.say(f"Give the order first: {len(free)} card(s) for registers "
+                             f"{' '.join(str(k) for k in free)}.")
+                else:
+                    self._try_order([])
+            else:
+                self._try_order(words)
+
+    def _arrange(self, words: Sequence[str]) -> bool:
+        """Place an order in the session's registers; ``False`` (with a message) when it is not usable."""
+        view = self.session.view()
+        try:
+            cards = parse_order(words, view)
+        except OrderError as exc:
+            self.say(f"! {exc}")
+            return False
+        self.session.clear_arrangement()
+        for register, card in zip(_free_registers(view), cards):
+            if not self.session.place(card, register):
+                self.say(f"! {self.session.message}")
+                self.session.clear_arrangement()
+                return False
+        return True
+
+    def _try_order(self, words: Sequence[str]) -> None:
+        if not self._arrange(words):
+            return
+        if not self.session.execute():
+            self.say(f"! {self.session.message}", "Nothing was executed; rearrange and try again.")
+            self.session.clear_arrangement()
+
+    def _boost(self, args: Sequence[str]) -> None:
+        view = self.session.view()
+        if not view.boosts:
+            self.say("! You hold no Signal Boost yet: complete a mission to earn one.")
+            return
+        if not args or not _is_number(args[0]) or not 1 <= int(args[0]) <= len(view.boosts):
+            self.say(f"! Name a Signal Boost by its number, 1 to {len(view.boosts)}: e.g. 'boost 1 ...'.")
+            return
+        boost = view.boosts[int(args[0]) - 1]
+        if not self._use(boost, list(args[1:]), view):
+            return
+        self.say(f"Mission Control ({boost.name}): {self.session.message}")
+        self._show_decode()
+
+    def _use(self, boost: BoostView, rest: list[str], view: CadetView) -> bool:
+        """Spend ``boost`` with its argument(s); ``False`` (with a message, nothing spent) when refused."""
+        session = self.session
+        ok = False
+        if boost.kind is BoostKind.CLEAR_SIGNAL:
+            if len(rest) != 1 or not _is_number(rest[0]):
+                self.say(f"! {boost.name} needs one register number, 1 to {REGISTERS}: e.g. 'boost N 3'.")
+                return False
+            ok = session.use_boost(boost.id, register=int(rest[0]))
+        elif boost.kind is BoostKind.CROSS_CHECK:
+            if len(rest) != 1:
+                self.say(f"! {boost.name} needs one card from your hand (its number): e.g. 'boost N 2'.")
+                return False
+            try:
+                card = _card_of(rest[0], list(view.hand), [])
+            except OrderError as exc:
+                self.say(f"! {exc}")
+                return False
+            ok = session.use_boost(boost.id, card=card.id)
+        elif boost.kind is BoostKind.DEBUG:
+            if rest:
+                self.say(f"! {boost.name} takes nothing more: type 'boost N' alone.")
+                return False
+            ok = session.use_boost(boost.id)
+        else:
+            if not self._arrange(rest):
+                return False
+            ok = session.use_boost(boost.id)
+            session.clear_arrangement()
+        if not ok:
+            self.say(f"! {session.message}")
+        return ok
+
+    def _execute(self) -> None:
+        session = self.session
+        view = session.view()
+        execution = view.last_execution
+        if execution is not None:
+            self.say("", *_execution_lines(execution, view, self.names))
+        while session.next_step():
+            pass
+        session.confirm()
+
+    def _mission_complete(self) -> None:
+        view = self.session.view()
+        execution = view.last_execution
+        done = {c.mission for c in execution.completions} if execution else set()
+        lines = []
+        for m in view.completed:
+            if m.id in done:
+                lines += [f"Mission complete! {_mission(m)}", f"  \"{m.flavour}\""]
+        boosts = ", ".join(b.name for b in view.boosts) or "none"
+        lines.append(f"Your Signal Boosts now: {boosts}.")
+        self.say("", *lines)
+        self.session.confirm()
+
+    def _end(self) -> None:
+        view = self.session.view()
+        result = view.outcome
+        lines = ["", *render_board(view.position, self.names)]
+        if result is None:  # pragma: no cover - the session ends only with an outcome
+            self.say(*lines, "The game is over.")
+            return
+        lines.append("=== Victory! Every mission is complete. ===" if result.victory
+                     else "=== Defeat: the Transmission cards ran out. ===")
+        done = {m.id for m in view.completed}
+        lines.append("The missions:")
+        for m in view.all_missions:
+            lines.append(f"  [{'x' if m.id in done else ' '}] {_mission(m)}")
+        lines.append(f"Transmission cards used: {result.transmissions_used} of {result.transmissions_total}. "
+                     f"Unused Signal Boosts: {result.boosts_unused}.")
+        lines.append(f"Score: {result.score}")
+        self.say(*lines)
+
+
+def play(content: ContentPack, chooser: Chooser, difficulty: str = "standard", layout: str = "standard",
+         seed: int | None = None, input_fn: InputFn = input, output_fn: OutputFn = print) -> int:
+    """A whole game at the terminal, with ``chooser`` as Mission Control.
+
+    :returns: the exit status (see :meth:`Terminal.run`).
+    :raises KeyError, ValueError: an unknown difficulty or layout.
+    """
+    session = Session(content, chooser, difficulty, layout, seed)
+    return Terminal(session, input_fn, output_fn).run()

@@ -1,0 +1,321 @@
+"""The balance table: every difficulty x Mission Control x Cadet model, simulated (``docs/balance.md``).
+
+Run ``python -m companion.lab.balance`` (``--help`` for the options).  Each cell is
+:func:`companion.lab.simulate.simulate` of ``--games`` games with the same batch seed, so
+every cell of a difficulty plays the same layouts, missions and Transmission cards
+(common random numbers).  A finished cell is written at once to the JSON cache
+(``docs/balance.json``) with a fingerprint of the code that played it; a later run
+skips the cells whose fingerprint still matches, so a long run can be stopped
+(``--max-minutes``) and continued.  The Markdown page is rewritten from the cache
+after every cell.
+
+Statistics: the win rate's 95% confidence interval is the Wilson score interval;
+the difference of two win rates (scramble-aware minus shortest-plan Mission Control)
+gets Newcombe's hybrid score interval (method 10), built from the two Wilson
+intervals -- conservative here, because the two cells share their seeds.
+
+``--bench GAMES`` instead times every decision of both Mission Controls over
+``GAMES`` standard games against the ``uniform`` Cadet and prints the median,
+95th percentile and maximum, and games per minute on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import math
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.mission_control.cadet import CADET_MODELS
+from companion.games.transmission.session import Chooser
+from companion.lab.simulate import MISSION_CONTROLS, game_seed, mission_control, play_one, simulate
+
+__all__ = ["DIFFICULTIES", "cell_key", "fingerprint", "main", "newcombe", "render", "wilson"]
+
+log = logging.getLogger(__name__)
+
+DIFFICULTIES: tuple[str, ...] = ("training", "standard", "hard", "expert")
+#: Cells run in this order of priority: the question the table answers first.
+_FIRST = ("standard", "uniform")
+_Z = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
+_SOURCES = ("cadet.py", "estimate.py", "game.py", "planner.py", "robust.py", "rules.py", "search.py",
+            "simulate.py", "views.py")
+
+
+def wilson(wins: int, games: int, z: float = _Z) -> tuple[float, float]:
+    """The Wilson score interval of ``wins / games`` (``(0.0, 1.0)`` for no games)."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def newcombe(wins1: int, games1: int, wins2: int, games2: int, z: float = _Z) -> tuple[float, float, float]:
+    """``p1 - p2`` and Newcombe's hybrid score interval for it (method 10)."""
+    p1 = wins1 / games1 if games1 else 0.0
+    p2 = wins2 / games2 if games2 else 0.0
+    l1, u1 = wilson(wins1, games1, z)
+    l2, u2 = wilson(wins2, games2, z)
+    d = p1 - p2
+    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return d, low, high
+
+
+def fingerprint() -> str:
+    """A hash of the sources that decide a simulated game (a changed planner invalidates the cache)."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in _SOURCES:
+        path = here / name
+        digest.update(name.encode())
+        digest.update(path.read_bytes() if path.exists() else b"")
+    return digest.hexdigest()[:16]
+
+
+def commit() -> str:
+    """The checkout's commit (short hash), ``+dirty`` when a source of :func:`fingerprint` differs from it;
+    ``""`` without git."""
+    here = Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
+                              text=True, timeout=10, check=False)
+        status = subprocess.run(["git", "status", "--porcelain", "--", *_SOURCES], cwd=here,
+                                capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    if head.returncode != 0:
+        return ""
+    return head.stdout.strip() + ("+dirty" if status.stdout.strip() else "")
+
+
+def cell_key(difficulty: str, mc: str, cadet: str) -> str:
+    return f"{difficulty}/{mc}/{cadet}"
+
+
+def _cells() -> list[tuple[str, str, str]]:
+    cells = [(d, m, c) for d in DIFFICULTIES for m in MISSION_CONTROLS for c in CADET_MODELS]
+    return sorted(cells, key=lambda cell: (cell[0] != _FIRST[0], cell[2] != _FIRST[1]))
+
+
+def _load(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        log.warning("ignoring the unreadable cache %s: %s", path, exc)
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _save(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out: Path,
+        max_minutes: float | None = None, command: str = "", cadets: Sequence[str] = CADET_MODELS,
+        keep: bool = False) -> dict[str, Any]:
+    """Simulate every missing cell (see the module docstring); returns the cache's contents.
+
+    :param cadets: play only the cells of these Cadet models (the others stay as cached).
+    :param keep: a cached cell of the same games and seed counts as done even if the code changed since
+        (for a change known not to alter any decision, e.g. a pure speed-up checked on recorded
+        decisions); the page names the commit that played each cell.
+    """
+    data = _load(cache)
+    cells: dict[str, Any] = data.setdefault("cells", {})
+    stamp = fingerprint()
+    version = commit()
+    start = time.monotonic()
+
+    def done(cell: Any) -> bool:
+        code = cell.get("code") if keep and isinstance(cell, dict) else stamp
+        return _fresh(cell, games, seed, str(code))
+
+    todo = [cell for cell in _cells() if cell[2] in cadets and not done(cells.get(cell_key(*cell)))]
+    log.info("%d of %d cells to play (%d games each, seed %d, code %s)", len(todo), len(_cells()), games,
+             seed, stamp)
+    for n, (difficulty, mc, cadet) in enumerate(todo, start=1):
+        if max_minutes is not None and time.monotonic() - start > 60 * max_minutes:
+            log.info("stopping after %.0f minutes; run again to continue", (time.monotonic() - start) / 60)
+            break
+        log.info("cell %d/%d: %s, %s Mission Control, %s Cadet ...", n, len(todo), difficulty, mc, cadet)
+        result = simulate(content, games, difficulty, seed, cadet=cadet, mc=mc, jobs=jobs)
+        cells[cell_key(difficulty, mc, cadet)] = {
+            "difficulty": difficulty, "mc": mc, "cadet": cadet, "games": result.games, "wins": result.wins,
+            "mean_transmissions": result.mean_transmissions, "mean_score": result.mean_score,
+            "seconds": result.seconds, "jobs": result.jobs, "seed": seed, "code": stamp, "commit": version,
+            "games_per_minute_per_core": result.games_per_minute_per_core,
+        }
+        if command:
+            data["command"] = command
+        _save(cache, data)
+        out.write_text(render(data), encoding="utf-8")
+        low, high = wilson(result.wins, result.games)
+        log.info("  won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%) in %.0f s, %.0f games/min/core", result.wins,
+                 result.games, 100 * result.win_rate, 100 * low, 100 * high, result.seconds,
+                 result.games_per_minute_per_core)
+    out.write_text(render(data), encoding="utf-8")
+    return data
+
+
+def _fresh(cell: Any, games: int, seed: int, stamp: str) -> bool:
+    return (isinstance(cell, dict) and cell.get("games") == games and cell.get("seed") == seed
+            and cell.get("code") == stamp)
+
+
+def render(data: dict[str, Any]) -> str:
+    """``docs/balance.md`` from the cache's contents."""
+    cells: dict[str, Any] = data.get("cells", {})
+    lines = [
+        "# Balance: win rates by difficulty, Mission Control and Cadet",
+        "",
+        "Generated by `python -m companion.lab.balance` from `docs/balance.json` (each finished cell is "
+        "cached",
+        "there; a run continues where the last one stopped).  Regenerate with:",
+        "",
+        "```",
+        data.get("command") or "python -m companion.lab.balance --games 1000 --jobs 2",
+        "```",
+        "",
+        "Mission Controls: `shortest` is the optimal planner (`companion/planner.py`, fewest transmissions",
+        "if executed as intended); `robust` is the scramble-aware one (`companion/robust.py`), which",
+        "assumes the `uniform` Cadet.  Cadets (`companion/cadet.py`): `perfect` executes the intended",
+        "order; `uniform` picks any legal order of its hand; `careful` picks the end position most readings",
+        "of its hand agree on.  No simulated Cadet spends Signal Boosts.  Win rates carry a 95% Wilson",
+        "interval.  Every cell of a difficulty uses the same seeds.",
+        "",
+        "| difficulty | Mission Control | Cadet | games | wins | win rate | 95% CI | mean transmissions "
+        "| mean score | games/min/core |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|---:|",
+    ]
+    missing = 0
+    commits: set[str] = set()
+    for d in DIFFICULTIES:
+        for m in MISSION_CONTROLS:
+            for c in CADET_MODELS:
+                cell = cells.get(cell_key(d, m, c))
+                if not cell:
+                    missing += 1
+                    lines.append(f"| {d} | {m} | {c} | - | - | - | not run yet | - | - | - |")
+                    continue
+                low, high = wilson(cell["wins"], cell["games"])
+                rate = cell["wins"] / cell["games"] if cell["games"] else 0.0
+                lines.append(
+                    f"| {d} | {m} | {c} | {cell['games']} | {cell['wins']} | {100 * rate:.1f}% "
+                    f"| {100 * low:.1f}-{100 * high:.1f}% | {cell['mean_transmissions']:.2f} "
+                    f"| {cell['mean_score']:.1f} | {cell.get('games_per_minute_per_core', 0.0):.0f} |")
+                commits.add(cell.get("commit") or "unknown")
+    if commits:
+        lines += ["", f"Played by the code at commit {', '.join(sorted(commits))}."]
+    lines += ["", "## Does the scramble-aware Mission Control win more often?", ""]
+    lines += _answer(cells)
+    if missing:
+        lines += ["", f"{missing} cells are not run yet: run the command above to continue."]
+    return "\n".join(lines) + "\n"
+
+
+def _answer(cells: dict[str, Any]) -> list[str]:
+    out = []
+    for d in DIFFICULTIES:
+        for c in ("uniform", "careful", "perfect"):
+            robust = cells.get(cell_key(d, "robust", c))
+            short = cells.get(cell_key(d, "shortest", c))
+            if not robust or not short:
+                continue
+            diff, low, high = newcombe(robust["wins"], robust["games"], short["wins"], short["games"])
+            verdict = ("more often" if low > 0 else "less often" if high < 0
+                       else "neither clearly more nor less often")
+            line = (f"- {d}, `{c}` Cadet: the scramble-aware Mission Control wins {verdict} than the "
+                    f"shortest-plan one: {100 * robust['wins'] / robust['games']:.1f}% against "
+                    f"{100 * short['wins'] / short['games']:.1f}%, a difference of {100 * diff:+.1f} "
+                    f"percentage points (95% CI {100 * low:+.1f} to {100 * high:+.1f}).")
+            out.append(f"**{line[2:]}**" if (d, c) == _FIRST else line)
+    return out or ["Not answered yet: the standard / uniform cells are not run."]
+
+
+def bench(content: ContentPack, games: int, seed: int) -> list[str]:
+    """Decision times of both Mission Controls (standard, ``uniform`` Cadet), as report lines."""
+    lines = []
+    for name in MISSION_CONTROLS:
+        chooser = _Timed(mission_control(name))
+        t0 = time.process_time()
+        for i in range(games):
+            play_one(content, chooser, "standard", game_seed(seed, i), cadet="uniform")
+        cpu = time.process_time() - t0
+        times = sorted(chooser.times)
+        p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+        lines.append(f"{name}: {games} games, {len(times)} decisions: median "
+                     f"{1000 * statistics.median(times):.0f} ms, p95 {1000 * p95:.0f} ms, "
+                     f"max {1000 * times[-1]:.0f} ms; {60 * games / cpu:.0f} games per CPU-minute")
+    return lines
+
+
+class _Timed:
+    """A Mission Control that records how long each decision took (seconds)."""
+
+    def __init__(self, inner: Chooser) -> None:
+        self.inner = inner
+        self.times: list[float] = []
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]:
+        t0 = time.perf_counter()
+        answer = self.inner.choose(view)
+        self.times.append(time.perf_counter() - t0)
+        return answer
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.lab.balance",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per cell (default: 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="batch seed of every cell (default: 0)")
+    parser.add_argument("--jobs", type=int, default=0, help="processes (default: 0 = every core)")
+    parser.add_argument("--out", type=Path, default=Path("docs/balance.md"), help="the Markdown page")
+    parser.add_argument("--cache", type=Path, default=None, help="the JSON cache (default: beside --out)")
+    parser.add_argument("--max-minutes", type=float, default=None,
+                        help="start no new cell after this many minutes (default: no limit)")
+    parser.add_argument("--bench", type=int, default=0, metavar="GAMES",
+                        help="time both Mission Controls' decisions over GAMES games instead")
+    parser.add_argument("--cadet", action="append", choices=CADET_MODELS, default=None,
+                        help="play only this Cadet model's cells (repeatable; default: all)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep cached cells of the same games and seed even if the code changed since "
+                             "(only after a change that alters no decision)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    content = default_content()
+    if args.bench:
+        for line in bench(content, args.bench, args.seed):
+            log.info("%s", line)
+        return 0
+    if args.games < 1 or args.jobs < 0:
+        parser.error("--games must be at least 1 and --jobs 0 or more")
+    cache = args.cache or args.out.with_suffix(".json")
+    command = (f"python -m companion.lab.balance --games {args.games} --seed {args.seed} "
+               f"--jobs {args.jobs or 2}")
+    run(content, args.games, args.seed, args.jobs, cache, args.out, args.max_minutes, command,
+        cadets=tuple(args.cadet or CADET_MODELS), keep=args.keep)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

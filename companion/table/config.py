@@ -1,0 +1,179 @@
+"""The table's own settings: one TOML file, read with :mod:`tomllib`.
+
+Where the file is (first match):
+
+1. ``$COMPANION_CONFIG`` (a path; it must exist),
+2. ``/etc/companion/config.toml`` (the kiosk install, ``deploy/``),
+3. ``<user config dir>/companion/config.toml`` (platformdirs; a desktop).
+
+No file is fine: every setting has a default.  The file has one table per
+concern; :class:`Config` validates the sections the core owns (``[game]``,
+``[store]``) and hands the others (``[display]``, ``[gpio]``, ``[reader]``)
+as plain mappings to the code that owns them (``ui/``, ``hardware/``), which
+validates them the same way: every problem names the file, the key and the
+value.  Unknown keys in a section the core owns, and a table that is none of
+:data:`SECTIONS`, are refused (a typo must not silently fall back to a default).
+
+Example::
+
+    [game]
+    undo = "honor"          # "off" (default) or "honor": the Undo button is offered
+    physical_deck = false   # true: the table draws real Transmission cards and scans them
+
+    [store]
+    data_dir = "/var/lib/companion"        # default: the user data dir (platformdirs)
+    database = "/var/lib/companion/companion.sqlite3"   # default: <data_dir>/companion.sqlite3
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import platformdirs
+
+from companion.errors import ConfigError
+
+__all__ = ["APP_NAME", "CONFIG_ENV", "SYSTEM_CONFIG", "Config", "config_path", "load_config", "read_config"]
+
+APP_NAME = "companion"
+CONFIG_ENV = "COMPANION_CONFIG"
+SYSTEM_CONFIG = Path("/etc/companion/config.toml")
+UNDO_MODES = ("off", "honor")
+
+#: Every table the file may have: the core's own and those of ``ui/`` and ``hardware/``.
+SECTIONS = ("game", "store", "display", "gpio", "reader")
+_GAME_KEYS = {"undo", "physical_deck"}
+_STORE_KEYS = {"data_dir", "database"}
+
+
+def config_path(env: Mapping[str, str] | None = None) -> Path:
+    """The config file to read (it may not exist): see the module docstring for the order."""
+    env = os.environ if env is None else env
+    if env.get(CONFIG_ENV):
+        return Path(env[CONFIG_ENV]).expanduser()
+    if SYSTEM_CONFIG.exists():
+        return SYSTEM_CONFIG
+    return platformdirs.user_config_path(APP_NAME) / "config.toml"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Validated settings.
+
+    :param path: the file read, or ``None`` when there was none (all defaults).
+    :param undo: ``"off"`` or ``"honor"`` (issue: undo is a table setting).
+    :param physical_deck: the table draws the real Transmission cards (scanned or entered).
+    :param data_dir: where the database (and the RFID pairings) live; created on first write.
+    :param database: the SQLite file.
+    :param sections: every table of the file, read-only, for the sections others own.
+    """
+
+    path: Path | None = None
+    undo: str = "off"
+    physical_deck: bool = False
+    data_dir: Path = field(default_factory=lambda: platformdirs.user_data_path(APP_NAME))
+    database: Path | None = None
+    sections: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    @property
+    def database_path(self) -> Path:
+        """:attr:`database`, or ``<data_dir>/companion.sqlite3``."""
+        return self.database if self.database is not None else self.data_dir / "companion.sqlite3"
+
+    def section(self, name: str) -> Mapping[str, Any]:
+        """The table ``[name]`` of the file (empty when absent), read-only."""
+        return self.sections.get(name, MappingProxyType({}))
+
+
+def _where(path: Path | None) -> str:
+    return str(path) if path is not None else "<defaults>"
+
+
+def load_config(path: Path | str | None = None, env: Mapping[str, str] | None = None) -> Config:
+    """Read and validate the config file, strictly.
+
+    :param path: the file; default :func:`config_path`.  A missing default file means all defaults;
+        a missing file named explicitly (argument or ``$COMPANION_CONFIG``) is an error.
+    :raises ConfigError: the first problem (see :func:`read_config`), naming the file, the key and the
+        value.
+    """
+    config, problems = read_config(path, env)
+    if problems:
+        raise problems[0]
+    return config
+
+
+def read_config(path: Path | str | None = None,
+                env: Mapping[str, str] | None = None) -> tuple[Config, list[ConfigError]]:
+    """Read the config file, keeping every setting that is valid: what the app does at start.
+
+    A bad value falls back to that setting's default, an unknown key or table is left out, and each
+    is one :class:`ConfigError` in the list, so one typo never drops the rest of the file (a table's
+    ``[store] data_dir``, and with it its history, stays in use).  An unreadable file, or one that is
+    not TOML, gives every default and one problem.
+
+    :returns: the config and the problems found (empty when the file is clean), in file order.
+    """
+    env = os.environ if env is None else env
+    explicit = path is not None or bool(env.get(CONFIG_ENV))
+    file = Path(path).expanduser() if path is not None else config_path(env)
+    if not file.exists():
+        if explicit:
+            return Config(), [ConfigError(str(file), "", None, "no such file")]
+        return Config(), []
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc})")]
+    except tomllib.TOMLDecodeError as exc:
+        return Config(), [ConfigError(str(file), "", None, f"is not valid TOML ({exc})")]
+    return _validate(file, data)
+
+
+def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigError]]:
+    where = _where(file)
+    problems: list[ConfigError] = []
+    tables: dict[str, dict[str, Any]] = {}
+    for name, value in data.items():
+        if name not in SECTIONS:  # a misspelt [gmae] must not silently drop its settings
+            known = ", ".join(f"[{section}]" for section in SECTIONS)
+            problems.append(ConfigError(where, name, value, f"not a table of this file (known: {known}); "
+                                        "a setting goes inside its table"))
+        elif not isinstance(value, dict):
+            problems.append(ConfigError(where, name, value, "must be a table, e.g. [" + name + "]"))
+        else:
+            tables[name] = value
+    game = tables.get("game", {})
+    store = tables.get("store", {})
+    for section, keys, table in (("game", _GAME_KEYS, game), ("store", _STORE_KEYS, store)):
+        for key in table:
+            if key not in keys:
+                problems.append(ConfigError(where, f"{section}.{key}", table[key],
+                                            f"unknown setting (known: {', '.join(sorted(keys))})"))
+    undo = game.get("undo", "off")
+    if undo not in UNDO_MODES:
+        problems.append(ConfigError(where, "game.undo", undo, "must be \"off\" or \"honor\""))
+        undo = "off"
+    physical = game.get("physical_deck", False)
+    if not isinstance(physical, bool):
+        problems.append(ConfigError(where, "game.physical_deck", physical, "must be true or false"))
+        physical = False
+    paths: dict[str, Path] = {}
+    for key in ("data_dir", "database"):
+        if key in store:
+            value = store[key]
+            if not isinstance(value, str) or not value.strip():
+                problems.append(ConfigError(where, f"store.{key}", value, "must be a path (a string)"))
+            else:
+                paths[key] = Path(value).expanduser()
+    sections = MappingProxyType({name: MappingProxyType(dict(value)) for name, value in tables.items()})
+    extra: dict[str, Any] = {"data_dir": paths["data_dir"]} if "data_dir" in paths else {}
+    config = Config(path=file, undo=undo, physical_deck=physical, sections=sections,
+                    database=paths.get("database"), **extra)
+    return config, problems

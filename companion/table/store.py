@@ -1,0 +1,557 @@
+"""The game store: every game, action by action, in SQLite (issue 5; DESIGN.md, Store).
+
+The box may be switched off at the wall at any moment, so nothing waits to be
+written.  :meth:`Store.attach` subscribes to a :class:`~companion.games.transmission.session.Session`:
+each action is written as it is played, and at the end of each intent (the
+first event that is not an ``action``) the intent's actions, the table state
+they lead to (:mod:`companion.games.transmission.table_state`) and the game's summary are committed in
+one transaction.  A power cut therefore leaves either all of a tap or none of
+it, and :meth:`Store.resume` rebuilds the identical session, mid-decode
+placements included.
+
+**Durability.**  The database runs in WAL mode with ``synchronous=FULL``: each
+commit syncs the write-ahead log to the card before it returns, so a commit
+that returned survives a power cut.  ``NORMAL`` (the usual WAL pairing) keeps
+the file consistent but may lose the last commits before a cut, which is what
+the table must never see.  The cost is one sync per tap, a few milliseconds
+on an SD card, at the pace of a hand.
+
+**Schema.**  ``PRAGMA user_version`` holds the schema version; :data:`MIGRATIONS`
+brings an older file up to :data:`SCHEMA_VERSION`, one transaction for all
+steps.  Foreign keys are on.  A file that is not SQLite, is damaged, or was
+written by a newer version is renamed aside (``<name>.corrupt-YYYYmmdd-HHMMSS``,
+``<name>.newer-YYYYmmdd-HHMMSS``, its ``-wal`` alongside), a fresh one is
+started, and :attr:`Store.notice` says so in a sentence for the screen.
+
+**Results and scores.**  A game is ``unfinished`` while it is played, ``won``
+or ``lost`` at its end (RULES.md, 7. Await), ``abandoned`` when the table
+starts another instead.  Its score is RULES.md's (:func:`companion.games.transmission.engine.game.outcome`);
+an unfinished or abandoned game shows the points of its completed missions.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import logging
+import math
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.errors import RecordError
+from companion.games.transmission.content.model import DIFFICULTY_NAMES, ContentPack
+from companion.games.transmission.engine.actions import Undo
+from companion.games.transmission.engine.record import FORMAT
+from companion.games.transmission.session import Chooser, Event, Session
+from companion.table.store_db import MIGRATIONS, SCHEMA_VERSION, StoreError, migrate, open_connection
+
+__all__ = ["SCHEMA_VERSION", "MIGRATIONS", "RESULTS", "migrate", "StoreError", "GameSummary",
+           "DifficultyStats", "SavedGame", "Store", "describe_saved"]
+
+log = logging.getLogger(__name__)
+
+#: The values of :attr:`GameSummary.result`.
+RESULTS = ("won", "lost", "abandoned", "unfinished")
+
+
+# --------------------------------------------------------------------------- what the store hands out
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game in the history.
+
+    :param started, ended: UTC, timezone-aware; ``ended`` is ``None`` while unfinished.
+    :param result: ``"won"``, ``"lost"``, ``"abandoned"`` or ``"unfinished"``.
+    :param transmissions_used: Transmission cards drawn.
+    :param score: RULES.md, Score (for an unfinished or abandoned game, its missions' points so far).
+    :param duration_s: seconds the game was open in the companion, resumes added up; ``None`` while
+        unfinished.
+    :param undos: undos in its record.
+    """
+
+    id: int
+    started: datetime
+    ended: datetime | None
+    difficulty: str
+    layout: str
+    seed: int
+    result: str
+    transmissions_used: int
+    missions_completed: int
+    missions_total: int
+    score: int
+    duration_s: float | None
+    undos: int
+
+
+@dataclass(frozen=True)
+class DifficultyStats:
+    """The figures of one difficulty, over its finished and abandoned games (unfinished ones wait).
+
+    :param win_rate: ``wins / games`` (0.0 with no games).
+    :param streak: the current winning streak (wins since the last game not won).
+    :param scores: every counted game's score, oldest first (the chart).
+    """
+
+    difficulty: str
+    games: int
+    wins: int
+    win_rate: float
+    best_score: int
+    streak: int
+    best_streak: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """An unfinished game, as :meth:`Store.resume` needs it.
+
+    :param record: the game record (:mod:`companion.games.transmission.engine.record` format).
+    :param table: the last table state saved (:mod:`companion.games.transmission.table_state`), or ``None``.
+    """
+
+    id: int
+    summary: GameSummary
+    content_id: str
+    content_digest: str
+    record: Mapping[str, Any] = field(hash=False)
+    table: Mapping[str, Any] | None = field(hash=False)
+
+
+def describe_saved(saved: SavedGame) -> str:
+    """A line for a resume offer, e.g. ``"Standard, seed 42, started 2026-11-30 14:49 UTC:
+    Transmission card 3 of 7 drawn, 1 of 3 missions complete."``"""
+    s = saved.summary
+    return (f"{s.difficulty.title()}, seed {s.seed}, started {s.started:%Y-%m-%d %H:%M} UTC: "
+            f"{s.transmissions_used} Transmission card{'s' if s.transmissions_used != 1 else ''} drawn, "
+            f"{s.missions_completed} of {s.missions_total} missions complete.")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.isoformat(timespec="seconds")
+
+
+def _parse(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+_SUMMARY_COLUMNS = ("id, started, ended, difficulty, layout, seed, result, transmissions_used, "
+                    "missions_completed, missions_total, score, played_s, undos")
+
+
+def _summary(row: Sequence[Any]) -> GameSummary:
+    (gid, started, ended, difficulty, layout, seed, result, used, completed, total, score, played,
+     undos) = row
+    begun = _parse(started)
+    assert begun is not None
+    finished = _parse(ended)
+    duration: float | None = None
+    if finished is not None:
+        duration = float(played) if played else max(0.0, (finished - begun).total_seconds())
+    return GameSummary(int(gid), begun, finished, str(difficulty), str(layout), int(seed), str(result),
+                       int(used), int(completed), int(total), int(score), duration, int(undos))
+
+
+def _streaks(wins: Iterable[bool]) -> tuple[int, int]:
+    current = best = 0
+    for won in wins:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    return current, best
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class _Recorder:
+    """The store's listener on one session."""
+
+    def __init__(self, store: Store, session: Session, game_id: int, saved: int) -> None:
+        self.store = store
+        self.session = session
+        self.game_id = game_id
+        self.saved = saved  # actions already written
+        self.active = True
+        self.mark = time.monotonic()
+
+    def __call__(self, event: Event) -> None:
+        if self.active:
+            self.store._on_event(self, event)
+
+
+class Store:
+    """The SQLite game store.  Open it with :meth:`open`; safe to use from several threads.
+
+    :ivar notice: a sentence for the screen when the file was unusable and a fresh one started
+        (naming where the old file is kept), else ``None``.
+    :ivar problem: the last failure to save (a sentence), else ``None``; the game goes on and the
+        next event tries again.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, notice: str | None = None) -> None:
+        self._conn = conn
+        self.path = path
+        self.notice = notice
+        self.problem: str | None = None
+        self._lock = threading.RLock()
+        self._recorders: dict[int, _Recorder] = {}
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, path: Path | str, read_only: bool = False) -> Store:
+        """Open (or create) the store at ``path``, creating its folder.
+
+        A corrupt file, a file that is not SQLite, or one from a newer version is renamed aside and a
+        fresh store started; :attr:`notice` says so.
+
+        :param read_only: only read the file (``companion history``, ``stats``, ``export``): nothing is
+            created, migrated or renamed; writing through the store fails.
+        :raises StoreError: the folder or the file cannot be written (the message names it and the
+            setting to change), or the file cannot be renamed aside; with ``read_only``, no such file,
+            or it is damaged or newer (the file is left as it is).
+        """
+        conn, notice = open_connection(Path(path).expanduser(), read_only)
+        return cls(conn, Path(path).expanduser(), notice)
+
+    def close(self) -> None:
+        """Commit what is pending and close; sessions attached are no longer saved."""
+        with self._lock:
+            for recorder in self._recorders.values():
+                recorder.active = False
+            self._recorders.clear()
+            try:
+                if self._conn.in_transaction:
+                    self._conn.execute("COMMIT")
+            except sqlite3.Error:
+                log.exception("could not commit the last changes to %s", self.path)
+            self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ saving a game
+
+    def begin(self, session: Session) -> int:
+        """A new game row with the session's actions so far and its table state, committed; the
+        session is attached (:meth:`attach`).  Any other unfinished game is marked abandoned: one
+        table, one game.  :returns: the game id."""
+        return self.attach(session)
+
+    def attach(self, session: Session, game_id: int | None = None) -> int:
+        """Save ``session`` from now on: each action as it is played, the table state and summary at
+        the end of each intent, the result at the end.  ``game_id=None`` begins a new game row.
+        Attaching a session twice is harmless (the same id is returned).
+
+        :raises StoreError: ``game_id`` is unknown or its stored record is longer than the session's.
+        """
+        with self._lock:
+            known = self._recorders.get(id(session))
+            if known is not None:
+                return known.game_id
+            try:
+                if game_id is None:
+                    game_id = self._insert_game(session)
+                    saved = 0
+                    for other in self._recorders.values():  # their games were just marked abandoned
+                        other.active = False
+                    self._recorders.clear()
+                else:
+                    row = self._conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
+                                             (game_id,)).fetchone()
+                    exists = self._conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+                    if exists is None:
+                        raise StoreError(f"There is no game {game_id} in {self.path}.")
+                    saved = int(row[0])
+                    if saved > len(session.game.actions):
+                        raise StoreError(f"Game {game_id} in the store has {saved} actions, the session "
+                                         f"only {len(session.game.actions)}: it is another game.")
+                recorder = _Recorder(self, session, game_id, saved)
+                self._checkpoint(recorder)
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreError(f"The game could not be saved in {self.path}: {exc}.") from None
+            self._recorders[id(session)] = recorder
+            session.subscribe(recorder)
+            return game_id
+
+    def _insert_game(self, session: Session) -> int:
+        state = session.game.state
+        self._begin()
+        now = _stamp(_now())
+        self._conn.execute("UPDATE games SET result = 'abandoned', ended = ? WHERE result = 'unfinished'",
+                           (now,))
+        cursor = self._conn.execute(
+            "INSERT INTO games (started, content_id, content_digest, difficulty, layout, seed, "
+            "missions_total) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (now, session.content.id, session.content.digest, state.difficulty, state.layout, session.seed,
+             len(state.missions)))
+        assert cursor.lastrowid is not None
+        return int(cursor.lastrowid)
+
+    def _begin(self) -> None:
+        if not self._conn.in_transaction:
+            self._conn.execute("BEGIN IMMEDIATE")
+
+    def _rollback(self) -> None:
+        try:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            log.exception("rollback failed on %s", self.path)
+
+    def _on_event(self, recorder: _Recorder, event: Event) -> None:
+        with self._lock:
+            try:
+                if event.kind == "action":
+                    self._write_actions(recorder)
+                else:
+                    self._checkpoint(recorder)
+            except sqlite3.Error as exc:
+                self._rollback()
+                count = self._conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
+                                           (recorder.game_id,)).fetchone()
+                recorder.saved = int(count[0])
+                self.problem = f"The game could not be saved ({exc}); the next move tries again."
+                log.error("saving game %s in %s failed: %s", recorder.game_id, self.path, exc)
+
+    def _write_actions(self, recorder: _Recorder) -> None:
+        from companion.games.transmission.engine.actions import to_json
+
+        actions = recorder.session.game.actions
+        if len(actions) <= recorder.saved:
+            return
+        self._begin()
+        self._conn.executemany(
+            "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+            [(recorder.game_id, seq, json.dumps(to_json(actions[seq]), separators=(",", ":")))
+             for seq in range(recorder.saved, len(actions))])
+        recorder.saved = len(actions)
+
+    def _checkpoint(self, recorder: _Recorder) -> None:
+        """Write pending actions, the table state and the summary, and commit."""
+        session = recorder.session
+        self._write_actions(recorder)
+        self._begin()
+        self._conn.execute(
+            "INSERT INTO table_state (game_id, state) VALUES (?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET state = excluded.state",
+            (recorder.game_id, json.dumps(session.table_state(), separators=(",", ":"))))
+        now = time.monotonic()
+        played, recorder.mark = now - recorder.mark, now
+        state = session.game.state
+        outcome = session.game.outcome()
+        # Finished once the table reaches the End screen: until then (the last execution still shown)
+        # the game is offered for resume like any other.
+        result = None if outcome is None or not session.over else "won" if outcome.victory else "lost"
+        if outcome is not None:
+            score = outcome.score
+        else:
+            rule = session.content.score
+            multiplier = session.content.difficulty(state.difficulty).multiplier
+            score = math.floor(rule.per_mission * len(state.completed) * multiplier)
+        undos = sum(1 for a in session.game.actions if isinstance(a, Undo))
+        self._conn.execute(
+            "UPDATE games SET transmissions_used = ?, missions_completed = ?, missions_total = ?, score = ?, "
+            "undos = ?, played_s = played_s + ?, "
+            "result = CASE WHEN ? IS NULL THEN result ELSE ? END, "
+            "ended = CASE WHEN ? IS NULL OR ended IS NOT NULL THEN ended ELSE ? END WHERE id = ?",
+            (len(state.drawn), len(state.completed), len(state.missions), score, undos, played,
+             result, result, result, _stamp(_now()), recorder.game_id))
+        self._conn.execute("COMMIT")
+
+    def flush(self) -> None:
+        """Commit whatever is pending (an intent that ended without an event; normally nothing)."""
+        with self._lock:
+            for recorder in list(self._recorders.values()):
+                if recorder.active:
+                    self._on_event(recorder, Event("flush"))
+
+    # ------------------------------------------------------------------ resuming
+
+    def unfinished(self) -> SavedGame | None:
+        """The most recent unfinished game, with its record and table state, or ``None``."""
+        with self._lock:
+            row = self._conn.execute("SELECT id FROM games WHERE result = 'unfinished' "
+                                     "ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None else self.saved_game(int(row[0]))
+
+    def saved_game(self, game_id: int) -> SavedGame | None:
+        """Any game (finished or not) with its record and last table state, or ``None`` if unknown."""
+        with self._lock:
+            row = self._conn.execute(f"SELECT {_SUMMARY_COLUMNS}, content_id, content_digest FROM games "
+                                     "WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            summary = _summary(row[:13])
+            content_id, digest = str(row[13]), str(row[14])
+            actions = [self._action(text) for (text,) in self._conn.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (summary.id,))]
+            table_row = self._conn.execute("SELECT state FROM table_state WHERE game_id = ?",
+                                           (summary.id,)).fetchone()
+        record = {"format": FORMAT, "content": content_id, "digest": digest, "seed": summary.seed,
+                  "difficulty": summary.difficulty, "layout": summary.layout, "actions": actions}
+        table = self._action(table_row[0]) if table_row is not None else None
+        return SavedGame(summary.id, summary, content_id, digest, record,
+                         table if isinstance(table, dict) else None)
+
+    @staticmethod
+    def _action(text: str) -> Any:
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError):
+            return None  # replay names the action that cannot be read
+
+    def resume(self, saved: SavedGame, content: ContentPack, chooser: Chooser, *, undo: str | None = None,
+               physical_deck: bool | None = None) -> Session:
+        """The identical session of ``saved`` (mid-decode placements included), attached to this store.
+
+        :param undo, physical_deck: the table's settings now; default: those the game was saved with.
+        :raises StoreError: the game was played with another content pack, or its record does not
+            replay; the game is kept as it is (nothing is deleted or abandoned).
+        """
+        if saved.content_id != content.id or saved.content_digest != content.digest:
+            raise StoreError(
+                f"The unfinished game from {saved.summary.started:%Y-%m-%d %H:%M} was played with the "
+                f"content pack {saved.content_id} (revision {saved.content_digest}), not {content.id} "
+                f"(revision {content.digest}): load that pack to resume it. The game is kept.")
+        try:
+            session = Session.from_record(content, chooser, saved.record, saved.table, undo=undo,
+                                          physical_deck=physical_deck)
+        except RecordError as exc:
+            raise StoreError(f"The unfinished game {saved.id} cannot be resumed: {exc}. The game is kept.") \
+                from None
+        self.attach(session, saved.id)
+        return session
+
+    def abandon(self, game_id: int) -> None:
+        """Mark an unfinished game abandoned (it stays in the history) and stop saving its session."""
+        with self._lock:
+            for key, recorder in list(self._recorders.items()):
+                if recorder.game_id == game_id:
+                    recorder.active = False
+                    del self._recorders[key]
+            try:
+                self._begin()
+                self._conn.execute("UPDATE games SET result = 'abandoned', ended = ? "
+                                   "WHERE id = ? AND result = 'unfinished'", (_stamp(_now()), game_id))
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreError(f"Game {game_id} could not be marked abandoned in {self.path}: {exc}.") \
+                    from None
+
+    # ------------------------------------------------------------------ history and stats
+
+    def games(self, limit: int | None = None) -> list[GameSummary]:
+        """Every game, newest first (at most ``limit``)."""
+        sql = f"SELECT {_SUMMARY_COLUMNS} FROM games ORDER BY started DESC, id DESC"
+        with self._lock:
+            if limit is not None:
+                rows = self._conn.execute(sql + " LIMIT ?", (max(0, int(limit)),)).fetchall()
+            else:
+                rows = self._conn.execute(sql).fetchall()
+        return [_summary(row) for row in rows]
+
+    def stats(self, order: Sequence[str] = DIFFICULTY_NAMES) -> list[DifficultyStats]:
+        """Figures per difficulty, in ``order`` (the content's), then any other difficulty played.
+
+        Counted: games won, lost or abandoned (an abandoned game is a game not won: it lowers the
+        win rate and ends a streak); unfinished games are not counted yet.
+        """
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT difficulty, result, score FROM games WHERE result != 'unfinished' "
+                "ORDER BY started, id").fetchall()
+        by: dict[str, list[tuple[bool, int]]] = {name: [] for name in order}
+        for difficulty, result, score in rows:
+            by.setdefault(str(difficulty), []).append((result == "won", int(score)))
+        out = []
+        for name, games in by.items():
+            wins = sum(1 for won, _ in games if won)
+            streak, best_streak = _streaks(won for won, _ in games)
+            scores = tuple(score for _, score in games)
+            out.append(DifficultyStats(name, len(games), wins, wins / len(games) if games else 0.0,
+                                       max(scores, default=0), streak, best_streak, scores))
+        return out
+
+    # ------------------------------------------------------------------ export
+
+    def _export_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for game in reversed(self.games()):
+            row = asdict(game)
+            row["started"] = _stamp(game.started)
+            row["ended"] = _stamp(game.ended) if game.ended else None
+            rows.append(row)
+        return rows
+
+    def export_csv(self, path: Path | str) -> int:
+        """Every game, oldest first, one CSV row each (the :class:`GameSummary` fields, times in UTC
+        ISO 8601).  :returns: rows written.  :raises StoreError: the file cannot be written."""
+        rows = self._export_rows()
+        columns = [f for f in GameSummary.__dataclass_fields__]
+
+        def write(stream: Any) -> None:
+            writer = csv.DictWriter(stream, fieldnames=columns, lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+
+        _write_atomically(Path(path), write, newline="")
+        return len(rows)
+
+    def export_json(self, path: Path | str) -> int:
+        """Every game, oldest first: its :class:`GameSummary` fields plus its content pack and record
+        actions, so a game can be replayed or attached to a bug report.  An unfinished game's actions are
+        left out (``null``): they hold its secret missions and Mission Control's intended orders, which
+        the table must not see before the game ends.  :returns: games written.
+        :raises StoreError: the file cannot be written."""
+        rows = self._export_rows()
+        with self._lock:
+            for row in rows:
+                meta = self._conn.execute("SELECT content_id, content_digest FROM games WHERE id = ?",
+                                          (row["id"],)).fetchone()
+                row["content"], row["digest"] = meta
+                if row["result"] == "unfinished":
+                    row["actions"] = None
+                    continue
+                row["actions"] = [self._action(text) for (text,) in self._conn.execute(
+                    "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (row["id"],))]
+        document = {"format": 1, "exported": _stamp(_now()), "games": rows}
+        _write_atomically(Path(path), lambda stream: json.dump(document, stream, indent=1))
+        return len(rows)
+
+
+def _write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8", newline=newline) as stream:
+            write(stream)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except OSError as exc:
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise StoreError(f"Cannot write {path}: {exc.strerror or exc}.") from None
