@@ -1,0 +1,281 @@
+"""The house's shape, checked statically (DESIGN.md, Layers and Conventions).
+
+Every ``import`` and ``from ... import`` of ``companion/``, ``hardware/`` and ``ui/`` is read
+with :mod:`ast`, wherever it stands (module level or inside a function), and so is every
+``importlib.import_module("...")`` / ``__import__("...")`` call with a literal name.  The test
+fails on:
+
+- an import cycle between our modules (function-level imports count: they only hide a cycle);
+- a layer break: ``companion`` importing ``ui``, ``hardware``, Kivy, gpiozero or pyserial;
+  ``hardware`` importing ``companion`` or ``ui``;
+- a private name (``_x``) taken from another of our modules, by ``from m import _x`` or as
+  ``m._x`` on an imported module;
+- a module over 600 lines.
+
+An import of ``a.b.c`` is an edge to ``a.b.c`` only (the implicit import of the parent packages
+is not counted: a package's ``__init__`` may re-export its modules without making a cycle).
+
+``python tests/test_structure.py`` prints the figures (modules, edges, cycles, layer breaks,
+private imports, the longest modules).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("companion", "hardware", "ui")
+#: What each layer may not import (DESIGN.md, Layers): ours and third-party top-level names.
+FORBIDDEN = {
+    "companion": ("ui", "hardware", "kivy", "gpiozero", "serial", "lgpio"),
+    "hardware": ("companion", "ui", "kivy"),
+    "ui": (),
+}
+MAX_LINES = 600
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import in a module: the module imported, the names taken from it, where it stands."""
+
+    source: str
+    target: str
+    names: tuple[str, ...]
+    line: int
+    how: str  # "import", "from", "string"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def our_modules() -> dict[str, Path]:
+    """Every module of the three packages, by dotted name."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            found[module_name(path)] = path
+    return found
+
+
+def _resolve(source: str, is_package: bool, module: str | None, level: int) -> str:
+    if level == 0:
+        return module or ""
+    base = source.split(".") if is_package else source.split(".")[:-1]
+    base = base[: len(base) - (level - 1)] if level > 1 else base
+    return ".".join(base + ([module] if module else []))
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path]) -> Iterator[Import]:
+    """Every import in one module, function-level and by string included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    is_package = path.name == "__init__.py"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield Import(name, alias.name, (), node.lineno, "import")
+        elif isinstance(node, ast.ImportFrom):
+            target = _resolve(name, is_package, node.module, node.level)
+            plain = []
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                if sub in modules:  # `from pkg import module`
+                    yield Import(name, sub, (), node.lineno, "from")
+                else:
+                    plain.append(alias.name)
+            if plain or not node.names:
+                yield Import(name, target, tuple(plain), node.lineno, "from")
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if called in ("import_module", "__import__") and isinstance(node.args[0].value, str):
+                yield Import(name, node.args[0].value, (), node.lineno, "string")
+
+
+def private_attribute_uses(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
+    """``m._x`` where ``m`` is one of our modules imported under that name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    aliases: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in modules and alias.asname:
+                    aliases[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            target = _resolve(name, path.name == "__init__.py", node.module, node.level)
+            for alias in node.names:
+                if f"{target}.{alias.name}" in modules:
+                    aliases[alias.asname or alias.name] = f"{target}.{alias.name}"
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in aliases and node.attr.startswith("_")
+                and not node.attr.startswith("__")):
+            yield f"{name}:{node.lineno} uses {aliases[node.value.id]}.{node.attr}"
+
+
+def _ours(target: str, modules: dict[str, Path]) -> str | None:
+    """The module of ours an import names (``a.b.c`` -> the longest known prefix), or None."""
+    parts = target.split(".")
+    while parts:
+        candidate = ".".join(parts)
+        if candidate in modules:
+            return candidate
+        parts.pop()
+    return None
+
+
+@dataclass
+class Report:
+    modules: int
+    edges: int
+    cycles: list[list[str]]
+    layer_breaks: list[str]
+    private_imports: list[str]
+    too_long: list[str]
+    longest: list[tuple[int, str]]
+
+
+def survey() -> Report:
+    modules = our_modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    layer_breaks, private = [], []
+    for name, path in modules.items():
+        layer = name.split(".")[0]
+        for imp in imports_of(name, path, modules):
+            top = imp.target.split(".")[0]
+            if top in FORBIDDEN[layer]:
+                layer_breaks.append(f"{name}:{imp.line} imports {imp.target} ({imp.how})")
+            target = _ours(imp.target, modules)
+            if target is None or target == name:
+                continue
+            graph[name].add(target)
+            for taken in imp.names:
+                if taken.startswith("_") and not taken.startswith("__"):
+                    private.append(f"{name}:{imp.line} imports {taken} from {target}")
+        private.extend(private_attribute_uses(name, path, modules))
+    lengths = sorted(((len(path.read_text(encoding="utf-8").splitlines()), name)
+                      for name, path in modules.items()), reverse=True)
+    return Report(
+        modules=len(modules), edges=sum(len(v) for v in graph.values()), cycles=_cycles(graph),
+        layer_breaks=layer_breaks, private_imports=private,
+        too_long=[f"{name}: {n} lines" for n, name in lengths if n > MAX_LINES], longest=lengths[:5])
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+
+    def visit(root: str) -> None:
+        nonlocal counter
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+# --------------------------------------------------------------------------- the checker checked
+
+
+def test_the_cycle_finder_finds_a_cycle_and_only_cycles() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set(), "c": {"b"}}) == []
+
+
+def test_function_level_and_string_imports_are_seen(tmp_path: Path) -> None:
+    path = tmp_path / "m.py"
+    path.write_text("import importlib\n\ndef f():\n    from ui import app\n"
+                    "    return importlib.import_module('hardware.panel'), app._x\n", encoding="utf-8")
+    modules = {"ui.app": path, "hardware.panel": path}
+    found = {(i.target, i.how) for i in imports_of("companion.m", path, modules)}
+    assert ("ui.app", "from") in found and ("hardware.panel", "string") in found
+    assert list(private_attribute_uses("companion.m", path, modules)) == ["companion.m:5 uses ui.app._x"]
+
+
+def test_relative_imports_resolve() -> None:
+    assert _resolve("ui.screens.decode", False, "base", 1) == "ui.screens.base"
+    assert _resolve("ui.screens.decode", False, "widgets", 2) == "ui.widgets"
+    assert _resolve("ui.screens", True, "base", 1) == "ui.screens.base"
+
+
+# --------------------------------------------------------------------------- the house
+
+
+REPORT = survey()
+
+
+def test_no_import_cycles() -> None:
+    assert REPORT.cycles == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in REPORT.cycles)
+
+
+def test_imports_point_one_way() -> None:
+    assert REPORT.layer_breaks == [], "\n".join(REPORT.layer_breaks)
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    assert REPORT.private_imports == [], "\n".join(REPORT.private_imports)
+
+
+def test_no_module_over_600_lines() -> None:
+    assert REPORT.too_long == [], "\n".join(REPORT.too_long)
+
+
+def main() -> int:
+    report = survey()
+    print(f"modules: {report.modules}  import edges: {report.edges}")
+    print(f"cycles: {len(report.cycles)}  layer breaks: {len(report.layer_breaks)}  "
+          f"private cross-module imports: {len(report.private_imports)}  "
+          f"modules over {MAX_LINES} lines: {len(report.too_long)}")
+    for cycle in report.cycles:
+        print("  cycle:", " <-> ".join(cycle))
+    for line in report.layer_breaks + report.private_imports + report.too_long:
+        print("  ", line)
+    print("longest:", ", ".join(f"{name} {n}" for n, name in report.longest))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
