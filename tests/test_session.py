@@ -12,7 +12,9 @@ from companion.games.transmission.content.model import BoostKind
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import rules_for
 from companion.games.transmission.engine.views import MissionControlView
-from companion.games.transmission.session import LEAVE_OUT, Event, Session, Step
+from companion.games.transmission.events import BoostAnswered, Defeat, Executed, Refused, Victory
+from companion.games.transmission.session import LEAVE_OUT, Session, Step
+from companion.table.events import Event
 
 CONTENT = default_content()
 RULES = rules_for(CONTENT)
@@ -52,6 +54,18 @@ def fill(session: Session) -> None:
             assert session.place(free.pop(0), k)
 
 
+def arrange(session: Session, order: Sequence[str], left_out: Sequence[str] = ()) -> None:
+    """Put ``order`` in the registers (fixed cards stay) and ``left_out`` aside, as the Cadet would:
+    through the place intent."""
+    assert session.clear_arrangement(), session.message
+    fixed = session.game.state.registers
+    for k, card in enumerate(order, start=1):
+        if fixed[k - 1] is None:
+            assert session.place(card, k), session.message
+    for card in left_out:
+        assert session.place(card, LEAVE_OUT), session.message
+
+
 def test_a_whole_game_walks_the_screens_in_order() -> None:
     session, events = new_session()
     seen = [session.step]
@@ -78,7 +92,7 @@ def test_a_whole_game_walks_the_screens_in_order() -> None:
     assert seen[:4] == [Step.BOARD_SETUP, Step.THINKING, Step.TRANSMISSION, Step.DECODE]
     assert seen[-1] is Step.END and session.view().outcome is not None
     assert session.view().all_missions  # every mission revealed at the end
-    assert any(e.kind in ("victory", "defeat") for e in events)
+    assert any(isinstance(e, (Victory, Defeat)) for e in events)
 
 
 def test_refused_intents_leave_the_game_unchanged_and_say_why() -> None:
@@ -88,7 +102,7 @@ def test_refused_intents_leave_the_game_unchanged_and_say_why() -> None:
     assert not session.execute()
     assert not session.choose_now()
     assert session.game.state is state
-    assert events[-1].kind == "refused"
+    assert isinstance(events[-1], Refused)
     to_decode(session)
     state = session.game.state
     card = session.unplaced()[0]
@@ -139,7 +153,8 @@ def test_boost_through_the_session_updates_the_arrangement() -> None:
         session.place(card, LEAVE_OUT)
     assert session.use_boost(debug)
     assert session.view().leave_out == 0 and session.left_out == []
-    assert events[-1].kind == "boost" and "was the error" in events[-1].message
+    answered = events[-1]
+    assert isinstance(answered, BoostAnswered) and "was the error" in answered.message
 
 
 def test_abort_needs_a_full_arrangement() -> None:
@@ -174,11 +189,12 @@ def test_events_carry_what_screens_and_lights_need() -> None:
     order = session.order()
     assert order is not None
     if session.execute():
-        executed = next(e for e in events if e.kind == "executed")
-        assert executed.data["order"] == order and isinstance(executed.data["dealt"], tuple)
+        executed = next(e for e in events if isinstance(e, Executed))
+        assert executed.order == order and isinstance(executed.dealt, tuple)
     else:
         refused = events[-1]
-        assert refused.kind == "refused" and {"step", "command", "reason"} <= set(refused.data)
+        assert isinstance(refused, Refused)
+        assert refused.step is not None and refused.command is not None and refused.reason is not None
         assert session.game.state is state
     assert not Session(CONTENT, RandomChooser(), seed=1).clear_arrangement()
 

@@ -25,7 +25,7 @@ from companion.table.store import (
     describe_saved,
     migrate,
 )
-from test_session import RandomChooser, fill, to_decode
+from test_session import RandomChooser, arrange, fill, to_decode
 
 CONTENT = default_content()
 
@@ -54,12 +54,12 @@ def play_out(session: Session, intended: bool = True) -> None:
         elif session.step is Step.DECODE:
             state = session.game.state
             if intended:
-                session.arrangement = list(state.intended)
-                session.left_out = [c for c in state.hand if c not in state.intended][: state.leave_out]
+                arrange(session, state.intended,
+                        [c for c in state.hand if c not in state.intended][: state.leave_out])
             else:
                 fill(session)
             if not session.execute():
-                session.arrangement = list(state.intended)
+                arrange(session, state.intended, session.left_out)
                 assert session.execute()
         else:
             assert session.confirm()
@@ -178,8 +178,7 @@ def test_each_intent_is_committed_before_it_returns(store: Store) -> None:
     assert session.place(card, free)
     assert committed()[1]["arrangement"][free - 1] == card  # a placement is table state, committed too
     state = session.game.state
-    session.arrangement = list(state.intended)
-    session.left_out = [c for c in state.hand if c not in state.intended]
+    arrange(session, state.intended, [c for c in state.hand if c not in state.intended])
     assert session.execute()
     assert committed() == (len(session.game.actions), session.table_state())
     assert session.undo()
@@ -427,7 +426,7 @@ def test_undos_are_counted_in_the_history(store: Store) -> None:
     session = Session(CONTENT, RandomChooser(8), seed=8, undo="honor")
     store.begin(session)
     to_decode(session)
-    session.arrangement = list(session.game.state.intended)
+    arrange(session, session.game.state.intended)
     assert session.execute()
     assert session.undo() and session.execute()
     assert session.undo()

@@ -21,10 +21,12 @@ from companion.games.transmission.engine.actions import (
 from companion.games.transmission.engine.game import Game, Phase
 from companion.games.transmission.engine.record import replay
 from companion.games.transmission.engine.undo import UNDOABLE, undo_reason, undo_target
+from companion.games.transmission.events import Undone
 from companion.games.transmission.mission_control.planner import Planner
-from companion.games.transmission.session import Chooser, Event, Session, Step
+from companion.games.transmission.session import Chooser, Session, Step
+from companion.table.events import Event
 from kill_resume import new_session, reference
-from test_session import RandomChooser, to_decode
+from test_session import RandomChooser, arrange, to_decode
 
 CONTENT = default_content()
 
@@ -44,8 +46,7 @@ def honor(seed: int = 3, chooser: Chooser | None = None, difficulty: str = "stan
 
 def arrange_intended(session: Session) -> tuple[str, ...]:
     state = session.game.state
-    session.arrangement = list(state.intended)
-    session.left_out = [c for c in state.hand if c not in state.intended][: state.leave_out]
+    arrange(session, state.intended, [c for c in state.hand if c not in state.intended][: state.leave_out])
     return tuple(state.intended)
 
 
@@ -92,8 +93,8 @@ def test_an_execute_is_reverted_and_exactly_one_action() -> None:
     assert session.game.actions == [*actions_before, Execute(order), Undo(len(actions_before))]
     assert session.step is Step.DECODE and tuple(session.arrangement) == order and session.shown_steps == 0
     assert session.message.startswith("Undone: the order is back in the registers")
-    undo_event = [e for e in events if e.kind == "undo"][-1]
-    assert undo_event.data == {"undone": to_json(Execute(order)), "index": len(actions_before)}
+    undo_event = [e for e in events if isinstance(e, Undone)][-1]
+    assert (undo_event.undone, undo_event.index) == (to_json(Execute(order)), len(actions_before))
     assert replay(session.record(), CONTENT).state == session.game.state
     assert session.execute()  # and the Cadet may execute again
 

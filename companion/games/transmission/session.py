@@ -4,35 +4,37 @@ Source: RULES.md, A transmission (one round); DESIGN.md, Session.
 
 The session wraps a :class:`~companion.games.transmission.engine.game.Game` and adds what only the table
 needs: which screen is up, the Cadet's arrangement of cards in the registers
-while decoding, the step shown while the players mirror an execution, and the
-last message for the table.  Intents (``confirm``, ``place``, ``use_boost``,
-``execute`` ...) come from touch, keyboard, GPIO buttons or a card reader
-alike; each either changes the session or leaves it untouched and sets
-:attr:`Session.message` to a sentence naming what was wrong.
+while decoding (:class:`~companion.games.transmission.decode.Arrangement`), the step shown while the
+players mirror an execution, and the last message for the table.  Intents
+(:class:`~companion.games.transmission.intents.Intents`: ``confirm``, ``place``, ``use_boost``,
+``execute`` ...) come from touch, keyboard, GPIO buttons or a card reader alike; each either changes
+the session or leaves it untouched and sets :attr:`Session.message` to a sentence naming what was
+wrong.  Listeners hear typed events (:mod:`companion.games.transmission.events`).
 
 Screens, in order::
 
     BOARD_SETUP -> THINKING -> TRANSMISSION -> DECODE -> EXECUTE
         -> MISSION_COMPLETE (when a mission completed) -> THINKING ... -> END
 
-Only :meth:`Session.view` (a :class:`~companion.games.transmission.engine.views.CadetView`) is meant for
+Only :meth:`Session.view` (a :class:`~companion.games.transmission.table_view.TableView`) is meant for
 screens.  :meth:`Session.mission_control_view` holds the secrets and goes only
 to the chooser (the AI Mission Control, or a human MC's private screen).
 """
 
 from __future__ import annotations
 
-import enum
 import logging
 import secrets
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from companion.errors import IllegalAction
 from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.deck import drawable, same_face
+from companion.games.transmission.decode import Arrangement, scan_placement
 from companion.games.transmission.engine.actions import (
     Action,
+    CorrectBoard,
     Execute,
     Reveal,
     Select,
@@ -41,47 +43,36 @@ from companion.games.transmission.engine.actions import (
     to_json,
 )
 from companion.games.transmission.engine.commands import Command, card_command
-from companion.games.transmission.engine.game import REGISTERS, Actor, Game, Phase
+from companion.games.transmission.engine.correction import correction_from, correction_reason, describe
+from companion.games.transmission.engine.game import Game
+from companion.games.transmission.engine.record import record_of, replay
+from companion.games.transmission.engine.state import REGISTERS, Actor, Phase
 from companion.games.transmission.engine.undo import undo_reason, undo_target
-from companion.games.transmission.engine.views import (
-    CadetView,
-    MissionControlView,
-    cadet_view,
-    mission_control_view,
+from companion.games.transmission.engine.views import MissionControlView, cadet_view, mission_control_view
+from companion.games.transmission.events import (
+    BoostAnswered,
+    Corrected,
+    Defeat,
+    Executed,
+    MissionComplete,
+    Placed,
+    Refused,
+    StepChanged,
+    Undone,
+    Victory,
 )
-from companion.games.transmission.table_state import after_undo, restore, table_state
+from companion.games.transmission.intents import ScannedCard
+from companion.games.transmission.table_state import restore, table_state
+from companion.games.transmission.table_view import Step, TableView, table_view
 from companion.table.config import UNDO_MODES
+from companion.table.events import ActionPlayed, Listener, Publisher
+
+__all__ = ["LEAVE_OUT", "NOTHING_TO_DO", "Chooser", "ScannedCard", "Session", "Step"]
 
 log = logging.getLogger(__name__)
 
 #: The leave-out slot's number in :meth:`Session.place`.
 LEAVE_OUT = 0
-
-
-class Step(enum.Enum):
-    """Which screen the table is on.  Values are the Kivy ``Screen`` names."""
-
-    BOARD_SETUP = "board_setup"
-    THINKING = "thinking"
-    TRANSMISSION = "transmission"
-    DECODE = "decode"
-    EXECUTE = "execute"
-    MISSION_COMPLETE = "mission_complete"
-    END = "end"
-
-
-class ScannedCard(Protocol):
-    """A physical card read by the card reader: a :class:`~companion.games.transmission.cards.Card`."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def name(self) -> str: ...
-
 
 #: What :meth:`Session.scan` says about a card that has no part in the table flow now.
 NOTHING_TO_DO = {
@@ -97,32 +88,8 @@ class Chooser(Protocol):
     def choose(self, view: MissionControlView) -> Sequence[Command]: ...
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something happened that a screen, a light or a buzzer may react to.
-
-    kinds and their ``data``: ``step`` (screen changed); ``refused`` (an intent was refused,
-    ``message`` says why; an impossible order adds ``step``, ``command``, ``reason``); ``placed``
-    (``register``); ``boost`` (``message`` is Mission Control's answer; ``boost``, ``boost_kind``,
-    ``register``, ``card``); ``executed`` (``order``, ``dealt``: the Signal Boost ids dealt);
-    ``mission_complete`` (``message`` is the mission id, revealed now; ``step``); ``victory`` and
-    ``defeat`` (``score``); ``action`` (``action``: every action of the record as it is played,
-    chance and player alike, in :func:`companion.games.transmission.engine.actions.to_json` form); ``undo``
-    (``message`` for
-    the table; ``undone``: the action reverted, ``index``: its place in the record); ``corrected``
-    (``message`` says what changed; ``rows``, ``cadet``, ``carrying``).
-
-    Every intent that plays actions ends with an event that is not ``action`` (the store commits
-    an intent's actions and the table state they lead to there, in one transaction).
-    """
-
-    kind: str
-    message: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
-
-
 class Session:
-    """A game at the table.
+    """A game at the table; implements :class:`~companion.games.transmission.intents.Intents`.
 
     :param chooser: who plays Mission Control.
     :param seed: the game's seed (shown on Setup so a game can be replayed); random when ``None``.
@@ -153,46 +120,62 @@ class Session:
             self.game = game
         self.game.on_play = self._played
         self.step = Step.BOARD_SETUP
-        self.arrangement: list[str | None] = [None] * REGISTERS
-        self.left_out: list[str] = []
+        self._cards = Arrangement()  # the Cadet's cards in the registers and the leave-out slot
         self.shown_steps = 0
         self.message = ""
-        self._listeners: list[Callable[[Event], None]] = []
+        self._events = Publisher()
 
     # ------------------------------------------------------------------ observing
 
-    def subscribe(self, listener: Callable[[Event], None]) -> None:
-        """Call ``listener(event)`` for every :class:`Event` (on the caller's thread)."""
-        self._listeners.append(listener)
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(event)`` for every event (:mod:`companion.games.transmission.events`), on the
+        caller's thread."""
+        self._events.subscribe(listener)
 
     def _played(self, action: Action) -> None:
-        self._emit("action", "", action=to_json(action))
+        self._events.publish(ActionPlayed(to_json(action)))
 
-    def _emit(self, kind: str, message: str = "", **data: Any) -> None:
-        event = Event(kind, message, data)
-        for listener in list(self._listeners):
-            try:
-                listener(event)
-            except Exception:  # a broken listener must not break the game
-                log.exception("event listener failed on %s", kind)
-
-    def _refuse(self, message: str, **data: Any) -> bool:
+    def _refuse(self, message: str, *, step: int | None = None, command: str | None = None,
+                reason: str | None = None) -> bool:
         self.message = message
-        self._emit("refused", message, **data)
+        self._events.publish(Refused(message, step, command, reason))
         return False
 
     def _go(self, step: Step) -> None:
         self.step = step
         self.message = ""
-        self._emit("step", step.value)
+        self._events.publish(StepChanged(step))
 
-    def view(self) -> CadetView:
-        """The table's view (no secrets)."""
-        return cadet_view(self.content, self.game.state)
+    def view(self) -> TableView:
+        """The table's view (no secrets) with where the table is in the flow."""
+        state = self.game.state
+        return table_view(
+            cadet_view(self.content, state), step=self.step, seed=self.seed,
+            arrangement=tuple(self._cards.registers), left_out=tuple(self._cards.left_out),
+            unplaced=self.unplaced(), order=self.order(), shown_steps=self.shown_steps, message=self.message,
+            awaiting_draw=self.awaiting_draw, drawable=self.drawable_transmissions(distinct=True))
 
     def mission_control_view(self) -> MissionControlView:
         """Mission Control's secrets, for the chooser only; never put this on the table's screen."""
         return mission_control_view(self.content, self.game.state)
+
+    @property
+    def arrangement(self) -> list[str | None]:
+        """Per register 1-5 the card the Cadet put there (fixed ones included), else ``None`` (a copy)."""
+        return list(self._cards.registers)
+
+    @property
+    def left_out(self) -> list[str]:
+        """The cards in the leave-out slot (a copy)."""
+        return list(self._cards.left_out)
+
+    def put_table(self, step: Step, arrangement: Arrangement, shown_steps: int, message: str) -> None:
+        """Put the table back where a saved table state says, without events
+        (:func:`companion.games.transmission.table_state.restore` checks it fits the game first)."""
+        self.step = step
+        self._cards = arrangement
+        self.shown_steps = shown_steps
+        self.message = message
 
     # ------------------------------------------------------------------ flow
 
@@ -211,12 +194,12 @@ class Session:
             execution = self.game.state.last_execution
             if execution is not None and self.shown_steps < len(execution.commands):
                 self.shown_steps = len(execution.commands)
-                self._emit("step", self.step.value)
+                self._events.publish(StepChanged(self.step))
                 return True
             if execution is not None and execution.completions:
                 self._go(Step.MISSION_COMPLETE)
                 for c in execution.completions:
-                    self._emit("mission_complete", c.mission, step=c.step)
+                    self._events.publish(MissionComplete(c.mission, c.step))
             else:
                 self._after_round()
             return True
@@ -232,7 +215,7 @@ class Session:
             self._go(Step.END)
             result = self.game.outcome()
             if result is not None:
-                self._emit("victory" if result.victory else "defeat", "", score=result.score)
+                self._events.publish(Victory(result.score) if result.victory else Defeat(result.score))
         else:
             self._go(Step.THINKING)
 
@@ -258,8 +241,7 @@ class Session:
             return self._refuse("Mission Control's selection was refused as not viable; "
                                 f"please report seed {self.seed}.")
         if self.physical_deck:
-            self.arrangement = [None] * REGISTERS
-            self.left_out = []
+            self._cards = Arrangement()
             self._go(Step.TRANSMISSION)  # waits for draw_transmission
             return True
         self._deal_hand()
@@ -269,11 +251,7 @@ class Session:
         """Play the seeded chance up to Decode (the Transmission card unless already revealed, errors,
         scramble) and show the Transmission step."""
         self.game.play_chance()
-        self.arrangement = [None] * REGISTERS
-        self.left_out = []
-        state = self.game.state
-        for k, cid in enumerate(state.registers):
-            self.arrangement[k] = cid
+        self._cards = Arrangement(self.game.state.registers)
         self._go(Step.TRANSMISSION)
 
     # ------------------------------------------------------------------ the physical deck
@@ -289,16 +267,7 @@ class Session:
         With ``distinct``, one card per face (level, clear register, errors): the buttons of a screen.
 
         Public information: the deck's make-up and the cards drawn are on the table."""
-        if not self.awaiting_draw:
-            return ()
-        out: list[str] = []
-        faces: set[tuple[int, int | None, int]] = set()
-        for t in self.content.transmissions:
-            face = (t.level, t.clear_register, t.errors)
-            if self.game.reason(Reveal(t.id)) is None and not (distinct and face in faces):
-                out.append(t.id)
-                faces.add(face)
-        return tuple(out)
+        return drawable(self.content, self.game, distinct) if self.awaiting_draw else ()
 
     def draw_transmission(self, card: str) -> bool:
         """The table drew Transmission card ``card`` from its own deck (scanned, or tapped on the screen);
@@ -314,7 +283,7 @@ class Session:
             if self.step is Step.TRANSMISSION or self.step is Step.DECODE:
                 return self._refuse("This round's Transmission card is already drawn.")
             return self._refuse("The Transmission card is drawn after Mission Control has chosen.")
-        card = self._same_face(card)
+        card = same_face(self.content, self.game.state.drawn, card)
         why = self.game.reason(Reveal(card))
         if why is not None:
             return self._refuse(f"Transmission card {card}: {why}. Draw the top card of this game's deck.")
@@ -322,37 +291,16 @@ class Session:
         self._deal_hand()
         return True
 
-    def _same_face(self, card: str) -> str:
-        """``card``, or when it was already drawn, an undrawn card that reads the same (level, clear
-        register, errors): identical cards cannot be told apart at the table, so a tap on the screen for
-        one and a scan of its twin later must not clash."""
-        state = self.game.state
-        if card not in state.drawn:
-            return card
-        try:
-            face = self.content.transmission(card)
-        except KeyError:
-            return card
-        for other in self.content.transmissions:
-            same = (other.level, other.clear_register, other.errors) == (face.level, face.clear_register,
-                                                                         face.errors)
-            if same and other.id not in state.drawn:
-                return other.id
-        return card
-
     # ------------------------------------------------------------------ scanned cards
 
     def scan(self, card: ScannedCard) -> bool:
         """A physical card read by the card reader (DESIGN.md, Session: ``scan`` intent).
 
         - a Command card while decoding goes to the next free register, in scan order (RULES.md,
-          4. Decode); refused when no card of that command is left in the hand, or every register is
-          full;
+          4. Decode; :func:`companion.games.transmission.decode.scan_placement`); refused when no card
+          of that command is left in the hand, or every register is full;
         - a Transmission card supplies the draw with the physical deck (:meth:`draw_transmission`);
         - any other card, or a card at another step: refused with a sentence saying why.
-
-        Two cards of one command (two Norths) cannot be told apart at the table, so a scanned North
-        places whichever North of the hand is not placed yet.
         """
         if card.kind == "command":
             return self._scan_command(card.id)
@@ -363,43 +311,22 @@ class Session:
 
     def _scan_command(self, card: str) -> bool:
         try:
-            command = card_command(card)
+            title = card_command(card).title
         except ValueError:
             return self._refuse(f"Unknown Command card {card!r}.")
-        title = command.title
         if self.step is not Step.DECODE:
             return self._refuse(f"That is the Command card {title}: Command cards are scanned while "
                                 "decoding, into the registers in order.")
-        state = self.game.state
-        unplaced = [c for c in self.unplaced() if card_command(c) is command]
-        if not unplaced:
-            if any(card_command(c) is command for c in state.hand):
-                where = [str(k) for k, c in enumerate(self.arrangement, start=1)
-                         if c is not None and card_command(c) is command and state.registers[k - 1] is None]
-                spot = f"register {', '.join(where)}" if where else "the leave-out slot"
-                return self._refuse(f"{title} is already placed ({spot}); Back takes the last card back.")
-            fixed = [str(k) for k, c in enumerate(state.registers, start=1)
-                     if c is not None and card_command(c) is command]
-            if fixed:
-                return self._refuse(f"{title} is fixed in register {', '.join(fixed)} by a clear signal; "
-                                    "scan the other cards.")
-            return self._refuse(f"{title} is not in the Cadet's hand this round.")
-        free = [k for k in range(1, REGISTERS + 1) if self.arrangement[k - 1] is None]
-        if not free:
-            return self._refuse(f"All {REGISTERS} registers are full: Back takes the last card back, "
-                                "or Execute.")
-        chosen = card if card in unplaced else unplaced[0]
-        return self.place(chosen, free[0])
+        where = scan_placement(card, title, self.game.state, self._cards)
+        if isinstance(where, str):
+            return self._refuse(where)
+        return self.place(*where)
 
     # ------------------------------------------------------------------ decode
 
-    def _fixed(self, register: int) -> str | None:
-        return self.game.state.registers[register - 1]
-
     def unplaced(self) -> tuple[str, ...]:
         """Hand cards in neither a register nor the leave-out slot, in hand order."""
-        placed = {c for c in self.arrangement if c} | set(self.left_out)
-        return tuple(c for c in self.game.state.hand if c not in placed)
+        return self._cards.unplaced(self.game.state.hand)
 
     def place(self, card: str, register: int) -> bool:
         """Put a hand card in register 1-5, or in the leave-out slot (``LEAVE_OUT`` = 0).
@@ -415,27 +342,16 @@ class Session:
         if register == LEAVE_OUT:
             if state.leave_out == 0:
                 return self._refuse("There is no error this time: every card must be used.")
-            self._lift(card)
-            if len(self.left_out) >= state.leave_out:
-                self.left_out.pop(0)
-            self.left_out.append(card)
+            self._cards.leave_out(card, state.leave_out, state.registers)
         else:
             if not 1 <= register <= REGISTERS:
                 return self._refuse(f"There is no register {register}; registers are 1 to 5.")
-            if self._fixed(register) is not None:
+            if state.registers[register - 1] is not None:
                 return self._refuse(f"Register {register} is fixed by a clear signal.")
-            self._lift(card)
-            self.arrangement[register - 1] = card
+            self._cards.put(card, register, state.registers)
         self.message = ""
-        self._emit("placed", card, register=register)
+        self._events.publish(Placed(card, register))
         return True
-
-    def _lift(self, card: str) -> None:
-        for k in range(REGISTERS):
-            if self.arrangement[k] == card and self._fixed(k + 1) is None:
-                self.arrangement[k] = None
-        if card in self.left_out:
-            self.left_out.remove(card)
 
     def take_back(self, card: str) -> bool:
         """Return a placed card to the hand (a fixed card stays)."""
@@ -443,30 +359,27 @@ class Session:
             return self._refuse("Cards are moved only while decoding.")
         if card not in self.game.state.hand:
             return self._refuse(f"Card {card} cannot be moved.")
-        self._lift(card)
-        self._emit("placed", card, register=None)
+        self._cards.lift(card, self.game.state.registers)
+        self._events.publish(Placed(card, None))
         return True
 
     def clear_arrangement(self) -> bool:
         """Every unfixed card back to the hand."""
         if self.step is not Step.DECODE:
             return self._refuse("Cards are moved only while decoding.")
-        state = self.game.state
-        self.arrangement = list(state.registers)
-        self.left_out = []
-        self._emit("placed", "", register=None)
+        self._cards = Arrangement(self.game.state.registers)
+        self._events.publish(Placed("", None))
         return True
 
     def order(self) -> tuple[str, ...] | None:
         """The arranged order when all 5 registers are filled, else ``None``."""
-        if any(c is None for c in self.arrangement):
-            return None
-        return tuple(c for c in self.arrangement if c is not None)
+        return self._cards.order()
 
     def use_boost(self, boost: str, register: int | None = None, card: str | None = None) -> bool:
         """Spend a Signal Boost (RULES.md, 4. Decode).  Abort proposes the current arrangement.
 
-        Mission Control's answer is in :attr:`message` and in the ``boost`` event.
+        Mission Control's answer is in :attr:`message` and in the
+        :class:`~companion.games.transmission.events.BoostAnswered` event.
         """
         if self.step is not Step.DECODE:
             return self._refuse("Signal Boosts are used only while decoding.")
@@ -482,21 +395,11 @@ class Session:
         try:
             self.game.play(UseBoost(boost, register, card, order))
         except IllegalAction as exc:
-            return self._refuse(str(exc)[:1].upper() + str(exc)[1:] + ".")
+            return self._refuse(_sentence(str(exc)))
         answer = self.game.state.answers[-1]
-        state = self.game.state
-        # Keep the arrangement in step with the hand: a clear signal fixes, Debug removes.
-        for k, cid in enumerate(state.registers):
-            if cid is not None:
-                self._lift(cid)
-                self.arrangement[k] = cid
-        for k, cid in enumerate(self.arrangement):
-            if cid is not None and cid not in state.hand and cid != state.registers[k]:
-                self.arrangement[k] = None
-        self.left_out = [c for c in self.left_out if c in state.hand][: state.leave_out]
+        self._cards.sync(self.game.state)  # a clear signal fixes a card, Debug removes one
         self.message = answer.text
-        self._emit("boost", answer.text, boost=boost, boost_kind=answer.kind.value,
-                   register=answer.register, card=answer.card)
+        self._events.publish(BoostAnswered(answer.text, boost, answer.kind, answer.register, answer.card))
         return True
 
     def execute(self) -> bool:
@@ -509,8 +412,8 @@ class Session:
             return self._refuse("Execute comes after decoding.")
         order = self.order()
         if order is None:
-            missing = [str(k) for k, c in enumerate(self.arrangement, start=1) if c is None]
-            return self._refuse(f"Fill every register before executing (empty: {', '.join(missing)}).")
+            missing = ", ".join(str(k) for k in self._cards.empty())
+            return self._refuse(f"Fill every register before executing (empty: {missing}).")
         try:
             self.game.play(Execute(order))
         except IllegalAction as exc:
@@ -524,7 +427,7 @@ class Session:
         dealt = tuple(b for b in self.game.state.boosts if b not in held)
         self.shown_steps = 0
         self._go(Step.EXECUTE)
-        self._emit("executed", "", order=order, dealt=dealt)
+        self._events.publish(Executed(order, dealt))
         return True
 
     # ------------------------------------------------------------------ execute display
@@ -537,14 +440,15 @@ class Session:
         if self.shown_steps >= len(execution.commands):
             return self._refuse("Every command has been shown.")
         self.shown_steps += 1
-        self._emit("step", self.step.value)
+        self._events.publish(StepChanged(self.step))
         return True
 
     def previous_step(self) -> bool:
+        """Show the execution one command back."""
         if self.step is not Step.EXECUTE or self.shown_steps == 0:
             return self._refuse("Already at the start of the execution.")
         self.shown_steps -= 1
-        self._emit("step", self.step.value)
+        self._events.publish(StepChanged(self.step))
         return True
 
     @property
@@ -553,7 +457,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The game record (content id, seed, every action)."""
-        return self.game.to_record()
+        return record_of(self.game)
 
     # ------------------------------------------------------------------ saving and resuming (issue 5)
 
@@ -573,8 +477,6 @@ class Session:
         :param undo, physical_deck: the settings; default: those saved in ``table`` (else off).
         :raises RecordError: the record does not replay (another pack, a refused action ...).
         """
-        from companion.games.transmission.engine.record import replay
-
         game = replay(dict(record), content)
         saved = table if isinstance(table, Mapping) else {}
         if undo is None:
@@ -620,11 +522,43 @@ class Session:
         target = self.game.actions[index]
         self.game.play(Undo(index))
         before = self.step
-        self.message = after_undo(self, target)
+        self.message = self._after_undo(target)
         if self.step is not before:
-            self._emit("step", self.step.value)
-        self._emit("undo", self.message, undone=to_json(target), index=index)
+            self._events.publish(StepChanged(self.step))
+        self._events.publish(Undone(self.message, to_json(target), index))
         return True
+
+    def _after_undo(self, target: Action) -> str:
+        """Put the table where it was before ``target``, which an undo has just reverted.
+
+        An undone Execute brings its order back into the registers (and the unused card into the
+        leave-out slot) on the Decode step; an undone Signal Boost or correction leaves the step as it
+        is.  :returns: the sentence for the table.
+        """
+        state = self.game.state
+        if isinstance(target, Execute):
+            self.step = Step.DECODE
+            self._cards = Arrangement(target.order, [c for c in state.hand if c not in target.order]
+                                           [: state.leave_out])
+            self.shown_steps = 0
+            return "Undone: the order is back in the registers; change it and execute again."
+        self._cards.sync(state)
+        if isinstance(target, UseBoost):
+            name = self.content.boost(target.boost).name
+            return f"Undone: {name} is back in the Cadet's hand."
+        if isinstance(target, CorrectBoard):
+            return "Undone: the board correction; the board is as it was before it."
+        return "Undone."  # pragma: no cover - only the actions above can be undone
+
+    def correction_problem(self, rows: Sequence[str], cadet: Sequence[int],
+                           carrying: str | None) -> str | None:
+        """Why the rules object to correcting the board to ``rows``, ``cadet``, ``carrying`` now (a
+        phrase, :func:`companion.games.transmission.engine.correction.correction_reason`), or ``None``.
+        Changes nothing; for a screen that checks a board while it is edited."""
+        action = correction_from(rows, cadet, carrying)
+        if isinstance(action, str):
+            return action
+        return correction_reason(self.content, self.game.state, action)
 
     def correct_board(self, rows: Sequence[str], cadet: Sequence[int], carrying: str | None) -> bool:
         """The table says how the board really stands (a
@@ -635,18 +569,15 @@ class Session:
         :param cadet: the Cadet's cell ``(row, col)``.
         :param carrying: the carried device's letter (either case), or ``None`` / ``""``.
 
-        Between transmissions and while decoding (:mod:`companion.games.transmission.engine.correction` says
-        what is checked
-        and why it completes no mission by itself); refused, with what is wrong and nothing changed,
-        while Mission Control chooses, at the end, or for a board that breaks the rules.
+        Between transmissions and while decoding (:mod:`companion.games.transmission.engine.correction`
+        says what is checked and why it completes no mission by itself); refused, with what is wrong and
+        nothing changed, while Mission Control chooses, at the end, or for a board that breaks the rules.
         """
         if self.step is Step.THINKING:
             return self._refuse("Mission Control is choosing the commands for the board as it is; "
                                 "correct it once the Transmission card is shown.")
         if self.step is Step.END:
             return self._refuse("The game is over: there is no board to correct.")
-        from companion.games.transmission.engine.correction import correction_from, describe
-
         action = correction_from(rows, cadet, carrying)
         if isinstance(action, str):
             return self._refuse(action)
@@ -654,8 +585,12 @@ class Session:
         try:
             self.game.play(action)
         except IllegalAction as exc:
-            return self._refuse(str(exc)[:1].upper() + str(exc)[1:] + ".")
+            return self._refuse(_sentence(str(exc)))
         self.message = describe(self.content, before, self.game.state.position)
-        self._emit("corrected", self.message, rows=list(action.rows), cadet=list(action.cadet),
-                   carrying=action.carrying)
+        self._events.publish(Corrected(self.message, action.rows, action.cadet, action.carrying))
         return True
+
+
+def _sentence(phrase: str) -> str:
+    """A rule's phrase as a sentence for the table: capitalised, with a full stop."""
+    return phrase[:1].upper() + phrase[1:] + "."

@@ -20,22 +20,52 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from companion.games.transmission.engine.actions import Action, CorrectBoard, Execute, UseBoost
-from companion.games.transmission.engine.game import REGISTERS, Actor, Phase
+from companion.games.transmission.decode import Arrangement
+from companion.games.transmission.engine.game import Game
+from companion.games.transmission.engine.state import REGISTERS, Actor, Phase
+from companion.games.transmission.table_view import Step
 
-if TYPE_CHECKING:
-    from companion.games.transmission.session import Session
-
-__all__ = ["TABLE_FORMAT", "table_state", "table_problem", "restore", "after_undo", "sync_arrangement"]
+__all__ = ["TABLE_FORMAT", "Table", "table_state", "table_problem", "restore"]
 
 log = logging.getLogger(__name__)
 
 TABLE_FORMAT = 1
 
 
-def table_state(session: Session) -> dict[str, Any]:
+class Table(Protocol):
+    """What the table state is read from and put back into: a
+    :class:`~companion.games.transmission.session.Session`."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def step(self) -> Step: ...
+
+    @property
+    def arrangement(self) -> list[str | None]: ...
+
+    @property
+    def left_out(self) -> list[str]: ...
+
+    @property
+    def shown_steps(self) -> int: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def physical_deck(self) -> bool: ...
+
+    @property
+    def undo_mode(self) -> str: ...
+
+    def put_table(self, step: Step, arrangement: Arrangement, shown_steps: int, message: str) -> None: ...
+
+
+def table_state(session: Table) -> dict[str, Any]:
     """The session's table state as JSON-able data (see the module docstring)."""
     return {
         "format": TABLE_FORMAT,
@@ -50,7 +80,7 @@ def table_state(session: Session) -> dict[str, Any]:
     }
 
 
-def _steps_for(session: Session) -> set[str]:
+def _steps_for(session: Table) -> set[str]:
     """The steps the table can be on in the game's current phase."""
     state = session.game.state
     phase = state.phase
@@ -66,7 +96,7 @@ def _steps_for(session: Session) -> set[str]:
     return set()
 
 
-def _cards_problem(session: Session, arrangement: list[Any], left_out: list[Any]) -> str | None:
+def _cards_problem(session: Table, arrangement: list[Any], left_out: list[Any]) -> str | None:
     state = session.game.state
     if len(arrangement) != REGISTERS or not all(c is None or isinstance(c, str) for c in arrangement):
         return f"arrangement is not {REGISTERS} card ids or nulls"
@@ -87,7 +117,7 @@ def _cards_problem(session: Session, arrangement: list[Any], left_out: list[Any]
     return None
 
 
-def table_problem(session: Session, data: Any) -> str | None:
+def table_problem(session: Table, data: Any) -> str | None:
     """Why ``data`` is not a table state for the session's game as it stands, or ``None``."""
     if not isinstance(data, Mapping):
         return "no table state saved"
@@ -115,7 +145,7 @@ def table_problem(session: Session, data: Any) -> str | None:
     return None
 
 
-def restore(session: Session, data: Any) -> bool:
+def restore(session: Table, data: Any) -> bool:
     """Put the session back on the step, arrangement and execution step of ``data``.
 
     :returns: ``True`` when ``data`` was used; ``False`` when it was missing, stale or did not fit the
@@ -124,16 +154,11 @@ def restore(session: Session, data: Any) -> bool:
         transmission, Decode with the fixed cards placed, the last Execute fully shown between
         transmissions, or End.
     """
-    from companion.games.transmission.session import Step
-
     why = table_problem(session, data)
     if why is None:
         assert isinstance(data, Mapping)
-        session.step = Step(data["step"])
-        session.arrangement = list(data["arrangement"])
-        session.left_out = list(data["left_out"])
-        session.shown_steps = data["shown_steps"]
-        session.message = str(data.get("message", ""))
+        session.put_table(Step(data["step"]), Arrangement(data["arrangement"], data["left_out"]),
+                          data["shown_steps"], str(data.get("message", "")))
         return True
     if data is not None:
         log.warning("saved table state not used (%s); the table resumes where the game's phase says", why)
@@ -141,61 +166,15 @@ def restore(session: Session, data: Any) -> bool:
     if game.state.actor is Actor.CHANCE and not (game.state.phase is Phase.REVEAL and session.physical_deck):
         game.play_chance()
     state = game.state
-    session.arrangement = list(state.registers) if state.phase is Phase.DECODE else [None] * REGISTERS
-    session.left_out = []
-    session.shown_steps = 0
-    session.message = ""
+    arrangement = Arrangement(state.registers if state.phase is Phase.DECODE else None)
     if state.phase is Phase.OVER:
-        session.step = Step.END
+        session.put_table(Step.END, arrangement, 0, "")
     elif state.phase is Phase.DECODE:
-        session.step = Step.DECODE
+        session.put_table(Step.DECODE, arrangement, 0, "")
     elif state.phase is Phase.REVEAL:
-        session.step = Step.TRANSMISSION
+        session.put_table(Step.TRANSMISSION, arrangement, 0, "")
     elif state.last_execution is not None:
-        session.step = Step.EXECUTE
-        session.shown_steps = len(state.last_execution.commands)
+        session.put_table(Step.EXECUTE, arrangement, len(state.last_execution.commands), "")
     else:
-        session.step = Step.BOARD_SETUP
+        session.put_table(Step.BOARD_SETUP, arrangement, 0, "")
     return False
-
-
-def sync_arrangement(session: Session) -> None:
-    """Keep the registers and the leave-out slot in step with the hand: fixed cards in their
-    registers, cards no longer in the hand taken out, no more left out than the errors."""
-    state = session.game.state
-    for k, cid in enumerate(state.registers):
-        if cid is not None:
-            for j in range(REGISTERS):
-                if session.arrangement[j] == cid and state.registers[j] is None:
-                    session.arrangement[j] = None
-            session.arrangement[k] = cid
-    for k, cid in enumerate(session.arrangement):
-        if cid is not None and cid not in state.hand and cid != state.registers[k]:
-            session.arrangement[k] = None
-    session.left_out = [c for c in session.left_out if c in state.hand and c not in session.arrangement]
-    session.left_out = session.left_out[: state.leave_out]
-
-
-def after_undo(session: Session, target: Action) -> str:
-    """Put the table where it was before ``target``, which an undo has just reverted.
-
-    An undone Execute brings its order back into the registers (and the unused card into the
-    leave-out slot) on the Decode step; an undone Signal Boost or correction leaves the step as it
-    is.  :returns: the sentence for the table.
-    """
-    from companion.games.transmission.session import Step
-
-    state = session.game.state
-    if isinstance(target, Execute):
-        session.step = Step.DECODE
-        session.arrangement = list(target.order)
-        session.left_out = [c for c in state.hand if c not in target.order][: state.leave_out]
-        session.shown_steps = 0
-        return "Undone: the order is back in the registers; change it and execute again."
-    sync_arrangement(session)
-    if isinstance(target, UseBoost):
-        name = session.content.boost(target.boost).name
-        return f"Undone: {name} is back in the Cadet's hand."
-    if isinstance(target, CorrectBoard):
-        return "Undone: the board correction; the board is as it was before it."
-    return "Undone."  # pragma: no cover - only the actions above can be undone

@@ -52,7 +52,7 @@ from companion.games.transmission.engine.board import (
     on_grid,
 )
 from companion.games.transmission.engine.commands import Command, card_command
-from companion.games.transmission.engine.game import REGISTERS, GameState, Phase, rules_for
+from companion.games.transmission.engine.state import REGISTERS, GameState, Phase, rules_for
 
 __all__ = ["PHASES", "correction_from", "correction_reason", "apply_correction", "describe", "position_of",
            "some_order_possible"]

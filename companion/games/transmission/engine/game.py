@@ -15,13 +15,11 @@ The phases of a round::
 
 from __future__ import annotations
 
-import enum
 import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
 
 from companion.errors import IllegalAction
 from companion.games.transmission.content.model import BoostKind, ContentPack
@@ -38,168 +36,36 @@ from companion.games.transmission.engine.actions import (
     Select,
     Undo,
     UseBoost,
-    is_chance,
 )
 from companion.games.transmission.engine.board import HALLWAY, SIZE, Position, index, module_cells
 from companion.games.transmission.engine.commands import Command, card_command, card_ids
-from companion.games.transmission.engine.rules import Completion, Execution, Rules
+from companion.games.transmission.engine.correction import apply_correction, correction_reason
+from companion.games.transmission.engine.rules import Completion
+from companion.games.transmission.engine.state import (
+    LAYOUTS,
+    REGISTERS,
+    Actor,
+    BoostAnswer,
+    GameState,
+    Outcome,
+    Phase,
+    RoundLog,
+    deck_size,
+    new_state,
+    rules_for,
+    segment_levels,
+)
+from companion.games.transmission.engine.undo import revert, undo_reason, undo_target
 
-REGISTERS = 5
-LAYOUTS = ("standard", "beginner")
-
-
-class Phase(enum.Enum):
-    LAYOUT = "layout"
-    MISSIONS = "missions"
-    SELECT = "select"
-    REVEAL = "reveal"
-    ERROR = "error"
-    SCRAMBLE = "scramble"
-    DECODE = "decode"
-    DEAL = "deal"
-    OVER = "over"
-
-
-class Actor(enum.Enum):
-    CHANCE = "chance"
-    MISSION_CONTROL = "mission control"
-    CADET = "cadet"
-    NONE = "none"
-
-
-_ACTORS = {
-    Phase.LAYOUT: Actor.CHANCE,
-    Phase.MISSIONS: Actor.CHANCE,
-    Phase.SELECT: Actor.MISSION_CONTROL,
-    Phase.REVEAL: Actor.CHANCE,
-    Phase.ERROR: Actor.CHANCE,
-    Phase.SCRAMBLE: Actor.CHANCE,
-    Phase.DECODE: Actor.CADET,
-    Phase.DEAL: Actor.CHANCE,
-    Phase.OVER: Actor.NONE,
-}
-
-
-@dataclass(frozen=True)
-class BoostAnswer:
-    """Mission Control's answer to a Signal Boost, as the table hears it.
-
-    :param register: the register a Clear Signal fixed, or Cross Check's answer (``None`` on the error card).
-    :param yes: Abort's answer.
-    """
-
-    boost: str
-    kind: BoostKind
-    text: str
-    register: int | None = None
-    card: str | None = None
-    yes: bool | None = None
-
-
-@dataclass(frozen=True)
-class RoundLog:
-    """One finished transmission: the card, the order the Cadet executed, what it completed."""
-
-    number: int
-    card: str
-    intended: tuple[str, ...]
-    errors: tuple[str, ...]
-    order: tuple[str, ...]
-    completions: tuple[Completion, ...]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game (RULES.md, Await; Score)."""
-
-    victory: bool
-    missions: tuple[str, ...]
-    completed: tuple[str, ...]
-    transmissions_used: int
-    transmissions_total: int
-    boosts_unused: int
-    score: int
-
-
-@dataclass(frozen=True)
-class GameState:
-    """Everything about a game, secrets included.  Never handed to a screen: see ``views``.
-
-    :param registers: per register 1-5 (index 0-4), the card fixed there by a clear signal, or ``None``.
-    :param hand: the cards handed to the Cadet, in scrambled order, not counting fixed ones.
-    :param errors: error card ids still in the hand (secret).
-    """
-
-    difficulty: str
-    layout: str
-    phase: Phase = Phase.LAYOUT
-    position: Position = Position(HALLWAY * (SIZE * SIZE), 12, None)
-    missions: tuple[str, ...] = ()
-    completed: tuple[Completion, ...] = ()
-    drawn: tuple[str, ...] = ()
-    intended: tuple[str, ...] = ()
-    card: str | None = None
-    registers: tuple[str | None, ...] = (None,) * REGISTERS
-    hand: tuple[str, ...] = ()
-    errors: tuple[str, ...] = ()
-    errors_drawn: tuple[str, ...] = ()
-    pending_errors: int = 0
-    boosts: tuple[str, ...] = ()
-    boosts_used: tuple[str, ...] = ()
-    dealt: tuple[str, ...] = ()
-    pending_deals: int = 0
-    answers: tuple[BoostAnswer, ...] = ()
-    last_execution: Execution | None = None
-    rounds: tuple[RoundLog, ...] = field(default=())
-
-    @property
-    def completed_ids(self) -> tuple[str, ...]:
-        return tuple(c.mission for c in self.completed)
-
-    @property
-    def remaining_missions(self) -> tuple[str, ...]:
-        done = set(self.completed_ids)
-        return tuple(m for m in self.missions if m not in done)
-
-    @property
-    def actor(self) -> Actor:
-        return _ACTORS[self.phase]
-
-    @property
-    def leave_out(self) -> int:
-        """How many cards the Cadet must leave out (one per error still in the hand)."""
-        fixed = sum(1 for r in self.registers if r is not None)
-        return max(0, len(self.hand) + fixed - REGISTERS)
-
-
-def new_state(content: ContentPack, difficulty: str = "standard", layout: str = "standard") -> GameState:
-    """A game before its chance set-up.  :raises ValueError: unknown difficulty or layout."""
-    content.difficulty(difficulty)  # raises KeyError naming the known ones
-    if layout not in LAYOUTS:
-        raise ValueError(f"unknown layout {layout!r} (expected standard or beginner)")
-    start = Position(HALLWAY * 25, index(content.start))
-    return GameState(difficulty=difficulty, layout=layout, position=start)
+# The state's names, for the modules that know the game by this one.
+__all__ = [
+    "LAYOUTS", "REGISTERS", "Actor", "BoostAnswer", "Game", "GameState", "Outcome", "Phase", "RoundLog",
+    "apply", "assign_cards", "deck_size", "new_state", "outcome", "reason", "rules_for", "sample_chance",
+    "segment_levels", "unselected_cards",
+]
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def rules_for(content: ContentPack) -> Rules:
-    return Rules(content.devices, {m.letter: m.name for m in content.modules})
-
-
-def deck_size(content: ContentPack, state: GameState) -> int:
-    d = content.difficulty(state.difficulty)
-    return len(d.top) + len(d.bottom)
-
-
-def segment_levels(content: ContentPack, state: GameState) -> Counter[int]:
-    """Levels still to come in the current part of the deck (top 3, then bottom 4)."""
-    d = content.difficulty(state.difficulty)
-    levels = [content.transmission(c).level for c in state.drawn]
-    if len(state.drawn) < len(d.top):
-        return Counter(d.top) - Counter(levels)
-    return Counter(d.bottom) - Counter(levels[len(d.top):])
 
 
 def _still_to_come(levels: Counter[int]) -> str:
@@ -276,8 +142,6 @@ def _layout_reason(content: ContentPack, state: GameState, rows: Sequence[str]) 
 def reason(content: ContentPack, state: GameState, action: Action) -> str | None:
     """Why ``action`` is illegal now, or ``None`` when it may be played."""
     if isinstance(action, CorrectBoard):
-        from companion.games.transmission.engine.correction import correction_reason
-
         return correction_reason(content, state, action)
     if isinstance(action, Undo):
         return "an undo depends on the game's history: ask Game.reason"
@@ -422,8 +286,6 @@ def apply(content: ContentPack, state: GameState, action: Action) -> GameState:
                         pending_deals=state.pending_deals - 1)
         return state if state.pending_deals else _after_round(content, state)
     if isinstance(action, CorrectBoard):
-        from companion.games.transmission.engine.correction import apply_correction
-
         return apply_correction(content, state, action)
     raise TypeError(f"not an action: {action!r}")  # pragma: no cover
 
@@ -605,8 +467,6 @@ class Game:
 
     def reason(self, action: Action) -> str | None:
         if isinstance(action, Undo):
-            from companion.games.transmission.engine.undo import undo_reason, undo_target
-
             why = undo_reason(self)
             if why is None and action.index != undo_target(self):
                 why = f"an undo now reverts action {undo_target(self)}, not {action.index}"
@@ -625,9 +485,7 @@ class Game:
 
         :raises IllegalAction: with the reason (and step, for an impossible Execute); state unchanged.
         """
-        if isinstance(action, Undo):  # companion/undo.py: back to the state before the last action
-            from companion.games.transmission.engine.undo import revert
-
+        if isinstance(action, Undo):  # engine/undo.py: back to the state before the last action
             new = revert(self, action)
         else:
             why = self.reason(action)
@@ -670,15 +528,3 @@ class Game:
 
     def outcome(self) -> Outcome | None:
         return outcome(self.content, self.state)
-
-    def to_record(self) -> dict[str, Any]:
-        from companion.games.transmission.engine.record import record_of
-
-        return record_of(self)
-
-    def is_chance_next(self) -> bool:
-        return self.state.actor is Actor.CHANCE
-
-    @staticmethod
-    def is_chance(action: Action) -> bool:
-        return is_chance(action)

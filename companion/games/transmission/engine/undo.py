@@ -33,10 +33,12 @@ enough:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from companion.errors import IllegalAction
 from companion.games.transmission.engine.actions import (
+    Action,
     CorrectBoard,
     DealBoost,
     DrawError,
@@ -49,25 +51,40 @@ from companion.games.transmission.engine.actions import (
     Undo,
     UseBoost,
 )
-from companion.games.transmission.engine.game import Phase
+from companion.games.transmission.engine.state import GameState, Phase
 
-if TYPE_CHECKING:
-    from companion.games.transmission.engine.game import Game, GameState
+__all__ = ["UNDOABLE", "Played", "undo_target", "undo_reason", "revert"]
 
-__all__ = ["UNDOABLE", "undo_target", "undo_reason", "revert"]
+
+class Played(Protocol):
+    """A game with its record, as undo needs it
+    (:class:`~companion.games.transmission.engine.game.Game`).
+
+    :ivar history: for each action still in effect, its record index and the state before it.
+    """
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def actions(self) -> Sequence[Action]: ...
+
+    @property
+    def history(self) -> list[tuple[int, GameState]]: ...
+
 
 #: The actions an undo may revert (the table's own).
 UNDOABLE = (Execute, UseBoost, CorrectBoard)
 
 
-def undo_target(game: Game) -> int | None:
+def undo_target(game: Played) -> int | None:
     """The record index of the action an undo would revert now (the last one still in effect), or
     ``None`` when no action is in effect.  Says nothing about whether it may be undone: see
     :func:`undo_reason`."""
     return game.history[-1][0] if game.history else None
 
 
-def undo_reason(game: Game) -> str | None:
+def undo_reason(game: Played) -> str | None:
     """Why nothing can be undone now (a phrase for the table), or ``None`` when an undo may revert
     the action at :func:`undo_target`."""
     state = game.state
@@ -92,7 +109,7 @@ def undo_reason(game: Game) -> str | None:
     return None
 
 
-def revert(game: Game, action: Undo) -> GameState:
+def revert(game: Played, action: Undo) -> GameState:
     """The state an :class:`~companion.games.transmission.engine.actions.Undo` leads to: the state before the
     action it reverts.
     Pops that action from ``game.history``; :meth:`companion.games.transmission.engine.game.Game.play`

@@ -15,15 +15,16 @@ from dataclasses import dataclass
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.engine.board import Cell, Position, cell_of
 from companion.games.transmission.engine.commands import Command, card_command
-from companion.games.transmission.engine.game import (
+from companion.games.transmission.engine.game import outcome
+from companion.games.transmission.engine.rules import Execution
+from companion.games.transmission.engine.state import (
     BoostAnswer,
     GameState,
     Outcome,
     Phase,
     deck_size,
-    outcome,
+    segment_levels,
 )
-from companion.games.transmission.engine.rules import Execution
 
 
 @dataclass(frozen=True)
@@ -172,8 +173,6 @@ class MissionControlView:
 
 
 def mission_control_view(content: ContentPack, state: GameState) -> MissionControlView:
-    from companion.games.transmission.engine.game import segment_levels
-
     total = deck_size(content, state)
     return MissionControlView(
         position=state.position,
