@@ -105,3 +105,52 @@ def test_a_run_can_keep_cells_and_play_only_some_cadets(tmp_path: Path,
     assert played == []  # kept although the code changed
     balance.run(content, 10, 0, 1, cache, out, cadets=("perfect",))
     assert len(played) == 8  # without keep: stale, played again
+
+
+def _copy_sources(tmp_path: Path) -> Path:
+    """The files the fingerprint hashes, copied under ``tmp_path`` as they lie in the package."""
+    for path in balance.fingerprint_sources():
+        target = tmp_path / path.relative_to(balance.PACKAGE_ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    return tmp_path
+
+
+def test_the_fingerprint_covers_every_module_that_can_change_a_decision_and_the_content_pack() -> None:
+    names = {p.relative_to(balance.PACKAGE_ROOT).as_posix() for p in balance.fingerprint_sources()}
+    game = "companion/games/transmission"
+    expected = {f"{game}/engine/{m}.py" for m in ("board", "commands", "kernel", "rules", "game", "views")}
+    expected |= {f"{game}/mission_control/{m}.py" for m in (
+        "encoding", "programs", "bound", "solver", "planner", "estimate", "robust", "cadet")}
+    expected |= {f"{game}/content/{m}.py" for m in ("model", "loader", "validate")}
+    expected |= {f"{game}/content/default.toml", "companion/lab/simulate.py"}
+    assert expected <= names
+    # Every module of these packages, whether or not the simulation imports it today.
+    for package in ("engine", "mission_control", "content"):
+        folder = balance.PACKAGE_ROOT / game / package
+        assert {p.relative_to(balance.PACKAGE_ROOT).as_posix() for p in folder.glob("*.py")} <= names
+
+
+@pytest.mark.parametrize("name", ["companion/games/transmission/engine/board.py",
+                                  "companion/games/transmission/mission_control/programs.py",
+                                  "companion/games/transmission/content/default.toml",
+                                  "companion/lab/simulate.py"])
+def test_a_change_to_any_source_changes_the_fingerprint(tmp_path: Path, name: str) -> None:
+    root = _copy_sources(tmp_path)
+    before = balance.fingerprint(root=root)
+    assert before == balance.fingerprint()  # the same files hash the same wherever they lie
+    path = root / name
+    path.write_bytes(path.read_bytes() + b"\n")
+    assert balance.fingerprint(root=root) != before
+
+
+@pytest.mark.parametrize("name", ["companion/games/transmission/mission_control/programs.py",
+                                  "companion/games/transmission/content/default.toml",
+                                  "companion/games/transmission/engine/kernel.py"])
+def test_a_missing_source_is_refused_not_hashed_as_empty(tmp_path: Path, name: str) -> None:
+    root = _copy_sources(tmp_path)
+    (root / name).unlink()
+    with pytest.raises(balance.FingerprintError, match="missing"):
+        balance.fingerprint(root=root)
+    with pytest.raises(balance.FingerprintError, match="missing"):
+        balance.fingerprint([root / name], root=root)

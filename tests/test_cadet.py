@@ -22,7 +22,7 @@ from companion.games.transmission.mission_control.cadet import (
     order_cards,
     sample,
 )
-from companion.games.transmission.mission_control.estimate import _ORDER
+from companion.games.transmission.mission_control.encoding import ORDER as _ORDER
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices

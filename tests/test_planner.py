@@ -13,18 +13,17 @@ from hypothesis import strategies as st
 
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.engine.board import Position, index
-from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
+from companion.games.transmission.engine.commands import DEFAULT_DECK, REGISTERS, Command
 from companion.games.transmission.engine.game import Game, Phase
 from companion.games.transmission.engine.rules import Rules
 from companion.games.transmission.engine.views import MissionControlView, mission_control_view
 from companion.games.transmission.mission_control.estimate import Estimate, estimate
 from companion.games.transmission.mission_control.planner import (
-    REGISTERS,
     Plan,
     Planner,
     PlannerError,
-    enumerate_outcomes,
 )
+from companion.games.transmission.mission_control.programs import enumerate_outcomes
 from companion.games.transmission.session import Session, Step
 
 CONTENT = default_content()

@@ -12,7 +12,7 @@ from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
 from companion.games.transmission.engine.rules import Rules
 from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.mission_control.cadet import Order, distribution, legal_orders
-from companion.games.transmission.mission_control.estimate import _ORDER
+from companion.games.transmission.mission_control.encoding import ORDER as _ORDER
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.robust import (
     VALUES,

@@ -15,14 +15,10 @@ from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
 from companion.games.transmission.engine.game import Game
 from companion.games.transmission.engine.rules import Rules
 from companion.games.transmission.engine.views import MissionControlView, mission_control_view
-from companion.games.transmission.mission_control.planner import Planner, enumerate_outcomes
-from companion.games.transmission.mission_control.solver import (
-    DEFAULT_COUNTS,
-    Pairs,
-    Solver,
-    count_programs,
-    rest_of,
-)
+from companion.games.transmission.mission_control.encoding import DEFAULT_COUNTS, Pairs, rest_of
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.programs import count_programs, enumerate_outcomes
+from companion.games.transmission.mission_control.solver import Solver
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices
@@ -149,7 +145,7 @@ def test_the_solver_equals_the_reference_and_the_bound_never_overestimates(seed:
     truth = reference(state, pairs, 3)
     assert solver.need(*state, pairs, 3) == truth
     if truth <= 3:
-        assert solver.bound(*state, pairs) <= truth
+        assert solver.bound.value(*state, pairs) <= truth
     # A fresh solver and a warm one agree (the table never changes an answer).
     assert Solver(DEVICES).need(*state, pairs, 3) == solver.need(*state, pairs, 3)
 
@@ -162,7 +158,7 @@ def test_four_transmission_positions_with_two_missions_against_the_reference(see
     solver = Solver(DEVICES)
     assert truth == 4  # the seeds were picked for it: the reference proves 3 impossible
     assert solver.need(*state, pairs, 4) == truth
-    assert solver.bound(*state, pairs) <= truth
+    assert solver.bound.value(*state, pairs) <= truth
     assert solver.need(*state, pairs, 3) == 4
 
 
@@ -199,7 +195,7 @@ def test_the_bound_is_below_the_optimum_on_game_starts() -> None:
         pairs = tuple(sorted((m, a, b) for m, (a, b) in view.missions.items()))
         solver = Solver(DEVICES)
         best = solver.need(p.board, p.cadet, "", pairs, 7)
-        assert 1 <= solver.bound(p.board, p.cadet, "", pairs) <= best
+        assert 1 <= solver.bound.value(p.board, p.cadet, "", pairs) <= best
         for o in solver.outcomes(p.board, p.cadet, "", pairs)[:30]:
             rest = rest_of(pairs, o[3])
             assert solver.need(o[0], o[1], o[2], rest, 7) >= best - 1  # one transmission gains at most one
@@ -222,7 +218,7 @@ def test_two_stations_apart_can_never_meet() -> None:
                 if abs(board.lower().find(x.lower()) // 5 - board.lower().find(y.lower()) // 5)
                 + abs(board.lower().find(x.lower()) % 5 - board.lower().find(y.lower()) % 5) > 1)
     solver = Solver(DEVICES)
-    assert solver.bound(*state, (("X", a, b),)) >= 1000
+    assert solver.bound.value(*state, (("X", a, b),)) >= 1000
     assert solver.need(*state, (("X", a, b),), 7) == 8
 
 
@@ -299,10 +295,10 @@ def test_the_staged_bound_equals_the_full_bound_whenever_it_is_within_upto() -> 
         staged = Solver(DEVICES)
         for o in full_solver.outcomes(p.board, p.cadet, "", pairs)[::7]:
             rest = rest_of(pairs, o[3])
-            full = full_solver.bound(o[0], o[1], o[2], rest)
-            assert staged.cheap(o[0], o[1], o[2], rest) <= full
+            full = full_solver.bound.value(o[0], o[1], o[2], rest)
+            assert staged.bound.cheap(o[0], o[1], o[2], rest) <= full
             for upto in range(0, 6):
-                value = staged.bound(o[0], o[1], o[2], rest, upto)
+                value = staged.bound.value(o[0], o[1], o[2], rest, upto)
                 if value <= upto:
                     assert value == full
                 else:

@@ -22,6 +22,7 @@ intervals -- conservative here, because the two cells share their seeds.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import logging
@@ -34,6 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.errors import CompanionError
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import Command
@@ -42,7 +44,8 @@ from companion.games.transmission.mission_control.cadet import CADET_MODELS
 from companion.games.transmission.session import Chooser
 from companion.lab.simulate import MISSION_CONTROLS, game_seed, mission_control, play_one, simulate
 
-__all__ = ["DIFFICULTIES", "cell_key", "fingerprint", "main", "newcombe", "render", "wilson"]
+__all__ = ["DIFFICULTIES", "PACKAGE_ROOT", "FingerprintError", "cell_key", "fingerprint",
+           "fingerprint_sources", "main", "newcombe", "render", "wilson"]
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +53,19 @@ DIFFICULTIES: tuple[str, ...] = ("training", "standard", "hard", "expert")
 #: Cells run in this order of priority: the question the table answers first.
 _FIRST = ("standard", "uniform")
 _Z = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
-_SOURCES = ("cadet.py", "estimate.py", "game.py", "planner.py", "robust.py", "rules.py", "search.py",
-            "simulate.py", "views.py")
+#: The package root (the folder that holds ``companion/``).
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+#: Where a simulated game's decisions come from: the simulation and everything it imports from
+#: ``companion``, plus every module of these packages and the default content pack (which sets the
+#: deck, the layouts, the missions and the Transmission cards).
+_DECIDING_MODULE = "companion.lab.simulate"
+_DECIDING_PACKAGES = ("companion/games/transmission/engine", "companion/games/transmission/mission_control",
+                      "companion/games/transmission/content")
+_CONTENT_PACK = "companion/games/transmission/content/default.toml"
+
+
+class FingerprintError(CompanionError, FileNotFoundError):
+    """A source the balance fingerprint needs is missing (a stale cache must not pass for fresh)."""
 
 
 def wilson(wins: int, games: int, z: float = _Z) -> tuple[float, float]:
@@ -77,14 +91,94 @@ def newcombe(wins1: int, games1: int, wins2: int, games2: int, z: float = _Z) ->
     return d, low, high
 
 
-def fingerprint() -> str:
-    """A hash of the sources that decide a simulated game (a changed planner invalidates the cache)."""
-    here = Path(__file__).resolve().parent
+def _module_file(root: Path, name: str) -> Path | None:
+    """The source file of module ``name`` under ``root`` (``a/b.py`` or ``a/b/__init__.py``), if any."""
+    base = root.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imports(path: Path) -> tuple[set[str], set[str]]:
+    """The ``companion`` modules ``path`` imports (absolute imports): those that must exist (with their
+    parent packages) and those that may (``from a import b`` names a module or an attribute)."""
+    required: set[str] = set()
+    optional: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            required.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            required.add(node.module)
+            optional.update(f"{node.module}.{alias.name}" for alias in node.names)
+    required |= {name.rsplit(".", k)[0] for name in required for k in range(1, name.count(".") + 1)}
+
+    def ours(names: set[str]) -> set[str]:
+        return {name for name in names if name == "companion" or name.startswith("companion.")}
+
+    return ours(required), ours(optional)
+
+
+def fingerprint_sources(root: Path = PACKAGE_ROOT) -> tuple[Path, ...]:
+    """Every file that can change a simulated game's decisions, sorted: the modules
+    ``companion.lab.simulate`` imports, directly or not (with their packages' ``__init__``), every
+    module of the engine, the AI Mission Control and the content packages, and the default content pack.
+
+    :raises FingerprintError: when the simulation, a module it imports, a package or the content pack
+        is missing.
+    """
+    start = _module_file(root, _DECIDING_MODULE)
+    if start is None:
+        raise FingerprintError(f"the balance fingerprint needs {_DECIDING_MODULE} under {root}: "
+                               "it is missing")
+    files: set[Path] = set()
+    todo: list[tuple[str, Path]] = [(_DECIDING_MODULE, start)]
+    while todo:
+        name, path = todo.pop()
+        if path in files:
+            continue
+        files.add(path)
+        required, optional = _imports(path)
+        for module in sorted(required | optional):
+            found = _module_file(root, module)
+            if found is not None:
+                todo.append((module, found))
+            elif module in required:
+                raise FingerprintError(f"the balance fingerprint needs {module} (imported by {name}): "
+                                       f"it is missing under {root}")
+    for package in _DECIDING_PACKAGES:
+        folder = root / package
+        if not folder.is_dir():
+            raise FingerprintError(f"the balance fingerprint needs the package {folder}: it is missing")
+        files.update(folder.glob("*.py"))
+    pack = root / _CONTENT_PACK
+    if not pack.is_file():
+        raise FingerprintError(f"the balance fingerprint needs the content pack {pack}: it is missing")
+    files.add(pack)
+    missing = sorted(str(p) for p in files if not p.is_file())
+    if missing:
+        raise FingerprintError(f"the balance fingerprint needs {', '.join(missing)}: missing")
+    return tuple(sorted(files))
+
+
+def fingerprint(sources: Sequence[Path] | None = None, root: Path = PACKAGE_ROOT) -> str:
+    """A hash of the files that decide a simulated game (:func:`fingerprint_sources`): a change to any of
+    them invalidates the balance cache.
+
+    :param sources: the files to hash (default: :func:`fingerprint_sources`); each is named by its
+        path relative to ``root``.
+    :returns: 16 hex digits.
+    :raises FingerprintError: when a source is missing.
+    """
     digest = hashlib.sha256()
-    for name in _SOURCES:
-        path = here / name
+    for path in fingerprint_sources(root) if sources is None else sources:
+        if not path.is_file():
+            raise FingerprintError(f"the balance fingerprint needs {path}: it is missing")
+        name = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+        data = path.read_bytes()
         digest.update(name.encode())
-        digest.update(path.read_bytes() if path.exists() else b"")
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
     return digest.hexdigest()[:16]
 
 
@@ -95,7 +189,8 @@ def commit() -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
                               text=True, timeout=10, check=False)
-        status = subprocess.run(["git", "status", "--porcelain", "--", *_SOURCES], cwd=here,
+        sources = [str(p) for p in fingerprint_sources()]
+        status = subprocess.run(["git", "status", "--porcelain", "--", *sources], cwd=here,
                                 capture_output=True, text=True, timeout=10, check=False)
     except (OSError, subprocess.SubprocessError):
         return ""

@@ -14,7 +14,7 @@ the phases come in the proportions real games have them.
 (empty tables: no help from the game's earlier decisions, which in the app are usually already in
 the table), single-threaded, timed with :func:`time.perf_counter` around
 :meth:`Planner.plan`.  The program tries (compiled once per start cell and kept by the process,
-:func:`companion.games.transmission.mission_control.solver.compile_programs`) are already compiled by the
+:func:`companion.games.transmission.mission_control.programs.compile_programs`) are already compiled by the
 sampled games; compiling
 all 25 afresh is timed on its own line: the one-off cost the first decisions of a process share.
 
@@ -26,7 +26,7 @@ on while timing).
 
 *The plain search.*  The baseline is a plain exhaustive round-by-round breadth-first search: layer
 ``t`` holds every distinct (position, missions left) reachable in ``t`` transmissions, each
-expanded with :func:`companion.games.transmission.mission_control.planner.enumerate_outcomes` (every distinct
+expanded with :func:`companion.games.transmission.mission_control.programs.enumerate_outcomes` (every distinct
 outcome of one
 transmission, identical cards merged), deduplicated within the layer only, with no lower bound and
 no transposition table across layers, until a layer completes every mission (its first program
@@ -53,9 +53,9 @@ from dataclasses import dataclass, field
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import CELLS
 from companion.games.transmission.engine.views import MissionControlView
-from companion.games.transmission.mission_control.estimate import _ORDER
-from companion.games.transmission.mission_control.planner import Planner, enumerate_outcomes
-from companion.games.transmission.mission_control.solver import compile_programs, rest_of
+from companion.games.transmission.mission_control.encoding import ORDER, rest_of
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.programs import compile_programs, enumerate_outcomes
 from companion.lab.simulate import game_seed, play_game
 
 __all__ = ["BenchResult", "Sample", "bench_planner", "plain_search", "sample_positions"]
@@ -120,7 +120,7 @@ def plain_search(view: MissionControlView, bound: float) -> tuple[int | None, tu
     """
     start = time.perf_counter()
     devices = frozenset(d.upper() for d in view.devices)
-    counts = tuple(int(view.deck.get(c, 0)) for c in _ORDER)
+    counts = tuple(int(view.deck.get(c, 0)) for c in ORDER)
     pairs = tuple(sorted((m, a.upper(), b.upper()) for m, (a, b) in view.missions.items()))
     p = view.position
     if not pairs:
@@ -194,7 +194,7 @@ def bench_planner(content: ContentPack, positions: int = 200, seed: int = 1, pla
     if plain_bound < 0:
         raise ValueError(f"the plain search's bound must be 0 seconds or more, not {plain_bound}")
     samples = sample_positions(content, positions, seed, difficulty)
-    counts = tuple(int(content.command_deck.get(c, 0)) for c in _ORDER)
+    counts = tuple(int(content.command_deck.get(c, 0)) for c in ORDER)
     t0 = time.perf_counter()
     for cell in range(CELLS):
         compile_programs(cell, counts)  # what the first decisions of a process pay once, timed afresh

@@ -48,6 +48,7 @@ from companion.games.transmission.mission_control.cadet import (
     order_cards,
 )
 from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.robust import RobustPlanner
 from companion.games.transmission.session import Chooser
 
 __all__ = ["MISSION_CONTROLS", "SimulationResult", "game_seed", "mission_control", "play_game", "play_one",
@@ -100,8 +101,6 @@ def mission_control(name: str) -> Chooser:
     if name == "shortest":
         return Planner()
     if name == "robust":
-        from companion.games.transmission.mission_control.robust import RobustPlanner
-
         return RobustPlanner(cadet="uniform")
     raise ValueError(f"unknown Mission Control {name!r} (expected one of {', '.join(MISSION_CONTROLS)})")
 

@@ -37,11 +37,6 @@ def module_cells() -> tuple[Cell, ...]:
     return tuple((r, c) for r in range(SIZE) for c in range(SIZE) if (r + c) % 2 == 0)
 
 
-def hallway_cells() -> tuple[Cell, ...]:
-    """The 12 cells that start with a hallway: ``row + col`` odd (RULES.md, Layout)."""
-    return tuple((r, c) for r in range(SIZE) for c in range(SIZE) if (r + c) % 2 == 1)
-
-
 #: For each index, the indices of its orthogonal neighbours (no diagonals).
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
@@ -52,13 +47,6 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for r in range(SIZE)
     for c in range(SIZE)
 )
-
-
-def manhattan(a: int, b: int) -> int:
-    """Moves between two indices on the open grid (the Cadet may walk over any tile)."""
-    ar, ac = divmod(a, SIZE)
-    br, bc = divmod(b, SIZE)
-    return abs(ar - br) + abs(ac - bc)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +94,3 @@ class Position:
     def spare_hallway(self) -> bool:
         """A hallway tile lies beside the board exactly when nothing is carried."""
         return self.carrying is None
-
-    def hallway_count(self) -> int:
-        """Hallways on the grid (12, or 13 while a device is carried)."""
-        return self.board.count(HALLWAY)

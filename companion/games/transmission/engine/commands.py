@@ -12,6 +12,11 @@ import enum
 from collections.abc import Iterable, Mapping
 
 
+#: Registers in a transmission: the commands Mission Control selects and the Cadet executes
+#: (RULES.md, A transmission, 1. Select).
+REGISTERS = 5
+
+
 class Command(enum.Enum):
     """One of the seven commands.  ``str(cmd)`` gives the referee notation name."""
 

@@ -14,8 +14,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.errors import IllegalAction
-from companion.games.transmission.engine.board import HALLWAY, SIZE, Position
-from companion.games.transmission.engine.commands import DELTAS, Command
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.kernel import CHECKS_MISSIONS, Refusal, pair_complete, play, refusal
+
+__all__ = ["Completion", "Execution", "Rules", "pair_complete"]
 
 _DIRECTION_NAMES = {Command.N: "north", Command.E: "east", Command.S: "south", Command.W: "west"}
 
@@ -47,22 +50,6 @@ class Execution:
         return self.positions[-1] if self.positions else self.start
 
 
-def pair_complete(board: str, a: str, b: str) -> bool:
-    """True when modules ``a`` and ``b`` are both intact and orthogonally adjacent on ``board``.
-
-    RULES.md, Missions: diagonals do not count; a carried module is not on the grid.
-    """
-    i = board.find(a.upper())
-    if i < 0:
-        return False
-    j = board.find(b.upper())
-    if j < 0:
-        return False
-    ir, ic = divmod(i, SIZE)
-    jr, jc = divmod(j, SIZE)
-    return abs(ir - jr) + abs(ic - jc) == 1
-
-
 class Rules:
     """The commands' legality and effect for one content pack's modules.
 
@@ -84,59 +71,40 @@ class Rules:
     def reason(self, position: Position, command: Command) -> str | None:
         """Why ``command`` is impossible in ``position``, or ``None`` when it is legal.
 
-        RULES.md, The commands.
+        RULES.md, The commands (the kernel's :func:`~companion.games.transmission.engine.kernel.refusal`,
+        worded with the module's name).
         """
-        board = position.board
-        here = board[position.cadet]
-        if command in DELTAS:
-            dr, dc = DELTAS[command]
-            r, c = divmod(position.cadet, SIZE)
-            if not (0 <= r + dr < SIZE and 0 <= c + dc < SIZE):
-                return f"the Cadet would walk off the grid to the {_DIRECTION_NAMES[command]}"
+        why = refusal(position.board, position.cadet, position.carrying or "", command, self.devices)
+        if why is None:
             return None
-        if command is Command.REPAIR:
-            if here == HALLWAY:
-                return "there is no module here to repair, only a hallway"
-            if here.isupper():
-                return f"{self._name(here)} here is already intact"
-            return None
-        if command is Command.COLLECT:
-            if position.carrying is not None:
-                return f"the Cadet already carries {self._name(position.carrying)}"
-            if here == HALLWAY:
-                return "there is nothing here to collect, only a hallway"
-            if here.upper() not in self.devices:
-                return f"{self._name(here)} is a station and cannot be moved"
-            if here.islower():
-                return f"{self._name(here)} is damaged; repair it before collecting it"
-            return None
-        if command is Command.DEPLOY:
-            if position.carrying is None:
-                return "the Cadet carries nothing to deploy"
-            if here != HALLWAY:
-                return f"a device can only be deployed onto a hallway, and {self._name(here)} is here"
-            return None
-        raise ValueError(f"unknown command {command!r}")  # pragma: no cover - enum is closed
+        here = position.board[position.cadet]
+        if why is Refusal.OFF_GRID:
+            return f"the Cadet would walk off the grid to the {_DIRECTION_NAMES[command]}"
+        if why is Refusal.NOTHING_TO_REPAIR:
+            return "there is no module here to repair, only a hallway"
+        if why is Refusal.ALREADY_INTACT:
+            return f"{self._name(here)} here is already intact"
+        if why is Refusal.HANDS_FULL:
+            return f"the Cadet already carries {self._name(position.carrying or '')}"
+        if why is Refusal.NOTHING_TO_COLLECT:
+            return "there is nothing here to collect, only a hallway"
+        if why is Refusal.STATION:
+            return f"{self._name(here)} is a station and cannot be moved"
+        if why is Refusal.DAMAGED:
+            return f"{self._name(here)} is damaged; repair it before collecting it"
+        if why is Refusal.NOTHING_CARRIED:
+            return "the Cadet carries nothing to deploy"
+        return f"a device can only be deployed onto a hallway, and {self._name(here)} is here"
 
     def is_legal(self, position: Position, command: Command) -> bool:
         return self.reason(position, command) is None
 
     @staticmethod
     def apply(position: Position, command: Command) -> Position:
-        """The position after ``command``, *unchecked* (for the planner and replay)."""
-        board = position.board
-        i = position.cadet
-        if command in DELTAS:
-            dr, dc = DELTAS[command]
-            return Position(board, i + dr * SIZE + dc, position.carrying)
-        if command is Command.REPAIR:
-            return Position(board[:i] + board[i].upper() + board[i + 1:], i, position.carrying)
-        if command is Command.COLLECT:
-            return Position(board[:i] + HALLWAY + board[i + 1:], i, board[i])
-        if command is Command.DEPLOY:
-            assert position.carrying is not None
-            return Position(board[:i] + position.carrying + board[i + 1:], i, None)
-        raise ValueError(f"unknown command {command!r}")  # pragma: no cover
+        """The position after ``command``, *unchecked* (for the planner and replay): the kernel's
+        :func:`~companion.games.transmission.engine.kernel.play`."""
+        board, cadet, carrying = play(position.board, position.cadet, position.carrying or "", command)
+        return Position(board, cadet, carrying or None)
 
     def play(self, position: Position, command: Command, step: int | None = None) -> Position:
         """Checked :meth:`apply`.  :raises IllegalAction: with the reason (and ``step`` if given)."""
@@ -183,8 +151,7 @@ class Rules:
         for k, command in enumerate(commands, start=1):
             current = self.apply(current, command)
             positions.append(current)
-            if pending and command is not Command.COLLECT and command not in DELTAS:
-                # Only Repair and Deploy can make a pair intact-and-adjacent.
+            if pending and command in CHECKS_MISSIONS:
                 for mission_id, (a, b) in list(pending.items()):
                     if pair_complete(current.board, a, b):
                         completions.append(Completion(mission_id, k))

@@ -55,16 +55,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from companion.games.transmission.engine.board import HALLWAY, Position
-from companion.games.transmission.engine.commands import Command, card_command
-from companion.games.transmission.mission_control.estimate import (
-    _COLLECT,
-    _DEPLOY,
-    _ORDER,
-    _STEP,
-    REGISTERS,
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import REGISTERS, Command, card_command
+from companion.games.transmission.engine.kernel import completed
+from companion.games.transmission.mission_control.encoding import (
+    INDEX,
+    MOVES,
+    ORDER,
+    STEP,
+    Pairs,
+    act_tables,
 )
-from companion.games.transmission.mission_control.planner import _completed
 
 __all__ = ["CADET_MODELS", "CadetModel", "Hand", "Order", "choose_order", "distribution",
            "legal_orders", "order_cards", "sample"]
@@ -72,11 +73,6 @@ __all__ = ["CADET_MODELS", "CadetModel", "Hand", "Order", "choose_order", "distr
 #: The documented Cadet models, in the order the command line and the balance table list them.
 CADET_MODELS: tuple[str, ...] = ("perfect", "uniform", "careful")
 CadetModel = Literal["perfect", "uniform", "careful"]
-
-_INDEX: Mapping[Command, int] = {c: k for k, c in enumerate(_ORDER)}
-
-# Remaining missions as (id, letter, letter), sorted by id (the planner's compact form).
-_Pairs = tuple[tuple[str, str, str], ...]
 
 
 class Order(NamedTuple):
@@ -99,7 +95,7 @@ class Order(NamedTuple):
 
 
 def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], counts: Sequence[int],
-                 devices: frozenset[str], pairs: _Pairs = ()) -> list[Order]:
+                 devices: frozenset[str], pairs: Pairs = ()) -> list[Order]:
     """Every distinct legal order of a hand (see the module docstring), depth first.
 
     :param fixed: per register 1-5 the command index fixed there by a clear signal, or -1.
@@ -114,6 +110,7 @@ def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], co
         return []
     out: list[Order] = []
     left = list(counts)
+    acts = act_tables(devices)
 
     def visit(step: int, board: str, cadet: int, carrying: str, mask: int, program: tuple[int, ...]) -> None:
         if step == REGISTERS:
@@ -127,28 +124,18 @@ def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], co
         here = board[cadet]
         for k in choices:
             nb, nc, ncarry, nmask = board, cadet, carrying, mask
-            if k < 4:
-                nc = _STEP[cadet][k]
+            if k < MOVES:
+                nc = STEP[cadet][k]
                 if nc < 0:
                     continue
-            elif k == _COLLECT:
-                if carrying or here not in devices:
-                    continue
-                nb = board[:cadet] + HALLWAY + board[cadet + 1:]
-                ncarry = here
-            elif k == _DEPLOY:
-                if not carrying or here != HALLWAY:
-                    continue
-                nb = board[:cadet] + carrying + board[cadet + 1:]
-                ncarry = ""
-                if pairs:
-                    nmask = _completed(nb, pairs, mask)
             else:
-                if here == HALLWAY or not here.islower():
+                act = acts[k].get((here, carrying))
+                if act is None:
                     continue
-                nb = board[:cadet] + here.upper() + board[cadet + 1:]
-                if pairs:
-                    nmask = _completed(nb, pairs, mask)
+                tile, ncarry, checks = act
+                nb = board[:cadet] + tile + board[cadet + 1:]
+                if checks and pairs:
+                    nmask = completed(nb, pairs, mask)
             if fixed[step] < 0:
                 left[k] -= 1
             visit(step + 1, nb, nc, ncarry, nmask, program + (k,))
@@ -176,21 +163,21 @@ class Hand:
 
     def orders(self) -> list[Order]:
         """:func:`legal_orders` of this hand."""
-        fixed = tuple(-1 if c is None else _INDEX[c] for c in self.fixed)
-        counts = [0] * len(_ORDER)
+        fixed = tuple(-1 if c is None else INDEX[c] for c in self.fixed)
+        counts = [0] * len(ORDER)
         for c in self.cards:
-            counts[_INDEX[c]] += 1
+            counts[INDEX[c]] += 1
         p = self.position
         return legal_orders(p.board, p.cadet, p.carrying or "", fixed, counts, self.devices)
 
     def totals(self) -> tuple[int, ...]:
         """Every card the Cadet holds, fixed ones included, per command index."""
-        counts = [0] * len(_ORDER)
+        counts = [0] * len(ORDER)
         for c in self.cards:
-            counts[_INDEX[c]] += 1
+            counts[INDEX[c]] += 1
         for f in self.fixed:
             if f is not None:
-                counts[_INDEX[f]] += 1
+                counts[INDEX[f]] += 1
         return tuple(counts)
 
 
@@ -268,9 +255,9 @@ def choose_order(model: str, hand: Hand, rng: random.Random,
             raise ValueError("the perfect Cadet needs Mission Control's intended order")
         return tuple(intended)
     orders = hand.orders()
-    deck = tuple(int(hand.deck.get(c, 0)) for c in _ORDER)
+    deck = tuple(int(hand.deck.get(c, 0)) for c in ORDER)
     probs = distribution(model, orders, hand.totals(), deck)
-    return tuple(_ORDER[k] for k in orders[sample(probs, rng)].program)
+    return tuple(ORDER[k] for k in orders[sample(probs, rng)].program)
 
 
 def order_cards(commands: Sequence[Command], registers: Sequence[str | None],

@@ -1,5 +1,5 @@
-"""The route estimate of the remaining missions, for the planner's search
-(:mod:`companion.games.transmission.mission_control.planner`).
+"""The route estimate of the remaining missions: the default value of the scramble-aware Mission
+Control (:class:`companion.games.transmission.mission_control.robust.EstimateValue`).
 
 What it computes
 ----------------
@@ -34,18 +34,18 @@ What it is not
 It is *not admissible*: it is optimistic about filler (it assumes filler never
 displaces the Cadet) and about the walk between missions, pessimistic about
 synergies it does not see, so it is neither a lower nor an upper bound on what
-a game really needs.  It is a guide for the planner's beam search, which ranks
-the outcomes of each transmission by it;
-:attr:`companion.games.transmission.mission_control.planner.Plan.estimate`
-reports it.  :class:`EstimateCache` memoises routes and packings between calls
+a game really needs.  It is a fast guide: the scramble-aware Mission Control
+values a few hundred scrambled outcomes per decision with it, where the exact
+search (:mod:`companion.games.transmission.mission_control.solver`) would be
+too slow.  :class:`EstimateCache` memoises routes and packings between calls
 without changing any result.
 
 Shapes
 ------
-A board is 25 characters in referee notation, row by row; a cell is an index
-0-24 (``row * 5 + col``); card counts are a tuple in the order N E S W COLLECT
-DEPLOY REPAIR.  The grid tables and the command order below are the compact
-encoding the planner's enumeration shares.
+As in :mod:`companion.games.transmission.mission_control.encoding`: a board is
+25 characters in referee notation, row by row; a cell is an index 0-24
+(``row * 5 + col``); card counts are a tuple in the order N E S W COLLECT
+DEPLOY REPAIR.
 """
 
 from __future__ import annotations
@@ -53,47 +53,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from companion.games.transmission.engine.board import CELLS, HALLWAY, SIZE
-from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS, SIZE
+from companion.games.transmission.engine.commands import REGISTERS
+from companion.games.transmission.engine.kernel import pair_complete
+from companion.games.transmission.mission_control.encoding import COLLECT, DEPLOY, DIST, REPAIR, Pairs
 
-__all__ = ["REGISTERS", "Estimate", "EstimateCache", "estimate"]
-
-#: Commands per transmission (RULES.md, 1. Select).
-REGISTERS = 5
-
-#: The command order of card counts and of the planner's compact programs (its expansion order).
-_ORDER: tuple[Command, ...] = (
-    Command.N, Command.E, Command.S, Command.W, Command.COLLECT, Command.DEPLOY, Command.REPAIR,
-)
-_COLLECT, _DEPLOY, _REPAIR = 4, 5, 6
-
-#: _STEP[cell][k] for k in N, E, S, W: the neighbouring cell, or -1 off the grid.
-_STEP: tuple[tuple[int, int, int, int], ...] = tuple(
-    (
-        i - SIZE if i >= SIZE else -1,
-        i + 1 if i % SIZE < SIZE - 1 else -1,
-        i + SIZE if i < CELLS - SIZE else -1,
-        i - 1 if i % SIZE > 0 else -1,
-    )
-    for i in range(CELLS)
-)
-
-#: _DIST[a][b]: Manhattan distance between two cells (the Cadet may walk over any tile).
-_DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(CELLS)) for a in range(CELLS)
-)
-
-#: Orthogonal neighbours of each cell.
-_NEIGH: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in _STEP[i] if j >= 0) for i in range(CELLS))
+__all__ = ["Estimate", "EstimateCache", "Leg", "estimate"]
 
 #: Cost (commands) charged for clearing a cell next to a partner whose neighbours are all modules.
 _BLOCKED_PENALTY = 8
 #: Commands a deploy cell is worth, when choosing it, per other partner of the mover it also touches.
 _SHARED_BONUS = 4
 _INF = 10_000
-
-# Remaining missions as (id, letter, letter), sorted by id.
-_Pairs = tuple[tuple[str, str, str], ...]
 
 
 def _find(board: str, letter: str) -> int:
@@ -109,21 +80,21 @@ def _put(board: str, cell: int, tile: str) -> str:
 
 def _nearest_hallway(board: str, cell: int) -> int:
     """The hallway cell nearest ``cell`` (ties in index order), or -1 when there is none."""
-    for i in _BY_DISTANCE[cell]:
+    for i in _BYDISTANCE[cell]:
         if board[i] == HALLWAY:
             return i
     return -1
 
 
 #: Every cell, nearest first (ties in index order), from each cell.
-_BY_DISTANCE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(range(CELLS), key=lambda j: (_DIST[a][j], j))) for a in range(CELLS)
+_BYDISTANCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(range(CELLS), key=lambda j: (DIST[a][j], j))) for a in range(CELLS)
 )
 
 # Tokens of an estimated route: a walk from cell a to cell b is ``a * CELLS + b``; actions are negative.
 _T_REPAIR, _T_COLLECT, _T_DEPLOY = -1, -2, -3
 _T_ANY_MOVE = CELLS * CELLS  # one move in whichever direction has a card left
-_TOKEN_COMMAND = {_T_REPAIR: _REPAIR, _T_COLLECT: _COLLECT, _T_DEPLOY: _DEPLOY}
+_TOKEN_COMMAND = {_T_REPAIR: REPAIR, _T_COLLECT: COLLECT, _T_DEPLOY: DEPLOY}
 
 
 def _walk(a: int, b: int) -> list[int]:
@@ -131,12 +102,21 @@ def _walk(a: int, b: int) -> list[int]:
     return [a * CELLS + b] if a != b else []
 
 
-# A priced way to complete one mission: (commands, route tokens, board after it, Cadet's end cell).
-_Leg = tuple[int, tuple[int, ...], str, int]
+class Leg(NamedTuple):
+    """A priced way to complete one mission.
+
+    :param commands: the commands it takes; ``tokens`` the route (see :func:`_pack`); ``board`` the
+        board after it; ``end`` the Cadet's cell afterwards.
+    """
+
+    commands: int
+    tokens: tuple[int, ...]
+    board: str
+    end: int
 
 
 def _move_leg(board: str, cadet: int, carrying: str, mover: str, partner: str,
-              devices: frozenset[str], also: str = "") -> _Leg | None:
+              devices: frozenset[str], also: str = "") -> Leg | None:
     """The route that carries device ``mover`` to a hallway next to ``partner`` (see module docstring).
 
     :returns: ``None`` when impossible (the partner is carried, or has no neighbour that is or can
@@ -157,12 +137,12 @@ def _move_leg(board: str, cadet: int, carrying: str, mover: str, partner: str,
             drop = _nearest_hallway(board, s)
             if drop < 0:
                 return None
-            cost += _DIST[s][drop] + 1
+            cost += DIST[s][drop] + 1
             tokens += _walk(s, drop)
             tokens.append(_T_DEPLOY)
             board = _put(board, drop, carrying)
             s = drop
-        cost += _DIST[s][m] + 1
+        cost += DIST[s][m] + 1
         tokens += _walk(s, m)
         if board[m].islower():
             cost += 1
@@ -173,7 +153,7 @@ def _move_leg(board: str, cadet: int, carrying: str, mover: str, partner: str,
     partner_damaged = board[p].islower()
     best, best_h, blocked, best_key = _INF, -1, "", _INF
     others = [q for q in (_find(board, x) for x in also) if q >= 0]
-    for h in _NEIGH[p]:
+    for h in NEIGHBOURS[p]:
         ch = board[h]
         if ch == HALLWAY:
             extra = 0
@@ -181,9 +161,9 @@ def _move_leg(board: str, cadet: int, carrying: str, mover: str, partner: str,
             extra = _BLOCKED_PENALTY + (1 if ch.islower() else 0)
         else:
             continue
-        c = extra + (min(_DIST[s][h], _DIST[s][p]) + 3 if partner_damaged else _DIST[s][h] + 1)
+        c = extra + (min(DIST[s][h], DIST[s][p]) + 3 if partner_damaged else DIST[s][h] + 1)
         # A cell that also touches another partner of the mover may complete two missions at once.
-        key = c - _SHARED_BONUS * sum(1 for q in others if _DIST[h][q] == 1)
+        key = c - _SHARED_BONUS * sum(1 for q in others if DIST[h][q] == 1)
         if key < best_key:
             best, best_h, blocked, best_key = c, h, ch if extra else "", key
     if best_h < 0:
@@ -196,39 +176,39 @@ def _move_leg(board: str, cadet: int, carrying: str, mover: str, partner: str,
             _T_COLLECT, _T_ANY_MOVE, _T_DEPLOY, _T_ANY_MOVE, _T_COLLECT]
     if not partner_damaged:
         route, end = clear + _walk(s, h) + [_T_DEPLOY], h
-    elif _DIST[s][h] <= _DIST[s][p]:  # deploy at h, step onto the partner, repair
+    elif DIST[s][h] <= DIST[s][p]:  # deploy at h, step onto the partner, repair
         route, end = clear + _walk(s, h) + [_T_DEPLOY] + _walk(h, p) + [_T_REPAIR], p
     else:  # repair the partner, step to h, deploy
         route, end = _walk(s, p) + [_T_REPAIR] + clear + _walk(p, h) + [_T_DEPLOY], h
     board = _put(_put(board, h, mover), p, partner)
-    return cost + best, tuple(tokens + route), board, end
+    return Leg(cost + best, tuple(tokens + route), board, end)
 
 
 def _leg(board: str, cadet: int, carrying: str, a: str, b: str, devices: frozenset[str],
-         partners: Mapping[str, str] | None = None) -> _Leg | None:
+         partners: Mapping[str, str] | None = None) -> Leg | None:
     """The cheapest route (in commands) that completes the mission ``a`` next to ``b`` on its own.
 
     :param partners: per device, the letters it must also meet in other remaining missions.
     """
     i, j = _find(board, a), _find(board, b)
-    if i >= 0 and j >= 0 and _DIST[i][j] == 1:
+    if i >= 0 and j >= 0 and DIST[i][j] == 1:
         # Already side by side: repair what is damaged (any Repair or Deploy completes an intact pair).
         fixed = _put(_put(board, i, a), j, b)
         damaged = [x for x in (i, j) if board[x].islower()]
         if not damaged:
-            return 1, (_T_REPAIR,), fixed, cadet
+            return Leg(1, (_T_REPAIR,), fixed, cadet)
         if len(damaged) == 1:
             d = damaged[0]
-            return _DIST[cadet][d] + 1, tuple(_walk(cadet, d) + [_T_REPAIR]), fixed, d
-        near, far = (i, j) if _DIST[cadet][i] <= _DIST[cadet][j] else (j, i)
+            return Leg(DIST[cadet][d] + 1, tuple(_walk(cadet, d) + [_T_REPAIR]), fixed, d)
+        near, far = (i, j) if DIST[cadet][i] <= DIST[cadet][j] else (j, i)
         tokens = _walk(cadet, near) + [_T_REPAIR] + _walk(near, far) + [_T_REPAIR]
-        return _DIST[cadet][near] + 3, tuple(tokens), fixed, far
-    best: _Leg | None = None
+        return Leg(DIST[cadet][near] + 3, tuple(tokens), fixed, far)
+    best: Leg | None = None
     for mover, partner in ((a, b), (b, a)):
         if mover in devices:
             also = partners.get(mover, "").replace(partner, "") if partners else ""
             leg = _move_leg(board, cadet, carrying, mover, partner, devices, also)
-            if leg is not None and (best is None or leg[0] < best[0]):
+            if leg is not None and (best is None or leg.commands < best.commands):
                 best = leg
     return best
 
@@ -286,18 +266,9 @@ def _pack(tokens: tuple[int, ...], counts: tuple[int, ...], slots: int, left: tu
 #: Per walk token ``a * CELLS + b``: moves needed north, east, south, west, and in all.
 _NEED: tuple[tuple[int, ...], ...] = tuple(
     (max(0, a // SIZE - b // SIZE), max(0, b % SIZE - a % SIZE), max(0, b // SIZE - a // SIZE),
-     max(0, a % SIZE - b % SIZE), _DIST[a][b])
+     max(0, a % SIZE - b % SIZE), DIST[a][b])
     for a in range(CELLS) for b in range(CELLS)
 )
-
-
-def _side_by_side(board: str, a: str, b: str) -> bool:
-    """Both intact and orthogonally adjacent (RULES.md, Missions)."""
-    i = board.find(a)
-    if i < 0:
-        return False
-    j = board.find(b)
-    return j >= 0 and _DIST[i][j] == 1
 
 
 class Estimate(NamedTuple):
@@ -310,7 +281,7 @@ class Estimate(NamedTuple):
 _NONE = Estimate(_INF, _INF)
 
 
-_LegKey = tuple[str, int, str, str, str, str]
+LegKey = tuple[str, int, str, str, str, str]
 _PackKey = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 
 
@@ -325,7 +296,7 @@ class EstimateCache:
     __slots__ = ("legs", "packs", "limit")
 
     def __init__(self, limit: int = 100_000) -> None:
-        self.legs: dict[_LegKey, _Leg | None] = {}
+        self.legs: dict[LegKey, Leg | None] = {}
         self.packs: dict[_PackKey, tuple[int, int, tuple[int, ...]]] = {}
         self.limit = limit
 
@@ -337,7 +308,7 @@ class EstimateCache:
             self.packs.clear()
 
 
-def estimate(board: str, cadet: int, carrying: str, pairs: _Pairs, devices: frozenset[str],
+def estimate(board: str, cadet: int, carrying: str, pairs: Pairs, devices: frozenset[str],
              counts: tuple[int, ...] = (2, 2, 2, 2, 1, 1, 1), cache: EstimateCache | None = None) -> Estimate:
     """Estimated transmissions and commands still needed to complete every mission in ``pairs``.
 
@@ -385,7 +356,7 @@ def estimate(board: str, cadet: int, carrying: str, pairs: _Pairs, devices: froz
             if value >= best:
                 continue
             # The leg ends with a Repair or a Deploy: every pair then side by side and intact completes too.
-            others = tuple(pair for pair in rest[:k] + rest[k + 1:] if not _side_by_side(after, *pair))
+            others = tuple(pair for pair in rest[:k] + rest[k + 1:] if not pair_complete(after, *pair))
             if not others:
                 best = value
             else:

@@ -23,24 +23,9 @@ in time is found by the same search, and the plan is the first program (same ord
 such a set within reach.  When not even one mission can be completed in time, it takes the
 program whose outcome has the lowest lower bound (closest to completing them all).
 
-*Speed.*  ``companion bench planner`` (205 positions of 40 seeded standard games; a fresh planner
-per decision, one thread, on the shared 2-core development machine).  Under load about 0.7-1 from
-other jobs: median about 3 ms, 95th percentile about 70 ms, worst about 0.4 s (a game start with
-three missions; game starts alone: median about 26 ms, p95 about 140 ms; mid-game p95 about 19 ms;
-one mission left under 3 ms).  Under load about 1.5-2: median about 5 ms, p95 about 150 ms, worst
-about 0.65 s (game starts: median about 44 ms, p95 about 215 ms).  One-off program compilation about
-0.15 s per process; about 73 MiB peak RSS.  Back to back on 305 fixed positions (CPU time, best of
-two), the lazy ordering of children, the staged walks, the faster walk DP and the children grouped
-per board (:mod:`companion.games.transmission.mission_control.solver`) take about 27% less time in total than
-the version before them
-and a third less at the 95th percentile (game starts: about a quarter less), with the same
-decisions.  So the target p95 <= 100 ms is met only while the machine is not loaded by others (the
-95th percentile falls among the game starts); the worst case is within 1 s.  Against a plain
-breadth-first search bounded at 2 s per position (it finishes about 125 of 205, giving up mostly on
-game starts): 17x median and 131x on the totals where both finish, at least 63x on the totals over
-all 205 positions (its time capped at the bound) under the low load; 10x, 76x and 38x under load
-1.5-2.  Within a game the planner keeps its solver, so the decisions after the first mostly find
-their positions already solved.
+*Speed.*  ``companion bench planner`` measures it on real positions (a fresh planner per decision);
+the figures and the command are in ``docs/``.  Within a game the planner keeps its solver, so the
+decisions after the first mostly find their positions already solved.
 
 Guarantees
 ----------
@@ -61,9 +46,6 @@ Guarantees
 4. It never returns a non-viable set (checked with :meth:`Rules.viable` before returning; a failure
    there is a bug and raises :class:`PlannerError`).
 
-``enumerate_outcomes`` (the first version's layered enumeration of one transmission) stays: the
-tests use it as an independent reference for
-:meth:`companion.games.transmission.mission_control.solver.Solver.outcomes`.
 """
 
 from __future__ import annotations
@@ -76,25 +58,28 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
-from companion.games.transmission.engine.board import HALLWAY, Position
-from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.board import Position
+from companion.games.transmission.engine.commands import REGISTERS, Command
 from companion.games.transmission.engine.rules import Rules
 from companion.games.transmission.engine.views import MissionControlView
-from companion.games.transmission.mission_control.estimate import (
-    _COLLECT,
-    _DEPLOY,
-    _DIST,
-    _ORDER,
-    _STEP,
-    REGISTERS,
-    Estimate,
-    _Pairs,
+from companion.games.transmission.mission_control.bound import INF
+from companion.games.transmission.mission_control.encoding import (
+    ORDER,
+    Pairs,
+    Program,
+    counts_of,
+    pairs_of,
+    rest_of,
 )
-from companion.games.transmission.mission_control.solver import Solver, rest_of
+from companion.games.transmission.mission_control.programs import TransmissionResult
+from companion.games.transmission.mission_control.solver import Solver
 
-__all__ = ["Outcome", "Plan", "Planner", "PlannerError", "REGISTERS", "enumerate_outcomes"]
+__all__ = ["Plan", "Planner", "PlannerError"]
 
 log = logging.getLogger(__name__)
+
+# A compact position for the search: (board, cadet cell 0-24, carried device letter or "").
+_State = tuple[str, int, str]
 
 
 class PlannerError(CompanionError, RuntimeError):
@@ -110,107 +95,12 @@ class Plan:
         complete every remaining mission if the Cadet executes each as intended (this plan is the
         first of such a line); ``0`` when none remain; ``None`` when the game cannot be won within
         the Transmission cards left.  With perfect execution the next decision finds one fewer.
-    :param estimate: no longer computed (always ``None``): the search is exact, see
-        ``transmissions_to_win``.  Kept so older callers still construct and read plans.
     :param completes: ids of the missions this transmission completes if executed as intended.
     """
 
     commands: tuple[Command, ...]
     transmissions_to_win: int | None
-    estimate: Estimate | None = None
     completes: tuple[str, ...] = ()
-
-
-# A compact position for the search: (board, cadet cell 0-24, carried device letter or "").
-_State = tuple[str, int, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One distinct result of a transmission: the end state, the missions completed, one program.
-
-    :param mask: bit ``i`` set when the ``i``-th remaining mission (sorted by id) completes.
-    :param program: command indices into the fixed command order N E S W COLLECT DEPLOY REPAIR.
-    """
-
-    board: str
-    cadet: int
-    carrying: str
-    mask: int
-    program: tuple[int, ...]
-
-    @property
-    def commands(self) -> tuple[Command, ...]:
-        return tuple(_ORDER[k] for k in self.program)
-
-
-def _completed(board: str, pairs: _Pairs, mask: int) -> int:
-    """``mask`` plus every not-yet-completed pair that is intact and adjacent (RULES.md, Missions)."""
-    for bit, (_mid, a, b) in enumerate(pairs):
-        if mask >> bit & 1:
-            continue
-        i = board.find(a)
-        if i < 0:
-            continue
-        j = board.find(b)
-        if j >= 0 and _DIST[i][j] == 1:
-            mask |= 1 << bit
-    return mask
-
-
-def enumerate_outcomes(state: _State, pairs: _Pairs, counts: tuple[int, ...], devices: frozenset[str],
-                       order: tuple[int, ...] = tuple(range(7))) -> list[Outcome]:
-    """Every distinct outcome of a viable 5-command program from ``state`` (see module docstring).
-
-    :param counts: cards per command, in the order N E S W COLLECT DEPLOY REPAIR.
-    :param devices: upper-case letters of the devices (only they can be collected).
-    :param order: the expansion order of the command indices (the tie-break between programs).
-    :returns: outcomes in discovery order (deterministic).
-    """
-    # A layer node: (board, cadet, carrying, used-counts code, mask) -> program.
-    weights = []
-    w = 1
-    for k in range(7):
-        weights.append(w)
-        w *= counts[k] + 1
-    board0, cadet0, carrying0 = state
-    layer: dict[tuple[str, int, str, int, int], tuple[int, ...]] = {(board0, cadet0, carrying0, 0, 0): ()}
-    for _step in range(REGISTERS):
-        nxt: dict[tuple[str, int, str, int, int], tuple[int, ...]] = {}
-        for (board, cadet, carrying, used, mask), program in layer.items():
-            here = board[cadet]
-            for k in order:
-                wk = weights[k]
-                if (used // wk) % (counts[k] + 1) >= counts[k]:
-                    continue
-                if k < 4:
-                    c = _STEP[cadet][k]
-                    if c < 0:
-                        continue
-                    key = (board, c, carrying, used + wk, mask)
-                elif k == _COLLECT:
-                    if carrying or here not in devices:
-                        continue
-                    key = (board[:cadet] + HALLWAY + board[cadet + 1:], cadet, here, used + wk, mask)
-                elif k == _DEPLOY:
-                    if not carrying or here != HALLWAY:
-                        continue
-                    b = board[:cadet] + carrying + board[cadet + 1:]
-                    key = (b, cadet, "", used + wk, _completed(b, pairs, mask) if pairs else mask)
-                else:
-                    if here == HALLWAY or not here.islower():
-                        continue
-                    b = board[:cadet] + here.upper() + board[cadet + 1:]
-                    key = (b, cadet, carrying, used + wk, _completed(b, pairs, mask) if pairs else mask)
-                if key not in nxt:
-                    nxt[key] = program + (k,)
-        layer = nxt
-    outcomes: dict[tuple[str, int, str, int], Outcome] = {}
-    for (board, cadet, carrying, _used, mask), program in layer.items():
-        end = (board, cadet, carrying, mask)
-        if end not in outcomes:
-            outcomes[end] = Outcome(board, cadet, carrying, mask, program)
-    return list(outcomes.values())
 
 
 # --------------------------------------------------------------------------- the planner
@@ -233,7 +123,7 @@ class Planner:
             raise ValueError(f"table_size must be at least 1, not {table_size}")
         self.seed = seed
         self.table_size = table_size
-        rank = list(range(len(_ORDER)))
+        rank = list(range(len(ORDER)))
         if seed:
             random.Random(seed).shuffle(rank)
         self._rank = tuple(rank)
@@ -247,10 +137,10 @@ class Planner:
         return solver
 
     @staticmethod
-    def _problem(view: MissionControlView) -> tuple[frozenset[str], tuple[int, ...], _Pairs, _State]:
+    def _problem(view: MissionControlView) -> tuple[frozenset[str], tuple[int, ...], Pairs, _State]:
         devices = frozenset(d.upper() for d in view.devices)
-        counts = tuple(max(0, int(view.deck.get(c, 0))) for c in _ORDER)
-        pairs: _Pairs = tuple(sorted((mid, a.upper(), b.upper()) for mid, (a, b) in view.missions.items()))
+        counts = counts_of(view.deck)
+        pairs = pairs_of(view.missions)
         p = view.position
         return devices, counts, pairs, (p.board, p.cadet, p.carrying or "")
 
@@ -267,7 +157,7 @@ class Planner:
         left = max(1, view.transmissions_left)
         to_win: int | None = 0
         if not pairs:
-            chosen = min(outcomes, key=lambda o: self._key(o[4]))
+            chosen = min(outcomes, key=lambda o: self._key(o.program))
         else:
             best, first = self._optimal(solver, root, pairs, outcomes, left)
             if first is not None:
@@ -277,12 +167,12 @@ class Planner:
                 to_win = None
                 ordered = self._ordered(solver, outcomes, pairs)
                 chosen = self._most_missions(solver, root, pairs, ordered, left)
-        commands = tuple(_ORDER[k] for k in chosen[4])
+        commands = chosen.commands
         self._check(view.position, commands, view.deck, devices)
-        completes = tuple(pairs[b][0] for b in range(len(pairs)) if chosen[3] >> b & 1)
+        completes = tuple(pairs[b][0] for b in range(len(pairs)) if chosen.mask >> b & 1)
         # Never log the commands or the missions: the table can see the console and Kivy's log file.
         log.debug("planned among %d outcomes", len(outcomes))
-        return Plan(commands, to_win, None, completes)
+        return Plan(commands, to_win, completes)
 
     def choose(self, view: MissionControlView) -> tuple[Command, ...]:
         """The :class:`~companion.games.transmission.session.Chooser` protocol: ``plan(view).commands``."""
@@ -313,8 +203,8 @@ class Planner:
             return []
         cap = min(best + slack, left)
         values: dict[tuple[str, int, str, int], int] = {}
-        found: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
-        for program, board, cadet, carrying, mask in solver.runs(*root, pairs):
+        found: list[tuple[int, int, Program, Program]] = []
+        for board, cadet, carrying, mask, program in solver.runs(*root, pairs):
             key = (board, cadet, carrying, mask)
             value = values.get(key)
             if value is None:
@@ -322,17 +212,17 @@ class Planner:
             if value <= cap:
                 found.append((value, -bin(mask).count("1"), self._key(program), program))
         found.sort()
-        return [(tuple(_ORDER[k] for k in program), value) for value, _done, _key, program in found]
+        return [(tuple(ORDER[k] for k in program), value) for value, _done, _key, program in found]
 
     # ------------------------------------------------------------------ helpers
 
-    def _key(self, program: tuple[int, ...]) -> tuple[int, ...]:
+    def _key(self, program: Program) -> tuple[int, ...]:
         rank = self._rank
         return tuple(rank[k] for k in program)
 
-    def _optimal(self, solver: Solver, root: _State, pairs: _Pairs,
-                 outcomes: list[tuple[str, int, str, int, tuple[int, ...]]], left: int
-                 ) -> tuple[int, tuple[str, int, str, int, tuple[int, ...]] | None]:
+    def _optimal(self, solver: Solver, root: _State, pairs: Pairs,
+                 outcomes: list[TransmissionResult], left: int
+                 ) -> tuple[int, TransmissionResult | None]:
         """The optimum within ``left`` transmissions and the first outcome, in the order of
         :meth:`_ordered`, that achieves it; ``(left + 1, None)`` when more are needed.
 
@@ -344,13 +234,13 @@ class Planner:
         d = max(1, solver.value_hint(*root, pairs, left))
         while d <= left:
             for o in self._lazy(solver, outcomes, pairs, d - 1):
-                if solver.within(o[0], o[1], o[2], rest_of(pairs, o[3]), d - 1):
+                if solver.within(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask), d - 1):
                     return d, o
             d += 1
         return left + 1, None
 
-    def _ordered(self, solver: Solver, outcomes: list[tuple[str, int, str, int, tuple[int, ...]]],
-                 pairs: _Pairs, upto: int | None = None) -> list[tuple[str, int, str, int, tuple[int, ...]]]:
+    def _ordered(self, solver: Solver, outcomes: list[TransmissionResult],
+                 pairs: Pairs, upto: int | None = None) -> list[TransmissionResult]:
         """Outcomes by (most missions completed now, lowest lower bound after, program order); with
         ``upto``, only those whose lower bound after is at most ``upto`` (the others cannot be optimal).
 
@@ -359,25 +249,26 @@ class Planner:
         """
         keyed = []
         for o in outcomes:
-            rest = rest_of(pairs, o[3])
-            low = solver.bound(o[0], o[1], o[2], rest, upto if upto is not None else 1_000)
+            rest = rest_of(pairs, o.mask)
+            low = solver.bound.value(o.board, o.cadet, o.carrying, rest, upto if upto is not None else INF)
             if upto is None or low <= upto:
-                keyed.append(((-bin(o[3]).count("1"), low, self._key(o[4])), o))
+                keyed.append(((-bin(o.mask).count("1"), low, self._key(o.program)), o))
         keyed.sort(key=lambda t: t[0])
         return [o for _key, o in keyed]
 
-    def _lazy(self, solver: Solver, outcomes: list[tuple[str, int, str, int, tuple[int, ...]]],
-              pairs: _Pairs, upto: int) -> Iterator[tuple[str, int, str, int, tuple[int, ...]]]:
+    def _lazy(self, solver: Solver, outcomes: list[TransmissionResult],
+              pairs: Pairs, upto: int) -> Iterator[TransmissionResult]:
         """The outcomes of ``_ordered(solver, outcomes, pairs, upto)`` in the same order, each lower
-        bound computed only when needed: keyed first by :meth:`Solver.cheap` (never above the bound),
+        bound computed only when needed: keyed first by the cheap bound
+        (:meth:`~companion.games.transmission.mission_control.bound.Bound.cheap`, never above the bound),
         the bound computed when the outcome comes first in a heap of keys, so the outcomes come out in
         exactly the sorted order (the keys ``_key`` are distinct), and those after the one the caller
         takes never pay for their walks."""
         heap: list[tuple[int, int, tuple[int, ...], bool, int]] = []
         for i, o in enumerate(outcomes):
-            low = solver.cheap(o[0], o[1], o[2], rest_of(pairs, o[3]))
+            low = solver.bound.cheap(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask))
             if low <= upto:
-                heap.append((-bin(o[3]).count("1"), low, self._key(o[4]), False, i))
+                heap.append((-bin(o.mask).count("1"), low, self._key(o.program), False, i))
         heapq.heapify(heap)
         while heap:
             done, low, key, exact, i = heapq.heappop(heap)
@@ -385,13 +276,13 @@ class Planner:
             if exact:
                 yield o
                 continue
-            low = solver.bound(o[0], o[1], o[2], rest_of(pairs, o[3]), upto)
+            low = solver.bound.value(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask), upto)
             if low <= upto:
                 heapq.heappush(heap, (done, low, key, True, i))
 
-    def _most_missions(self, solver: Solver, root: _State, pairs: _Pairs,
-                       ordered: list[tuple[str, int, str, int, tuple[int, ...]]], left: int
-                       ) -> tuple[str, int, str, int, tuple[int, ...]]:
+    def _most_missions(self, solver: Solver, root: _State, pairs: Pairs,
+                       ordered: list[TransmissionResult], left: int
+                       ) -> TransmissionResult:
         """The first outcome that keeps the largest completable set of missions within reach."""
         for size in range(len(pairs) - 1, 0, -1):
             reachable = [q for q in itertools.combinations(pairs, size)
@@ -399,13 +290,14 @@ class Planner:
             if not reachable:
                 continue
             for o in ordered:
-                done = {pairs[b] for b in range(len(pairs)) if o[3] >> b & 1}
+                done = {pairs[b] for b in range(len(pairs)) if o.mask >> b & 1}
                 if any(len(done.intersection(q)) == size
-                       or solver.within(o[0], o[1], o[2], tuple(p for p in q if p not in done), left - 1)
+                       or solver.within(o.board, o.cadet, o.carrying, tuple(p for p in q if p not in done),
+                                        left - 1)
                        for q in reachable):
                     return o
-        return min(ordered, key=lambda o: (solver.bound(o[0], o[1], o[2], rest_of(pairs, o[3])),
-                                           self._key(o[4])))
+        return min(ordered, key=lambda o: (
+            solver.bound.value(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask)), self._key(o.program)))
 
     @staticmethod
     def _check(position: Position, commands: tuple[Command, ...], deck: Mapping[Command, int],

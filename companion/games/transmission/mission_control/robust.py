@@ -70,14 +70,13 @@ planner's decision (median), which dominates the worst cases.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Protocol
 
-from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.commands import REGISTERS, Command
 from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.mission_control.cadet import (
     CADET_MODELS,
@@ -85,19 +84,15 @@ from companion.games.transmission.mission_control.cadet import (
     distribution,
     legal_orders,
 )
-from companion.games.transmission.mission_control.estimate import (
-    _ORDER,
-    REGISTERS,
-    EstimateCache,
-    estimate,
-)
+from companion.games.transmission.mission_control.encoding import INDEX, ORDER, Pairs, pairs_of, rest_of
+from companion.games.transmission.mission_control.estimate import EstimateCache, estimate
 from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.solver import Solver
 
 __all__ = ["VALUES", "EstimateValue", "ExactValue", "RobustPlan", "RobustPlanner", "ValueFunction"]
 
 log = logging.getLogger(__name__)
 
-_Pairs = tuple[tuple[str, str, str], ...]
 _Key = tuple[int, ...]  # a multiset: cards per command index
 _TIE = 1e-9
 
@@ -109,7 +104,7 @@ class ValueFunction(Protocol):
     to rank positions that need the same number of transmissions.
     """
 
-    def value(self, board: str, cadet: int, carrying: str, pairs: _Pairs, limit: int) -> float: ...
+    def value(self, board: str, cadet: int, carrying: str, pairs: Pairs, limit: int) -> float: ...
 
 
 class EstimateValue:
@@ -124,7 +119,7 @@ class EstimateValue:
         self.counts = counts
         self._memo = EstimateCache()
 
-    def value(self, board: str, cadet: int, carrying: str, pairs: _Pairs, limit: int) -> float:
+    def value(self, board: str, cadet: int, carrying: str, pairs: Pairs, limit: int) -> float:
         if not pairs:
             return 0.0
         found = estimate(board, cadet, carrying, pairs, self.devices, self.counts, self._memo)
@@ -134,18 +129,14 @@ class EstimateValue:
 
 
 class ExactValue:
-    """``companion.games.transmission.mission_control.solver.Solver.need``: the fewest transmissions with
-    perfect execution (slow).
-
-    :raises ImportError: when :mod:`companion.games.transmission.mission_control.solver` is not available.
-    """
+    """:meth:`companion.games.transmission.mission_control.solver.Solver.need`: the fewest transmissions
+    with perfect execution (slow)."""
 
     def __init__(self, devices: frozenset[str], counts: tuple[int, ...]) -> None:
-        search = importlib.import_module("companion.games.transmission.mission_control.solver")
-        self._solver = search.Solver(devices, counts)
+        self._solver = Solver(devices, counts)
 
-    def value(self, board: str, cadet: int, carrying: str, pairs: _Pairs, limit: int) -> float:
-        return float(cast(int, self._solver.need(board, cadet, carrying, pairs, limit)))
+    def value(self, board: str, cadet: int, carrying: str, pairs: Pairs, limit: int) -> float:
+        return float(self._solver.need(board, cadet, carrying, pairs, limit))
 
 
 #: Value functions by name (``RobustPlanner(value=...)``).
@@ -218,7 +209,7 @@ class RobustPlanner:
         self.shortest = shortest if shortest is not None else Planner()
         self.value = value
         self._functions: dict[tuple[frozenset[str], tuple[int, ...]], ValueFunction] = {}
-        self._values: OrderedDict[tuple[str, int, str, _Pairs, int], float] = OrderedDict()
+        self._values: OrderedDict[tuple[str, int, str, Pairs, int], float] = OrderedDict()
         self.cache_size = cache_size
 
     def choose(self, view: MissionControlView) -> tuple[Command, ...]:
@@ -228,7 +219,7 @@ class RobustPlanner:
     # ------------------------------------------------------------------ values
 
     def _need(self, devices: frozenset[str], counts: tuple[int, ...], board: str, cadet: int, carrying: str,
-              rest: _Pairs, limit: int) -> float:
+              rest: Pairs, limit: int) -> float:
         if not rest:
             return 0.0
         if limit <= 0:
@@ -262,8 +253,8 @@ class RobustPlanner:
         if limit == 0:
             return RobustPlan(best, None, None, 1, "last transmission: the most missions now")
         devices = frozenset(d.upper() for d in view.devices)
-        counts = tuple(int(view.deck.get(c, 0)) for c in _ORDER)
-        pairs: _Pairs = tuple(sorted((mid, a.upper(), b.upper()) for mid, (a, b) in view.missions.items()))
+        counts = tuple(int(view.deck.get(c, 0)) for c in ORDER)
+        pairs = pairs_of(view.missions)
         p = view.position
         orders = legal_orders(p.board, p.cadet, p.carrying or "", (-1,) * REGISTERS, counts, devices, pairs)
         memo: dict[tuple[str, int, str, int], float] = {}
@@ -272,12 +263,12 @@ class RobustPlanner:
             key = (o.board, o.cadet, o.carrying, o.mask)
             hit = memo.get(key)
             if hit is None:
-                rest = tuple(pr for bit, pr in enumerate(pairs) if not o.mask >> bit & 1)
-                hit = memo[key] = self._need(devices, counts, o.board, o.cadet, o.carrying, rest, limit)
+                hit = memo[key] = self._need(devices, counts, o.board, o.cadet, o.carrying,
+                                             rest_of(pairs, o.mask), limit)
             return hit
 
         index = {o.program: i for i, o in enumerate(orders)}
-        star = tuple(_ORDER.index(c) for c in best)
+        star = tuple(INDEX[c] for c in best)
         if star not in index:  # p* is viable, so this is a bug in one of the two enumerations
             raise RuntimeError("the shortest plan is missing from the enumeration of viable programs")
         scored = sorted((value(o), i) for i, o in enumerate(orders))
@@ -299,14 +290,14 @@ class RobustPlanner:
             ranked.append((round(expected / _TIE), -deduce, i != index[star], i, expected, deduce))
         ranked.sort()
         _r, _d, _s, i, expected, deduce = ranked[0]
-        commands = tuple(_ORDER[k] for k in orders[i].program)
+        commands = tuple(ORDER[k] for k in orders[i].program)
         # Never log the commands or the missions: the table can see the console.
         log.debug("robust plan among %d candidates", len(chosen))
         return RobustPlan(commands, expected, deduce, len(chosen))
 
 
 def _multiset(program: Sequence[int]) -> _Key:
-    counts = [0] * len(_ORDER)
+    counts = [0] * len(ORDER)
     for k in program:
         counts[k] += 1
     return tuple(counts)

@@ -1,0 +1,528 @@
+"""The admissible lower bound of the transmissions a position needs, for the exact search of
+:mod:`companion.games.transmission.mission_control.solver` (RULES.md, A transmission; The commands;
+Missions).
+
+Shapes as in :mod:`companion.games.transmission.mission_control.encoding`.
+
+The bound
+---------
+Take any solution and let ``M`` be the devices of the remaining pairs that it ever moves (collects,
+or carries now).  Every pair not side by side now has a member in ``M`` (modules that never move
+stay apart; stations never move).  The bound is the least, over every such set ``M``, of the
+largest of the limits below; each limit is at most what that solution spends, so the bound never
+overestimates.  For a set ``M``:
+
+* ``r`` -- every damaged module of a remaining pair must be repaired where it lies now (a damaged
+  device cannot be collected): ``ceil(r / counts[REPAIR])`` transmissions.
+* ``d`` -- a device of ``M`` whose partner never moves (a station, or a device outside ``M``) is a
+  *mover*: its last Deploy puts it beside the partner's cell.  The pairs whose two members both
+  move need at least a cover of Deploys; a mover that must lie beside two cells with no common
+  neighbour is deployed twice (and collected again); a carried device outside ``M`` is set down
+  before any Collect (hands must be empty).  ``ceil(d / counts[DEPLOY])``.
+* ``k`` -- every device of ``M`` not carried now is collected, plus the second Collects above.
+* ``walk`` -- the Cadet must stand on every damaged module, on every device of ``M`` to collect,
+  and beside every mover's fixed partner after collecting the mover.  The walk is the exact shortest
+  order through these targets (dynamic programming over subsets; "beside a cell" counts one move
+  less, so no edge exceeds the true distance), first with *one device in hand*: no Collect while a
+  mover is held before reaching its partner.  A solution that breaks that sets a device down
+  elsewhere and collects it again, 2 more commands: so the walk used is the least of the strict
+  walk and the unconstrained walk plus 2.  Also, the walks while holding each mover are disjoint
+  in time, so the walk is at least the sum of each mover's distance to beside its partners plus
+  the walk to the first Collect (or the carried mover's own walk).
+* transmissions: ``ceil((r + d + k + walk) / 5)`` (5 registers); moving ``m`` rows or columns in
+  one direction to reach the farthest target takes ``ceil(m / counts[direction])``; with a mission
+  left, at least 1.
+
+The bound depends only on where the modules of the remaining pairs lie, so it is cached per such
+*signature*; the walks (the costly part) are computed per choice of ``M`` only when the cheap limits
+do not already exceed what the search asks, first without the one-device-in-hand rule (the strict walk
+is never shorter than the unconstrained one, so this value is never above the full one, and equals it
+wherever the unconstrained walk plus 2 needs no more transmissions: only elsewhere is the strict walk
+computed), and never for a choice whose cheap value (a lower bound
+of its full value: the walks only add) is not below the least found so far.  The search asks only
+whether the bound exceeds the transmissions left, so it never computes walks it cannot use; every
+value the bound returns is the same as computing all of them.  The tests check the bound against an exhaustive
+reference search, and the solver's values equal the reference's.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import NamedTuple, TypeVar
+
+from companion.games.transmission.engine.board import CELLS, SIZE
+from companion.games.transmission.engine.commands import REGISTERS
+from companion.games.transmission.mission_control.encoding import DIST, Pairs
+
+__all__ = ["INF", "Bound", "BoundEntry", "Movers", "Targets", "trim"]
+
+#: "Never": the bound of a position that cannot be won, and an unreachable walk.
+INF = 1_000
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+#: Per target, the ``(collect, beside)`` masks of its guards (see :func:`_paths`).
+_Guards = tuple[tuple[tuple[int, int], ...], ...]
+
+
+class Targets(NamedTuple):
+    """The cells a choice of movers makes the Cadet visit (see :func:`_paths`).
+
+    :param nodes: ``(cell, beside?)`` per target: stand on the cell, or on a cell beside it.
+    :param preds: per target, the bit mask of the targets that must come before it.
+    :param guards: per target, its ``(collect, beside)`` masks: not while a device is in hand.
+    """
+
+    nodes: tuple[tuple[int, bool], ...]
+    preds: tuple[int, ...]
+    guards: _Guards
+
+
+class Movers(NamedTuple):
+    """The part of the bound for one choice of movers that does not depend on the Cadet's cell.
+
+    :param floor: transmissions the Repairs, Deploys and Collects need on their own.
+    :param events: the Repairs, Deploys and Collects, in commands.
+    :param targets: the cells to visit, or ``None``.
+    :param extent: the rows and columns ``(top, bottom, left, right)`` of the cells to stand on.
+    :param holding: the walks while holding each device: ``(their sum, cells of the devices to
+        collect, cells the carried device must stand beside)``.
+    """
+
+    floor: int
+    events: int
+    targets: Targets | None
+    extent: tuple[int, int, int, int] | None
+    holding: tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass(slots=True)
+class BoundEntry:
+    """The cached parts of the bound for one board signature (filled in as the search asks).
+
+    :param shape: one :class:`Movers` per choice of movers (``[]``: some pair can never complete).
+    :param cheap: per choice, the value without the walks through the targets, per Cadet cell.
+    :param full: per choice, the full value per Cadet cell, once computed.
+    :param least: per Cadet cell, the least cheap value over the choices (never above the bound).
+    :param mid: per choice, once computed, the value with the walks but without guards per Cadet
+        cell, and where it may be below the full value (``None``: nowhere).
+    """
+
+    shape: list[Movers]
+    cheap: list[list[int]]
+    full: list[list[int] | None]
+    least: tuple[int, ...]
+    mid: list[tuple[list[int], list[bool] | None] | None]
+
+
+#: _NEAR[q][c]: a lower bound of the walk from cell c to a cell beside cell q.
+_NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(DIST[q][c] - 1 if c != q else 1 for c in range(CELLS)) for q in range(CELLS)
+)
+_NO_WAY: tuple[int, ...] = (INF,) * CELLS
+
+
+#: _COMMON[i][j]: the cells orthogonally adjacent to both cells i and j.
+_COMMON: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(q for q in range(CELLS) if DIST[q][i] == 1 and DIST[q][j] == 1) for j in range(CELLS))
+    for i in range(CELLS)
+)
+
+
+def _ceil(n: int, per: int) -> int:
+    if n <= 0:
+        return 0
+    if per <= 0:
+        return INF
+    return -(-n // per)
+
+
+def _cover(pairs: list[tuple[str, str]]) -> int:
+    """The fewest letters that include one of each pair (at most a few pairs: by brute force)."""
+    if not pairs:
+        return 0
+    letters = sorted({x for pair in pairs for x in pair})
+    for size in range(1, len(letters) + 1):
+        for pick in itertools.combinations(letters, size):
+            if all(a in pick or b in pick for a, b in pairs):
+                return size
+    return len(letters)  # pragma: no cover - the letters themselves always cover
+
+
+def _common(stations: set[int]) -> bool:
+    """True when some cell is orthogonally adjacent to every station cell given."""
+    it = iter(stations)
+    first = next(it)
+    second = next(it)
+    common = set(_COMMON[first][second])
+    for s in it:
+        common &= {q for q in common if DIST[q][s] == 1}
+    return bool(common)
+
+
+_BITS: dict[int, list[list[int]]] = {}
+
+
+def _bits(n: int) -> list[list[int]]:
+    """For every subset of ``n`` targets: the targets in it, in order."""
+    hit = _BITS.get(n)
+    if hit is None:
+        hit = _BITS[n] = [[k for k in range(n) if s >> k & 1] for s in range(1 << n)]
+    return hit
+
+
+def _edge(u: int, u_near: bool, v: int, v_near: bool) -> int:
+    """A lower bound of the walk between two targets; a ``near`` target is any cell beside it."""
+    d = DIST[u][v]
+    if u_near and v_near:
+        return max(d - 2, 0)
+    if u_near or v_near:
+        return d - 1 if d else 1
+    return d
+
+
+def _walk(ends: tuple[tuple[int, bool, int], ...] | None) -> list[int]:
+    """Per cell of the Cadet, the shortest walk through the targets (see :func:`_paths`)."""
+    if ends is None:
+        return [0] * CELLS
+    walk = [INF] * CELLS
+    for cell, near, h in ends:
+        walk = [min(w, d + h) for w, d in zip(walk, (_NEAR if near else DIST)[cell])]
+    return walk
+
+
+def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
+           guards: tuple[tuple[tuple[int, int], ...], ...],
+           memo: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]]
+           ) -> tuple[tuple[int, bool, int], ...]:
+    """For each target, the shortest walk that starts on it and visits every other target, each
+    after its ``preds`` (a bit mask of targets), with :func:`_edge` distances.  With ``guards``,
+    target ``k`` may not be visited while, for one of its ``(collect, beside)`` masks, the collect
+    target is behind and some target of ``beside`` is not (a device is in hand; ``collect`` is 0
+    for the device carried from the start).
+
+    Exact over the orders (dynamic programming over subsets, from the last target backwards).
+
+    :returns: ``(cell, near, walk)`` per target.
+    """
+    key = (nodes, preds, guards)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    n = len(nodes)
+    full = (1 << n) - 1
+    # cols[k][j]: the edge from target j to target k.
+    cols = [[_edge(u, un, v, vn) for u, un in nodes] for v, vn in nodes]
+    ins = _bits(n)
+    # A target may not be added before (in front of) a set holding one of its preds: after[q] are the
+    # targets with q among their preds; checks are the guards as (target bit, collect, beside).
+    after = [(1 << q, sum(1 << k for k in range(n) if preds[k] >> q & 1)) for q in range(n)]
+    afters = [(bit, mask) for bit, mask in after if mask]
+    checks = [(1 << k, c, b) for k in range(n) if guards and guards[k] for c, b in guards[k]]
+    # live[s]: (j, shortest walk from target j through every target of s, j visited first), for the
+    # j in s with a finite walk; s holds the targets visited after the one added.
+    live: list[list[tuple[int, int]]] = [[] for _ in range(1 << n)]
+    for j in range(n):
+        live[1 << j].append((j, 0))
+    for s in range(1, full):
+        entries = live[s]
+        if not entries:
+            continue
+        blocked = s
+        for bit, mask in afters:
+            if s & bit:
+                blocked |= mask
+        for bit, c, b in checks:
+            if not s & c and s & b == b:
+                blocked |= bit
+        for k in ins[full ^ blocked]:
+            wk = cols[k]
+            best = INF
+            for j, here in entries:
+                v = here + wk[j]
+                if v < best:
+                    best = v
+            # (s, k) is the only way to reach (s | k, k): each entry is written once.
+            live[s | 1 << k].append((k, best))
+    last = dict(live[full])
+    result = tuple((u, un, last[j]) for j, (u, un) in enumerate(nodes) if j in last)
+    memo[key] = result
+    return result
+
+
+def trim(table: dict[_K, _V]) -> None:
+    """Drop the oldest quarter of a table (insertion order)."""
+    for key in list(itertools.islice(table, len(table) // 4)):
+        del table[key]
+
+
+def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], counts: tuple[int, ...]
+           ) -> list[Movers]:
+    """The parts of the bound that do not depend on the Cadet's cell, one per choice of movers.
+
+    :returns: ``[]`` when some pair can never be completed.
+    """
+    cell: dict[str, int] = {}
+    damaged: set[int] = set()
+    for _mid, a, b in pairs:
+        for x in (a, b):
+            if x in cell:
+                continue
+            i = board.find(x)
+            if i < 0:
+                i = board.find(x.lower())
+                if i >= 0:
+                    damaged.add(i)
+                elif x != carrying:
+                    return []
+            cell[x] = i
+    apart: list[tuple[str, str]] = []
+    for _mid, a, b in pairs:
+        i, j = cell[a], cell[b]
+        if i >= 0 and j >= 0 and DIST[i][j] == 1:
+            continue
+        if a not in devices and b not in devices:
+            return []  # two stations apart never meet
+        apart.append((a, b))
+    cc, cd, cr = counts[4:]
+    r = len(damaged)
+    if r and not cr:
+        return []
+    movable = sorted({x for pair in apart for x in pair if x in devices})
+    shape: list[Movers] = []
+    # As bit masks over ``movable``: a carried device of a mission moves (it must come down), and
+    # two modules that never move stay apart (every pair apart needs a member that moves).
+    need = [sum(1 << i for i, x in enumerate(movable) if x == a or x == b) for a, b in apart]
+    carried = 0
+    if carrying in cell:
+        carried = 1 << movable.index(carrying) if carrying in movable else 1 << len(movable)
+    for bits in range(1 << len(movable)):
+        if bits & carried != carried or not all(bits & m for m in need):
+            continue
+        moved = {x for i, x in enumerate(movable) if bits >> i & 1}
+        # A moved device whose partner never moves is deployed beside the partner's cell.
+        meets = sorted((x, y) for a, b in apart for x, y in ((a, b), (b, a))
+                       if x in moved and y not in moved)
+        movers = {x for x, _y in meets}
+        loose = [(a, b) for a, b in apart if a not in movers and b not in movers]
+        deploys = len(movers) + _cover(loose)
+        collects = len(moved) - (carrying in moved)
+        for x in movers:
+            stations = {cell[y] for z, y in meets if z == x}
+            if len(stations) >= 2 and not _common(stations):
+                deploys += 1  # beside two cells with no common neighbour: deployed twice
+                collects += 1
+        if carrying and carrying not in moved and collects:
+            deploys += 1
+        if (deploys and not cd) or (collects and not cc):
+            continue
+        events = max(r + deploys + collects, 1)
+        floor = max(1, _ceil(r, cr), _ceil(deploys, cd), _ceil(collects, cc))
+        # Targets: cells to stand on, then cells to stand beside (after their device's Collect).
+        points = sorted(damaged | {cell[x] for x in moved if x != carrying})
+        nodes: list[tuple[int, bool]] = [(p, False) for p in points]
+        preds: list[int] = [0] * len(nodes)
+        hands: dict[str, int] = {}
+        for x, y in meets:
+            hands[x] = hands.get(x, 0) | 1 << len(nodes)
+            nodes.append((cell[y], True))
+            preds.append(1 << points.index(cell[x]) if x != carrying else 0)
+        # Strictly one device in hand: no Collect while a device is held on its way to a partner.
+        guards: list[tuple[tuple[int, int], ...]] = [()] * len(nodes)
+        for y in moved:
+            if y != carrying:
+                guards[points.index(cell[y])] = tuple(
+                    (0 if x == carrying else 1 << points.index(cell[x]), mask)
+                    for x, mask in sorted(hands.items()) if x != y)
+        targets = Targets(tuple(nodes), tuple(preds), tuple(guards)) if nodes else None
+        extent = None
+        if points:
+            rows = [p // SIZE for p in points]
+            cols = [p % SIZE for p in points]
+            extent = (min(rows), max(rows), min(cols), max(cols))
+        # The walks while holding each device are disjoint (one device in hand at a time).
+        legs = 0
+        starts: list[int] = []
+        held: list[int] = []
+        for x in movers:
+            nears = [cell[y] for z, y in meets if z == x]
+            if x == carrying:
+                held = nears
+            else:
+                legs += max(_edge(cell[x], False, q, True) for q in nears)
+                starts.append(cell[x])
+        shape.append(Movers(floor, events, targets, extent, (legs, tuple(starts), tuple(held))))
+    return shape
+
+
+class Bound:
+    """The admissible lower bound of the module docstring, with its caches.
+
+    :param devices: upper-case letters of the devices.
+    :param counts: cards per command, in the order N E S W COLLECT DEPLOY REPAIR.
+    :param table_size: entries kept per table (the walks and cheap values: a tenth of it); a full
+        table drops its oldest quarter, which only costs time, never changes a value.
+
+    Not thread-safe: one thread at a time.
+    """
+
+    def __init__(self, devices: frozenset[str], counts: tuple[int, ...], table_size: int) -> None:
+        self.devices = devices
+        self.counts = counts
+        self.table_size = table_size
+        #: Per (board, carried letter, pairs): the entry of its signature (where the pairs' modules lie).
+        self.entries: dict[tuple[str, str, Pairs], BoundEntry] = {}
+        self._signatures: dict[tuple[str, Pairs, tuple[int, ...]], BoundEntry] = {}
+        self._reaches: dict[tuple[int, int, int, int], list[int]] = {}
+        self._cheap: dict[tuple[object, ...], list[int]] = {}
+        self._walks: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]] = {}
+
+    def value(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = INF) -> int:
+        """The admissible lower bound of the module docstring (``0`` when ``pairs`` is empty;
+        1,000 when some pair can never be completed).
+
+        :param upto: when given, a cheaper bound (without the walks through the targets) may be
+            returned instead if it already exceeds ``upto``.
+        """
+        if not pairs:
+            return 0
+        entry = self.entries.get((board, carrying, pairs)) or self.entry(board, carrying, pairs)
+        least = entry.least[cadet]
+        if least > upto:
+            return least
+        # Per choice of movers: the cheap value when it already exceeds ``upto``, else the full one
+        # (computed once per board signature and choice).  When the result is at most ``upto`` it is
+        # the full bound, as every choice left cheap is above it.
+        # A choice's full value is never below its cheap one (the walks only add), so a choice whose
+        # cheap value is not below the best so far cannot lower the least: it is skipped, and once the
+        # best equals the least cheap value nothing can lower it.
+        # Between the two, the value with the walks without guards (one device in hand) is a lower
+        # bound of the full one, and equal to it where ``loose`` is false (or is None).
+        shape, cheaps, fulls, mids = entry.shape, entry.cheap, entry.full, entry.mid
+        best = INF
+        for i, cheap_table in enumerate(cheaps):
+            value = cheap_table[cadet]
+            if value >= best:
+                continue
+            if value <= upto:
+                mid = mids[i]
+                if mid is None:
+                    mid = mids[i] = self._choice(shape[i], 1)
+                value = mid[0][cadet]
+                if value <= upto and mid[1] is not None and mid[1][cadet]:
+                    full = fulls[i]
+                    if full is None:
+                        full = fulls[i] = self._choice(shape[i], 2)[0]
+                    value = full[cadet]
+            if value < best:
+                best = value
+                if best <= least:
+                    break
+        return best
+
+    def cheap(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
+        """A lower bound of :meth:`value` (the least over the choices of movers without their walks):
+        ``value(..., upto)`` returns it whenever it exceeds ``upto``."""
+        if not pairs:
+            return 0
+        entry = self.entries.get((board, carrying, pairs)) or self.entry(board, carrying, pairs)
+        return entry.least[cadet]
+
+    def entry(self, board: str, carrying: str, pairs: Pairs) -> BoundEntry:
+        """The cached parts of the bound for this board (shared by the boards of one signature)."""
+        key = (board, carrying, pairs)
+        entry = self.entries.get(key)
+        if entry is None:
+            # The bound depends only on where the modules of the pairs lie (and which are damaged).
+            where = []
+            for _mid, a, b in pairs:
+                where.append(board.find(a))
+                where.append(board.find(a.lower()))
+                where.append(board.find(b))
+                where.append(board.find(b.lower()))
+            sig = (carrying, pairs, tuple(where))
+            entry = self._signatures.get(sig)
+            if entry is None:
+                shape = _shape(board, carrying, pairs, self.devices, self.counts)
+                cheap = [self._choice(choice, 0)[0] for choice in shape]
+                entry = self._signatures[sig] = BoundEntry(
+                    shape, cheap, [None] * len(shape), tuple(map(min, _NO_WAY, *cheap)) if cheap else _NO_WAY,
+                    [None] * len(shape))
+                if len(self._signatures) > self.table_size:
+                    trim(self._signatures)
+            self.entries[key] = entry
+            if len(self.entries) > self.table_size:
+                trim(self.entries)
+        return entry
+
+    def _choice(self, choice: Movers, stage: int) -> tuple[list[int], list[bool] | None]:
+        """The bound of one choice of movers for each cell of the Cadet: without the walks through the
+        targets (``stage`` 0), with them but without guards (1: a lower bound of stage 2, equal to it
+        where the flags returned, when not None, are false), or in full (2)."""
+        floor, events, targets, extent, (legs, starts, held) = choice
+        full = stage > 0 and bool(targets)
+        if not full:
+            # Without targets both walks are the tour alone, and the cheaper of the two limits is
+            # the strict one: the value depends only on these parts (shared by many signatures).
+            key = (floor, events, extent, legs, starts, held)
+            hit = self._cheap.get(key)
+            if hit is not None:
+                return hit, None
+        tour = [legs] * CELLS
+        if held:
+            for q in held:
+                tour = [max(t, legs + d) for t, d in zip(tour, _NEAR[q])]
+        elif starts:
+            first = list(map(min, *[DIST[s] for s in starts])) if len(starts) > 1 else DIST[starts[0]]
+            tour = [legs + d for d in first]
+        high: list[int] | None = None
+        if stage == 1 and targets:
+            # The strict walk is never shorter than the relaxed one: the full value is at least
+            # ``values`` and at most ``high`` (the relaxed walk plus 2), so equal where they are.
+            more = list(map(max, _walk(_paths(targets.nodes, targets.preds, (), self._walks)), tour))
+            values = [max(floor, (events + m + REGISTERS - 1) // REGISTERS) for m in more]
+            if any(targets.guards):
+                high = [max(floor, (events + 2 + m + REGISTERS - 1) // REGISTERS) for m in more]
+                if extent:
+                    high = list(map(max, high, self._reach(extent)))
+            if len(self._walks) > self.table_size // 10:
+                trim(self._walks)
+        elif full and targets:
+            relaxed = _paths(targets.nodes, targets.preds, (), self._walks)
+            strict = _paths(*targets, self._walks) if any(targets.guards) else relaxed
+            if len(self._walks) > self.table_size // 10:
+                trim(self._walks)
+            # A solution that ever sets a device down on its way (or collects another) pays 2 more
+            # commands.
+            walks = list(map(max, _walk(strict), tour))
+            more = list(map(max, _walk(relaxed), tour))
+            values = [max(floor, min((events + w + REGISTERS - 1) // REGISTERS,
+                                     (events + 2 + m + REGISTERS - 1) // REGISTERS))
+                      for w, m in zip(walks, more)]
+        else:
+            values = [max(floor, (events + t + REGISTERS - 1) // REGISTERS) for t in tour]
+        if extent:
+            values = list(map(max, values, self._reach(extent)))
+        if not full:
+            self._cheap[key] = values
+            if len(self._cheap) > self.table_size // 10:
+                trim(self._cheap)
+        return values, None if high is None else [h != v for h, v in zip(high, values)]
+
+    def _reach(self, extent: tuple[int, int, int, int]) -> list[int]:
+        """Per cell, the transmissions needed to reach the extreme rows and columns given, with at most
+        ``counts[direction]`` moves in each direction per transmission."""
+        hit = self._reaches.get(extent)
+        if hit is not None:
+            return hit
+        cn, ce, cs, cw = self.counts[:4]
+        top, bottom, left, right = extent
+        out: list[int] = []
+        self._reaches[extent] = out
+        for c in range(CELLS):
+            row, col = divmod(c, SIZE)
+            out.append(max(_ceil(row - top, cn), _ceil(bottom - row, cs), _ceil(col - left, cw),
+                           _ceil(right - col, ce)))
+        return out
