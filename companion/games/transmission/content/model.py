@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.commands import REGISTERS, Command
 
 __all__ = [
     "BoostKind", "ModuleKind", "Module", "Mission", "TransmissionCard", "SignalBoost", "Difficulty",
@@ -41,8 +41,6 @@ log = logging.getLogger(__name__)
 
 #: Cells per side of the square grid (RULES.md, Components).
 GRID_SIZE = 5
-#: Registers in a transmission, i.e. commands Mission Control selects (RULES.md, Select).
-REGISTERS = 5
 #: Transmission card levels (RULES.md, Reveal).
 LEVELS = (1, 2, 3, 4)
 #: The difficulty presets every pack defines, easiest first (RULES.md, Transmission deck).

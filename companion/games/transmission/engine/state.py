@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE, Position, index
+from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.engine.rules import Completion, Execution, Rules
 
 __all__ = [
@@ -20,7 +21,6 @@ __all__ = [
     "new_state", "rules_for", "segment_levels",
 ]
 
-REGISTERS = 5
 LAYOUTS = ("standard", "beginner")
 
 
