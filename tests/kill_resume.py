@@ -42,6 +42,7 @@ from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.engine.game import REGISTERS, GameState, rules_for
 from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.session import LEAVE_OUT, Session, Step
+from companion.games.transmission.stored import KEEPER
 from companion.table.store import Store
 
 CONTENT = default_content()
@@ -211,7 +212,7 @@ def child(database: Path, seed: int, out: TextIO) -> int:
     """The child's side: play the script against a store, reporting each intent finished on ``out``."""
     store = Store.open(database)
     session = new_session(seed)
-    store.begin(session)
+    store.begin(session, KEEPER)
     out.write("0\n")
     out.flush()
     number = 1
@@ -315,7 +316,7 @@ def _check(seed: int, database: Path, shots: list[Snapshot], kill_after: int, re
                 detail = "finished before the kill" + ("" if ok else ": record differs")
                 return result(len(shots) - 1, ok, detail)
             return result(None, False, f"no unfinished game after {reported} intents reported")
-        session = store.resume(saved, CONTENT, SeededChooser(seed))
+        session = store.resume(saved, KEEPER, CONTENT, SeededChooser(seed))
         now = snapshot(session)
         candidates = [j for j in (reported, reported + 1) if 0 <= j < len(shots)]
         at = next((j for j in candidates if shots[j] == now), None)

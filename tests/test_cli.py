@@ -16,12 +16,13 @@ from typing import Any
 import pytest
 
 from companion import __version__
-from companion.cli.main import NO_DISPLAY, main
+from companion.cli.main import main
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import rules_for
 from test_scenario import BEGINNER, CARRYING, MALFORMED, changed
+from ui.cli import NO_DISPLAY
 
 CONTENT = default_content()
 ROOT = Path(__file__).resolve().parent.parent
@@ -400,7 +401,7 @@ def test_warnings_reach_stderr_and_verbose_adds_detail(
     assert ("WARNING companion.games.transmission.engine.scenario: "
             "completed pairs not among the missions are ignored") in err
     code, _, err = cli(capsys, "-vv", "referee", write(tmp_path, data))
-    assert code == 0 and "DEBUG companion.cli.main: content pack incoming-transmission@1" in err
+    assert code == 0 and "DEBUG companion.games.transmission.cli: content pack incoming-transmission@1" in err
 
 
 @pytest.mark.parametrize("seed", ["-5", "1234567890", "abc", "²"])

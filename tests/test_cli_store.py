@@ -15,6 +15,7 @@ from companion.cli.main import main
 from companion.cli.store import sparkline
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.session import Session
+from companion.games.transmission.stored import KEEPER
 from companion.table.store import SCHEMA_VERSION, Store, migrate
 from test_session import RandomChooser
 from test_store import lost_game
@@ -35,7 +36,7 @@ def database(tmp_path: Path) -> Path:
     with Store.open(path) as store:
         lost_game(store, 1)
         lost_game(store, 2, "standard")
-        store.begin(Session(CONTENT, RandomChooser(3), "expert", "beginner", 3))
+        store.begin(Session(CONTENT, RandomChooser(3), "expert", "beginner", 3), KEEPER)
     return path
 
 

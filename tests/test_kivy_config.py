@@ -307,7 +307,7 @@ def test_our_defaults_are_kivys_own(tmp_path: Path) -> None:
 
 def test_kms_needs_a_card_it_may_open_and_a_connected_screen(tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.cli.main import display_problem, kms_problem
+    from ui.cli import display_problem, kms_problem
 
     assert "no /dev/dri/card*" in (kms_problem(str(tmp_path)) or "")
     (tmp_path / "dev" / "dri").mkdir(parents=True)
@@ -325,7 +325,7 @@ def test_kms_needs_a_card_it_may_open_and_a_connected_screen(tmp_path: Path,
     assert kms_problem(str(tmp_path)) is None
     monkeypatch.setattr(os, "access", lambda *_: False)
     assert "video group" in (kms_problem(str(tmp_path)) or "")
-    monkeypatch.setattr("companion.cli.main.kms_problem", lambda: "no display: test")
+    monkeypatch.setattr("ui.cli.kms_problem", lambda: "no display: test")
     assert display_problem({"SDL_VIDEODRIVER": "kmsdrm", "DISPLAY": ":0"}) == "no display: test"
 
 

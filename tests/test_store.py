@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import DIFFICULTY_NAMES
 from companion.games.transmission.engine.record import replay
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.session import Session, Step
+from companion.games.transmission.stored import KEEPER
 from companion.table.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -67,7 +69,7 @@ def play_out(session: Session, intended: bool = True) -> None:
 
 def won_game(store: Store, planner: Planner, seed: int) -> Session:
     session = Session(CONTENT, planner, "training", "beginner", seed)
-    store.begin(session)
+    store.begin(session, KEEPER)
     play_out(session)
     outcome = session.game.outcome()
     assert outcome is not None and outcome.victory
@@ -76,7 +78,7 @@ def won_game(store: Store, planner: Planner, seed: int) -> Session:
 
 def lost_game(store: Store, seed: int, difficulty: str = "training") -> Session:
     session = Session(CONTENT, RandomChooser(seed), difficulty, "standard", seed)
-    store.begin(session)
+    store.begin(session, KEEPER)
     play_out(session, intended=False)
     outcome = session.game.outcome()
     assert outcome is not None and not outcome.victory
@@ -133,7 +135,7 @@ def test_a_version_1_store_is_migrated_and_its_games_resume(tmp_path: Path) -> N
         assert (game.seed, game.result, game.undos, game.duration_s) == (4, "unfinished", 0, None)
         saved = store.unfinished()
         assert saved is not None and saved.table is None  # version 1 kept no table state
-        resumed = store.resume(saved, CONTENT, RandomChooser(4))
+        resumed = store.resume(saved, KEEPER, CONTENT, RandomChooser(4))
     assert resumed.game.state == session.game.state
     assert resumed.step is Step.DECODE and resumed.arrangement == list(session.game.state.registers)
 
@@ -160,7 +162,7 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path: Path,
 
 def test_each_intent_is_committed_before_it_returns(store: Store) -> None:
     session = Session(CONTENT, RandomChooser(2), "standard", "standard", 2, undo="honor")
-    game_id = store.begin(session)
+    game_id = store.begin(session, KEEPER)
     other = second(store)
 
     def committed() -> tuple[int, dict[str, object]]:
@@ -302,7 +304,7 @@ def test_a_folder_in_place_of_the_file_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_the_unfinished_game_resumes_mid_decode(store: Store) -> None:
     session = Session(CONTENT, RandomChooser(6), "hard", "standard", 6, undo="honor")
-    store.begin(session)
+    store.begin(session, KEEPER)
     to_decode(session)
     card = session.unplaced()[-1]
     register = session.arrangement.index(None) + 1
@@ -310,7 +312,7 @@ def test_the_unfinished_game_resumes_mid_decode(store: Store) -> None:
     saved = store.unfinished()
     assert saved is not None
     assert describe_saved(saved).startswith("Hard, seed 6, started ")
-    resumed = store.resume(saved, CONTENT, RandomChooser(6))
+    resumed = store.resume(saved, KEEPER, CONTENT, RandomChooser(6))
     assert resumed.step is Step.DECODE and resumed.arrangement[register - 1] == card
     assert resumed.table_state() == session.table_state() and resumed.undo_mode == "honor"
     assert resumed.game.state == session.game.state
@@ -320,30 +322,30 @@ def test_a_game_from_another_pack_is_not_resumed_and_is_kept(store: Store) -> No
     from dataclasses import replace
 
     session = Session(CONTENT, RandomChooser(1), seed=1)
-    game_id = store.begin(session)
+    game_id = store.begin(session, KEEPER)
     saved = store.unfinished()
     assert saved is not None
     edited = replace(CONTENT, digest="0123456789ab")
     with pytest.raises(StoreError, match="content pack .* load that pack to resume it. The game is kept"):
-        store.resume(saved, edited, RandomChooser(1))
+        store.resume(saved, KEEPER, edited, RandomChooser(1))
     again = store.unfinished()
     assert again is not None and again.id == game_id
 
 
 def test_a_record_that_does_not_replay_is_a_clear_error(store: Store) -> None:
     session = Session(CONTENT, RandomChooser(1), seed=1)
-    game_id = store.begin(session)
+    game_id = store.begin(session, KEEPER)
     store._conn.execute("UPDATE actions SET action = '{\"kind\": \"reveal\", \"card\": \"T99\"}' "
                         "WHERE game_id = ? AND seq = 1", (game_id,))
     saved = store.unfinished()
     assert saved is not None
     with pytest.raises(StoreError, match=f"game {game_id} cannot be resumed: action 1"):
-        store.resume(saved, CONTENT, RandomChooser(1))
+        store.resume(saved, KEEPER, CONTENT, RandomChooser(1))
 
 
 def test_a_new_game_abandons_the_unfinished_one(store: Store) -> None:
-    first = store.begin(Session(CONTENT, RandomChooser(1), seed=1))
-    second_id = store.begin(Session(CONTENT, RandomChooser(2), seed=2))
+    first = store.begin(Session(CONTENT, RandomChooser(1), seed=1), KEEPER)
+    second_id = store.begin(Session(CONTENT, RandomChooser(2), seed=2), KEEPER)
     results = {g.id: g.result for g in store.games()}
     assert results == {first: "abandoned", second_id: "unfinished"}
     store.abandon(second_id)
@@ -354,8 +356,8 @@ def test_a_new_game_abandons_the_unfinished_one(store: Store) -> None:
 
 def test_attaching_twice_is_harmless(store: Store) -> None:
     session = Session(CONTENT, RandomChooser(1), seed=1)
-    game_id = store.begin(session)
-    assert store.attach(session, game_id) == game_id and store.attach(session) == game_id
+    game_id = store.begin(session, KEEPER)
+    assert store.attach(session, KEEPER, game_id) == game_id and store.attach(session, KEEPER) == game_id
     session.confirm()
     assert second(store).execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
 
@@ -367,7 +369,7 @@ def test_history_lists_every_game_newest_first(store: Store, planner: Planner) -
     won = won_game(store, planner, 3)
     lost = lost_game(store, 4, "standard")
     current = Session(CONTENT, RandomChooser(5), "expert", "beginner", 5)
-    store.begin(current)
+    store.begin(current, KEEPER)
     games = store.games()
     assert [g.seed for g in games] == [5, 4, 3] and store.games(limit=2) == games[:2]
     unfinished, lost_row, won_row = games
@@ -400,9 +402,10 @@ def _set_results(store: Store, results: str) -> None:
 
 def test_stats_count_wins_rates_and_streaks_per_difficulty(store: Store) -> None:
     for seed in range(8):
-        store.begin(Session(CONTENT, RandomChooser(seed), "hard" if seed < 7 else "expert", seed=seed))
+        difficulty = "hard" if seed < 7 else "expert"
+        store.begin(Session(CONTENT, RandomChooser(seed), difficulty, seed=seed), KEEPER)
     _set_results(store, "WWLWAWWL")  # seven hard games, then an expert one
-    stats = {s.difficulty: s for s in store.stats()}
+    stats = {s.difficulty: s for s in store.stats(DIFFICULTY_NAMES)}
     assert list(stats) == ["training", "standard", "hard", "expert"]
     hard = stats["hard"]
     assert (hard.games, hard.wins, hard.streak, hard.best_streak) == (7, 5, 2, 2)
@@ -415,8 +418,8 @@ def test_stats_count_wins_rates_and_streaks_per_difficulty(store: Store) -> None
 
 def test_an_unfinished_game_is_not_counted_yet(store: Store, planner: Planner) -> None:
     won = won_game(store, planner, 4)
-    store.begin(Session(CONTENT, RandomChooser(1), "training", seed=1))
-    training = store.stats()[0]
+    store.begin(Session(CONTENT, RandomChooser(1), "training", seed=1), KEEPER)
+    training = store.stats(DIFFICULTY_NAMES)[0]
     outcome = won.game.outcome()
     assert outcome is not None
     assert (training.games, training.wins, training.streak, training.scores) == (1, 1, 1, (outcome.score,))
@@ -424,7 +427,7 @@ def test_an_unfinished_game_is_not_counted_yet(store: Store, planner: Planner) -
 
 def test_undos_are_counted_in_the_history(store: Store) -> None:
     session = Session(CONTENT, RandomChooser(8), seed=8, undo="honor")
-    store.begin(session)
+    store.begin(session, KEEPER)
     to_decode(session)
     arrange(session, session.game.state.intended)
     assert session.execute()
@@ -439,7 +442,7 @@ def test_undos_are_counted_in_the_history(store: Store) -> None:
 def test_export_csv_and_json(store: Store, planner: Planner, tmp_path: Path) -> None:
     won = won_game(store, planner, 5)
     lost_game(store, 6)
-    store.begin(Session(CONTENT, RandomChooser(7), seed=7))
+    store.begin(Session(CONTENT, RandomChooser(7), seed=7), KEEPER)
     csv_path, json_path = tmp_path / "out" / "history.csv", tmp_path / "history.json"
     csv_path.parent.mkdir()
     assert store.export_csv(csv_path) == 3
@@ -469,11 +472,11 @@ def test_an_export_to_an_unwritable_place_is_a_clear_error(store: Store, tmp_pat
 
 def test_a_game_waiting_for_a_physical_transmission_card_resumes_waiting(store: Store) -> None:
     session = Session(CONTENT, RandomChooser(5), seed=5, physical_deck=True)
-    store.begin(session)
+    store.begin(session, KEEPER)
     assert session.confirm() and session.choose_now() and session.awaiting_draw
     saved = store.unfinished()
     assert saved is not None
-    resumed = store.resume(saved, CONTENT, RandomChooser(5))
+    resumed = store.resume(saved, KEEPER, CONTENT, RandomChooser(5))
     assert resumed.physical_deck and resumed.awaiting_draw and resumed.step is Step.TRANSMISSION
     assert resumed.table_state() == session.table_state()
     card = resumed.drawable_transmissions()[0]
@@ -485,8 +488,8 @@ def test_a_game_waiting_for_a_physical_transmission_card_resumes_waiting(store: 
 
 def test_an_abandoned_games_session_is_no_longer_saved(store: Store) -> None:
     old = Session(CONTENT, RandomChooser(1), seed=1)
-    old_id = store.begin(old)
-    store.begin(Session(CONTENT, RandomChooser(2), seed=2))
+    old_id = store.begin(old, KEEPER)
+    store.begin(Session(CONTENT, RandomChooser(2), seed=2), KEEPER)
     old.confirm()
     assert old.choose_now()
     count = second(store).execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (old_id,)).fetchone()[0]

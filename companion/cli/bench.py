@@ -1,13 +1,17 @@
 """``companion bench planner``: the optimal Mission Control's speed on positions of real games.
 
-See :mod:`companion.lab.bench` for exactly what is measured.  Registered through
-:data:`companion.cli.main.EXTENSIONS`; imports nothing heavy at module level.
+See :mod:`companion.lab.bench` for exactly what is measured.  One of the framework's families of
+subcommands (:func:`companion.cli.main.families`, placed last in the help).
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+
+from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, print_json
+from companion.games.transmission.cli import content_pack
+from companion.lab.bench import bench_planner, report_lines
+from companion.table.registry import AddSubcommand
 
 __all__ = ["register"]
 
@@ -34,9 +38,8 @@ def _seconds(text: str) -> float:
     return value
 
 
-def register(add: Callable[[str, str, Sequence[argparse.ArgumentParser]], argparse.ArgumentParser],
-             pack: argparse.ArgumentParser) -> None:
-    """Add ``bench`` to the ``companion`` command line (:data:`companion.cli.main.EXTENSIONS`)."""
+def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
+    """Add ``bench planner`` to the ``companion`` command line."""
     bench = add("bench", "measure how fast Mission Control decides", [pack])
     actions = bench.add_subparsers(dest="bench_action", metavar="ACTION", required=True)
     planner = actions.add_parser(
@@ -56,18 +59,15 @@ def register(add: Callable[[str, str, Sequence[argparse.ArgumentParser]], argpar
 
 
 def _cmd_bench_planner(args: argparse.Namespace) -> int:
-    from companion.cli.main import EXIT_OK, EXIT_USAGE, _content, _Failure, _json, _out
-    from companion.lab.bench import bench_planner, report_lines
-
-    content = _content(args)
+    content = content_pack(args)
     try:
         content.difficulty(args.difficulty)
     except KeyError:
-        raise _Failure(f"unknown difficulty {args.difficulty!r}", EXIT_USAGE) from None
+        raise Failure(f"unknown difficulty {args.difficulty!r}", EXIT_USAGE) from None
     result = bench_planner(content, args.positions, args.seed, args.plain_bound, args.difficulty)
     if args.json:
-        _json(result.to_json())
+        print_json(result.to_json())
         return EXIT_OK
     for line in report_lines(result):
-        _out(line)
+        out(line)
     return EXIT_OK

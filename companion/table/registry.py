@@ -1,27 +1,142 @@
 """The games on the box: what a game registers so the shell, the CLI and the store can find it.
 
-Source: DESIGN.md, Inside ``companion/`` ("A game registers itself").  The table
-framework knows games only through :class:`GameInfo`; the list of installed
-games is :func:`companion.games.registered`.  Nothing here imports a game.
+Source: DESIGN.md, Inside ``companion/`` ("A game registers itself (name, content pack, engine, CLI
+subcommands)").  The table framework knows games only through :class:`GameInfo`; the list of
+installed games is :func:`companion.games.catalog.registered`.  Nothing here imports a game.
+
+Two contracts live here, so that the framework (:mod:`companion.table.store`,
+:mod:`companion.cli.main`) and every game meet without importing each other:
+
+* :class:`StoredSession`, what the store needs of a game's session, and :class:`Keeper`, what it
+  needs of the game: its name, the :class:`Progress` figures of a history row, and how to resume;
+* :class:`Subcommands`, a family of subcommands of the ``companion`` command line: each game's
+  (:attr:`GameInfo.cli`), the framework's own, and those that ``ui`` adds through the entry-point
+  group :data:`SUBCOMMANDS_GROUP`.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import enum
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["AddSubcommand", "GameInfo", "RegisterCli"]
+from companion.table.events import Listener
 
-#: ``add(name, help, parents)`` returns a new subparser of the ``companion`` command line.
-AddSubcommand = Callable[[str, str, list[argparse.ArgumentParser]], argparse.ArgumentParser]
+__all__ = ["AddSubcommand", "RegisterCli", "HelpPlace", "Subcommands", "SUBCOMMANDS_GROUP", "Progress",
+           "StoredSession", "ContentId", "Keeper", "GameInfo", "Resume"]
+
+#: ``add(name, help, parents)`` returns a new subparser of the ``companion`` command line (with the
+#: common ``-v`` option, the exit-code epilog and a description made of ``help``).
+AddSubcommand = Callable[[str, str, Sequence[argparse.ArgumentParser]], argparse.ArgumentParser]
 #: ``register(add, pack)``: adds a family of subcommands; ``pack`` is the ``--content FILE`` parent.
 RegisterCli = Callable[[AddSubcommand, argparse.ArgumentParser], None]
 
+#: The entry-point group through which an installed package adds subcommands that the core may not
+#: import (the app, the hardware checks): each entry point names a :class:`Subcommands` object.
+#: (gpiozero finds its pin factories the same way.)
+SUBCOMMANDS_GROUP = "companion.subcommands"
+
+
+class HelpPlace(enum.IntEnum):
+    """Where a family's subcommands stand in ``companion --help``: families are listed by place,
+    then in the order they were found (games in :func:`companion.games.catalog.registered` order)."""
+
+    #: ``run``: the touchscreen app.
+    APP = 0
+    #: a game's own subcommands (``play``, ``referee`` ...).
+    GAME = 1
+    #: the table's hardware (``labels``, ``doctor``).
+    HARDWARE = 2
+    #: the game store (``history``, ``stats``, ``export``).
+    STORE = 3
+    #: developer tools (``bench``).
+    LAB = 4
+
 
 @dataclass(frozen=True)
-class GameInfo:
+class Subcommands:
+    """One family of subcommands.
+
+    :param register: adds the family's subcommands to the parser (see :data:`RegisterCli`); each
+        subparser sets a ``handler(args) -> exit code`` default.
+    :param place: where the family stands in the help.
+    """
+
+    register: RegisterCli
+    place: HelpPlace
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A game's figures for its history row, as its session stands (the store writes them at the end
+    of every intent).
+
+    :param transmissions_used: rounds played (Transmission cards drawn, for Incoming Transmission).
+    :param missions_completed, missions_total: the game's goals reached and dealt.
+    :param score: the score if it ended now (the rulebook's; an unfinished game's points so far).
+    :param undos: undos in its record.
+    :param result: ``"won"`` or ``"lost"`` once the table has reached the game's end, else ``None``.
+    """
+
+    transmissions_used: int
+    missions_completed: int
+    missions_total: int
+    score: int
+    undos: int
+    result: str | None
+
+
+class StoredSession(Protocol):
+    """What the store needs of a game's session (:mod:`companion.table.store`)."""
+
+    def subscribe(self, listener: Listener) -> None:
+        """Hear every event (:mod:`companion.table.events`): each action played as one
+        :class:`~companion.table.events.ActionPlayed`, each intent ended by another event."""
+
+    def record(self) -> Mapping[str, Any]:
+        """The game record, JSON-able: at least ``content``, ``digest`` (the content pack's id and
+        revision), ``seed``, ``difficulty``, ``layout`` and ``actions`` (each in record form)."""
+
+    def table_state(self) -> Mapping[str, Any]:
+        """Where the table is beyond the record (JSON-able), handed back to :attr:`GameInfo.resume`."""
+
+
+class ContentId(Protocol):
+    """A content pack as the store sees it: its id and its revision (a digest of its text)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def digest(self) -> str: ...
+
+
+S = TypeVar("S", bound=StoredSession)
+
+#: ``resume(content, chooser, record, table, undo, physical_deck)``: the identical session of a saved
+#: game (its record replayed, the table put back).  ``undo`` and ``physical_deck`` are the table's
+#: settings now, ``None`` for those the game was saved with.  :raises RecordError: it does not replay.
+Resume = Callable[[Any, Any, Mapping[str, Any], Mapping[str, Any] | None, str | None, bool | None], S]
+
+
+@dataclass(frozen=True)
+class Keeper(Generic[S]):
+    """What the store needs of one game, besides its sessions (:class:`StoredSession`).
+
+    :param game: the game's name (:attr:`GameInfo.name`), stored with each of its records.
+    :param progress: the figures of a session's history row.
+    :param resume: rebuilds a saved session (see :data:`Resume`).
+    """
+
+    game: str
+    progress: Callable[[S], Progress]
+    resume: Resume[S]
+
+
+@dataclass(frozen=True)
+class GameInfo(Generic[S]):
     """One game the companion referees.
 
     :param name: the game's id, stored with each game record (``"transmission"``); lower-case,
@@ -29,10 +144,21 @@ class GameInfo:
     :param title: the game's name for the table (``"Incoming Transmission"``).
     :param load_content: ``load_content(path)`` -> the game's validated content pack; ``None`` loads
         the pack shipped with the game.  :raises ContentError: naming file, field and value.
-    :param cli: the game's subcommand families, each a :data:`RegisterCli`.
+    :param keeper: how the store saves and resumes the game's sessions; its ``game`` is ``name``.
+    :param difficulties: the game's difficulties, in the order its statistics list them.
+    :param cli: the game's subcommand families (placed :attr:`HelpPlace.GAME`).
+    :raises ValueError: a name that is not lower-case without spaces, or a keeper of another game.
     """
 
     name: str
     title: str
-    load_content: Callable[[str | None], Any]
+    load_content: Callable[[str | None], ContentId]
+    keeper: Keeper[S]
+    difficulties: tuple[str, ...] = ()
     cli: tuple[RegisterCli, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.name or self.name != self.name.lower() or any(c.isspace() for c in self.name):
+            raise ValueError(f"a game's name is lower-case without spaces, not {self.name!r}")
+        if self.keeper.game != self.name:
+            raise ValueError(f"game {self.name!r} has the keeper of {self.keeper.game!r}")

@@ -1,13 +1,15 @@
 """The game store: every game, action by action, in SQLite (issue 5; DESIGN.md, Store).
 
 The box may be switched off at the wall at any moment, so nothing waits to be
-written.  :meth:`Store.attach` subscribes to a :class:`~companion.games.transmission.session.Session`:
-each action is written as it is played, and at the end of each intent (the
-first event that is not an ``action``) the intent's actions, the table state
-they lead to (:mod:`companion.games.transmission.table_state`) and the game's summary are committed in
-one transaction.  A power cut therefore leaves either all of a tap or none of
-it, and :meth:`Store.resume` rebuilds the identical session, mid-decode
-placements included.
+written.  :meth:`Store.attach` subscribes to a game's session (any
+:class:`~companion.table.registry.StoredSession`, with its game's
+:class:`~companion.table.registry.Keeper`): each action is written as it is played (its
+:class:`~companion.table.events.ActionPlayed`), and at the end of each intent (the first event that
+is not an :class:`~companion.table.events.ActionPlayed`) the intent's actions, the table state they
+lead to and the game's :class:`~companion.table.registry.Progress` are committed in one transaction.
+A power cut therefore leaves either all of a tap or none of it, and :meth:`Store.resume` rebuilds
+the identical session, mid-decode placements included.  The store imports no game: each row records
+its game's name (schema 3), and the game's keeper is handed in.
 
 **Durability.**  The database runs in WAL mode with ``synchronous=FULL``: each
 commit syncs the write-ahead log to the card before it returns, so a commit
@@ -24,9 +26,10 @@ written by a newer version is renamed aside (``<name>.corrupt-YYYYmmdd-HHMMSS``,
 started, and :attr:`Store.notice` says so in a sentence for the screen.
 
 **Results and scores.**  A game is ``unfinished`` while it is played, ``won``
-or ``lost`` at its end (RULES.md, 7. Await), ``abandoned`` when the table
-starts another instead.  Its score is RULES.md's (:func:`companion.games.transmission.engine.game.outcome`);
-an unfinished or abandoned game shows the points of its completed missions.
+or ``lost`` at its end, ``abandoned`` when the table starts another instead.
+Its score and figures are its game's (:attr:`~companion.table.registry.Keeper.progress`; for
+Incoming Transmission :func:`companion.games.transmission.stored.progress`); an unfinished or
+abandoned game shows the points it has so far.
 """
 
 from __future__ import annotations
@@ -34,7 +37,6 @@ from __future__ import annotations
 import csv
 import json
 import logging
-import math
 import os
 import sqlite3
 import threading
@@ -43,19 +45,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.errors import RecordError
-from companion.games.transmission.content.model import DIFFICULTY_NAMES, ContentPack
-from companion.games.transmission.engine.actions import Undo
-from companion.games.transmission.engine.record import FORMAT
-from companion.games.transmission.session import Chooser, Event, Session
+from companion.table.events import ActionPlayed, Event
+from companion.table.registry import ContentId, Keeper, StoredSession
 from companion.table.store_db import MIGRATIONS, SCHEMA_VERSION, StoreError, migrate, open_connection
 
 __all__ = ["SCHEMA_VERSION", "MIGRATIONS", "RESULTS", "migrate", "StoreError", "GameSummary",
            "DifficultyStats", "SavedGame", "Store", "describe_saved"]
 
 log = logging.getLogger(__name__)
+
+S = TypeVar("S", bound=StoredSession)
 
 #: The values of :attr:`GameSummary.result`.
 RESULTS = ("won", "lost", "abandoned", "unfinished")
@@ -113,10 +115,12 @@ class DifficultyStats:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """An unfinished game, as :meth:`Store.resume` needs it.
+    """A game with its record, as :meth:`Store.resume` needs it.
 
-    :param record: the game record (:mod:`companion.games.transmission.engine.record` format).
-    :param table: the last table state saved (:mod:`companion.games.transmission.table_state`), or ``None``.
+    :param record: the game record as its session gave it (``format``, ``content``, ``digest``,
+        ``seed``, ``difficulty``, ``layout``, ``actions``).
+    :param table: the last table state saved (the session's ``table_state()``), or ``None``.
+    :param game: the game's name (:attr:`~companion.table.registry.GameInfo.name`).
     """
 
     id: int
@@ -125,6 +129,7 @@ class SavedGame:
     content_digest: str
     record: Mapping[str, Any] = field(hash=False)
     table: Mapping[str, Any] | None = field(hash=False)
+    game: str
 
 
 def describe_saved(saved: SavedGame) -> str:
@@ -180,19 +185,27 @@ def _streaks(wins: Iterable[bool]) -> tuple[int, int]:
 
 
 class _Recorder:
-    """The store's listener on one session."""
+    """The store's listener on one session.
 
-    def __init__(self, store: Store, session: Session, game_id: int, saved: int) -> None:
+    :ivar saved: actions already written.
+    :ivar in_step: ``saved`` is the session's count of actions before the next :class:`ActionPlayed`
+        (false after a failed write, until the next commit writes what the record has beyond it).
+    """
+
+    def __init__(self, store: Store, session: StoredSession, keeper: Keeper[Any], game_id: int,
+                 saved: int) -> None:
         self.store = store
         self.session = session
+        self.keeper = keeper
         self.game_id = game_id
-        self.saved = saved  # actions already written
+        self.saved = saved
+        self.in_step = True
         self.active = True
         self.mark = time.monotonic()
 
     def __call__(self, event: Event) -> None:
         if self.active:
-            self.store._on_event(self, event)
+            self.store.on_event(self, event)
 
 
 class Store:
@@ -251,18 +264,20 @@ class Store:
 
     # ------------------------------------------------------------------ saving a game
 
-    def begin(self, session: Session) -> int:
+    def begin(self, session: StoredSession, keeper: Keeper[Any]) -> int:
         """A new game row with the session's actions so far and its table state, committed; the
         session is attached (:meth:`attach`).  Any other unfinished game is marked abandoned: one
         table, one game.  :returns: the game id."""
-        return self.attach(session)
+        return self.attach(session, keeper)
 
-    def attach(self, session: Session, game_id: int | None = None) -> int:
-        """Save ``session`` from now on: each action as it is played, the table state and summary at
-        the end of each intent, the result at the end.  ``game_id=None`` begins a new game row.
-        Attaching a session twice is harmless (the same id is returned).
+    def attach(self, session: StoredSession, keeper: Keeper[Any], game_id: int | None = None) -> int:
+        """Save ``session`` (a session of ``keeper``'s game) from now on: each action as it is played,
+        the table state and summary at the end of each intent, the result at the end.
+        ``game_id=None`` begins a new game row.  Attaching a session twice is harmless (the same id
+        is returned).
 
-        :raises StoreError: ``game_id`` is unknown or its stored record is longer than the session's.
+        :raises StoreError: ``game_id`` is unknown, of another game, or its stored record is longer
+            than the session's.
         """
         with self._lock:
             known = self._recorders.get(id(session))
@@ -270,7 +285,7 @@ class Store:
                 return known.game_id
             try:
                 if game_id is None:
-                    game_id = self._insert_game(session)
+                    game_id = self._insert_game(session, keeper)
                     saved = 0
                     for other in self._recorders.values():  # their games were just marked abandoned
                         other.active = False
@@ -278,14 +293,19 @@ class Store:
                 else:
                     row = self._conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
                                              (game_id,)).fetchone()
-                    exists = self._conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+                    exists = self._conn.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
                     if exists is None:
                         raise StoreError(f"There is no game {game_id} in {self.path}.")
+                    if exists[0] != keeper.game:
+                        raise StoreError(f"Game {game_id} in the store is a game of {exists[0]}, "
+                                         f"not of {keeper.game}.")
                     saved = int(row[0])
-                    if saved > len(session.game.actions):
+                    played = len(session.record()["actions"])
+                    if saved > played:
                         raise StoreError(f"Game {game_id} in the store has {saved} actions, the session "
-                                         f"only {len(session.game.actions)}: it is another game.")
-                recorder = _Recorder(self, session, game_id, saved)
+                                         f"only {played}: it is another game.")
+                recorder = _Recorder(self, session, keeper, game_id, saved)
+                recorder.in_step = False  # the checkpoint writes what the session played before
                 self._checkpoint(recorder)
             except sqlite3.Error as exc:
                 self._rollback()
@@ -294,17 +314,18 @@ class Store:
             session.subscribe(recorder)
             return game_id
 
-    def _insert_game(self, session: Session) -> int:
-        state = session.game.state
+    def _insert_game(self, session: StoredSession, keeper: Keeper[Any]) -> int:
+        record = session.record()
+        progress = keeper.progress(session)
         self._begin()
         now = _stamp(_now())
         self._conn.execute("UPDATE games SET result = 'abandoned', ended = ? WHERE result = 'unfinished'",
                            (now,))
         cursor = self._conn.execute(
-            "INSERT INTO games (started, content_id, content_digest, difficulty, layout, seed, "
-            "missions_total) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (now, session.content.id, session.content.digest, state.difficulty, state.layout, session.seed,
-             len(state.missions)))
+            "INSERT INTO games (game, record_format, started, content_id, content_digest, difficulty, "
+            "layout, seed, missions_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (keeper.game, int(record["format"]), now, str(record["content"]), str(record["digest"]),
+             str(record["difficulty"]), str(record["layout"]), int(record["seed"]), progress.missions_total))
         assert cursor.lastrowid is not None
         return int(cursor.lastrowid)
 
@@ -319,38 +340,46 @@ class Store:
         except sqlite3.Error:
             log.exception("rollback failed on %s", self.path)
 
-    def _on_event(self, recorder: _Recorder, event: Event) -> None:
+    def on_event(self, recorder: _Recorder, event: Event) -> None:
+        """Write the action ``event`` announces, or commit the intent it ends (a recorder's call)."""
         with self._lock:
             try:
-                if event.kind == "action":
-                    self._write_actions(recorder)
-                else:
+                if not isinstance(event, ActionPlayed):
                     self._checkpoint(recorder)
+                elif recorder.in_step:
+                    self._write_action(recorder, event.action)
             except sqlite3.Error as exc:
                 self._rollback()
                 count = self._conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
                                            (recorder.game_id,)).fetchone()
                 recorder.saved = int(count[0])
+                recorder.in_step = False
                 self.problem = f"The game could not be saved ({exc}); the next move tries again."
                 log.error("saving game %s in %s failed: %s", recorder.game_id, self.path, exc)
 
-    def _write_actions(self, recorder: _Recorder) -> None:
-        from companion.games.transmission.engine.actions import to_json
-
-        actions = recorder.session.game.actions
-        if len(actions) <= recorder.saved:
-            return
+    def _write_action(self, recorder: _Recorder, action: Mapping[str, Any]) -> None:
         self._begin()
-        self._conn.executemany(
-            "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
-            [(recorder.game_id, seq, json.dumps(to_json(actions[seq]), separators=(",", ":")))
-             for seq in range(recorder.saved, len(actions))])
-        recorder.saved = len(actions)
+        self._conn.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                           (recorder.game_id, recorder.saved, json.dumps(action, separators=(",", ":"))))
+        recorder.saved += 1
+
+    def _write_missing_actions(self, recorder: _Recorder) -> None:
+        """Write every action of the session's record beyond ``saved`` (on attaching, after a failure)."""
+        actions = recorder.session.record()["actions"]
+        if len(actions) > recorder.saved:
+            self._begin()
+            self._conn.executemany(
+                "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                [(recorder.game_id, seq, json.dumps(actions[seq], separators=(",", ":")))
+                 for seq in range(recorder.saved, len(actions))])
+            recorder.saved = len(actions)
+        recorder.in_step = True
 
     def _checkpoint(self, recorder: _Recorder) -> None:
         """Write pending actions, the table state and the summary, and commit."""
         session = recorder.session
-        self._write_actions(recorder)
+        if not recorder.in_step:
+            self._write_missing_actions(recorder)
         self._begin()
         self._conn.execute(
             "INSERT INTO table_state (game_id, state) VALUES (?, ?) "
@@ -358,25 +387,16 @@ class Store:
             (recorder.game_id, json.dumps(session.table_state(), separators=(",", ":"))))
         now = time.monotonic()
         played, recorder.mark = now - recorder.mark, now
-        state = session.game.state
-        outcome = session.game.outcome()
-        # Finished once the table reaches the End screen: until then (the last execution still shown)
-        # the game is offered for resume like any other.
-        result = None if outcome is None or not session.over else "won" if outcome.victory else "lost"
-        if outcome is not None:
-            score = outcome.score
-        else:
-            rule = session.content.score
-            multiplier = session.content.difficulty(state.difficulty).multiplier
-            score = math.floor(rule.per_mission * len(state.completed) * multiplier)
-        undos = sum(1 for a in session.game.actions if isinstance(a, Undo))
+        progress = recorder.keeper.progress(session)
+        result = progress.result
         self._conn.execute(
             "UPDATE games SET transmissions_used = ?, missions_completed = ?, missions_total = ?, score = ?, "
             "undos = ?, played_s = played_s + ?, "
             "result = CASE WHEN ? IS NULL THEN result ELSE ? END, "
             "ended = CASE WHEN ? IS NULL OR ended IS NOT NULL THEN ended ELSE ? END WHERE id = ?",
-            (len(state.drawn), len(state.completed), len(state.missions), score, undos, played,
-             result, result, result, _stamp(_now()), recorder.game_id))
+            (progress.transmissions_used, progress.missions_completed, progress.missions_total,
+             progress.score, progress.undos, played, result, result, result, _stamp(_now()),
+             recorder.game_id))
         self._conn.execute("COMMIT")
 
     def flush(self) -> None:
@@ -384,7 +404,7 @@ class Store:
         with self._lock:
             for recorder in list(self._recorders.values()):
                 if recorder.active:
-                    self._on_event(recorder, Event("flush"))
+                    self.on_event(recorder, Event())
 
     # ------------------------------------------------------------------ resuming
 
@@ -398,21 +418,21 @@ class Store:
     def saved_game(self, game_id: int) -> SavedGame | None:
         """Any game (finished or not) with its record and last table state, or ``None`` if unknown."""
         with self._lock:
-            row = self._conn.execute(f"SELECT {_SUMMARY_COLUMNS}, content_id, content_digest FROM games "
-                                     "WHERE id = ?", (game_id,)).fetchone()
+            row = self._conn.execute(f"SELECT {_SUMMARY_COLUMNS}, content_id, content_digest, game, "
+                                     "record_format FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             summary = _summary(row[:13])
-            content_id, digest = str(row[13]), str(row[14])
+            content_id, digest, game, record_format = str(row[13]), str(row[14]), str(row[15]), int(row[16])
             actions = [self._action(text) for (text,) in self._conn.execute(
                 "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (summary.id,))]
             table_row = self._conn.execute("SELECT state FROM table_state WHERE game_id = ?",
                                            (summary.id,)).fetchone()
-        record = {"format": FORMAT, "content": content_id, "digest": digest, "seed": summary.seed,
+        record = {"format": record_format, "content": content_id, "digest": digest, "seed": summary.seed,
                   "difficulty": summary.difficulty, "layout": summary.layout, "actions": actions}
         table = self._action(table_row[0]) if table_row is not None else None
         return SavedGame(summary.id, summary, content_id, digest, record,
-                         table if isinstance(table, dict) else None)
+                         table if isinstance(table, dict) else None, game)
 
     @staticmethod
     def _action(text: str) -> Any:
@@ -421,26 +441,30 @@ class Store:
         except (ValueError, RecursionError):
             return None  # replay names the action that cannot be read
 
-    def resume(self, saved: SavedGame, content: ContentPack, chooser: Chooser, *, undo: str | None = None,
-               physical_deck: bool | None = None) -> Session:
+    def resume(self, saved: SavedGame, keeper: Keeper[S], content: ContentId, chooser: Any, *,
+               undo: str | None = None, physical_deck: bool | None = None) -> S:
         """The identical session of ``saved`` (mid-decode placements included), attached to this store.
 
+        :param keeper: the saved game's game (:attr:`SavedGame.game` is its name).
+        :param content: the content pack to replay it with; ``chooser``: who plays Mission Control.
         :param undo, physical_deck: the table's settings now; default: those the game was saved with.
-        :raises StoreError: the game was played with another content pack, or its record does not
-            replay; the game is kept as it is (nothing is deleted or abandoned).
+        :raises StoreError: the game is of another game or was played with another content pack, or its
+            record does not replay; the game is kept as it is (nothing is deleted or abandoned).
         """
+        if saved.game != keeper.game:
+            raise StoreError(f"The unfinished game {saved.id} is a game of {saved.game}, not of "
+                             f"{keeper.game}. The game is kept.")
         if saved.content_id != content.id or saved.content_digest != content.digest:
             raise StoreError(
                 f"The unfinished game from {saved.summary.started:%Y-%m-%d %H:%M} was played with the "
                 f"content pack {saved.content_id} (revision {saved.content_digest}), not {content.id} "
                 f"(revision {content.digest}): load that pack to resume it. The game is kept.")
         try:
-            session = Session.from_record(content, chooser, saved.record, saved.table, undo=undo,
-                                          physical_deck=physical_deck)
+            session = keeper.resume(content, chooser, saved.record, saved.table, undo, physical_deck)
         except RecordError as exc:
             raise StoreError(f"The unfinished game {saved.id} cannot be resumed: {exc}. The game is kept.") \
                 from None
-        self.attach(session, saved.id)
+        self.attach(session, keeper, saved.id)
         return session
 
     def abandon(self, game_id: int) -> None:
@@ -472,8 +496,9 @@ class Store:
                 rows = self._conn.execute(sql).fetchall()
         return [_summary(row) for row in rows]
 
-    def stats(self, order: Sequence[str] = DIFFICULTY_NAMES) -> list[DifficultyStats]:
-        """Figures per difficulty, in ``order`` (the content's), then any other difficulty played.
+    def stats(self, order: Sequence[str] = ()) -> list[DifficultyStats]:
+        """Figures per difficulty, in ``order`` (the games', each listed even with no game played),
+        then any other difficulty played.
 
         Counted: games won, lost or abandoned (an abandoned game is a game not won: it lowers the
         win rate and ends a streak); unfinished games are not counted yet.

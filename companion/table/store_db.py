@@ -76,14 +76,24 @@ def _v2(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games ADD COLUMN played_s REAL NOT NULL DEFAULT 0")
 
 
+def _v3(conn: sqlite3.Connection) -> None:
+    """Version 3, one house for several games: each game row names its game and its record's format.
+
+    The rows of versions 1 and 2 are all Incoming Transmission's (the one game then), with record
+    format 1: the defaults say so for them; every new row gives both.
+    """
+    conn.execute("ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'transmission'")
+    conn.execute("ALTER TABLE games ADD COLUMN record_format INTEGER NOT NULL DEFAULT 1")
+
+
 #: ``MIGRATIONS[v]`` brings a database from schema version ``v`` to ``v + 1``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLES = {
     "games": {"id", "started", "ended", "content_id", "content_digest", "difficulty", "layout", "seed",
               "result", "transmissions_used", "missions_completed", "missions_total", "score", "undos",
-              "played_s"},
+              "played_s", "game", "record_format"},
     "actions": {"game_id", "seq", "action"},
     "table_state": {"game_id", "state"},
 }
@@ -181,7 +191,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             log.warning("%s: SQLite kept journal mode %s instead of WAL", path, mode)
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
-        migrate(conn)
+        _migrate_in_place(conn, path)
         _check_tables(conn)
         return conn
     except _Unusable:
@@ -193,6 +203,20 @@ def _connect(path: Path) -> sqlite3.Connection:
             raise _Unusable("corrupt", str(exc)) from None
         raise StoreError(f"The game history {path} cannot be used now ({exc}); the file is left as it "
                          f"is.") from None
+
+
+def _migrate_in_place(conn: sqlite3.Connection, path: Path) -> None:
+    """Bring a sound file up to :data:`SCHEMA_VERSION`.  A step that fails is rolled back whole
+    (:func:`migrate`), so the file keeps its old schema and every game in it.
+
+    :raises StoreError: a step failed; the file is left as it is (it is not damaged: not set aside).
+    """
+    try:
+        migrate(conn)
+    except sqlite3.Error as exc:
+        conn.close()
+        raise StoreError(f"The game history {path} could not be brought up to date (schema "
+                         f"{SCHEMA_VERSION}: {exc}); the file is left as it is.") from None
 
 
 def _set_aside(path: Path, kind: str) -> Path:

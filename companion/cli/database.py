@@ -1,0 +1,60 @@
+"""Which game store a subcommand uses, and opening it for the command line.
+
+Each command that uses the store reads the database of the table's config (``Config.database_path``:
+``[store] database``, else ``<data_dir>/companion.sqlite3``) or ``--database FILE``.  Reading
+commands never create or change a database (:func:`open_store` with ``create`` false).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.cli.output import Failure, err
+from companion.table.config import read_config
+from companion.table.store import Store, StoreError
+
+__all__ = ["database_option", "database_path", "open_store", "none_yet"]
+
+
+def database_option(parser: argparse.ArgumentParser) -> None:
+    """``--database FILE``, for every command that uses the store."""
+    parser.add_argument("--database", metavar="FILE", type=Path, default=None,
+                        help="the game store (SQLite) instead of the config's [store] database")
+
+
+def database_path(args: argparse.Namespace) -> Path:
+    """``--database`` or the config's database.  :raises Failure: an unusable config file."""
+    if getattr(args, "database", None) is not None:
+        return Path(args.database).expanduser()
+    config, problems = read_config()
+    # A bad [game] setting does not matter here; one that decides where the database is, or a file
+    # that could not be read at all, would point at the wrong history.
+    for problem in problems:
+        if problem.field == "" or problem.field.startswith("store"):
+            raise Failure(f"config: {problem}")
+    return config.database_path
+
+
+def open_store(args: argparse.Namespace, create: bool = False) -> Store | None:
+    """The store, or ``None`` when there is none yet and ``create`` is false; its notice on stderr.
+
+    :raises Failure: the store cannot be opened (a damaged file read-only stays where it is, for the
+        app to set aside on its next start).
+    """
+    path = database_path(args)
+    if not create and not path.exists():
+        return None
+    try:
+        # Reading commands only read: a damaged file stays put for the app to set aside, with its notice.
+        store = Store.open(path, read_only=not create)
+    except StoreError as exc:
+        raise Failure(str(exc)) from None
+    if store.notice:
+        err(store.notice)
+    return store
+
+
+def none_yet(args: argparse.Namespace) -> str:
+    """The sentence for a store that does not exist yet."""
+    return f"No games yet: there is no game store at {database_path(args)}."

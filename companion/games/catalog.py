@@ -1,0 +1,35 @@
+"""The games on this box, in the order Home lists them (DESIGN.md, "A game registers itself").
+
+A game is added by giving it a sub-package of :mod:`companion.games` with an ``info`` module that
+builds its :class:`~companion.table.registry.GameInfo`, and listing that here: :func:`registered` is
+the one list the shell (Home), the command line and the store's callers read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.transmission.info import GAME as TRANSMISSION
+from companion.table.registry import GameInfo
+
+__all__ = ["registered", "game_named"]
+
+#: The installed games, in the order Home lists them.
+_GAMES: tuple[GameInfo[Any], ...] = (TRANSMISSION,)
+
+
+def registered() -> tuple[GameInfo[Any], ...]:
+    """The installed games, in the order Home lists them."""
+    return _GAMES
+
+
+def game_named(name: str) -> GameInfo[Any]:
+    """The registered game called ``name`` (as the store records it).
+
+    :raises KeyError: naming the unknown game and the known ones.
+    """
+    for game in _GAMES:
+        if game.name == name:
+            return game
+    known = ", ".join(g.name for g in _GAMES)
+    raise KeyError(f"no game {name!r} on this box (known: {known})")

@@ -1,0 +1,280 @@
+"""Incoming Transmission's subcommands: ``play``, ``referee``, ``plan``, ``simulate``, ``content check``.
+
+Registered with the game (:data:`companion.games.transmission.info.GAME`, ``cli``).  Each is a thin
+shell over the core: ``referee`` runs
+:meth:`companion.games.transmission.engine.rules.Rules.execute` on a scenario
+(:mod:`companion.games.transmission.engine.scenario`), ``plan`` asks
+:class:`~companion.games.transmission.mission_control.planner.Planner`, ``play`` drives the same
+:class:`~companion.games.transmission.session.Session` as the app
+(:mod:`companion.games.transmission.terminal`), saving every move in the game store, and
+``simulate`` plays :func:`companion.lab.simulate.simulate`.  :func:`content_pack` and
+:func:`game_options` are shared with the other families that need the game's pack or its options
+(``run``, ``labels``, ``bench``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Callable
+
+from companion.cli.database import database_path
+from companion.cli.output import (
+    EXIT_ERROR,
+    EXIT_IMPOSSIBLE,
+    EXIT_OK,
+    EXIT_USAGE,
+    Failure,
+    err,
+    out,
+    positive,
+    print_json,
+    verbose_option,
+)
+from companion.errors import ContentError, IllegalAction, ScenarioError
+from companion.games.transmission.content.loader import check_content, default_content, load_content
+from companion.games.transmission.content.model import DIFFICULTY_NAMES, ContentPack
+from companion.games.transmission.engine.game import LAYOUTS, rules_for
+from companion.games.transmission.engine.scenario import Scenario, load_scenario
+from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.session import Chooser, Session
+from companion.games.transmission.stored import KEEPER
+from companion.games.transmission.terminal import Terminal, play
+from companion.lab.simulate import simulate
+from companion.table.registry import AddSubcommand
+from companion.table.store import Store, StoreError, describe_saved
+
+__all__ = ["register", "content_pack", "game_options", "seed", "play_stored", "MAX_SEED"]
+
+log = logging.getLogger(__name__)
+
+#: Seeds are whole numbers the Setup screen can show and take back: 0 to 999,999,999.
+MAX_SEED = 999_999_999
+
+
+# --------------------------------------------------------------------------- shared with other families
+
+
+def content_pack(args: argparse.Namespace) -> ContentPack:
+    """The pack of ``--content FILE`` or the default one.  :raises Failure: naming the problem."""
+    path = getattr(args, "content", None)
+    try:
+        pack = load_content(path) if path else default_content()
+    except ContentError as exc:
+        hint = f"`companion content check {path}` lists every problem"
+        raise Failure(f"content pack: {exc} ({hint})") from None
+    log.debug("content pack %s (digest %s) from %s", pack.id, pack.digest, path or "the default")
+    return pack
+
+
+def seed(text: str) -> int:
+    """An argparse type: a game's seed, 0 to :data:`MAX_SEED`.  :raises argparse.ArgumentTypeError:"""
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 to {MAX_SEED:,}, not {text[:20]!r}")
+    return int(text)
+
+
+def game_options(parser: argparse.ArgumentParser, layout: bool = True) -> None:
+    """``--difficulty`` and, with ``layout``, ``--layout`` and ``--seed`` (RULES.md, Setup)."""
+    parser.add_argument("--difficulty", choices=DIFFICULTY_NAMES, default="standard",
+                        help="Transmission deck and score multiplier (default: standard)")
+    if layout:
+        parser.add_argument("--layout", choices=LAYOUTS, default="standard",
+                            help="Standard (shuffled) or Beginner (fixed) Layout (default: standard)")
+        parser.add_argument("--seed", type=seed, default=None,
+                            help="seed of the game's chance draws, to replay a game (default: random)")
+
+
+# --------------------------------------------------------------------------- subcommands
+
+
+def _scenario(args: argparse.Namespace, content: ContentPack, commands: bool) -> Scenario:
+    try:
+        return load_scenario(args.scenario, content, commands=commands)
+    except ScenarioError as exc:
+        raise Failure(f"{args.scenario}: {exc}", EXIT_USAGE) from None
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    """A whole game in the terminal against the AI Mission Control."""
+    content = content_pack(args)
+    if not args.no_store:  # save every move and offer to resume
+        return play_stored(args, content, Planner())
+    return play(content, Planner(), args.difficulty, args.layout, args.seed)
+
+
+def _cmd_referee(args: argparse.Namespace) -> int:
+    """Run a scenario's commands (RULES.md, The commands; Missions) and print the result as JSON."""
+    content = content_pack(args)
+    scenario = _scenario(args, content, commands=True)
+    try:
+        execution = rules_for(content).execute(scenario.position, scenario.commands, scenario.pending)
+    except IllegalAction as exc:
+        print_json({"ok": False, "step": exc.step, "command": exc.command, "reason": exc.reason})
+        err(f"{args.scenario}: step {exc.step} ({exc.command}) is impossible: {exc.reason}; "
+            f"nothing was executed")
+        return EXIT_IMPOSSIBLE
+    end = execution.end
+    completed = [{"mission": list(scenario.given[c.mission]), "step": c.step} for c in execution.completions]
+    print_json({
+        "ok": True,
+        "board": end.rows(),
+        "cadet": list(end.cadet_cell),
+        "carrying": end.carrying,
+        "completed": completed,
+    })
+    return EXIT_OK
+
+
+def _cmd_plan(args: argparse.Namespace) -> int:
+    """Mission Control's 5 commands for a scenario (its ``commands`` are ignored)."""
+    content = content_pack(args)
+    scenario = _scenario(args, content, commands=False)
+    view = MissionControlView(
+        position=scenario.position,
+        missions=scenario.pending,
+        transmissions_left=scenario.transmissions_left,
+        deck=dict(content.command_deck),
+        devices=content.devices,
+        upcoming_levels=(),  # a scenario does not say which Transmission cards are still to come
+    )
+    plan = Planner().plan(view)
+    print_json({"commands": [str(c) for c in plan.commands],
+                "transmissions_to_win": plan.transmissions_to_win})
+    return EXIT_OK
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    """Games of an AI Mission Control against a model Cadet (:mod:`companion.lab.simulate`)."""
+    content = content_pack(args)
+    if args.jobs < 0:
+        raise Failure(f"--jobs must be 0 (every core) or more, not {args.jobs}", EXIT_USAGE)
+    result = simulate(content, args.games, args.difficulty, args.seed, cadet=args.cadet, mc=args.mc,
+                      jobs=args.jobs)
+    if args.json:
+        print_json({"games": result.games, "wins": result.wins, "win_rate": result.win_rate,
+                    "mean_transmissions": result.mean_transmissions, "mean_score": result.mean_score,
+                    "seconds": result.seconds, "difficulty": args.difficulty, "seed": args.seed,
+                    "mc": args.mc, "cadet": args.cadet, "jobs": result.jobs,
+                    "games_per_minute_per_core": result.games_per_minute_per_core})
+        return EXIT_OK
+    out(f"{result.games} games at {args.difficulty} difficulty, seed {args.seed}, "
+        f"{args.mc} Mission Control, {args.cadet} Cadet, in {result.seconds:.1f} s "
+        f"on {result.jobs} process(es) ({result.games_per_minute_per_core:.0f} games per minute per core)")
+    out(f"win rate:                {result.win_rate:.1%} ({result.wins} of {result.games})")
+    out(f"mean transmissions used: {result.mean_transmissions:.2f}")
+    out(f"mean score:              {result.mean_score:.1f}")
+    return EXIT_OK
+
+
+def _cmd_content_check(args: argparse.Namespace) -> int:
+    """Every problem in a content pack, one per line (:func:`~.content.loader.check_content`)."""
+    try:
+        pack = load_content(args.file)
+    except ContentError as first:
+        if first.field == "<file>":
+            raise Failure(str(first)) from None
+        problems = check_content(args.file) or [first]
+        for problem in problems:
+            out(str(problem))
+        err(f"{args.file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        return EXIT_ERROR
+    stations = len(pack.stations)
+    out(f"OK: {pack.id}, {len(pack.missions)} missions, {len(pack.modules)} modules "
+        f"({stations} stations, {len(pack.modules) - stations} devices), "
+        f"{len(pack.transmissions)} Transmission cards, {len(pack.boosts)} Signal Boosts, "
+        f"{pack.command_cards} Command cards")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- companion play and the store
+
+
+def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser,
+                input_fn: Callable[[str], str] = input, output_fn: Callable[[str], None] = print) -> int:
+    """``companion play`` with the store: offer to resume the unfinished game, save every move.
+
+    An unusable store is said on stderr and the game is played without saving.
+    """
+    path = database_path(args)
+    try:
+        store = Store.open(path)
+    except StoreError as exc:
+        err(f"{exc} This game will not be saved.")
+        unsaved = Session(content, chooser, args.difficulty, args.layout, args.seed)
+        return Terminal(unsaved, input_fn, output_fn).run()
+    if store.notice:
+        err(store.notice)
+    try:
+        session: Session | None = None
+        saved = store.unfinished()
+        if saved is not None:
+            output_fn(f"An unfinished game is saved: {describe_saved(saved)}")
+            try:
+                answer = input_fn("Resume it? [Y/n] (n starts a new game; the old one is kept as abandoned) ")
+            except EOFError:
+                output_fn("End of input: leaving (the game stays saved).")
+                return 0
+            if answer.strip().lower() in ("", "y", "yes"):
+                try:
+                    session = store.resume(saved, KEEPER, content, chooser)
+                except StoreError as exc:
+                    err(f"{exc} Use --content with that pack, or answer n to start a new game.")
+                    return EXIT_ERROR
+                output_fn("Resuming where the game stopped.")
+            else:
+                store.abandon(saved.id)
+        if session is None:
+            session = Session(content, chooser, args.difficulty, args.layout, args.seed)
+            store.begin(session, KEEPER)
+        return Terminal(session, input_fn, output_fn).run()
+    finally:
+        store.close()
+
+
+# --------------------------------------------------------------------------- the parser
+
+
+def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
+    """Add ``play``, ``referee``, ``plan``, ``simulate`` and ``content check``."""
+    play_parser = add("play", "play a whole game in this terminal, as the Cadet, against the AI Mission "
+                      "Control", [pack])
+    game_options(play_parser)
+    play_parser.add_argument("--no-store", action="store_true",
+                             help="do not save the game or offer to resume one")
+    play_parser.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
+    play_parser.set_defaults(handler=_cmd_play)
+
+    referee = add("referee", "run a scenario's commands by the rules and print the result as JSON", [pack])
+    referee.add_argument("scenario", metavar="SCENARIO.json",
+                         help="board, cadet, carrying, missions, completed, commands (RULES.md notation)")
+    referee.set_defaults(handler=_cmd_referee)
+
+    plan = add("plan", "print the AI Mission Control's 5 commands for a scenario as JSON", [pack])
+    plan.add_argument("scenario", metavar="SCENARIO.json",
+                      help="board, cadet, carrying, missions, completed, transmissions_left (default 7)")
+    plan.set_defaults(handler=_cmd_plan)
+
+    sim = add("simulate", "play many games of an AI Mission Control against a model Cadet", [pack])
+    sim.add_argument("--games", type=positive, default=100, help="how many games (default: 100)")
+    game_options(sim, layout=False)
+    sim.add_argument("--seed", type=int, default=0, help="seed of the batch (default: 0)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    sim.add_argument("--mc", choices=("shortest", "robust"), default="shortest",
+                     help="Mission Control: the shortest plan or the scramble-aware one (default: shortest)")
+    sim.add_argument("--cadet", choices=("perfect", "uniform", "careful"), default="perfect",
+                     help="how the simulated Cadet decodes (companion/cadet.py; default: perfect)")
+    sim.add_argument("--jobs", type=int, default=0,
+                     help="processes to play on (default: 0 = every core); results do not depend on it")
+    sim.set_defaults(handler=_cmd_simulate)
+
+    content = add("content", "work with content packs", [])
+    content_sub = content.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = content_sub.add_parser("check", help="list every problem in a content pack (TOML)",
+                                   parents=[verbose_option()],
+                                   description="List every problem in a content pack.")
+    check.add_argument("file", metavar="FILE", help="the content pack to check")
+    check.set_defaults(handler=_cmd_content_check)
+
