@@ -1,0 +1,142 @@
+"""A store written by main at 3b247fa (schema 2) after the migration to schema 3 (the game's name).
+
+``tests/data/store-3b247fa.sqlite3`` was made by that program (``tests/data/make_store_3b247fa.py``
+says how); ``store-3b247fa.expected.json`` holds what that program answered on it (``companion
+history``, ``stats``, ``export``) and the record and table state of its unfinished game.  Today's
+store must give the same answers, resume the unfinished game exactly, and keep the file whole when
+a migration step fails.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.main import main
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.session import Step
+from companion.games.transmission.stored import KEEPER
+from companion.table import store_db
+from companion.table.store import SCHEMA_VERSION, Store, StoreError
+from test_session import arrange
+
+DATA = Path(__file__).parent / "data"
+OLD = DATA / "store-3b247fa.sqlite3"
+EXPECTED: dict[str, Any] = json.loads((DATA / "store-3b247fa.expected.json").read_text(encoding="utf-8"))
+CONTENT = default_content()
+
+
+@pytest.fixture
+def old_store(tmp_path: Path) -> Path:
+    path = tmp_path / "companion.sqlite3"
+    shutil.copyfile(OLD, path)
+    return path
+
+
+def version(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def answers(capsys: pytest.CaptureFixture[str], path: Path, tmp_path: Path) -> dict[str, Any]:
+    """What ``companion history``, ``stats`` and ``export`` say about the store at ``path``."""
+    database = ("--database", str(path))
+    cli(capsys, "export", *database, "--csv", str(tmp_path / "out.csv"))
+    cli(capsys, "export", *database, "--json", str(tmp_path / "out.json"))
+    return {
+        "history": cli(capsys, "history", *database),
+        "stats": cli(capsys, "stats", *database),
+        "history_json": json.loads(cli(capsys, "history", "--json", *database))["games"],
+        "stats_json": json.loads(cli(capsys, "stats", "--json", *database))["difficulties"],
+        "export_csv": (tmp_path / "out.csv").read_text(encoding="utf-8"),
+        "export_json": json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["games"],
+    }
+
+
+def test_the_fixture_is_a_schema_2_store_of_five_games() -> None:
+    assert version(OLD) == 2 < SCHEMA_VERSION == 3
+    assert EXPECTED["history"].count("\n") == 6  # the header and five games
+
+
+def test_reading_commands_give_the_old_answers_without_changing_the_file(
+        old_store: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = old_store.read_bytes()
+    got = answers(capsys, old_store, tmp_path)
+    for key, value in got.items():
+        assert value == EXPECTED[key], key
+    assert old_store.read_bytes() == before and version(old_store) == 2  # migrated in memory only
+
+
+def test_the_migrated_file_names_each_game_and_gives_the_old_answers(
+        old_store: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with Store.open(old_store) as store:
+        assert store.notice is None
+        saved = [store.saved_game(game.id) for game in store.games()]
+    assert version(old_store) == SCHEMA_VERSION
+    assert [(s.game, s.record["format"]) for s in saved if s is not None] == [("transmission", 1)] * 5
+    got = answers(capsys, old_store, tmp_path)
+    for key, value in got.items():
+        assert value == EXPECTED[key], key
+
+
+def test_the_unfinished_game_resumes_exactly_mid_decode(old_store: Path) -> None:
+    with Store.open(old_store) as store:
+        saved = store.unfinished()
+        assert saved is not None and saved.game == "transmission"
+        assert dict(saved.record) == EXPECTED["record"]
+        session = store.resume(saved, KEEPER, CONTENT, Planner())
+        assert session.step is Step(EXPECTED["step"]) == Step.DECODE
+        assert list(session.arrangement) == EXPECTED["arrangement"] == ["N1", None, "DEPLOY", None, None]
+        assert session.record() == EXPECTED["record"]
+        assert session.table_state() == EXPECTED["table"]
+        assert session.undo_mode == "honor"
+        # The resumed game goes on and is saved as before: finish the decode the old program left.
+        state = session.game.state
+        left_out = [c for c in state.hand if c not in state.intended][: state.leave_out]
+        arrange(session, state.intended, left_out)
+        assert session.execute(), session.message
+        played = session.record()["actions"]
+    with Store.open(old_store) as store:
+        again = store.saved_game(saved.id)
+        assert again is not None and list(again.record["actions"]) == played
+        assert len(played) > len(EXPECTED["record"]["actions"])
+
+
+def test_a_migration_that_fails_midway_leaves_the_file_as_it_was(
+        old_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_v3 = store_db.MIGRATIONS[2]
+
+    def failing_v3(conn: sqlite3.Connection) -> None:
+        real_v3(conn)  # both columns added ...
+        conn.execute("ALTER TABLE no_such_table ADD COLUMN x")  # ... then a step fails
+
+    monkeypatch.setattr(store_db, "MIGRATIONS", (*store_db.MIGRATIONS[:2], failing_v3))
+    before = sqlite3.connect(old_store).execute("SELECT * FROM games ORDER BY id").fetchall()
+    with pytest.raises(StoreError, match="could not be brought up to date .*the file is left as it is"):
+        Store.open(old_store)
+    assert version(old_store) == 2
+    conn = sqlite3.connect(old_store)
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+    assert "game" not in columns and "record_format" not in columns
+    assert conn.execute("SELECT * FROM games ORDER BY id").fetchall() == before
+    assert conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0] > 0
+    conn.close()
+    assert sorted(p.name for p in old_store.parent.iterdir() if ".corrupt" in p.name) == []  # not set aside
+    monkeypatch.undo()
+    with Store.open(old_store) as store:  # the next start migrates it
+        assert store.notice is None and len(store.games()) == 5
+    assert version(old_store) == SCHEMA_VERSION
