@@ -39,6 +39,8 @@ import qrcode
 import qrcode.constants
 from PIL import Image, ImageDraw, ImageFont
 
+from .exc import LabelError
+
 __all__ = ["DPI", "PAPERS", "LABEL_MM", "QR_MIN_MM", "LabelError", "Sheet", "layout", "render_pages",
            "render_label", "write_pdf", "write_pngs"]
 
@@ -61,10 +63,6 @@ _BOLD_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",)
 _MONO_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",)
 _KIND_TITLES = {"command": "Command card", "transmission": "Transmission card", "mission": "Mission",
                 "boost": "Signal Boost", "module": "Module"}
-
-
-class LabelError(ValueError):
-    """A label that cannot be made (a code too long for a QR code on the label), or an unknown paper."""
 
 
 def px(mm: float) -> int:

@@ -35,6 +35,8 @@ from pathlib import Path
 
 import tomli_w
 
+from .exc import PairingError
+
 __all__ = ["FILE_NAME", "Pairings", "PairingError", "normalise_tag"]
 
 log = logging.getLogger(__name__)
@@ -44,10 +46,6 @@ FILE_NAME = "rfid-pairings.toml"
 HEADER = "# RFID tags paired with card codes; written by the companion (hardware/pairing.py).\n"
 _TAG = re.compile(r"[0-9A-F]{10}\Z")
 _CODE = re.compile(r"[\x21-\x7e]{1,200}\Z")
-
-
-class PairingError(ValueError):
-    """A tag or code that cannot be paired, or a pairing that cannot be saved; nothing changed."""
 
 
 def normalise_tag(tag: str) -> str:

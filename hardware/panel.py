@@ -56,6 +56,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .exc import PanelConfigError, PanelError, PanelUnavailable
+
 log = logging.getLogger(__name__)
 
 __all__ = [
@@ -80,28 +82,6 @@ DEFAULT_FACTORIES = ("lgpio", "rpigpio", "pigpio", "native")
 NO_GPIO = "no GPIO: buttons and lights are off; touch and keyboard work"
 
 _KEYS = ("enabled", "pin_factory", "debounce_ms", "buzzer", "buttons", "leds")
-
-
-class PanelError(Exception):
-    """Base of the panel's errors."""
-
-
-class PanelConfigError(PanelError, ValueError):
-    """A ``[gpio]`` setting that cannot be used.
-
-    :param file: the config file (``"<defaults>"`` when none).
-    :param key: the dotted key, e.g. ``"gpio.buttons.back"``.
-    :param value: the offending value.
-    :param problem: what is wrong, as a sentence fragment.
-    """
-
-    def __init__(self, file: str, key: str, value: object, problem: str) -> None:
-        self.file, self.key, self.value, self.problem = file, key, value, problem
-        super().__init__(f"{file}: {key} = {value!r}: {problem}")
-
-
-class PanelUnavailable(PanelError, RuntimeError):
-    """No pin factory works here (no GPIO, a missing pin library, pins in use); the message says why."""
 
 
 # ---------------------------------------------------------------------------- settings

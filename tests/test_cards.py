@@ -1,4 +1,5 @@
-"""Card codes (companion/cards.py): every printed code reads back; misreads and foreign codes are refused."""
+"""Card codes (companion/games/transmission/cards.py): every printed code reads back; misreads and
+foreign codes are refused."""
 
 from __future__ import annotations
 

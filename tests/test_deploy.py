@@ -352,3 +352,26 @@ def test_backup_is_consistent_timestamped_and_keeps_n(tmp_path: Path) -> None:
     missing = subprocess.run(["bash", str(DEPLOY / "backup.sh"), "--db", str(tmp_path / "no.sqlite3")],
                              env=env, capture_output=True, text=True, timeout=60)
     assert missing.returncode == 3 and "no database" in missing.stderr
+
+
+def test_backup_finds_the_database_of_the_config_through_the_core(tmp_path: Path) -> None:
+    """Without --db, backup.sh asks companion.table.config.load_config (a Python one-liner whose
+    failure it hides behind the default path): the [store] database of the config must be the one
+    backed up."""
+    import sqlite3
+    import sys
+
+    db = tmp_path / "store" / "games.sqlite3"
+    db.parent.mkdir()
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[store]\ndatabase = "{db}"\n', encoding="utf-8")
+    venv = Path(sys.executable).parent.parent  # this interpreter, with the project installed
+    env = {**os.environ, "COMPANION_VENV": str(venv), "COMPANION_USER": "nobody-here",
+           "COMPANION_CONFIG": str(config)}
+    done = subprocess.run(["bash", str(DEPLOY / "backup.sh"), "--keep", "1"], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    [backup] = (db.parent / "backups").iterdir()
+    assert backup.name.startswith("games-") and backup.suffix == ".sqlite3"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import queue
 import types
@@ -64,10 +65,15 @@ def test_the_scan_log_keeps_the_last_scans(tmp_path: Path) -> None:
     assert log.read(1) == lines[-1:]
 
 
-def test_an_unwritable_scan_log_never_raises(tmp_path: Path) -> None:
+def test_an_unwritable_scan_log_never_raises(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    ScanLog(blocker / SCAN_LOG_NAME).add("rfid", "0123456789", "paired")  # a file where a folder should be
+    scans = ScanLog(blocker / SCAN_LOG_NAME)  # a file where a folder should be
+    with caplog.at_level(logging.WARNING, logger="hardware.doctor"):
+        scans.add("rfid", "0123456789", "paired")  # must not raise
+    assert scans.read() == [] and blocker.read_text() == ""  # nothing written, the blocker untouched
+    [warning] = caplog.records  # said once, in the log
+    assert warning.getMessage().startswith(f"cannot write the scan log {blocker / SCAN_LOG_NAME}: [Errno ")
 
 
 # ---------------------------------------------------------------------------- the report

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from hardware import panel as hw
+from hardware.exc import HardwareConfigError
 from hardware.panel import (
     NO_GPIO,
     Panel,
@@ -122,7 +123,7 @@ def test_bad_config_is_refused_naming_file_key_and_value(
     with pytest.raises(PanelConfigError) as caught:
         panel_settings(section, "/etc/companion/config.toml")
     error = caught.value
-    assert isinstance(error, ValueError)
+    assert isinstance(error, ValueError) and isinstance(error, HardwareConfigError)
     assert error.key == key and words in str(error)
     assert str(error).startswith(f"/etc/companion/config.toml: {key} = ")
 
@@ -286,13 +287,19 @@ def beeps(pin: Any) -> int:
     return sum(1 for s in pin.states[1:] if s.state)
 
 
+def patterns_playing() -> bool:
+    """Whether a beep or blink pattern still plays: gpiozero plays each on a thread running the device's
+    ``_blink_device`` (Python names a thread after its target), which ends with the pattern."""
+    return any(t.name.endswith("(_blink_device)") and t.is_alive() for t in threading.enumerate())
+
+
 def test_buzzer_and_led_patterns_are_observable(board: Any, mock_factory: Any) -> None:
     panel, _ = board
     buzzer, mission = mock_factory.pin(BUZZER), mock_factory.pin(MISSION)
     panel.signal("scan_ok")
-    wait_for(lambda: beeps(buzzer) == 1 and not buzzer.state)
-    time.sleep(0.1)
-    assert beeps(buzzer) == 1  # one short beep, then quiet
+    assert patterns_playing()
+    wait_for(lambda: not patterns_playing())
+    assert beeps(buzzer) == 1 and not buzzer.state  # one short beep, then quiet: the pattern is over
     on_time = buzzer.states[2].timestamp  # time from the rise to the fall
     assert on_time < 0.2
     buzzer.clear_states()

@@ -14,12 +14,11 @@ import pytest
 import serial
 
 from hardware import reader as reader_module
+from hardware.exc import HardwareConfigError
+from hardware.framing import LineFramer, Rdm6300Framer, ReaderEvent
 from hardware.reader import (
     CardReader,
-    LineFramer,
-    Rdm6300Framer,
     ReaderConfigError,
-    ReaderEvent,
     ReaderSettings,
     find_ports,
     reader_settings,
@@ -213,6 +212,8 @@ def test_bad_settings_name_file_key_and_value(section: dict[str, Any], key: str)
     message = str(caught.value)
     assert message.startswith(f"/etc/companion/config.toml: reader.{key} = {section[key]!r}: ")
     assert caught.value.key == key
+    # One base for the hardware's errors, mixed with the builtin (hardware/exc.py).
+    assert isinstance(caught.value, HardwareConfigError) and isinstance(caught.value, ValueError)
 
 
 def test_find_ports_sorted_and_empty(tmp_path: Path) -> None:
@@ -239,6 +240,15 @@ def collect(events: queue.Queue[ReaderEvent], until: Callable[[list[ReaderEvent]
         except queue.Empty:
             pass
     return seen
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Return once ``condition()`` holds; fail after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail("timed out")
+        time.sleep(0.01)
 
 
 def drain(events: queue.Queue[ReaderEvent], seconds: float) -> list[ReaderEvent]:
@@ -388,8 +398,9 @@ def test_a_busy_port_is_retried(run_reader: Callable[..., CardReader], events: q
         seen = collect(events, lambda seen: bool(seen))
         assert seen == [ReaderEvent("disconnected", f"reader disconnected: cannot open {link}: the port is "
                                                     "busy (another program is using it?)")]
-        time.sleep(0.4)
-        assert card_reader.open_attempts >= 3 and not card_reader.connected
+        wait_until(lambda: card_reader.open_attempts >= 3)  # it keeps trying, with back-off ...
+        assert not card_reader.connected  # ... and the port stays someone else's
+        assert events.empty()  # "busy" was said once, not once per try
     finally:
         other.close()
     collect(events, lambda seen: any(e.kind == "connected" for e in seen), timeout=2.0)
@@ -446,9 +457,15 @@ def test_a_port_that_answers_nothing_at_once_is_no_busy_loop(run_reader: Callabl
         def close(self) -> None:
             pass
 
-    run_reader(ReaderSettings(port="x", timeout=0.1), open_port=lambda port, **kw: Silent())
-    time.sleep(0.5)
-    assert 2 <= len(reads) <= 8
+    started = time.monotonic()
+    card_reader = run_reader(ReaderSettings(port="x", timeout=0.1), open_port=lambda port, **kw: Silent())
+    wait_until(lambda: len(reads) >= 3)
+    card_reader.stop()
+    ran = time.monotonic() - started
+    # Each empty read is followed by a wait of more than half the timeout (0.05 s), so however slow
+    # or loaded the machine, the thread cannot have read more often than this; a busy loop would
+    # have read thousands of times.
+    assert len(reads) <= 1 + ran / 0.05
 
 
 def test_stop_wakes_the_back_off_at_once_and_leaves_no_thread(events: queue.Queue[ReaderEvent]) -> None:

@@ -273,7 +273,7 @@ def card_codes_markdown(content: ContentPack) -> str:
         "(UTF-8 bytes); the check character is the sum of each preceding character's value in",
         "`0-9 A-Z - . %` (0-38) times its 0-based position mod 40 plus 1, modulo 41, written as",
         "one of `0-9 A-Z * + / : $` (0-40). It catches every single wrong character and every swap",
-        "of two neighbouring characters. Details: the docstring of `companion/cards.py`.",
+        "of two neighbouring characters. Details: the docstring of `companion/games/transmission/cards.py`.",
         "",
         "RFID tags carry no code of ours: scan an unknown tag, choose its card, and the pairing is",
         "remembered in `<data_dir>/rfid-pairings.toml` (`hardware/pairing.py`).",
