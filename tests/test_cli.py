@@ -10,18 +10,22 @@ import sys
 import time
 import types
 from collections.abc import Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import ui
 from companion import __version__
-from companion.cli.main import main
+from companion.cli.main import installed, main
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import rules_for
+from companion.table.registry import SUBCOMMANDS_GROUP
 from test_scenario import BEGINNER, CARRYING, MALFORMED, changed
+from ui import cli as ui_cli
 from ui.cli import NO_DISPLAY
 
 CONTENT = default_content()
@@ -306,7 +310,7 @@ def test_run_without_a_display_exits_1_at_once(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     for key in NO_DISPLAY_ENV:
         monkeypatch.delenv(key, raising=False)
-    monkeypatch.setitem(sys.modules, "ui.app", None)  # an import attempt would fail differently
+    no_app(monkeypatch)  # an import attempt would fail differently
     code, out, err = cli(capsys, "run", "--difficulty", "hard")
     assert (code, out) == (1, "")
     assert NO_DISPLAY in err
@@ -333,7 +337,9 @@ def test_run_starts_the_app_with_the_options(capsys: pytest.CaptureFixture[str],
         return 0
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(main=fake_main))
+    fake = types.SimpleNamespace(main=fake_main)
+    monkeypatch.setitem(sys.modules, "ui.app", fake)
+    monkeypatch.setattr(ui, "app", fake, raising=False)  # `from ui import app` reads the package first
     code, _, err = cli(capsys, "run", "--difficulty", "hard", "--layout", "beginner", "--seed", "7",
                        "--fullscreen")
     assert (code, err) == (0, "")
@@ -344,10 +350,73 @@ def test_run_starts_the_app_with_the_options(capsys: pytest.CaptureFixture[str],
 def test_run_says_so_when_the_app_is_missing(capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISPLAY", ":99")
-    monkeypatch.setitem(sys.modules, "ui.app", None)
+    no_app(monkeypatch)
     code, _, err = cli(capsys, "run")
     assert code == 1
     assert "the Kivy app (ui/app.py) is not installed" in err
+
+
+def no_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As if ui/app.py were not installed."""
+    monkeypatch.setitem(sys.modules, "ui.app", None)
+    monkeypatch.delattr(ui, "app", raising=False)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+HELP_ORDER = ["run", "play", "referee", "plan", "simulate", "content", "labels", "doctor", "history", "stats",
+              "export", "bench"]
+
+
+def listed(help_text: str) -> list[str]:
+    """The subcommands ``companion --help`` lists, in order."""
+    lines = help_text.split("positional arguments:")[1].split("options:")[0].splitlines()
+    return [line.split()[0] for line in lines if line.startswith("    ") and not line.startswith("     ")]
+
+
+def test_ui_adds_run_labels_and_doctor_through_the_entry_point_group() -> None:
+    found, problems = installed()
+    assert problems == []
+    assert ui_cli.RUN in found and ui_cli.HARDWARE in found
+    points = {p.name: p.value for p in entry_points(group=SUBCOMMANDS_GROUP)}
+    assert points == {"run": "ui.cli:RUN", "hardware": "ui.cli:HARDWARE"}  # pyproject.toml
+
+
+def test_the_help_lists_the_subcommands_in_the_order_of_3b247fa(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "--help")
+    assert code == 0 and listed(out) == HELP_ORDER
+
+
+def test_without_the_entry_points_run_labels_and_doctor_say_what_is_missing(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("companion.cli.main.entry_points", lambda group: [])
+    code, out, _ = cli(capsys, "--help")
+    assert code == 0 and listed(out) == HELP_ORDER  # still listed, in their places
+    code, out, err = cli(capsys, "run", "--difficulty", "hard", "--kiosk")
+    assert (code, out) == (1, "")
+    assert err == ("companion run: the Kivy app (ui/app.py) is not installed with this copy of the "
+                   "companion; `companion play` runs a game in the terminal\n")
+    assert cli(capsys, "labels", "--list")[:2] == (1, "")
+    assert "companion doctor: the hardware check (ui/cli.py, hardware/doctor.py) is not installed" in \
+        cli(capsys, "doctor")[2]
+    code, _, err = cli(capsys, "referee", "--frobnicate", "x.json")  # the others keep argparse's checks
+    assert code == 2 and "unrecognized arguments: --frobnicate" in err
+
+
+def test_an_entry_point_that_does_not_load_is_named(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        name, value = "run", "ui.cli:RUN"
+
+        def load(self) -> Any:
+            raise ModuleNotFoundError("No module named 'kivy'")
+
+    monkeypatch.setattr("companion.cli.main.entry_points", lambda group: [Broken()])
+    code, _, err = cli(capsys, "run")
+    assert code == 1
+    assert err.startswith("companion run: the Kivy app (ui/app.py) is not installed")
+    assert "(ui.cli:RUN does not load (ModuleNotFoundError: No module named 'kivy'))" in err
 
 
 # --------------------------------------------------------------------------- play

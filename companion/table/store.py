@@ -20,7 +20,8 @@ on an SD card, at the pace of a hand.
 
 **Schema.**  ``PRAGMA user_version`` holds the schema version; :data:`MIGRATIONS`
 brings an older file up to :data:`SCHEMA_VERSION`, one transaction for all
-steps.  Foreign keys are on.  A file that is not SQLite, is damaged, or was
+steps (version 3 names each row's game; the rows before it are Incoming
+Transmission's).  Foreign keys are on.  A file that is not SQLite, is damaged, or was
 written by a newer version is renamed aside (``<name>.corrupt-YYYYmmdd-HHMMSS``,
 ``<name>.newer-YYYYmmdd-HHMMSS``, its ``-wal`` alongside), a fresh one is
 started, and :attr:`Store.notice` says so in a sentence for the screen.
@@ -205,7 +206,7 @@ class _Recorder:
 
     def __call__(self, event: Event) -> None:
         if self.active:
-            self.store.on_event(self, event)
+            self.store._on_event(self, event)
 
 
 class Store:
@@ -340,7 +341,7 @@ class Store:
         except sqlite3.Error:
             log.exception("rollback failed on %s", self.path)
 
-    def on_event(self, recorder: _Recorder, event: Event) -> None:
+    def _on_event(self, recorder: _Recorder, event: Event) -> None:
         """Write the action ``event`` announces, or commit the intent it ends (a recorder's call)."""
         with self._lock:
             try:
@@ -404,7 +405,7 @@ class Store:
         with self._lock:
             for recorder in list(self._recorders.values()):
                 if recorder.active:
-                    self.on_event(recorder, Event())
+                    self._on_event(recorder, Event())
 
     # ------------------------------------------------------------------ resuming
 

@@ -12,7 +12,9 @@ Used by :mod:`companion.table.store` (see its docstring for why WAL with
 
 and in both last cases a fresh file is started and a notice written for the
 screen.  A busy, read-only or failing disk is never mistaken for damage: that
-is a :class:`StoreError`, and the file is left alone.  Opened ``read_only``
+is a :class:`StoreError`, and the file is left alone; so is a migration step
+that fails: every step is rolled back (one transaction), the file keeps its
+old schema and every game, and the next start tries again.  Opened ``read_only``
 (the CLI's reading commands), nothing is created, migrated or set aside: a
 damaged or newer file is a :class:`StoreError` saying the app will set it
 aside on its next start.
