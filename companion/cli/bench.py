@@ -1,7 +1,8 @@
 """``companion bench planner``: the optimal Mission Control's speed on positions of real games.
 
 See :mod:`companion.lab.bench` for exactly what is measured.  One of the framework's families of
-subcommands (:func:`companion.cli.main.families`, placed last in the help).
+subcommands (:func:`companion.cli.main.families`, placed last in the help).  The lab is imported
+when the bench runs (a plain import, no cycle behind it), so it does not slow every start.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ import argparse
 
 from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, print_json
 from companion.games.transmission.cli import content_pack
-from companion.lab.bench import bench_planner, report_lines
 from companion.table.registry import AddSubcommand
 
 __all__ = ["register"]
@@ -59,6 +59,8 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
 
 
 def _cmd_bench_planner(args: argparse.Namespace) -> int:
+    from companion.lab.bench import bench_planner, report_lines
+
     content = content_pack(args)
     try:
         content.difficulty(args.difficulty)

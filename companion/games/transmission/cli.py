@@ -7,7 +7,9 @@ shell over the core: ``referee`` runs
 :class:`~companion.games.transmission.mission_control.planner.Planner`, ``play`` drives the same
 :class:`~companion.games.transmission.session.Session` as the app
 (:mod:`companion.games.transmission.terminal`), saving every move in the game store, and
-``simulate`` plays :func:`companion.lab.simulate.simulate`.  :func:`content_pack` and
+``simulate`` plays :func:`companion.lab.simulate.simulate`.  The planner and the simulator are
+imported by the subcommands that use them (plain imports, no cycle behind them): loading them
+would double the time ``companion --help`` or ``referee`` takes to start.  :func:`content_pack` and
 :func:`game_options` are shared with the other families that need the game's pack or its options
 (``run``, ``labels``, ``bench``).
 """
@@ -37,11 +39,9 @@ from companion.games.transmission.content.model import DIFFICULTY_NAMES, Content
 from companion.games.transmission.engine.game import LAYOUTS, rules_for
 from companion.games.transmission.engine.scenario import Scenario, load_scenario
 from companion.games.transmission.engine.views import MissionControlView
-from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.terminal import Terminal, play
-from companion.lab.simulate import simulate
 from companion.table.registry import AddSubcommand
 from companion.table.store import Store, StoreError, describe_saved
 
@@ -99,6 +99,8 @@ def _scenario(args: argparse.Namespace, content: ContentPack, commands: bool) ->
 
 def _cmd_play(args: argparse.Namespace) -> int:
     """A whole game in the terminal against the AI Mission Control."""
+    from companion.games.transmission.mission_control.planner import Planner
+
     content = content_pack(args)
     if not args.no_store:  # save every move and offer to resume
         return play_stored(args, content, Planner())
@@ -130,6 +132,8 @@ def _cmd_referee(args: argparse.Namespace) -> int:
 
 def _cmd_plan(args: argparse.Namespace) -> int:
     """Mission Control's 5 commands for a scenario (its ``commands`` are ignored)."""
+    from companion.games.transmission.mission_control.planner import Planner
+
     content = content_pack(args)
     scenario = _scenario(args, content, commands=False)
     view = MissionControlView(
@@ -148,6 +152,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     """Games of an AI Mission Control against a model Cadet (:mod:`companion.lab.simulate`)."""
+    from companion.lab.simulate import simulate
+
     content = content_pack(args)
     if args.jobs < 0:
         raise Failure(f"--jobs must be 0 (every core) or more, not {args.jobs}", EXIT_USAGE)
