@@ -24,9 +24,9 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion import __version__
 from companion.cli import bench, store
@@ -43,26 +43,40 @@ from companion.cli.output import (
 )
 from companion.errors import CompanionError
 from companion.games.catalog import registered
-from companion.table.registry import SUBCOMMANDS_GROUP, HelpPlace, Subcommands
+from companion.table.registry import SUBCOMMANDS_GROUP, AddSubcommand, HelpPlace, Subcommands
 
 __all__ = ["main", "build_parser", "families", "installed", "EXIT_OK", "EXIT_ERROR", "EXIT_USAGE",
            "EXIT_IMPOSSIBLE", "EXIT_INTERRUPTED"]
 
 log = logging.getLogger(__name__)
 
+class Missing(NamedTuple):
+    """A subcommand an installed package usually adds: where the help lists it, its help, and what
+    it says (exit 1) when no package did."""
+
+    place: HelpPlace
+    help: str
+    message: str
+
+
 #: Subcommands that an installed package usually adds (:data:`SUBCOMMANDS_GROUP`), and what to say
 #: when none did: ``companion run`` without ``ui`` still answers, exit 1.
 MISSING = {
-    "run": (HelpPlace.APP, "start the touchscreen app (Kivy; needs a display)",
-            "the Kivy app (ui/app.py) is not installed with this copy of the companion; "
-            "`companion play` runs a game in the terminal"),
-    "labels": (HelpPlace.HARDWARE, "print a sheet of QR labels for the card sleeves, so the reader can scan "
-               "the cards", "the label sheet (ui/cli.py, hardware/labels.py) is not installed with this "
-               "copy of the companion"),
-    "doctor": (HelpPlace.HARDWARE, "check the buttons, lights and card reader: pin factory, pins, serial "
-               "ports, last scans (exit 1 when something configured is missing)",
-               "the hardware check (ui/cli.py, hardware/doctor.py) is not installed with this copy of "
-               "the companion"),
+    "run": Missing(
+        HelpPlace.APP, "start the touchscreen app (Kivy; needs a display)",
+        "the Kivy app (ui/app.py) is not installed with this copy of the companion; "
+        "`companion play` runs a game in the terminal"),
+    "labels": Missing(
+        HelpPlace.HARDWARE,
+        "print a sheet of QR labels for the card sleeves, so the reader can scan the cards",
+        "the label sheet (ui/cli.py, hardware/labels.py) is not installed with this copy of the "
+        "companion"),
+    "doctor": Missing(
+        HelpPlace.HARDWARE,
+        "check the buttons, lights and card reader: pin factory, pins, serial ports, last scans "
+        "(exit 1 when something configured is missing)",
+        "the hardware check (ui/cli.py, hardware/doctor.py) is not installed with this copy of the "
+        "companion"),
 }
 
 
@@ -95,17 +109,16 @@ def families() -> tuple[list[Subcommands], list[str]]:
     return sorted(found, key=lambda family: family.place), problems
 
 
-def _add_missing(add: Callable[..., argparse.ArgumentParser], sub: Any, before: HelpPlace | None,
-                 why: str) -> None:
-    """Add the subcommands of :data:`MISSING` placed before ``before`` (all with ``None``) that no
-    family registered: each takes any arguments and says what is missing (exit 1)."""
-    for name, (place, help, message) in MISSING.items():
-        if name in sub.choices or (before is not None and place >= before):
+def _add_missing(add: AddSubcommand, taken: Container[str], before: HelpPlace | None, why: str) -> None:
+    """Add the subcommands of :data:`MISSING` placed before ``before`` (all with ``None``) that are
+    not ``taken`` yet: each takes any arguments and says what is missing (exit 1)."""
+    for name, missing_one in MISSING.items():
+        if name in taken or (before is not None and missing_one.place >= before):
             continue
-        missing = add(name, help, [])
+        missing = add(name, missing_one.help, [])
         missing.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
-        def handler(args: argparse.Namespace, message: str = message) -> int:
+        def handler(args: argparse.Namespace, message: str = missing_one.message) -> int:
             raise Failure(message + why)
 
         missing.set_defaults(handler=handler, takes_any=True)
@@ -132,9 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     found, problems = families()
     why = f" ({'; '.join(problems)})" if problems else ""
     for family in found:
-        _add_missing(add, sub, family.place, why)
+        _add_missing(add, sub.choices, family.place, why)
         family.register(add, pack)
-    _add_missing(add, sub, None, why)
+    _add_missing(add, sub.choices, None, why)
     return parser
 
 
