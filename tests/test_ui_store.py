@@ -27,7 +27,7 @@ from companion.table.store import GameSummary, SavedGame
 from test_ui_game import CONTENT, message, screen, settle, shown_hand, tap_text, wait_screen
 from test_ui_table import arrange_intended, play_a_useless_order, wait_step
 from ui import records
-from ui.screens.correction import board_problem, missing_modules
+from ui.games.transmission.correction import board_problem, missing_modules
 from ui.screens.stats import nice_top, summary, x_ticks
 
 start_app = test_ui_game.start_app
@@ -159,12 +159,12 @@ def play_to_the_end(h: Any) -> None:
     while app.session.step is not Step.END:
         if app.session.step is not Step.DECODE:
             wait_step(h, Step.TRANSMISSION)
-            assert app.act("confirm")
+            assert app.intents.confirm()
             wait_screen(h, "decode")
         arrange_intended(h)
-        assert app.act("execute"), app.session.message
+        assert app.intents.execute(), app.session.message
         while app.session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
-            assert app.act("confirm")
+            assert app.intents.confirm()
         h.pump_until(lambda: app.session.step is not Step.EXECUTE)
     wait_screen(h, "end")
 
@@ -475,9 +475,9 @@ def test_screens_without_a_bar_of_their_own_show_a_refusal(ui_harness: Any, star
     app.clear_message()
     h.pump(frames=2)
     assert h.find(text=screen(h).done_text).opacity == 1, "the missions count is back"
-    assert app.act("confirm")
+    assert app.intents.confirm()
     wait_step(h, Step.TRANSMISSION)
-    assert app.act("confirm")
+    assert app.intents.confirm()
     wait_screen(h, "decode")
     play_to_the_end(h)
     refused_scan = "That card is not part of this game: it belongs to another set of cards."
@@ -510,7 +510,7 @@ def test_undo_on_the_honour_system(ui_harness: Any, start_app: Any, no_ui_errors
     h.screenshot("store_undo_refused.png")
     play_a_useless_order(h)
     order = list(session.arrangement)
-    assert app.act("execute"), session.message
+    assert app.intents.execute(), session.message
     wait_screen(h, "execute")
     # A refusal here (Undo once a Signal Boost is dealt) is on the screen, not only in app.message.
     app.show_message("Nothing can be undone: a Signal Boost has already been dealt for the mission "

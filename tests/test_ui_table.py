@@ -86,9 +86,9 @@ def arrange_intended(h: Any) -> None:
     state = app.session.game.state
     for k, cid in enumerate(state.intended, start=1):
         if state.registers[k - 1] is None:
-            assert app.act("place", cid, k), app.session.message
+            assert app.intents.place(cid, k), app.session.message
     for cid in app.session.unplaced():
-        assert app.act("place", cid, LEAVE_OUT), app.session.message
+        assert app.intents.place(cid, LEAVE_OUT), app.session.message
     h.pump(frames=2)
 
 
@@ -103,9 +103,9 @@ def completes_a_mission(h: Any) -> bool:
 def finish_round(h: Any) -> None:
     """Execute the arranged order and leave the Execute (and Mission complete) screens."""
     app = h.app
-    assert app.act("execute"), app.session.message
+    assert app.intents.execute(), app.session.message
     while app.session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
-        assert app.act("confirm")
+        assert app.intents.confirm()
     h.pump(frames=2)
 
 
@@ -113,7 +113,7 @@ def decode_until_a_mission_completes(h: Any) -> None:
     """Play intended orders until the one on the Decode screen completes a mission."""
     for _ in range(7):
         wait_step(h, Step.TRANSMISSION)
-        assert h.app.act("confirm")
+        assert h.app.intents.confirm()
         wait_screen(h, "decode")
         if completes_a_mission(h):
             return
@@ -198,10 +198,10 @@ def test_two_missions_at_once_fit_mission_complete(ui_harness: Any, start_app: A
 def finish_round_until(h: Any, step: Step) -> None:
     """Execute the arranged order and confirm until the session reaches ``step``."""
     app = h.app
-    assert app.act("execute"), app.session.message
+    assert app.intents.execute(), app.session.message
     while app.session.step is not step:
         assert app.session.step is Step.EXECUTE, app.session.step
-        assert app.act("confirm")
+        assert app.intents.confirm()
     h.pump(frames=2)
 
 
@@ -274,7 +274,7 @@ def debug_one_of_two_errors(h: Any) -> None:
     app = h.app
     decode_until_a_mission_completes_from_decode(h)
     wait_step(h, Step.TRANSMISSION)
-    assert app.act("confirm")
+    assert app.intents.confirm()
     s = wait_screen(h, "decode")
     assert app.session.view().leave_out == 2 and len(s.leave_slots) == 2
     assert [b.name for b in app.session.view().boosts] == ["Debug"]
@@ -303,7 +303,7 @@ def decode_until_a_mission_completes_from_decode(h: Any) -> None:
             assert app.session.step is not Step.END, "the game ended with that mission: pick another seed"
             return
         wait_step(h, Step.TRANSMISSION)
-        assert app.act("confirm")
+        assert app.intents.confirm()
         wait_screen(h, "decode")
     pytest.fail("no intended order completed a mission: pick another seed")
 
@@ -435,12 +435,12 @@ def test_defeat_shows_unfinished_missions_plainly(ui_harness: Any, start_app: An
     start_game(h, "training")
     while app.session.step is not Step.END:
         wait_step(h, Step.TRANSMISSION)
-        assert app.act("confirm")
+        assert app.intents.confirm()
         wait_screen(h, "decode")
         play_a_useless_order(h)
-        assert app.act("execute"), app.session.message
+        assert app.intents.execute(), app.session.message
         while app.session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
-            assert app.act("confirm")
+            assert app.intents.confirm()
         h.pump_until(lambda: app.session.step is not Step.EXECUTE)
     end = wait_screen(h, "end")
     outcome = app.session.view().outcome
@@ -478,9 +478,9 @@ def play_a_useless_order(h: Any) -> None:
         chosen = fallback
     assert chosen is not None
     for k, cid in zip(free, chosen):
-        assert app.act("place", cid, k)
+        assert app.intents.place(cid, k)
     for cid in session.unplaced():
-        assert app.act("place", cid, LEAVE_OUT)
+        assert app.intents.place(cid, LEAVE_OUT)
     h.pump(frames=2)
 
 

@@ -2,12 +2,12 @@
 the touchscreen.
 
 The app owns the session and nothing else of the game: every tap or key
-becomes one session intent (``confirm``, ``place``, ``use_boost``,
-``execute``, ...), and every session event triggers one batched redraw
-(``Clock.create_trigger``) that switches to the step's screen and refreshes
-it from :meth:`Session.view` alone, the table's view with the secrets
-stripped.  :meth:`Session.mission_control_view` is read here only to hand it
-to the chooser, on a worker thread, never to a screen.
+becomes one typed intent (:attr:`CompanionApp.intents`, a
+:class:`~companion.games.transmission.intents.GuardedIntents`), and every session event triggers one
+batched redraw (``Clock.create_trigger``) that switches to the step's screen and refreshes it from
+:meth:`Session.view` alone, the table's view with the secrets stripped.  Screens see the app only as
+a :class:`~ui.host.Host`: they never get the Session.  :meth:`Session.mission_control_view` is read
+here only to hand it to the chooser, on a worker thread (:mod:`ui.choosing`), never to a screen.
 
 Mission Control (the chooser) runs off the main thread; its pick comes back
 through ``Clock.schedule_once`` to :meth:`Session.submit_selection`.  The
@@ -15,9 +15,7 @@ Thinking screen is shown only if the choice takes longer than
 :attr:`CompanionApp.thinking_delay` seconds (0.2 s), so a quick Mission
 Control goes straight to the Transmission card.
 
-Keys (desktop): see :data:`KEYS_HELP`.  On a touch-only table the status
-strip's Menu button opens How to play and Leave game.
-
+Keys (desktop): :data:`ui.keys.KEYS_HELP`; on a touch-only table the Menu button.
 Double taps: for :data:`ui.theme.ACTION_GUARD` seconds after a screen change
 (or a popup opening, or Execute's button turning into "Done") the app ignores
 taps and Enter/Space (:meth:`CompanionApp.actions_held`), so the second tap of
@@ -28,65 +26,54 @@ from __future__ import annotations
 
 import logging
 import os
-import secrets
-import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.widget import Widget
 
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.engine.views import CadetView
-from companion.games.transmission.session import Chooser, Event, Session, Step
-from companion.table.config import Config, read_config
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.events import BoostAnswered, Executed, Placed, Refused, StepChanged
+from companion.games.transmission.intents import GuardedIntents, Intents
+from companion.games.transmission.session import Chooser, Session, Step
+from companion.games.transmission.table_view import TableView
+from companion.table.config import Config
+from companion.table.events import Event
 from companion.table.store import Store
-
-from . import theme
-from .store_flow import StoreFlow
+from ui import theme
+from ui.choosing import Choosing
+from ui.host import SetupChoice
+from ui.keys import KEYMAP
+from ui.popups import Choice, ChoicePopup
+from ui.registry import GAMES, all_screens, load_kv_files, playable
+from ui.start import LogAndContinue, configure, load_settings
+from ui.table_hardware import TableHardware
+from ui.table_store import TableStore
+from ui.widgets.controls import StatusStrip
 
 log = logging.getLogger(__name__)
 
-#: The keyboard shortcuts, as listed on the Home screen.
-KEYS_HELP = ("Keys:  Enter/Space continue or execute (Transmit button)  ·  1–5 put the card in a "
-             "register  ·  0 leave out  ·  Backspace take back  ·  ←/→ choose a card or step  ·  "
-             "B boosts (Boost button)  ·  Esc back (Back button)")
-
-#: Kivy keycode -> (action, argument).  Screens implement ``handle_key(action, arg)``.
-KEYMAP: dict[int, tuple[str, int | None]] = {
-    13: ("continue", None), 271: ("continue", None), 32: ("continue", None),
-    8: ("take_back", None), 127: ("take_back", None),
-    27: ("back", None),
-    276: ("prev", None), 275: ("next", None),
-    98: ("boosts", None),
-    48: ("place", 0), 256: ("place", 0),
-    **{48 + n: ("place", n) for n in range(1, 6)},
-    **{256 + n: ("place", n) for n in range(1, 6)},
-}
-
 #: Screens that are part of a game (they show the status strip; Escape asks before leaving).
-GAME_SCREENS = frozenset(step.value for step in Step)
+GAME_SCREENS = frozenset(name for screens in GAMES.values() for name in screens.in_game)
 
 
-def is_raspberry_pi() -> bool:
-    try:
-        with open("/proc/device-tree/model", encoding="ascii", errors="replace") as f:
-            return "Raspberry Pi" in f.read()
-    except OSError:
-        return False
-
-
-class CompanionApp(StoreFlow, App):
+class CompanionApp(App):
     """The Mission Control companion.
 
     :param content: the content pack (difficulty titles, module names, boosts...).
     :param difficulty, layout, seed: Setup's initial choices (``None``: standard / standard / random).
     :param chooser_factory: makes Mission Control for a new game; default
-    ``companion.games.transmission.mission_control.planner.Planner``.
+        ``companion.games.transmission.mission_control.planner.Planner``.
     :param thinking_delay: seconds Mission Control may take before the Thinking screen appears.
     :param config: the table's settings (``undo``, ``data_dir``); default: every default, no file read.
     :param store_path: the game store (SQLite) to open; ``None``: no store, History is off
@@ -107,13 +94,11 @@ class CompanionApp(StoreFlow, App):
         super().__init__(**kwargs)
         self.title = theme.TITLE
         self.content = content or default_content()
-        self.initial = {"difficulty": difficulty or "standard", "layout": layout or "standard", "seed": seed}
+        self.initial = SetupChoice(difficulty or "standard", layout or "standard", seed)
         self.chooser_factory = chooser_factory
-        self.thinking_delay = thinking_delay
+        self.choosing = Choosing(thinking_delay)
         self.thinking_visible = False
         self.choice_error = ""
-        self._choice_token: object | None = None
-        self._thinking_event: Any = None
         self.dealt: tuple[str, ...] = ()
         #: Seconds of :meth:`hold_actions` after a screen change (see the module docstring).
         self.action_guard = theme.ACTION_GUARD
@@ -124,36 +109,61 @@ class CompanionApp(StoreFlow, App):
         self.correcting = False
         #: The table's settings (not ``self.config``: that is Kivy's own ConfigParser).
         self.table_config = config or Config()
-        self.store_path = Path(store_path) if store_path is not None else None
+        path = Path(store_path) if store_path is not None else None
+        #: The game store (``ui.table_store``): History is off without one.
+        self.table_store = TableStore(self, path)
         #: Where exports go by default: the config's data dir (beside the store when only a path is given).
-        self.data_dir = (self.table_config.data_dir if config is not None or self.store_path is None
-                         else self.store_path.parent)
-        #: The game store or ``None`` (History is off: :attr:`store_problem` says why).
-        self.store: Store | None = None
+        self.data_dir = self.table_config.data_dir if config is not None or path is None else path.parent
         self._store_said: str | None = None
-        self.store_problem = "" if self.store_path is not None else "no game store was opened."
-        self.game_id: int | None = None
         self._notices = list(notices)
         #: The GPIO buttons, lights and card reader (``ui.table_hardware``), from :meth:`on_start`.
-        self.hardware: Any = None
+        self.hardware: TableHardware | None = None
+        #: Every intent of the game on the table (refused while there is none); an exception from
+        #: the core is logged and shown, never allowed to take the table down.
+        self.game_intents = GuardedIntents(lambda: self.session, self._intent_failed)
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
+
+    # ------------------------------------------------------------------ the Host the screens see
+
+    @property
+    def intents(self) -> Intents:
+        return self.game_intents
+
+    def table_view(self) -> TableView | None:
+        session: Session | None = self.session
+        return session.view() if session is not None else None
+
+    @property
+    def thinking_delay(self) -> float:
+        return self.choosing.thinking_delay
+
+    @property
+    def store(self) -> Store | None:
+        return self.table_store.store
+
+    @property
+    def store_problem(self) -> str:
+        return self.table_store.problem
+
+    @property
+    def game_id(self) -> int | None:
+        return self.table_store.game_id
+
+    @property
+    def undo_setting(self) -> str:
+        return self.table_config.undo
 
     # ------------------------------------------------------------------ building
 
-    def build(self) -> Any:
-        from kivy.core.window import Window
-        from kivy.uix.boxlayout import BoxLayout
-        from kivy.uix.screenmanager import NoTransition, ScreenManager
-
-        from .screens import SCREENS, load_kv_files
-        from .widgets import StatusStrip
+    def build(self) -> Widget:
+        from kivy.core.window import Window  # opens the window: only once configure() has run
 
         load_kv_files()
         Window.clearcolor = theme.BACKGROUND
         root = BoxLayout(orientation="vertical")
         self.status = StatusStrip()
         self.manager = ScreenManager(transition=NoTransition())
-        for cls in SCREENS:
+        for cls in all_screens():
             self.manager.add_widget(cls(app=self))
         root.add_widget(self.status)
         root.add_widget(self.manager)
@@ -163,14 +173,13 @@ class CompanionApp(StoreFlow, App):
         return root
 
     def on_start(self) -> None:
-        self.open_store()
+        self.table_store.open(self._notices)
+        self._notices = []
         self.start_hardware()
         Clock.schedule_once(lambda _dt: self.offer_resume())  # once Home is drawn
 
     def on_stop(self) -> None:
-        from kivy.animation import Animation
-        from kivy.core.window import Window
-        from kivy.uix.modalview import ModalView
+        from kivy.core.window import Window  # opens the window: only once configure() has run
 
         Window.unbind(on_key_down=self._on_key_down)
         self.end_game()  # a late pick from the worker is dropped
@@ -184,9 +193,9 @@ class CompanionApp(StoreFlow, App):
         for top in [*self.manager.screens, self.status, *Window.children]:
             for widget in _walk(top):
                 Animation.cancel_all(widget)
-        self.close_store()
+        self.table_store.close()
 
-    def _on_screen(self, _: Any, name: str) -> None:
+    def _on_screen(self, _: ScreenManager, name: str) -> None:
         # The status strip (with its Menu button) is in the layout only on game screens.
         in_game = name in GAME_SCREENS
         root = self.manager.parent
@@ -214,6 +223,12 @@ class CompanionApp(StoreFlow, App):
         self.clear_message()
         self.manager.current = name
 
+    def new_game(self) -> None:
+        """Home's New game: the Setup of the registered game (one game for now: straight to it)."""
+        games = playable()
+        if games:
+            self.show(games[0].screens.start)
+
     def start_game(self, difficulty: str, layout: str, seed: int) -> bool:
         """Deal a new game and show Board set-up.  False (with a message) if it cannot start."""
         try:
@@ -224,10 +239,19 @@ class CompanionApp(StoreFlow, App):
             log.exception("cannot start a game")
             self.show_message(f"Cannot start the game: {exc}", "error")
             return False
-        self.initial = {"difficulty": difficulty, "layout": layout, "seed": seed}
+        self.initial = SetupChoice(difficulty, layout, seed)
         self._begin(session)
-        self._attach(session)
+        self.table_store.attach(session)
         return True
+
+    def play_resumed(self, session: Session, initial: SetupChoice) -> None:
+        """A game resumed from the store (:class:`ui.table_store.TableStore`), on the step it stopped on."""
+        self.initial = initial
+        self._begin(session)
+
+    def offer_resume(self) -> ChoicePopup | None:
+        """On Home at start: an unfinished game is offered for resume (none while a game is on)."""
+        return None if self.session is not None else self.table_store.offer_resume()
 
     def _begin(self, session: Session) -> None:
         """Put ``session`` on the table (a new game, or one resumed where it stopped)."""
@@ -241,25 +265,23 @@ class CompanionApp(StoreFlow, App):
 
     def end_game(self) -> None:
         """Drop the current game (after the players agreed); a pending pick is ignored."""
-        self._choice_token = None
+        self.choosing.cancel()
         self.help_over_game = False
         self.correcting = False
-        if self._thinking_event is not None:
-            self._thinking_event.cancel()
         self.session = None
-        self.game_id = None
+        self.table_store.game_id = None
         self.thinking_visible = False
 
     def abandon(self) -> None:
         session = self.session
         if session is not None and not session.over:
-            self._store_abandon(self.game_id)
+            self.table_store.abandon(self.table_store.game_id)
         self.end_game()
         self.show("home")
 
     def play_again(self) -> None:
         """Setup again with the same difficulty and layout and a fresh seed."""
-        self.initial = {**self.initial, "seed": None}
+        self.initial = SetupChoice(self.initial.difficulty, self.initial.layout, None)
         self.end_game()
         self.show("setup")
 
@@ -284,10 +306,9 @@ class CompanionApp(StoreFlow, App):
     def open_menu(self) -> None:
         """The status strip's Menu: How to play, Fix the board, Undo (when the table allows it),
         Leave game, Keep playing (for touch-only tables)."""
-        from .popups import ChoicePopup
-
-        choices: list[tuple[str, Any, Any]] = [("How to play", self.show_help, theme.ACCENT),
-                                               ("Fix the board", self.show_correction, theme.ACCENT)]
+        choices: list[Choice] = [
+            ("How to play", self.show_help, theme.ACCENT),
+            ("Fix the board", self.show_correction, theme.ACCENT)]
         if self.table_config.undo == "honor":
             choices.append(("Undo", self.undo, theme.ACCENT))
         choices += [("Leave game", self.leave_game, theme.DANGER), ("Keep playing", None, theme.GO)]
@@ -311,8 +332,6 @@ class CompanionApp(StoreFlow, App):
             self.show("home")
 
     def ask_abandon(self) -> None:
-        from .popups import ChoicePopup
-
         ChoicePopup("Leave this game?", "The game in progress will be lost.",
                     [("Keep playing", None, theme.GO), ("Leave game", self.abandon, theme.DANGER)]).open()
 
@@ -335,104 +354,108 @@ class CompanionApp(StoreFlow, App):
         self.message = ""
         self.message_kind = "info"
 
-    # ------------------------------------------------------------------ intents
-
-    def act(self, intent: str, *args: Any, **kwargs: Any) -> bool:
-        """Call one session intent by name; a refusal shows the session's message (via its event).
-
-        An exception from the core is logged and shown, never allowed to take the table down.
-        """
-        session = self.session
-        if session is None:
-            return False
-        try:
-            return bool(getattr(session, intent)(*args, **kwargs))
-        except Exception as exc:  # the core should refuse, not raise: log it loudly
-            log.exception("session.%s%r failed", intent, args)
-            self.show_message(f"Something went wrong ({intent}): {exc}", "error")
-            return False
+    def _intent_failed(self, intent: str, exc: Exception) -> None:
+        self.show_message(f"Something went wrong ({intent}): {exc}", "error")
 
     def redraw(self) -> None:
         """Ask for a redraw of the current screen (batched with the session's own)."""
         self._redraw_trigger()
+
+    # ------------------------------------------------------------------ undo, Fix the board
+
+    def undo(self) -> bool:
+        """The Menu's Undo (``[game] undo = "honor"``): revert one action; a refusal says why."""
+        session = self.session
+        if session is None:
+            return False
+        if not self.intents.undo():
+            if session.message and not self.message:
+                self.show_message(session.message, "error")
+            return False
+        self.show_message(session.message or "Undone.", "info")
+        self._redraw_trigger()
+        return True
+
+    def show_correction(self) -> None:
+        """Fix the board (the Menu): an editor over the game; the game is untouched until Save."""
+        view = self.table_view()
+        if view is None:
+            return
+        self.correcting = True
+        self.manager.get_screen("correction").start(view.rows, view.cadet, view.carrying)
+        self.clear_message()
+        self.manager.current = "correction"
+
+    def close_correction(self) -> None:
+        """Leave Fix the board: back to the game's screen."""
+        self.correcting = False
+        self.clear_message()
+        session = self.session
+        if session is None:
+            self.show("home")
+            return
+        if session.step is Step.THINKING:
+            self.thinking_visible = True  # the screen behind was the editor: show Thinking now
+        self._redraw()
+
+    # ------------------------------------------------------------------ session events
+
+    def _on_event(self, event: Event) -> None:
+        if self.session is None:
+            return
+        if isinstance(event, Refused):
+            self.show_message(event.message, "error")
+        elif isinstance(event, BoostAnswered):
+            name = self.content.boost(event.boost).name
+            self.show_message(f"{name}: {event.message}", "answer")
+        elif isinstance(event, (Placed, StepChanged, Executed)):
+            self.clear_message()
+        if isinstance(event, Executed):
+            self.dealt = event.dealt
+        if isinstance(event, StepChanged) and event.step is Step.THINKING:
+            self._start_choosing()
+        self._redraw_trigger()
+
+    # ------------------------------------------------------------------ Mission Control's pick
 
     def retry_choice(self) -> None:
         """Ask Mission Control again (after its pick failed)."""
         if self.session is not None and self.session.step is Step.THINKING:
             self._start_choosing()
 
-    # ------------------------------------------------------------------ session events
-
-    def _on_event(self, event: Event) -> None:
-        session = self.session
-        if session is None:
-            return
-        if event.kind == "refused":
-            self.show_message(event.message, "error")
-        elif event.kind == "boost":
-            name = self.content.boost(event.data["boost"]).name
-            self.show_message(f"{name}: {event.message}", "answer")
-        elif event.kind in ("placed", "step", "executed"):
-            self.clear_message()
-        if event.kind == "executed":
-            self.dealt = tuple(event.data["dealt"])
-        if event.kind == "step" and event.message == Step.THINKING.value:
-            self._start_choosing()
-        self._redraw_trigger()
-
     def _start_choosing(self) -> None:
-        """Run Mission Control on a worker thread; its pick comes back through the Clock."""
-        session = self.session
-        assert session is not None
-        token = object()
-        self._choice_token = token
+        """Run Mission Control on a worker thread (:mod:`ui.choosing`); its pick comes back here."""
+        session: Session = self.session
         self.choice_error = ""
         self.thinking_visible = False
-        if self._thinking_event is not None:
-            self._thinking_event.cancel()
-        self._thinking_event = Clock.schedule_once(self._show_thinking, self.thinking_delay)
         secret_view = session.mission_control_view()  # only for the chooser, never a screen
-        chooser = session.chooser
+        self.choosing.start(session.chooser, secret_view, self._show_thinking,
+                            lambda commands, error: self._chosen(session, commands, error))
 
-        def work() -> None:
-            try:
-                commands = tuple(chooser.choose(secret_view))
-            except Exception as exc:
-                log.exception("Mission Control failed to choose")
-                error = f"{type(exc).__name__}: {exc}"
-                Clock.schedule_once(lambda _dt: self._chosen(session, token, None, error))
-                return
-            Clock.schedule_once(lambda _dt: self._chosen(session, token, commands, ""))
-
-        threading.Thread(target=work, name="mission-control", daemon=True).start()
-
-    def _show_thinking(self, _dt: float) -> None:
+    def _show_thinking(self) -> None:
         if self.session is not None and self.session.step is Step.THINKING:
             self.thinking_visible = True
             self._redraw_trigger()
 
-    def _chosen(self, session: Session, token: object, commands: Any, error: str) -> None:
-        stale = session is not self.session or token is not self._choice_token
-        if stale or session.step is not Step.THINKING:
+    def _chosen(self, session: Session, commands: Sequence[Command] | None, error: str) -> None:
+        if session is not self.session or session.step is not Step.THINKING:
             return  # the game was left, or this pick is stale
-        if self._thinking_event is not None:
-            self._thinking_event.cancel()
         if commands is None:
             self.choice_error = f"Mission Control could not choose: {error}"
             self.thinking_visible = True
             self.show_message(self.choice_error, "error")
             self._redraw_trigger()
             return
-        if not self.act("submit_selection", commands):
+        if not self.intents.submit_selection(commands):
             self.choice_error = session.message
             self.thinking_visible = True
             self._redraw_trigger()
 
     # ------------------------------------------------------------------ drawing
 
-    def _redraw(self, *_: Any) -> None:
+    def _redraw(self, *_: object) -> None:
         """Switch to the session's screen and refresh it from the table's view (batched)."""
-        session = self.session
+        session: Session | None = self.session
         if session is None:
             return
         name = session.step.value
@@ -441,7 +464,7 @@ class CompanionApp(StoreFlow, App):
         if self.help_over_game or self.correcting:
             name = ""  # How to play (or Fix the board) stays up until its Back (Save, Cancel)
         view = session.view()
-        self._refresh_status(session, view)
+        self._refresh_status(view)
         problem = self.store.problem if self.store is not None else None
         if problem and problem != self._store_said:  # an autosave failed: the table should know
             self.show_message(problem, "error")
@@ -451,12 +474,12 @@ class CompanionApp(StoreFlow, App):
                 self.manager.current = name
             screen = self.manager.current_screen
             try:
-                screen.refresh(session, view)
+                screen.refresh(view)
             except Exception as exc:  # keep the table going; the log has the traceback
                 log.exception("refreshing the %s screen failed", name)
                 self.show_message(f"Something went wrong drawing this screen: {exc}", "error")
 
-    def _refresh_status(self, session: Session, view: CadetView) -> None:
+    def _refresh_status(self, view: TableView) -> None:
         status = self.status
         if view.transmission:
             status.transmission = f"Transmission {view.transmission} of {view.transmissions_total}"
@@ -464,9 +487,9 @@ class CompanionApp(StoreFlow, App):
             status.transmission = f"{view.transmissions_total} transmissions"
         done, boosts = len(view.completed), view.boosts
         execution = view.last_execution
-        if session.step is Step.EXECUTE and execution is not None:
+        if view.step is Step.EXECUTE and execution is not None:
             # While the players mirror the commands, a mission counts from the step that completes it.
-            hidden = [c for c in execution.completions if c.step > session.shown_steps]
+            hidden = [c for c in execution.completions if c.step > view.shown_steps]
             done -= len(hidden)
             if hidden:
                 boosts = tuple(b for b in boosts if b.id not in self.dealt)
@@ -474,15 +497,13 @@ class CompanionApp(StoreFlow, App):
         names = ", ".join(b.name for b in boosts)
         status.boosts = f"Boosts: {names}" if names else "Boosts: none"
         title = self.content.difficulty(view.difficulty).title
-        status.game = f"{title} · seed {session.seed}"
+        status.game = f"{title} · seed {view.seed}"
 
     # ------------------------------------------------------------------ table hardware
 
     def start_hardware(self) -> None:
         """Start the GPIO panel and the card reader as the config says (``ui.table_hardware``);
         without either the app runs on touch and keyboard, as before."""
-        from .table_hardware import TableHardware
-
         try:
             self.hardware = TableHardware(self, self.table_config)
             self.hardware.start()
@@ -492,7 +513,7 @@ class CompanionApp(StoreFlow, App):
 
     def press_key(self, key: int) -> bool:
         """A panel button: the key it stands for (``ui.table_hardware.BUTTON_KEYS``), as if typed."""
-        from kivy.core.window import Window
+        from kivy.core.window import Window  # opens the window: only once configure() has run
 
         return bool(self._on_key_down(Window, key, 0, None, []))
 
@@ -500,9 +521,7 @@ class CompanionApp(StoreFlow, App):
 
     def _on_key_down(self, window: Any, key: int, scancode: int, codepoint: str | None,
                      modifiers: list[str]) -> bool:
-        from kivy.uix.textinput import TextInput
-
-        from .popups import ChoicePopup
+        from kivy.uix.textinput import TextInput  # imports the window: only once configure() has run
 
         action, arg = KEYMAP.get(key, (None, None))
         if action is None and codepoint and codepoint.lower() == "b":
@@ -539,7 +558,7 @@ class CompanionApp(StoreFlow, App):
         return handled
 
 
-def _walk(widget: Any) -> Any:
+def _walk(widget: Widget) -> Iterator[Widget]:
     yield widget
     for child in widget.children:
         yield from _walk(child)
@@ -552,51 +571,13 @@ def _default_chooser() -> Chooser:
     return Planner()
 
 
-def new_seed() -> int:
-    """A seed players can read out and type again (like the session's own)."""
-    return secrets.randbelow(1_000_000)
-
-
 # ---------------------------------------------------------------------- entry point
 
 
-def configure(fullscreen: bool, kiosk: bool = False) -> None:
-    """Kivy's window settings; must run before ``kivy.core.window`` is first imported.
-
-    The kiosk's come from ``$KIVY_HOME/config.ini``, written from ``[display]`` before Kivy loaded
-    (``ui/kivy_config.py``): nothing is overridden here, above all not its one input per touchscreen.
-    """
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    from kivy.config import Config
-
-    if kiosk:
-        Config.set("kivy", "exit_on_escape", "0")
-        return
-    on_pi = is_raspberry_pi()
-    Config.set("graphics", "width", str(theme.WIDTH))
-    Config.set("graphics", "height", str(theme.HEIGHT))
-    Config.set("graphics", "resizable", "0" if (on_pi or fullscreen) else "1")
-    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
-    Config.set("kivy", "exit_on_escape", "0")  # Escape means "back" here
-    Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
-
-
-class LogAndContinue:
-    """Kivy exception handler for the table: log the traceback and keep the app running.
-
-    Installed by :func:`main` only; under the test harness exceptions still surface.
-    """
-
-    def handle_exception(self, exc: BaseException) -> int:
-        from kivy.base import ExceptionManager
-
-        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
-            return int(ExceptionManager.RAISE)
-        log.error("unexpected error in the app", exc_info=exc)
-        app = App.get_running_app()
-        if isinstance(app, CompanionApp):
-            app.show_message(f"Something went wrong: {exc}", "error")
-        return int(ExceptionManager.PASS)
+def _say_on_screen(text: str) -> None:
+    app = App.get_running_app()
+    if isinstance(app, CompanionApp):
+        app.show_message(text, "error")
 
 
 def main(content: ContentPack | None = None, difficulty: str | None = None, layout: str | None = None,
@@ -608,25 +589,10 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
     except ImportError as exc:
         log.error("Mission Control (the planner) is missing: %s", exc)
         return 1
-    from kivy.base import ExceptionManager
+    from kivy.base import ExceptionManager  # after configure(), like everything that may open the window
 
-    ExceptionManager.add_handler(LogAndContinue())
+    ExceptionManager.add_handler(LogAndContinue(_say_on_screen))
     config, notices = load_settings()
     CompanionApp(content=content, difficulty=difficulty, layout=layout, seed=seed, config=config,
                  store_path=config.database_path, notices=notices).run()
     return 0
-
-
-def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Config, list[str]]:
-    """The table's config file (:func:`companion.table.config.read_config`): every valid setting is used, each
-    bad one falls back to its default and becomes a sentence for Home, so a typo never keeps the companion
-    from starting nor hides the table's history (``[store]`` stays in use)."""
-    config, problems = read_config(None if path is None else Path(path))
-    for problem in problems:
-        log.error("config setting not used: %s", problem)
-    if not problems:
-        return config, []
-    listed = "; ".join(str(p) for p in problems[:3])
-    if len(problems) > 3:
-        listed += f"; and {len(problems) - 3} more"
-    return config, [f"Some settings were not used (defaults instead): {listed}."]

@@ -9,7 +9,7 @@ the tap that opened one may be the first of a double tap.  Their look is in ``po
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +18,16 @@ from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
 
-from . import theme
-from .widgets import BigButton
+from ui import theme
+from ui.widgets.controls import BigButton
 
-#: The rules of these popups; the app loads it in ``build()`` (see ``ui.screens.load_kv_files``).
+#: The rules of these popups; the app loads it in ``build()`` (see ``ui.registry.load_kv_files``).
 KV_FILE = Path(__file__).with_suffix(".kv")
+
+
+#: A button of a :class:`ChoicePopup`: its label, what it does once the popup has closed (``None``:
+#: only close), its colour (``None``: the secondary colour).
+Choice = tuple[str, Callable[[], object] | None, Sequence[float] | None]
 
 
 class GuardedPopup(ModalView):
@@ -49,7 +54,7 @@ class ChoicePopup(GuardedPopup):
     title = StringProperty("")
     text = StringProperty("")
 
-    def __init__(self, title: str, text: str, choices: Sequence[tuple[str, Any, Any]], *,
+    def __init__(self, title: str, text: str, choices: Sequence[Choice], *,
                  default: int = 0, numbered: bool = False, vertical: bool = False,
                  width_dp: float | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -72,7 +77,7 @@ class ChoicePopup(GuardedPopup):
             button.bind(on_release=lambda _b, i=index: self.choose(i))
             box.add_widget(button)
 
-    def _fit(self, _: Any, height: float) -> None:
+    def _fit(self, _: object, height: float) -> None:
         self.height = height
 
     def choose(self, index: int) -> None:
@@ -133,7 +138,8 @@ class SeedPad(GuardedPopup):
     note = StringProperty("")
     problem = StringProperty("")
 
-    def __init__(self, text: str = "", *, on_done: Any = None, check: Any = None, digits: int = 9,
+    def __init__(self, text: str = "", *, on_done: Callable[[str], None] | None = None,
+                 check: Callable[[str], str] | None = None, digits: int = 9,
                  title: str = "Seed", note: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.text, self.title, self.note = text, title, note

@@ -20,7 +20,8 @@ import os
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+
+from companion.table.store import GameSummary, SavedGame, Store
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def history_row(game: Any, titles: Mapping[str, str]) -> dict[str, str]:
+def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
     """One finished (or abandoned) game as the History screen's row texts.
 
     :param game: a :class:`companion.table.store.GameSummary`.
@@ -106,7 +107,7 @@ STEP_WORDS = {
 }
 
 
-def resume_question(saved: Any, titles: Mapping[str, str], now: datetime | None = None) -> str:
+def resume_question(saved: SavedGame, titles: Mapping[str, str], now: datetime | None = None) -> str:
     """``"Resume the game from Sat 19:42 (Standard, seed 123456, Decode)?"``
 
     :param saved: a :class:`companion.table.store.SavedGame`: its ``summary`` (started, difficulty, seed)
@@ -154,7 +155,7 @@ def export_folders(data_dir: Path, root: Path = MEDIA_ROOT,
     return folders
 
 
-def export_history(store: Any, folder: Path, now: datetime | None = None) -> tuple[Path, Path, int]:
+def export_history(store: Store, folder: Path, now: datetime | None = None) -> tuple[Path, Path, int]:
     """Write every game as ``companion-history-<date>.csv`` and ``.json`` into ``folder``.
 
     :returns: the two paths and the number of games written.

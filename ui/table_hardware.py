@@ -33,11 +33,13 @@ import logging
 import queue
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, Union, cast
 
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
+from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import StringProperty
+from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.games.transmission.cards import (
@@ -48,15 +50,23 @@ from companion.games.transmission.cards import (
     all_cards,
     read_code,
 )
+from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import card_command
-from companion.games.transmission.session import Event, Session, Step
+from companion.games.transmission.events import MissionComplete, Refused, StepChanged, Victory
+from companion.games.transmission.intents import Intents
+from companion.games.transmission.session import Session, Step
+from companion.games.transmission.table_view import TableView
 from companion.table.config import Config
+from companion.table.events import Event
 from hardware import panel as gpio
 from hardware.doctor import SCAN_LOG_NAME, ScanLog
+from ui import theme
+from ui.popups import GuardedPopup
+from ui.widgets.controls import BigButton, StatusStrip
 
-from . import theme
-from .popups import GuardedPopup
-from .widgets import BigButton
+if TYPE_CHECKING:  # the reader's modules are imported when a reader is configured (pyserial)
+    from hardware.pairing import Pairings
+    from hardware.reader import ReaderEvent, ReaderSettings
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +82,51 @@ KIND_TABS = {"command": "Command", "transmission": "Transmission", "mission": "M
              "boost": "Signal Boost", "module": "Module"}
 
 
+class Reader(Protocol):
+    """The card reader's thread (:class:`hardware.reader.CardReader`, or a test's fake)."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+#: ``make_reader(settings, events)``: a reader that puts its events on ``events``.
+MakeReader = Callable[["ReaderSettings", "queue.Queue[HardwareEvent]"], Reader]
+
+#: What the panel and the reader put on the queue.
+HardwareEvent = Union["gpio.PanelEvent", "ReaderEvent"]
+
+
+class HardwareHost(Protocol):
+    """What the hardware needs of the app (:class:`ui.app.CompanionApp`)."""
+
+    message: str
+    message_kind: str
+    content: ContentPack
+    manager: ScreenManager
+    status: StatusStrip | None
+
+    @property
+    def session(self) -> Session | None: ...
+
+    @property
+    def intents(self) -> Intents: ...
+
+    def table_view(self) -> TableView | None: ...
+
+    def show_message(self, text: str, kind: str = "info") -> None: ...
+
+    def press_key(self, key: int) -> bool: ...
+
+    def bind(self, **callbacks: Callable[..., object]) -> None: ...
+
+    def unbind(self, **callbacks: Callable[..., object]) -> None: ...
+
+
 class TableHardware:
     """The table's buttons, lights and card reader, wired to one :class:`~ui.app.CompanionApp`.
 
-    :param app: the running app (``session``, ``act``, ``press_key``, ``show_message``, ``status``).
+    :param app: the running app (:class:`HardwareHost`: its intents, table view, keys, message bar).
     :param config: the table's settings (``[gpio]``, ``[reader]``, ``data_dir``).
     :param pin_factory: a gpiozero pin factory for the panel (tests); default: the panel's own choice.
     :param on_pi: whether this is a Raspberry Pi (default: look).
@@ -83,21 +134,21 @@ class TableHardware:
         :class:`hardware.reader.CardReader`.
     """
 
-    def __init__(self, app: Any, config: Config, *, pin_factory: Any = None, on_pi: bool | None = None,
-                 make_reader: Callable[[Any, queue.Queue[Any]], Any] | None = None) -> None:
+    def __init__(self, app: HardwareHost, config: Config, *, pin_factory: Any = None,
+                 on_pi: bool | None = None, make_reader: MakeReader | None = None) -> None:
         self.app = app
         self.config = config
-        self.events: queue.Queue[Any] = queue.Queue()
+        self.events: queue.Queue[HardwareEvent] = queue.Queue()
         self.panel: gpio.Panel | None = None
-        self.reader: Any = None
-        self.pairings: Any = None
+        self.reader: Reader | None = None
+        self.pairings: Pairings | None = None
         self.scan_log = ScanLog(config.data_dir / SCAN_LOG_NAME)
         self.reader_state = "none"
         self.buttons_state = "off"
         self._pin_factory = pin_factory
         self._on_pi = on_pi
         self._make_reader = make_reader
-        self._drain_event: Any = None
+        self._drain_event: ClockEvent | None = None
         self._session: Session | None = None
         self._was_connected = False
         self._popup: PairingPopup | None = None
@@ -106,9 +157,8 @@ class TableHardware:
 
     def start(self) -> None:
         """Open the panel and the reader (as configured) and start draining their queue."""
-        from .screens.base import load_kv
-
-        load_kv(KV_FILE)
+        if str(KV_FILE) not in Builder.files:  # once per app (the UI tests start several)
+            Builder.load_file(str(KV_FILE))
         problems = [p for p in (self._start_panel(), self._start_reader()) if p]
         self._drain_event = Clock.schedule_interval(self.drain, DRAIN_INTERVAL)
         self.app.bind(session=self._on_session)
@@ -173,10 +223,13 @@ class TableHardware:
             return ""
         path = Path(settings.pairings) if settings.pairings else self.config.data_dir / pairing.FILE_NAME
         self.pairings = pairing.Pairings(path)
-        make = self._make_reader or serial_reader.CardReader
-        self.reader = make(settings, self.events)
+        # One queue for both: the panel puts PanelEvents on it, the reader only ReaderEvents.
+        events = cast("queue.Queue[ReaderEvent]", self.events)
+        reader = self._make_reader(settings, self.events) if self._make_reader else serial_reader.CardReader(
+            settings, events)
+        self.reader = reader
         self.reader_state = "disconnected"
-        self.reader.start()
+        reader.start()
         return self.pairings.problem or ""
 
     # ------------------------------------------------------------------ the queue
@@ -185,7 +238,7 @@ class TableHardware:
         """Handle every waiting hardware event (the Clock callback; main thread)."""
         return gpio.drain(self.events, self.handle)
 
-    def handle(self, event: Any) -> None:
+    def handle(self, event: HardwareEvent) -> None:
         """One event from the panel or the reader."""
         if isinstance(event, gpio.PanelEvent):
             self.press(event.action)
@@ -207,11 +260,11 @@ class TableHardware:
         return bool(self.app.press_key(key))
 
     def _can_take_back(self) -> bool:
-        session = self.app.session
-        if session is None or session.step is not Step.DECODE or self.app.manager.current != "decode":
+        view = self.app.table_view()
+        if view is None or view.step is not Step.DECODE or self.app.manager.current != "decode":
             return False
-        fixed = set(session.game.state.registers)
-        return any(c is not None and c not in fixed for c in session.arrangement) or bool(session.left_out)
+        fixed = {c.id for c in view.registers if c is not None}
+        return any(c is not None and c not in fixed for c in view.arrangement) or bool(view.left_out)
 
     def _reader_event(self, kind: str, text: str) -> None:
         if kind == "connected":
@@ -253,20 +306,22 @@ class TableHardware:
 
     def use_card(self, card: Card, source: str = "line", text: str = "") -> bool:
         """Hand a read card to the session (``Session.scan``); the beep says how it went."""
-        session = self.app.session
-        if session is None:
+        view = self.app.table_view()
+        if view is None:
             message = f"{card.name}: cards are read during a game; start one first."
             self.app.show_message(message, "info")
             self._signal("refused")
             self.scan_log.add(source, text or card.code, f"refused: {message}")
             return False
-        before = list(session.arrangement)
-        ok = bool(self.app.act("scan", card))  # a refusal shows its message and beeps (session event)
+        before = view.arrangement
+        ok = self.app.intents.scan(card)  # a refusal shows its message and beeps (session event)
+        after = self.app.table_view()
         if not ok:
-            self.scan_log.add(source, text or card.code, f"refused: {session.message}")
+            self.scan_log.add(source, text or card.code, f"refused: {after.message if after else ''}")
             return False
         self._signal("scan_ok")
-        placed = [k for k, (a, b) in enumerate(zip(before, session.arrangement), start=1) if a != b]
+        now = after.arrangement if after is not None else before
+        placed = [k for k, (a, b) in enumerate(zip(before, now), start=1) if a != b]
         # Two Norths are one and the same at the table: name the command, not "North (1 of 2)".
         name = card_command(card.id).title if card.kind == "command" else card.name
         result = f"{name} in register {placed[0]}" if placed else card.name
@@ -286,12 +341,14 @@ class TableHardware:
         self._popup = popup
         popup.open()
 
-    def _popup_gone(self, popup: Any) -> None:
+    def _popup_gone(self, popup: PairingPopup) -> None:
         if self._popup is popup:
             self._popup = None
 
     def pair(self, tag: str, card: Card) -> None:
         """The pairing popup's answer: remember it, then use the card as if its code had been scanned."""
+        if self.pairings is None:  # the popup opens only for a reader's tag, so never without pairings
+            return
         try:
             self.pairings.pair(tag, card.code)
         except ValueError as exc:  # PairingError: the file cannot be written
@@ -310,7 +367,7 @@ class TableHardware:
         if self.panel is not None:
             self.panel.signal(name)
 
-    def _on_session(self, _app: Any, session: Session | None) -> None:
+    def _on_session(self, _app: object, session: Session | None) -> None:
         if session is self._session:
             return
         self._session = session
@@ -324,17 +381,17 @@ class TableHardware:
     def _on_event(self, session: Session, event: Event) -> None:
         if session is not self._session:
             return  # a game that was left
-        if event.kind == "refused":
+        if isinstance(event, Refused):
             self._signal("refused")
-        elif event.kind == "step":
-            self._signal("incoming" if event.message == Step.TRANSMISSION.value else "incoming_off")
-        elif event.kind == "mission_complete":
+        elif isinstance(event, StepChanged):
+            self._signal("incoming" if event.step is Step.TRANSMISSION else "incoming_off")
+        elif isinstance(event, MissionComplete):
             self._signal("mission_complete")
-        elif event.kind == "victory":
+        elif isinstance(event, Victory):
             self._signal("victory")
 
     def _update_status(self) -> None:
-        status = getattr(self.app, "status", None)
+        status = self.app.status
         if status is not None:
             status.hardware = status_text(self.reader_state, self.buttons_state)
 

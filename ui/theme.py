@@ -112,8 +112,3 @@ COMMAND_HINTS = {
     Command.DEPLOY: "put down",
     Command.REPAIR: "fix",
 }
-
-
-def hex_colour(rgba: tuple[float, float, float, float]) -> str:
-    """``(r, g, b, a)`` -> ``"rrggbb"`` for Kivy markup ``[color=...]``."""
-    return "".join(f"{round(c * 255):02x}" for c in rgba[:3])

@@ -7,8 +7,7 @@ from typing import Any
 from kivy.properties import StringProperty
 
 from companion.games.transmission.content.model import ContentPack
-
-from .base import BaseScreen, number_word
+from ui.screens.base import BaseScreen, number_word
 
 RULES_TEXT = """\
 [b]The goal.[/b] You are the Cadet on a damaged space station. Mission Control (this screen) \
@@ -76,10 +75,10 @@ class HelpScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="help", **kwargs)
 
-    def on_pre_enter(self, *_: Any) -> None:
+    def on_pre_enter(self, *_: object) -> None:
         app = self.app
-        session = app.session
-        difficulty = session.view().difficulty if session is not None else None
+        view = app.table_view()
+        difficulty = view.difficulty if view is not None else None
         self.rules_text = rules_text(app.content, difficulty)
         self.back_text = "Back to the game" if app.help_over_game else "Back"
 
@@ -87,7 +86,7 @@ class HelpScreen(BaseScreen):
         """Back to the game it was opened from (the Menu), else Home."""
         self.app.close_help()
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action in ("continue", "back"):
             self.back()
             return True

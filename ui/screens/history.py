@@ -10,6 +10,7 @@ plugged in, or the companion's data folder; the path written is shown.
 
 from __future__ import annotations
 
+import functools
 import logging
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,10 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from .. import records, theme
-from .base import BaseScreen
+from companion.table.store import GameSummary
+from ui import records, theme
+from ui.popups import Choice, ChoicePopup
+from ui.screens.base import BaseScreen
 
 log = logging.getLogger(__name__)
 
@@ -52,14 +55,14 @@ class HistoryScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="history", **kwargs)
 
-    def on_pre_enter(self, *_: Any) -> None:
+    def on_pre_enter(self, *_: object) -> None:
         self.load()
 
     def load(self) -> None:
         """Read the games from the store and fill the list (a store error is shown, not raised)."""
         app = self.app
-        store = getattr(app, "store", None)
-        games: list[Any] = []
+        store = app.store
+        games: list[GameSummary] = []
         if store is None:
             self.empty_text = "History is off: " + (app.store_problem or "no game store is open.")
         else:
@@ -73,7 +76,7 @@ class HistoryScreen(BaseScreen):
         self.show_games(games)
         self.can_export = store is not None and bool(games)
 
-    def show_games(self, games: list[Any]) -> None:
+    def show_games(self, games: list[GameSummary]) -> None:
         """Fill the list from :class:`~companion.table.store.GameSummary` objects, newest first."""
         titles = {d.name: d.title for d in self.app.content.difficulties}
         ordered = sorted(games, key=lambda g: records.local(g.started), reverse=True)
@@ -85,14 +88,12 @@ class HistoryScreen(BaseScreen):
 
     def export(self) -> None:
         """Ask where to (each USB stick, the data folder), then write the CSV and JSON there."""
-        from ..popups import ChoicePopup
-
         app = self.app
         if app.store is None:
             app.show_message("History is off, so there is nothing to export.", "error")
             return
-        choices: list[tuple[str, Any, Any]] = [
-            (label, lambda folder=folder: self.export_to(folder), theme.ACCENT)
+        choices: list[Choice] = [
+            (label, functools.partial(self.export_to, folder), theme.ACCENT)
             for label, folder in records.export_folders(app.data_dir)
         ]
         choices.append(("Cancel", None, theme.SECONDARY))
@@ -103,6 +104,8 @@ class HistoryScreen(BaseScreen):
         """Write both files into ``folder``; the message bar names them or says what went wrong."""
         app = self.app
         try:
+            if app.store is None:
+                raise ValueError("History is off: no game store is open")
             csv_path, json_path, count = records.export_history(app.store, folder)
         except Exception as exc:  # a full stick, a read-only folder, a store error: say so, keep going
             log.warning("export to %s failed: %s", folder, str(exc))
@@ -115,7 +118,7 @@ class HistoryScreen(BaseScreen):
     def back(self) -> None:
         self.app.show("home")
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "back":
             self.back()
             return True

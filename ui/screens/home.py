@@ -6,8 +6,8 @@ from typing import Any
 
 from kivy.properties import StringProperty
 
-from ..app import KEYS_HELP
-from .base import BaseScreen
+from ui.keys import KEYS_HELP
+from ui.screens.base import BaseScreen
 
 
 class HomeScreen(BaseScreen):
@@ -17,7 +17,8 @@ class HomeScreen(BaseScreen):
         super().__init__(name="home", **kwargs)
 
     def new_game(self) -> None:
-        self.app.show("setup")
+        """New game: the registered game's Setup (with several games, Home would list them)."""
+        self.app.new_game()
 
     def history(self) -> None:
         self.app.show("history")
@@ -31,7 +32,7 @@ class HomeScreen(BaseScreen):
     def quit(self) -> None:
         self.app.quit()
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "continue":
             self.new_game()
             return True

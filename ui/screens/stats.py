@@ -20,9 +20,11 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from .. import theme
-from ..widgets import BigToggle, _blit, text_texture
-from .base import BaseScreen
+from companion.table.store import DifficultyStats
+from ui import theme
+from ui.screens.base import BaseScreen
+from ui.widgets.controls import BigToggle
+from ui.widgets.text import blit, text_texture
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +64,7 @@ def x_ticks(count: int, first: int = 1, most: int = 10) -> list[int]:
     return ticks
 
 
-def summary(stats: Any) -> str:
+def summary(stats: DifficultyStats | None) -> str:
     """The toggle's two lines: ``"12 games · 58% won · best 450"`` / ``"streak 2 · best streak 4"``."""
     if not stats or not stats.games:
         return "No games yet"
@@ -98,12 +100,12 @@ class ScoreChart(Widget):
         """How many canvas instructions the chart drew (tests check it drew something)."""
         return len(self._group.children)
 
-    def _draw(self, *_: Any) -> None:
+    def _draw(self, *_: object) -> None:
         group = self._group
         group.clear()
         scores = [int(s) for s in self.scores]
         if not scores:
-            _blit(group, text_texture(self.empty_text, sp(20), width=self.width - dp(20)),
+            blit(group, text_texture(self.empty_text, sp(20), width=self.width - dp(20)),
                   self.center_x, self.center_y, theme.MUTED)
             return
         left, bottom = self.x + dp(58), self.y + dp(44)
@@ -119,16 +121,16 @@ class ScoreChart(Widget):
                 value = axis_top * fraction
                 label = f"{value:g}" if value != int(value) else str(int(value))
                 texture = text_texture(label, sp(15))
-                _blit(group, texture, left - dp(8) - texture.width / 2, y, theme.MUTED)
+                blit(group, texture, left - dp(8) - texture.width / 2, y, theme.MUTED)
         group.add(Color(*AXIS))
         group.add(Line(points=[left, bottom, left, top], width=1.2))
-        _blit(group, text_texture(self.y_title, sp(15), bold=True), left, top + dp(15), theme.MUTED)
+        blit(group, text_texture(self.y_title, sp(15), bold=True), left, top + dp(15), theme.MUTED)
         # The legend for the gold bar.
         legend = text_texture("best score", sp(15))
         lx = right - legend.width - dp(4)
         group.add(Color(*BEST_BAR))
         group.add(Rectangle(pos=(lx - dp(20), top + dp(9)), size=(dp(14), dp(14))))
-        _blit(group, legend, lx + legend.width / 2, top + dp(16), theme.MUTED)
+        blit(group, legend, lx + legend.width / 2, top + dp(16), theme.MUTED)
         # The bars.
         count = len(scores)
         slot = width / count
@@ -142,11 +144,11 @@ class ScoreChart(Widget):
             group.add(Rectangle(pos=(cx - bar / 2, bottom), size=(bar, max(h, 1.5))))
             if slot >= dp(34):
                 value = text_texture(str(score), sp(14), bold=True)
-                _blit(group, value, cx, bottom + h + dp(4) + value.height / 2, theme.TEXT)
+                blit(group, value, cx, bottom + h + dp(4) + value.height / 2, theme.TEXT)
         for i in x_ticks(count):
             cx = left + slot * (i + 0.5)
-            _blit(group, text_texture(str(first + i), sp(15)), cx, bottom - dp(12), theme.MUTED)
-        _blit(group, text_texture(self.x_title, sp(15), bold=True), (left + right) / 2, self.y + dp(10),
+            blit(group, text_texture(str(first + i), sp(15)), cx, bottom - dp(12), theme.MUTED)
+        blit(group, text_texture(self.x_title, sp(15), bold=True), (left + right) / 2, self.y + dp(10),
               theme.MUTED)
 
 
@@ -159,16 +161,16 @@ class StatsScreen(BaseScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="stats", **kwargs)
-        self._stats: dict[str, Any] = {}
+        self._stats: dict[str, DifficultyStats] = {}
 
-    def on_pre_enter(self, *_: Any) -> None:
+    def on_pre_enter(self, *_: object) -> None:
         self.load()
 
     def load(self) -> None:
         """Read the figures from the store; a store error is shown, not raised."""
         app = self.app
-        store = getattr(app, "store", None)
-        stats: Sequence[Any] = []
+        store = app.store
+        stats: Sequence[DifficultyStats] = []
         self.has_store = store is not None
         if store is None:
             self.problem = "History is off: " + (app.store_problem or "no game store is open.")
@@ -181,7 +183,7 @@ class StatsScreen(BaseScreen):
                 self.problem = f"The stats cannot be read: {exc}"
         self.show_stats(stats)
 
-    def show_stats(self, stats: Sequence[Any]) -> None:
+    def show_stats(self, stats: Sequence[DifficultyStats]) -> None:
         """One toggle per difficulty of the pack with its figures; the chart of the chosen one."""
         self._stats = {s.difficulty: s for s in stats}
         box = self.ids.difficulties
@@ -191,7 +193,7 @@ class StatsScreen(BaseScreen):
             played = [n for n in names if self._games(n)]
             # The most played difficulty first catches the eye; else the app's current choice.
             self.difficulty = (max(played, key=self._games) if played
-                               else self.app.initial.get("difficulty", names[0] if names else ""))
+                               else self.app.initial.difficulty)
         for d in self.app.content.difficulties:
             toggle = BigToggle(group="stats-difficulty", title=d.title,
                                subtitle=summary(self._stats.get(d.name)), value=d.name,
@@ -233,7 +235,7 @@ class StatsScreen(BaseScreen):
     def back(self) -> None:
         self.app.show("home")
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "back":
             self.back()
             return True

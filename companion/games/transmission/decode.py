@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from companion.games.transmission.engine.commands import card_command
 from companion.games.transmission.engine.state import REGISTERS, GameState
 
-__all__ = ["Arrangement", "scan_placement"]
+__all__ = ["LEAVE_OUT", "Arrangement", "scan_placement"]
+
+#: The leave-out slot's number where a register number is expected (``Session.place``).
+LEAVE_OUT = 0
 
 
 class Arrangement:

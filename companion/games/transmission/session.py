@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from companion.errors import IllegalAction
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.deck import drawable, same_face
-from companion.games.transmission.decode import Arrangement, scan_placement
+from companion.games.transmission.decode import LEAVE_OUT, Arrangement, scan_placement
 from companion.games.transmission.engine.actions import (
     Action,
     CorrectBoard,
@@ -70,9 +70,6 @@ from companion.table.events import ActionPlayed, Listener, Publisher
 __all__ = ["LEAVE_OUT", "NOTHING_TO_DO", "Chooser", "ScannedCard", "Session", "Step"]
 
 log = logging.getLogger(__name__)
-
-#: The leave-out slot's number in :meth:`Session.place`.
-LEAVE_OUT = 0
 
 #: What :meth:`Session.scan` says about a card that has no part in the table flow now.
 NOTHING_TO_DO = {

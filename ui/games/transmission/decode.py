@@ -13,6 +13,7 @@ hand, narrower when they would not fit beside the mini board.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from kivy.metrics import dp
@@ -20,13 +21,15 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, Numeric
 from kivy.utils import escape_markup
 
 from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.decode import LEAVE_OUT
+from companion.games.transmission.engine.state import BoostAnswer
 from companion.games.transmission.engine.views import CadetView
-from companion.games.transmission.session import LEAVE_OUT, Session
-
-from .. import theme
-from ..popups import ChoicePopup
-from ..widgets import BigButton, CardButton, RegisterSlot
-from .base import BaseScreen, number_word
+from companion.games.transmission.table_view import TableView
+from ui import theme
+from ui.games.transmission.cards import CardButton, RegisterSlot, card_title
+from ui.popups import Choice, ChoicePopup
+from ui.screens.base import BaseScreen, number_word
+from ui.widgets.controls import BigButton
 
 BOOST_FILL = (0.42, 0.30, 0.68, 1)
 #: Picking a register or card for these boosts happens on the board of registers.
@@ -68,28 +71,28 @@ class DecodeScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="decode", **kwargs)
         self._placed_order: list[str] = []
-        self._view: CadetView | None = None
+        self._view: TableView | None = None
         #: The leave-out slots shown after register 5, one per error in the hand.
         self.leave_slots: list[RegisterSlot] = []
 
     # ------------------------------------------------------------------ drawing
 
-    def on_leave(self, *_: Any) -> None:
+    def on_leave(self, *_: object) -> None:
         self.selected = ""
         self.pending = ""
         self._placed_order = []
 
-    def refresh(self, session: Session, view: CadetView) -> None:
+    def refresh(self, view: TableView) -> None:
         self._view = view
         self.names = {m.letter: m.name for m in self.app.content.modules}
         self.devices = sorted(self.app.content.devices)
-        unplaced = session.unplaced()
+        unplaced = view.unplaced
         if self.selected not in unplaced:
             self.selected = ""
         pending_kind = self._pending_kind()
         for slot in self._slots():
             k = slot.number
-            slot.card_id = session.arrangement[k - 1] or ""
+            slot.card_id = view.arrangement[k - 1] or ""
             slot.fixed = view.registers[k - 1] is not None
             if pending_kind is ASKS_REGISTER:
                 slot.target = not slot.fixed
@@ -101,7 +104,7 @@ class DecodeScreen(BaseScreen):
         self.leave_count = view.leave_out
         self._sync_leave_slots(view.leave_out)
         for i, leave in enumerate(self.leave_slots):
-            leave.card_id = session.left_out[i] if i < len(session.left_out) else ""
+            leave.card_id = view.left_out[i] if i < len(view.left_out) else ""
             leave.target = bool(self.selected) and pending_kind is None
             leave.empty_text = "error?"
         if view.leave_out:
@@ -112,7 +115,7 @@ class DecodeScreen(BaseScreen):
             self.hint = HINT
         self._fill_hand(unplaced, pending_kind)
         self._fill_boosts(view)
-        self.can_execute = session.order() is not None
+        self.can_execute = view.order is not None
         board = self.ids.board
         board.rows = list(view.rows)
         board.cadet = list(view.cadet)
@@ -124,7 +127,7 @@ class DecodeScreen(BaseScreen):
         lines = [self._answer_line(a) for a in view.answers[-3:]]
         self.answers_text = "\n".join(lines) or "No answers yet."
 
-    def _answer_line(self, answer: Any) -> str:
+    def _answer_line(self, answer: BoostAnswer) -> str:
         try:
             name = self.app.content.boost(answer.boost).name
         except KeyError:
@@ -225,8 +228,7 @@ class DecodeScreen(BaseScreen):
 
     def tap_register(self, number: int, slot: RegisterSlot | None = None) -> None:
         """A tap on register 1-5, or on a leave-out slot (``LEAVE_OUT``; ``slot`` says which)."""
-        session = self.app.session
-        if session is None:
+        if self.app.table_view() is None:
             return
         kind = self._pending_kind()
         if slot is None:
@@ -246,12 +248,12 @@ class DecodeScreen(BaseScreen):
                 self.app.show_message("Cross Check: tap a card to ask where it goes.", "info")
         elif self.selected:
             if number == LEAVE_OUT and slot.card_id:  # this slot's card makes way for the selected one
-                self.app.act("take_back", slot.card_id)
+                self.app.intents.take_back(slot.card_id)
             self._place(self.selected, number)
         elif slot.fixed:
             self.app.show_message(f"Register {number} is fixed by a clear signal.", "info")
         elif slot.card_id:
-            self.app.act("take_back", slot.card_id)
+            self.app.intents.take_back(slot.card_id)
         elif number == LEAVE_OUT:
             self.app.show_message("Tap a card first, then tap Leave out.", "info")
         else:
@@ -261,12 +263,12 @@ class DecodeScreen(BaseScreen):
         for slot in [*self._slots(), *self.leave_slots]:
             if slot.collide_point(*slot.to_widget(window_x, window_y)):
                 if slot.number == LEAVE_OUT and slot.card_id and slot.card_id != card.card_id:
-                    self.app.act("take_back", slot.card_id)
+                    self.app.intents.take_back(slot.card_id)
                 self._place(card.card_id, int(slot.number))
                 return
 
     def _place(self, card_id: str, number: int) -> None:
-        if self.app.act("place", card_id, number):
+        if self.app.intents.place(card_id, number):
             self.selected = ""
             if card_id in self._placed_order:
                 self._placed_order.remove(card_id)
@@ -311,41 +313,39 @@ class DecodeScreen(BaseScreen):
             boost = self.app.content.boost(boost_id)
         except KeyError:
             return ""
-        session = self.app.session
+        now = self.app.table_view()
         if boost.kind is BoostKind.DEBUG and view is not None and view.leave_out == 0:
             return f"{boost.name}: there is no error card this time, so nothing to remove."
-        if boost.kind is BoostKind.ABORT and session is not None and session.order() is None:
+        if boost.kind is BoostKind.ABORT and now is not None and now.order is None:
             return f"{boost.name}: fill all five registers first."
         return ""
 
     def _spend(self, boost_id: str, register: int | None = None, card: str | None = None) -> None:
         self.pending = ""
-        self.app.act("use_boost", boost_id, register=register, card=card)
+        self.app.intents.use_boost(boost_id, register=register, card=card)
         self.app.redraw()
 
     def execute(self) -> None:
-        self.app.act("execute")
+        self.app.intents.execute()
 
     def clear_all(self) -> None:
         self.selected = ""
         self._placed_order = []
-        self.app.act("clear_arrangement")
+        self.app.intents.clear_arrangement()
 
     def _title(self, card_id: str) -> str:
-        from ..widgets import card_title
-
         return card_title(card_id)
 
     # ------------------------------------------------------------------ keys
 
-    def handle_key(self, action: str, arg: Any) -> bool:
-        session = self.app.session
-        if session is None:
+    def handle_key(self, action: str, arg: int | None) -> bool:
+        now = self.app.table_view()
+        if now is None:
             return False
-        unplaced = list(session.unplaced())
+        unplaced = list(now.unplaced)
         if action == "continue":
             self.execute()
-        elif action == "place":
+        elif action == "place" and arg is not None:  # KEYMAP: a register number or LEAVE_OUT
             if self._pending_kind() is ASKS_REGISTER and arg:
                 self.tap_register(arg)
             elif self.selected or unplaced:
@@ -353,13 +353,12 @@ class DecodeScreen(BaseScreen):
             else:
                 self.app.show_message("Every card is placed: Backspace takes the last one back.", "info")
         elif action == "take_back":
-            placed = [c for c in self._placed_order
-                      if c in session.arrangement or c in session.left_out]
+            placed = [c for c in self._placed_order if c in now.arrangement or c in now.left_out]
             fixed = {c.id for c in (self._view.registers if self._view else ()) if c is not None}
-            others = [c for c in session.arrangement if c and c not in fixed] + list(session.left_out)
+            others = [c for c in now.arrangement if c and c not in fixed] + list(now.left_out)
             card = placed[-1] if placed else (others[-1] if others else "")
             if card:
-                self.app.act("take_back", card)
+                self.app.intents.take_back(card)
         elif action in ("prev", "next"):
             if unplaced:
                 i = unplaced.index(self.selected) if self.selected in unplaced else -1
@@ -388,8 +387,8 @@ class DecodeScreen(BaseScreen):
             else:
                 self.app.show_message("No Signal Boosts held yet: each completed mission earns one.", "info")
             return
-        choices: list[tuple[str, Any, Any]] = [
-            (f"{b.name}: {b.text}", (lambda b=b: self.use_boost(b.id, confirmed=True)), BOOST_FILL)
+        choices: list[Choice] = [
+            (f"{b.name}: {b.text}", functools.partial(self.use_boost, b.id, confirmed=True), BOOST_FILL)
             for b in view.boosts]
         choices.append(("Cancel", None, theme.SECONDARY))
         ChoicePopup("Use a Signal Boost", "", choices, numbered=True, vertical=True,

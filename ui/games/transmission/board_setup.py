@@ -6,13 +6,12 @@ from typing import Any
 
 from kivy.properties import DictProperty, ListProperty, StringProperty
 
-from companion.games.transmission.engine.views import CadetView
-from companion.games.transmission.session import Session
+from companion.games.transmission.table_view import TableView
+from ui.host import Host
+from ui.screens.base import BaseScreen
 
-from .base import BaseScreen
 
-
-def module_names(app: Any) -> dict[str, str]:
+def module_names(app: Host) -> dict[str, str]:
     return {m.letter: m.name for m in app.content.modules}
 
 
@@ -24,7 +23,7 @@ class BoardSetupScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="board_setup", **kwargs)
 
-    def refresh(self, session: Session, view: CadetView) -> None:
+    def refresh(self, view: TableView) -> None:
         self.names = module_names(self.app)
         self.devices = sorted(self.app.content.devices)
         self.ids.board.rows = list(view.rows)
@@ -32,9 +31,9 @@ class BoardSetupScreen(BaseScreen):
         self.layout_title = "Beginner layout" if view.layout == "beginner" else "Standard layout"
 
     def ready(self) -> None:
-        self.app.act("confirm")
+        self.app.intents.confirm()
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "continue":
             self.ready()
             return True

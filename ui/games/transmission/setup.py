@@ -7,16 +7,15 @@ keyboard, typing a digit opens the pad with it.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from kivy.properties import StringProperty
 
 from companion.games.transmission.content.model import ContentPack, Difficulty
-
-from ..app import new_seed
-from ..popups import SeedPad
-from ..widgets import BigButton, BigToggle
-from .base import BaseScreen
+from ui.popups import SeedPad
+from ui.screens.base import BaseScreen
+from ui.widgets.controls import BigButton, BigToggle
 
 #: A seed is a whole number the players can read out: at most this many digits ...
 SEED_DIGITS = 9
@@ -58,6 +57,12 @@ def parse_seed(text: str) -> tuple[int | None, str]:
     return int(text), ""
 
 
+
+def new_seed() -> int:
+    """A seed players can read out and type again (like the session's own)."""
+    return secrets.randbelow(1_000_000)
+
+
 class SeedField(BigButton):
     """The seed as a big tappable box; a tap opens the number pad.  ``seed`` is its digits."""
 
@@ -72,12 +77,12 @@ class SetupScreen(BaseScreen):
         super().__init__(name="setup", **kwargs)
         self._built = False
 
-    def on_pre_enter(self, *_: Any) -> None:
+    def on_pre_enter(self, *_: object) -> None:
         self._build_choices()
         initial = self.app.initial
-        self.difficulty = initial["difficulty"]
-        self.layout = initial["layout"]
-        seed = initial["seed"]
+        self.difficulty = initial.difficulty
+        self.layout = initial.layout
+        seed = initial.seed
         self.ids.seed.seed = str(seed if seed is not None else new_seed())
         self._sync_toggles()
 
@@ -141,7 +146,7 @@ class SetupScreen(BaseScreen):
     def back(self) -> None:
         self.app.show("home")
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "continue":
             self.start()
             return True

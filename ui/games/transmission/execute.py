@@ -8,12 +8,10 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringP
 
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
-from companion.games.transmission.engine.views import CadetView
-from companion.games.transmission.session import Session
-
-from .. import theme
-from ..widgets import StripCell
-from .base import BaseScreen
+from companion.games.transmission.table_view import TableView
+from ui import theme
+from ui.screens.base import BaseScreen
+from ui.widgets.controls import StripCell
 
 
 def describe_step(command: Command, before: Position, after: Position, names: dict[str, str]) -> str:
@@ -46,14 +44,14 @@ class ExecuteScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="execute", **kwargs)
 
-    def refresh(self, session: Session, view: CadetView) -> None:
+    def refresh(self, view: TableView) -> None:
         execution = view.last_execution
         if execution is None:
             return
         self.names = {m.letter: m.name for m in self.app.content.modules}
         self.devices = sorted(self.app.content.devices)
         total = len(execution.commands)
-        k = min(session.shown_steps, total)
+        k = min(view.shown_steps, total)
         position = execution.positions[k - 1] if k else execution.start
         if k >= total and not self.at_end and self.manager is not None and self.manager.current == self.name:
             # "Next step" has just become "Done" under the finger: a double tap must not leave.
@@ -91,15 +89,15 @@ class ExecuteScreen(BaseScreen):
             cell.outline = theme.FIXED if completes else (0, 0, 0, 0)
 
     def previous(self) -> None:
-        self.app.act("previous_step")
+        self.app.intents.previous_step()
 
     def next(self) -> None:
         if self.at_end:
-            self.app.act("confirm")
+            self.app.intents.confirm()
         else:
-            self.app.act("next_step")
+            self.app.intents.next_step()
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "prev":
             self.previous()
         elif action in ("next", "continue"):

@@ -7,10 +7,8 @@ from typing import Any
 from kivy.animation import Animation
 from kivy.properties import StringProperty
 
-from companion.games.transmission.engine.views import CadetView
-from companion.games.transmission.session import Session
-
-from .base import BaseScreen
+from companion.games.transmission.table_view import TableView
+from ui.screens.base import BaseScreen
 
 
 class ThinkingScreen(BaseScreen):
@@ -21,7 +19,7 @@ class ThinkingScreen(BaseScreen):
         super().__init__(name="thinking", **kwargs)
         self._animations: list[Animation] = []
 
-    def refresh(self, session: Session, view: CadetView) -> None:
+    def refresh(self, view: TableView) -> None:
         self.error = self.app.choice_error
         if self.error:  # nothing is being chosen: the cards stop their wave
             self.on_leave()
@@ -30,7 +28,7 @@ class ThinkingScreen(BaseScreen):
         number = view.transmission + 1
         self.subtitle = f"Transmission {number} of {view.transmissions_total} is coming."
 
-    def on_enter(self, *_: Any) -> None:
+    def on_enter(self, *_: object) -> None:
         self._animations = []
         for k, card in enumerate(self.ids.cards.children[::-1]):
             card.opacity = 0.25
@@ -42,7 +40,7 @@ class ThinkingScreen(BaseScreen):
             anim.start(card)
             self._animations.append(anim)
 
-    def on_leave(self, *_: Any) -> None:
+    def on_leave(self, *_: object) -> None:
         for card in self.ids.cards.children:
             Animation.cancel_all(card)
             card.opacity = 0.35
@@ -51,7 +49,7 @@ class ThinkingScreen(BaseScreen):
     def retry(self) -> None:
         self.app.retry_choice()
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "continue" and self.error:
             self.retry()
             return True

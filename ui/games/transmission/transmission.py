@@ -11,12 +11,11 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.games.transmission.engine.views import CadetView, TransmissionView
-from companion.games.transmission.session import Session
-
-from .. import theme
-from ..widgets import BigButton
-from .base import BaseScreen, number_word
+from companion.games.transmission.engine.views import TransmissionView
+from companion.games.transmission.table_view import TableView
+from ui import theme
+from ui.screens.base import BaseScreen, number_word
+from ui.widgets.controls import BigButton
 
 #: What the table does with the physical deck before the card is known.
 DRAW_PROMPT = "Draw the top Transmission card and scan it (or tap it below)."
@@ -70,10 +69,10 @@ class TransmissionScreen(BaseScreen):
         super().__init__(name="transmission", **kwargs)
         self._drawable: tuple[str, ...] = ()
 
-    def refresh(self, session: Session, view: CadetView) -> None:
-        self.drawing = session.awaiting_draw
+    def refresh(self, view: TableView) -> None:
+        self.drawing = view.awaiting_draw
         if self.drawing:
-            self._fill_draw(session, view)
+            self._fill_draw(view)
             return
         card = view.card
         if card is None:
@@ -91,17 +90,17 @@ class TransmissionScreen(BaseScreen):
             cell.fill = theme.FIXED if clear else theme.SLOT
             cell.color = theme.CARD_TEXT if clear else theme.MUTED
 
-    def _fill_draw(self, session: Session, view: CadetView) -> None:
+    def _fill_draw(self, view: TableView) -> None:
         """One button per Transmission card that can come next (the deck's make-up is public)."""
         self.draw_title = f"Transmission {view.transmission + 1} of {view.transmissions_total}"
-        drawable = session.drawable_transmissions(distinct=True)  # identical cards: one button
+        drawable = view.drawable  # identical cards: one button
         if drawable == self._drawable:
             return
         self._drawable = drawable
         grid = self.ids.draw_cards
         grid.clear_widgets()
         for cid in drawable:
-            card = session.content.transmission(cid)
+            card = self.app.content.transmission(cid)
             clear = f"clear on {card.clear_register}" if card.clear_register is not None else "nothing clear"
             button = BigButton(text=f"Level {card.level}\n{clear}\n{errors_label(card.errors)}",
                                height=dp(84), fill=theme.LEVEL_COLOURS.get(card.level, theme.ACCENT),
@@ -111,12 +110,12 @@ class TransmissionScreen(BaseScreen):
 
     def draw(self, card: str) -> None:
         """The table drew ``card`` and tapped it (a table without a card reader)."""
-        self.app.act("draw_transmission", card)
+        self.app.intents.draw_transmission(card)
 
     def decode(self) -> None:
-        self.app.act("confirm")
+        self.app.intents.confirm()
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "continue":
             self.decode()
             return True

@@ -25,7 +25,7 @@ upper-case an intact module, lower-case a damaged one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.clock import Clock
@@ -34,14 +34,13 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 
 from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.engine.actions import CorrectBoard
 from companion.games.transmission.engine.board import HALLWAY, SIZE
-from companion.games.transmission.engine.correction import PHASES, correction_reason
-
-from .. import theme
-from ..popups import GuardedPopup
-from ..widgets import BigButton, BoardView
-from .base import BaseScreen
+from companion.games.transmission.engine.correction import PHASES
+from ui import theme
+from ui.games.transmission.board import BoardView
+from ui.popups import GuardedPopup
+from ui.screens.base import BaseScreen
+from ui.widgets.controls import BigButton
 
 #: The selected cell's frame (not the Cadet's yellow: both can be on one cell).
 SELECTION = (0.35, 0.85, 1.0, 1)
@@ -119,7 +118,7 @@ class EditableBoard(BoardView):
             self.dispatch("on_cell", *cell)
         return True
 
-    def _draw_mark(self, *_: Any) -> None:
+    def _draw_mark(self, *_: object) -> None:
         self._mark.clear()
         if len(self.selected) != 2:
             return
@@ -131,6 +130,10 @@ class EditableBoard(BoardView):
         self._mark.add(Line(rectangle=(x + dp(3), y + dp(3), s - dp(6), s - dp(6)), width=1))
 
 
+#: A button of a :class:`TilePicker`: its label, the module letter it picks (``None``: nothing), its colour.
+TileChoice = tuple[str, str | None, Sequence[float]]
+
+
 class TilePicker(GuardedPopup):
     """A grid of big buttons to pick a module (``"F  Fusion Core"``), or "Nothing".
 
@@ -139,7 +142,7 @@ class TilePicker(GuardedPopup):
 
     title = StringProperty("")
 
-    def __init__(self, title: str, choices: Sequence[tuple[str, Any, Any]], on_pick: Any,
+    def __init__(self, title: str, choices: Sequence[TileChoice], on_pick: Callable[[str | None], None],
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = title
@@ -150,7 +153,7 @@ class TilePicker(GuardedPopup):
             button.bind(on_release=lambda _b, v=value: self.pick(v))
             grid.add_widget(button)
 
-    def pick(self, value: Any) -> None:
+    def pick(self, value: str | None) -> None:
         self.dismiss()
         self._on_pick(value)
 
@@ -182,7 +185,7 @@ class CorrectionScreen(BaseScreen):
 
     @property
     def content(self) -> ContentPack:
-        return self.app.content  # type: ignore[no-any-return]
+        return self.app.content
 
     def start(self, rows: Sequence[str], cadet: Sequence[int], carrying: str | None) -> None:
         """Begin editing a copy of this board (the game's board is untouched until Save)."""
@@ -210,11 +213,11 @@ class CorrectionScreen(BaseScreen):
     def _tile(self, cell: tuple[int, int]) -> str:
         return str(self.rows[cell[0]][cell[1]])
 
-    def put_module(self, letter: str) -> None:
+    def put_module(self, letter: str | None) -> None:
         """Put ``letter`` on the selected cell.  Elsewhere on the board: the two cells swap.
         Carried: it is put down here (intact).  Missing: it appears here, intact."""
         cell = self._cell()
-        if cell is None:
+        if cell is None or letter is None:  # the module picker offers no "Nothing"
             return
         rows = list(self.rows)
         here = self._tile(cell)
@@ -307,7 +310,7 @@ class CorrectionScreen(BaseScreen):
 
     def choose_carrying(self) -> TilePicker:
         names = self.module_names()
-        choices: list[tuple[str, Any, Any]] = [("Nothing", None, theme.SECONDARY)]
+        choices: list[TileChoice] = [("Nothing", None, theme.SECONDARY)]
         choices += [(f"{letter}  {names[letter]}", letter, theme.ACCENT) for letter in self.devices]
         picker = TilePicker("What does the Cadet carry?", choices, self.set_carrying)
         picker.open()
@@ -325,12 +328,13 @@ class CorrectionScreen(BaseScreen):
             self.app.close_correction()
             return True
         rows, cadet, carrying = self.board()
-        if not self.app.correct_board(rows, cadet, carrying):
-            session = self.app.session
-            if session is not None and session.message and not self.app.message:
-                self.app.show_message(session.message, "error")
+        if not self.app.intents.correct_board(rows, cadet, carrying):
+            view = self.app.table_view()
+            if view is not None and view.message and not self.app.message:
+                self.app.show_message(view.message, "error")
             return False
-        said = self.app.session.message if self.app.session is not None else ""
+        view = self.app.table_view()
+        said = view.message if view is not None else ""
         self.app.close_correction()
         self.app.show_message(said or "Board corrected.", "info")
         return True
@@ -370,20 +374,19 @@ class CorrectionScreen(BaseScreen):
         missing = board_problem(self.content, rows, carrying)
         if missing:
             return missing
-        session = self.app.session
-        if session is None:
+        view = self.app.table_view()
+        if view is None:
             return ""
-        state = session.game.state
         if not self.changed:
-            if state.phase in PHASES:
+            if view.phase in PHASES:
                 return ""
-            action = CorrectBoard(tuple(self._original[0]), self._original[1], self._original[2] or None)
+            rows_before, cadet_before, carrying_before = self._original
+            why = self.app.intents.correction_problem(rows_before, cadet_before, carrying_before or None)
         else:
-            action = CorrectBoard(tuple(rows), cadet, carrying)
-        why = correction_reason(self.content, state, action)
+            why = self.app.intents.correction_problem(rows, cadet, carrying)
         return f"{why[:1].upper()}{why[1:]}." if why else ""
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "back":
             self.cancel()
             return True

@@ -8,10 +8,8 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import Outcome
-from companion.games.transmission.engine.views import CadetView
-from companion.games.transmission.session import Session
-
-from .base import BaseScreen
+from companion.games.transmission.table_view import TableView
+from ui.screens.base import BaseScreen
 
 
 def score_lines(content: ContentPack, difficulty: str, outcome: Outcome) -> list[str]:
@@ -43,8 +41,8 @@ class EndScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="end", **kwargs)
 
-    def refresh(self, session: Session, view: CadetView) -> None:
-        from ..widgets import MissionPanel
+    def refresh(self, view: TableView) -> None:
+        from ui.games.transmission.cards import MissionPanel
 
         outcome = view.outcome
         if outcome is None:
@@ -71,7 +69,7 @@ class EndScreen(BaseScreen):
     def home(self) -> None:
         self.app.abandon()
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "continue":
             self.play_again()
             return True

@@ -11,10 +11,9 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion.games.transmission.engine.views import CadetView, MissionView
-from companion.games.transmission.session import Session
-
-from .base import BaseScreen
+from companion.games.transmission.engine.views import MissionView
+from companion.games.transmission.table_view import TableView
+from ui.screens.base import BaseScreen
 
 
 class MissionCompleteScreen(BaseScreen):
@@ -28,8 +27,8 @@ class MissionCompleteScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="mission_complete", **kwargs)
 
-    def refresh(self, session: Session, view: CadetView) -> None:
-        from ..widgets import MissionPanel
+    def refresh(self, view: TableView) -> None:
+        from ui.games.transmission.cards import MissionPanel
 
         execution = view.last_execution
         new_ids = [c.mission for c in execution.completions] if execution else []
@@ -56,9 +55,9 @@ class MissionCompleteScreen(BaseScreen):
         self.done_text = f"Missions done: {len(view.completed)} of {view.missions_total}"
 
     def proceed(self) -> None:
-        self.app.act("confirm")
+        self.app.intents.confirm()
 
-    def handle_key(self, action: str, arg: Any) -> bool:
+    def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "continue":
             self.proceed()
             return True

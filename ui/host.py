@@ -1,0 +1,101 @@
+"""What a screen may use of the app: the Host protocol (the secret boundary, in types).
+
+Source: DESIGN.md, Views ("the UI receives a view that holds only what the table may see, never the
+Session or the game state").  A screen's ``app`` is typed as :class:`Host`: it reaches the game only
+through :attr:`Host.intents` (typed intents) and :meth:`Host.table_view` (the table's view, secrets
+stripped), so ``self.app.session`` in a screen is a type error, not a review comment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.intents import Intents
+from companion.games.transmission.table_view import TableView
+from companion.table.store import Store
+
+__all__ = ["Host", "SetupChoice"]
+
+
+@dataclass(frozen=True)
+class SetupChoice:
+    """Setup's choices for the next game: difficulty and layout names, the seed (``None``: random)."""
+
+    difficulty: str = "standard"
+    layout: str = "standard"
+    seed: int | None = None
+
+
+class Host(Protocol):
+    """The app as its screens see it (:class:`ui.app.CompanionApp` implements it)."""
+
+    #: The message bar's text and its kind (``error``, ``answer``, ``info``).
+    message: str
+    message_kind: str
+    #: The content pack (names, titles, boosts ...): public, no secrets.
+    content: ContentPack
+    #: Setup's initial choices (the last game's, or the command line's).
+    initial: SetupChoice
+    #: Signal Boost ids dealt by the last execution (the status strip hides them until their step).
+    dealt: tuple[str, ...]
+    #: Why Mission Control could not choose (a sentence), or ``""``.
+    choice_error: str
+    #: True while How to play is open over a game.
+    help_over_game: bool
+    #: The game store, or ``None`` (History is off: :attr:`store_problem` says why).
+    store: Store | None
+    store_problem: str
+    #: Where exports go by default.
+    data_dir: Path
+
+    @property
+    def intents(self) -> Intents:
+        """The current game's intents (each refused, ``False``, when no game is on)."""
+
+    def table_view(self) -> TableView | None:
+        """The table's view of the current game, or ``None`` when no game is on."""
+
+    def show(self, name: str) -> None:
+        """Go to a screen outside a game ("home", "setup", "help" ...)."""
+
+    def show_message(self, text: str, kind: str = "info") -> None:
+        """Put ``text`` in the message bar."""
+
+    def clear_message(self) -> None:
+        """Empty the message bar."""
+
+    def redraw(self) -> None:
+        """Ask for a redraw of the current screen (batched)."""
+
+    def hold_actions(self, seconds: float | None = None) -> None:
+        """Ignore taps and Enter/Space for a moment (a double tap's echo)."""
+
+    def actions_held(self) -> bool:
+        """True within the guard time after a screen change."""
+
+    def new_game(self) -> None:
+        """Home's New game: the Setup of a registered game."""
+
+    def start_game(self, difficulty: str, layout: str, seed: int) -> bool:
+        """Deal a new game and show Board set-up."""
+
+    def retry_choice(self) -> None:
+        """Ask Mission Control again (after its pick failed)."""
+
+    def play_again(self) -> None:
+        """Setup again with the same difficulty and layout."""
+
+    def abandon(self) -> None:
+        """Leave the game (asked already) and go Home."""
+
+    def close_help(self) -> None:
+        """Leave How to play: back to the game, else Home."""
+
+    def close_correction(self) -> None:
+        """Leave Fix the board: back to the game's screen."""
+
+    def quit(self) -> None:
+        """Close the app."""

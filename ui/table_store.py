@@ -1,0 +1,148 @@
+"""The app's half of never losing a game: the game store, attaching each game to it, the resume offer.
+
+Source: issue "Never lose a game"; the store itself is :mod:`companion.table.store`.  A
+:class:`TableStore` is owned by the app (composition, not a mixin): it holds the open store and the
+game id of the game on the table, and reaches the app only through :class:`StoreHost`.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Protocol
+
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.session import Chooser, Session
+from companion.games.transmission.stored import KEEPER
+from companion.table.store import SavedGame, Store, StoreError
+from ui import records, theme
+from ui.host import SetupChoice
+from ui.popups import ChoicePopup
+
+__all__ = ["StoreHost", "TableStore"]
+
+log = logging.getLogger(__name__)
+
+
+class StoreHost(Protocol):
+    """What the store flow needs of the app."""
+
+    @property
+    def content(self) -> ContentPack: ...
+
+    @property
+    def undo_setting(self) -> str: ...
+
+    def show_message(self, text: str, kind: str = "info") -> None: ...
+
+    def new_chooser(self) -> Chooser: ...
+
+    def play_resumed(self, session: Session, initial: SetupChoice) -> None:
+        """Put a resumed ``session`` on the table; ``initial``: Setup's choices from now on."""
+
+
+class TableStore:
+    """The game store of the table, if one is open, and the game it is saving.
+
+    :param path: the store (SQLite) to open; ``None``: no store, History is off.
+    :ivar store: the open store or ``None`` (:attr:`problem` says why).
+    :ivar problem: why History is off (a sentence), else ``""``.
+    :ivar game_id: the stored game of the session on the table, else ``None``.
+    """
+
+    def __init__(self, host: StoreHost, path: Path | None) -> None:
+        self.host = host
+        self.path = path
+        self.store: Store | None = None
+        self.problem = "" if path is not None else "no game store was opened."
+        self.game_id: int | None = None
+
+    def open(self, notices: list[str]) -> None:
+        """Open the game store at :attr:`path`; a store that cannot be opened turns History off
+        (the game stays playable), a damaged one set aside is said once on Home, with ``notices``."""
+        notes = list(notices)
+        if self.path is not None and self.store is None:
+            try:
+                self.store = Store.open(self.path)
+            except (StoreError, OSError) as exc:
+                log.error("the game store %s cannot be opened: %s", self.path, str(exc))
+                self.problem = str(exc)
+                notes.append(f"History is off: {exc}")
+            else:
+                self.problem = ""
+                if self.store.notice:
+                    notes.append(self.store.notice)
+        if notes:
+            self.host.show_message(" ".join(notes), "error")
+
+    def close(self) -> None:
+        store, self.store = self.store, None
+        if store is not None:
+            try:
+                store.close()
+            except Exception:
+                log.exception("closing the game store failed")
+
+    def failed(self, doing: str, exc: Exception) -> None:
+        """The store failed mid-game: say so, keep playing without it."""
+        log.error("the game store failed %s: %s", doing, str(exc))
+        self.problem = str(exc)
+        self.host.show_message(f"History is off: {exc}", "error")
+
+    def attach(self, session: Session) -> None:
+        """Save every action of ``session`` as it happens (a power cut loses nothing)."""
+        if self.store is None:
+            return
+        try:
+            self.game_id = self.store.attach(session, KEEPER)
+        except StoreError as exc:  # the game goes on without a history
+            self.failed("saving the new game", exc)
+
+    def abandon(self, game_id: int | None) -> None:
+        """Mark ``game_id`` abandoned (it stays in the history)."""
+        if self.store is None or game_id is None:
+            return
+        try:
+            self.store.abandon(game_id)
+        except StoreError as exc:
+            self.failed("marking the game abandoned", exc)
+
+    def offer_resume(self) -> ChoicePopup | None:
+        """On Home at start: an unfinished game is offered for resume (Resume / Start new).
+
+        :returns: the popup, or ``None`` when there is nothing to resume.
+        """
+        if self.store is None:
+            return None
+        try:
+            saved = self.store.unfinished()
+        except (StoreError, sqlite3.Error) as exc:
+            self.failed("looking for an unfinished game", exc)
+            return None
+        if saved is None:
+            return None
+        titles = {d.name: d.title for d in self.host.content.difficulties}
+        popup = ChoicePopup("Unfinished game", records.resume_question(saved, titles),
+                            [("Resume", lambda: self.resume(saved), theme.GO),
+                             ("Start new", lambda: self.abandon(saved.id), theme.SECONDARY)],
+                            auto_dismiss=False)
+        popup.open()
+        return popup
+
+    def resume(self, saved: SavedGame) -> bool:
+        """Replay the saved game and land on the screen it stopped on (mid-decode included)."""
+        if self.store is None:
+            return False
+        try:
+            chooser = self.host.new_chooser()
+            session = self.store.resume(saved, KEEPER, self.host.content, chooser,
+                                        undo=self.host.undo_setting)
+        except (StoreError, ImportError) as exc:  # another pack, a record that no longer replays
+            log.error("cannot resume game %s: %s", saved.id, str(exc))
+            self.host.show_message(f"Cannot resume that game: {exc}", "error")
+            return False
+        summary = saved.summary
+        self.host.play_resumed(session, SetupChoice(summary.difficulty, summary.layout, summary.seed))
+        self.game_id = saved.id
+        return True
