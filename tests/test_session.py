@@ -78,8 +78,9 @@ def test_a_whole_game_walks_the_screens_in_order() -> None:
             if not session.execute():
                 # Refused: the arrangement stays, the game is unchanged; let the test peek to finish.
                 assert session.message.startswith("Impossible order, step")
-                session.arrangement = list(session.game.state.intended)
-                session.left_out = [c for c in session.game.state.hand if c not in session.arrangement]
+                state = session.game.state
+                arrange(session, state.intended,
+                        [c for c in state.hand if c not in state.intended][: state.leave_out])
                 assert session.execute()
         elif step is Step.EXECUTE:
             while session.next_step():
