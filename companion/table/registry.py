@@ -100,7 +100,7 @@ class StoredSession(Protocol):
         revision), ``seed``, ``difficulty``, ``layout`` and ``actions`` (each in record form)."""
 
     def table_state(self) -> Mapping[str, Any]:
-        """Where the table is beyond the record (JSON-able), handed back to :attr:`GameInfo.resume`."""
+        """Where the table is beyond the record (JSON-able), handed back to :attr:`Keeper.resume`."""
 
 
 class ContentId(Protocol):
