@@ -128,8 +128,8 @@ def test_read_config_of_a_broken_file_gives_defaults_and_one_problem(tmp_path: P
 
 
 def test_the_app_keeps_the_history_when_a_setting_is_bad(tmp_path: Path) -> None:
-    """ui.app.load_settings: the table's data dir stays in use, and Home gets one sentence."""
-    from ui.app import load_settings
+    """ui.start.load_settings: the table's data dir stays in use, and Home gets one sentence."""
+    from ui.start import load_settings
 
     path = write(tmp_path, f'[game]\nundo = "yes"\n[store]\ndata_dir = "{tmp_path / "data"}"\n')
     config, notes = load_settings(path)

@@ -21,6 +21,7 @@ from types import MappingProxyType
 
 import pytest
 
+import ui
 from companion.errors import ConfigError
 from ui import kivy_config as kc
 
@@ -360,7 +361,9 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, config: str,
     monkeypatch.setenv("KIVY_HOME", str(tmp_path / "kivy"))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     calls: list[dict[str, object]] = []
-    monkeypatch.setitem(sys.modules, "ui.app", types.SimpleNamespace(main=lambda **kw: calls.append(kw) or 0))
+    fake = types.SimpleNamespace(main=lambda **kw: calls.append(kw) or 0)
+    monkeypatch.setitem(sys.modules, "ui.app", fake)
+    monkeypatch.setattr(ui, "app", fake, raising=False)  # `from ui import app` reads the package first
     assert main(["run", *args]) == 0
     return calls
 

@@ -52,6 +52,7 @@ from companion.table.events import Event
 from companion.table.store import Store
 from ui import theme
 from ui.choosing import Choosing
+from ui.games.transmission.status import fill_status
 from ui.host import SetupChoice
 from ui.keys import KEYMAP
 from ui.popups import Choice, ChoicePopup
@@ -464,7 +465,7 @@ class CompanionApp(App):
         if self.help_over_game or self.correcting:
             name = ""  # How to play (or Fix the board) stays up until its Back (Save, Cancel)
         view = session.view()
-        self._refresh_status(view)
+        fill_status(self.status, view, self.content, self.dealt)
         problem = self.store.problem if self.store is not None else None
         if problem and problem != self._store_said:  # an autosave failed: the table should know
             self.show_message(problem, "error")
@@ -478,26 +479,6 @@ class CompanionApp(App):
             except Exception as exc:  # keep the table going; the log has the traceback
                 log.exception("refreshing the %s screen failed", name)
                 self.show_message(f"Something went wrong drawing this screen: {exc}", "error")
-
-    def _refresh_status(self, view: TableView) -> None:
-        status = self.status
-        if view.transmission:
-            status.transmission = f"Transmission {view.transmission} of {view.transmissions_total}"
-        else:
-            status.transmission = f"{view.transmissions_total} transmissions"
-        done, boosts = len(view.completed), view.boosts
-        execution = view.last_execution
-        if view.step is Step.EXECUTE and execution is not None:
-            # While the players mirror the commands, a mission counts from the step that completes it.
-            hidden = [c for c in execution.completions if c.step > view.shown_steps]
-            done -= len(hidden)
-            if hidden:
-                boosts = tuple(b for b in boosts if b.id not in self.dealt)
-        status.missions = f"Missions done {done} of {view.missions_total}"
-        names = ", ".join(b.name for b in boosts)
-        status.boosts = f"Boosts: {names}" if names else "Boosts: none"
-        title = self.content.difficulty(view.difficulty).title
-        status.game = f"{title} · seed {view.seed}"
 
     # ------------------------------------------------------------------ table hardware
 

@@ -1,0 +1,63 @@
+"""The status strip's texts (ui/games/transmission/status.py): public facts only, and while an execution
+is mirrored a mission and its Signal Boost count only from the step that completes it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.session import Session, Step
+from test_session import RandomChooser, arrange
+from ui.games.transmission.status import fill_status
+
+CONTENT = default_content()
+
+
+def strip() -> Any:
+    return SimpleNamespace(transmission="", missions="", boosts="", game="")
+
+
+def test_before_the_first_transmission_the_strip_counts_the_deck() -> None:
+    session = Session(CONTENT, RandomChooser(4), "hard", seed=4)
+    status = strip()
+    fill_status(status, session.view(), CONTENT, ())
+    total = session.view().transmissions_total
+    assert (status.transmission, status.missions, status.boosts) == (
+        f"{total} transmissions", f"Missions done 0 of {session.view().missions_total}", "Boosts: none")
+    assert status.game == "Hard · seed 4"
+
+
+def test_a_mission_counts_from_the_step_that_completes_it() -> None:
+    session = Session(CONTENT, Planner(), "training", seed=1)
+    done = 0
+    while not done:  # Mission Control's intended orders until one completes a mission
+        assert not session.over
+        if session.step is Step.THINKING:
+            assert session.choose_now()
+        elif session.step is Step.DECODE:
+            state = session.game.state
+            arrange(session, state.intended, [c for c in state.hand if c not in state.intended])
+            assert session.execute()
+            done = len(session.game.state.completed) - len(state.completed)
+        else:
+            assert session.confirm()
+    assert session.step is Step.EXECUTE and session.shown_steps == 0
+    execution = session.game.state.last_execution
+    assert execution is not None
+    first = min(c.step for c in execution.completions)
+    status = strip()
+    before = len(session.game.state.completed) - done
+    total = session.view().missions_total
+    dealt = session.game.state.dealt[-done:]  # one Signal Boost per mission completed
+    names = [CONTENT.boost(b).name for b in dealt]
+    assert names, "a completed mission deals a Signal Boost"
+    fill_status(status, session.view(), CONTENT, dealt)
+    assert status.missions == f"Missions done {before} of {total}"
+    assert not any(name in status.boosts for name in names)
+    while session.shown_steps < first:
+        assert session.next_step()
+    fill_status(status, session.view(), CONTENT, dealt)
+    assert status.missions == f"Missions done {before + 1} of {total}"
+    assert all(name in status.boosts for name in names)
