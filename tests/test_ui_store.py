@@ -83,10 +83,10 @@ def test_the_resume_question_names_the_game() -> None:
     started = datetime(2026, 11, 28, 18, 42, tzinfo=UTC)
     local = started.astimezone()
     saved = SavedGame(7, summary_of(started, difficulty="hard", seed=42, result="unfinished"), "default",
-                      "abc", {}, {"step": "decode"})
+                      "abc", {}, {"step": "decode"}, "transmission")
     question = records.resume_question(saved, TITLES, now=started + timedelta(hours=1))
     assert question == f"Resume the game from {local:%a %H:%M} (Hard, seed 42, Decode)?"
-    no_table = SavedGame(7, saved.summary, "default", "abc", {}, None)
+    no_table = SavedGame(7, saved.summary, "default", "abc", {}, None, "transmission")
     assert records.resume_question(no_table, TITLES, now=started).endswith("(Hard, seed 42)?")
 
 
