@@ -145,7 +145,7 @@ def test_the_packed_actions_are_the_kernel_s_on_every_tile_and_hand() -> None:
                         packed = None if STEP[cell][k] < 0 else (board, STEP[cell][k], held)
                         checks = False
                     else:
-                        act = acts[k].get((here, held))
+                        act = acts[k][here].get(held)
                         packed = None if act is None else (
                             board[:cell] + act.tile + board[cell + 1:], cell, act.carrying)
                         checks = act is not None and act.checks
@@ -154,6 +154,8 @@ def test_the_packed_actions_are_the_kernel_s_on_every_tile_and_hand() -> None:
                         assert packed == play(board, cell, held, command), (cell, command, here, held)
                         assert checks == (command in CHECKS_MISSIONS)
     assert counts_of(CONTENT.command_deck) == DEFAULT_COUNTS
+    # The command order is the search's tie-break between programs: it must not move.
+    assert ORDER == (C.N, C.E, C.S, C.W, C.COLLECT, C.DEPLOY, C.REPAIR)
     assert all(INDEX[c] == k for k, c in enumerate(ORDER))
 
 

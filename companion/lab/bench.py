@@ -34,10 +34,10 @@ toward that outcome is the decision) or the Transmission cards run out.  Each po
 ``plain_bound`` seconds (and at most 400,000 positions in a layer); positions it cannot finish are
 counted.  The speed ratio is (plain time / planner time), over the positions both finished, given
 as the median and the ratio of the totals.  Those are the easier positions (the plain search
-gives up mostly on game starts, which need far longer than any bound a bench can afford: raising
-it from 2 to 6 s finishes only about 18 more of 205), so a third figure covers every position: the
-plain search's time counted as at most the bound (its true time is longer where it gave up) over
-the planner's total, a lower bound of the ratio of the totals over all positions.
+gives up mostly on game starts, which need far longer than any bound a bench can afford), so a
+third figure covers every position: the plain search's time counted as at most the bound (its true
+time is longer where it gave up) over the planner's total, a lower bound of the ratio of the totals
+over all positions.
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 
-
 #: Registers in a transmission: the commands Mission Control selects and the Cadet executes
 #: (RULES.md, A transmission, 1. Select).
 REGISTERS = 5

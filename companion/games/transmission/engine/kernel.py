@@ -36,6 +36,12 @@ ACTIONS: tuple[Command, ...] = (Command.COLLECT, Command.DEPLOY, Command.REPAIR)
 CHECKS_MISSIONS: frozenset[Command] = frozenset({Command.REPAIR, Command.DEPLOY})
 
 
+#: ADJACENT[i][j]: cells i and j are orthogonally adjacent (diagonals do not count).
+ADJACENT: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(j in NEIGHBOURS[i] for j in range(CELLS)) for i in range(CELLS)
+)
+
+
 class Refusal(enum.Enum):
     """Why a command is impossible (RULES.md, The commands); the referee words it with module names."""
 
@@ -120,12 +126,6 @@ def play(board: str, cell: int, carrying: str, command: Command) -> tuple[str, i
         return board, move(cell, command), carrying
     tile, held = action_effect(command, board[cell], carrying)
     return board[:cell] + tile + board[cell + 1:], cell, held
-
-
-#: ADJACENT[i][j]: cells i and j are orthogonally adjacent (diagonals do not count).
-ADJACENT: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(j in NEIGHBOURS[i] for j in range(CELLS)) for i in range(CELLS)
-)
 
 
 def completed(board: str, pairs: Sequence[tuple[str, str, str]], mask: int = 0) -> int:

@@ -129,7 +129,7 @@ def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], co
                 if nc < 0:
                     continue
             else:
-                act = acts[k].get((here, carrying))
+                act = acts[k][here].get(carrying)
                 if act is None:
                     continue
                 tile, ncarry, checks = act

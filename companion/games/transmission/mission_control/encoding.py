@@ -23,6 +23,7 @@ from typing import NamedTuple
 from companion.games.transmission.engine.board import CELLS, HALLWAY, SIZE
 from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
 from companion.games.transmission.engine.kernel import (
+    ACTIONS,
     CHECKS_MISSIONS,
     action_effect,
     action_refusal,
@@ -34,9 +35,7 @@ __all__ = ["COLLECT", "DEFAULT_COUNTS", "DEPLOY", "DIST", "INDEX", "MOVES", "ORD
            "rest_of"]
 
 #: The command order of card counts and programs (also the search's expansion order).
-ORDER: tuple[Command, ...] = (
-    Command.N, Command.E, Command.S, Command.W, Command.COLLECT, Command.DEPLOY, Command.REPAIR,
-)
+ORDER: tuple[Command, ...] = (Command.N, Command.E, Command.S, Command.W, *ACTIONS)
 #: Command -> its index in :data:`ORDER`.
 INDEX: Mapping[Command, int] = {c: k for k, c in enumerate(ORDER)}
 #: The move indices (N E S W) come first: ``k < MOVES`` is a move.
@@ -80,9 +79,10 @@ class Act(NamedTuple):
     checks: bool
 
 
-#: Per command index, ``(tile under the Cadet, carried letter or "") -> Act`` for every legal case; a
-#: missing key is a refused command.  The move indices hold empty tables (moves use :data:`STEP`).
-ActTable = tuple[Mapping[tuple[str, str], Act], ...]
+#: Per command index, tile under the Cadet (every character of :data:`TILES`) -> carried letter or
+#: ``""`` -> Act, for every legal case; a missing hand is a refused command.  The move indices hold
+#: empty tables (moves use :data:`STEP`).  Two lookups of one-character keys: the searches' inner loop.
+ActTable = tuple[Mapping[str, Mapping[str, Act]], ...]
 
 
 @functools.lru_cache(maxsize=64)
@@ -92,14 +92,15 @@ def act_tables(devices: frozenset[str]) -> ActTable:
     :param devices: upper-case letters of the modules that can be carried.
     """
     hands = ("", *sorted(devices))
-    tables: list[Mapping[tuple[str, str], Act]] = [{} for _ in range(MOVES)]
+    tables: list[Mapping[str, Mapping[str, Act]]] = [{} for _ in range(MOVES)]
     for command in ORDER[MOVES:]:
-        table: dict[tuple[str, str], Act] = {}
+        table: dict[str, dict[str, Act]] = {}
         for here in TILES:
+            table[here] = {}
             for held in hands:
                 if action_refusal(command, here, held, devices) is None:
                     tile, after = action_effect(command, here, held)
-                    table[(here, held)] = Act(tile, after, command in CHECKS_MISSIONS)
+                    table[here][held] = Act(tile, after, command in CHECKS_MISSIONS)
         tables.append(table)
     return tuple(tables)
 

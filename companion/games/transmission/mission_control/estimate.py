@@ -58,7 +58,7 @@ from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.engine.kernel import pair_complete
 from companion.games.transmission.mission_control.encoding import COLLECT, DEPLOY, DIST, REPAIR, Pairs
 
-__all__ = ["Estimate", "EstimateCache", "Leg", "estimate"]
+__all__ = ["Estimate", "EstimateCache", "Leg", "Packing", "estimate"]
 
 #: Cost (commands) charged for clearing a cell next to a partner whose neighbours are all modules.
 _BLOCKED_PENALTY = 8
@@ -213,8 +213,20 @@ def _leg(board: str, cadet: int, carrying: str, a: str, b: str, devices: frozens
     return best
 
 
+class Packing(NamedTuple):
+    """Where a packed route leaves the transmissions (see :func:`_pack`).
+
+    :param transmissions: transmissions started by the route (10,000 when the deck lacks a command).
+    :param slots: registers filled in the last one; ``cards_left`` its cards left per command.
+    """
+
+    transmissions: int
+    slots: int
+    cards_left: tuple[int, ...]
+
+
 def _pack(tokens: tuple[int, ...], counts: tuple[int, ...], slots: int, left: tuple[int, ...]
-          ) -> tuple[int, int, tuple[int, ...]]:
+          ) -> Packing:
     """Pack ``tokens`` into transmissions of 5 commands within the deck's card counts, continuing a
     transmission with ``slots`` registers already filled and ``left`` cards of each command left.
 
@@ -233,7 +245,7 @@ def _pack(tokens: tuple[int, ...], counts: tuple[int, ...], slots: int, left: tu
             if slots == REGISTERS or cap[k] == 0:
                 tx, slots, cap = tx + 1, 0, list(counts)
                 if cap[k] == 0:
-                    return _INF, 0, left
+                    return Packing(_INF, 0, left)
             cap[k] -= 1
             slots += 1
             continue
@@ -258,9 +270,9 @@ def _pack(tokens: tuple[int, ...], counts: tuple[int, ...], slots: int, left: tu
                 if took:
                     continue
                 if slots == 0:
-                    return _INF, 0, left  # a fresh transmission and still no card for this walk
+                    return Packing(_INF, 0, left)  # a fresh transmission and still no card for this walk
             tx, slots, cap = tx + 1, 0, list(counts)
-    return tx, slots, tuple(cap)
+    return Packing(tx, slots, tuple(cap))
 
 
 #: Per walk token ``a * CELLS + b``: moves needed north, east, south, west, and in all.
@@ -297,7 +309,7 @@ class EstimateCache:
 
     def __init__(self, limit: int = 100_000) -> None:
         self.legs: dict[LegKey, Leg | None] = {}
-        self.packs: dict[_PackKey, tuple[int, int, tuple[int, ...]]] = {}
+        self.packs: dict[_PackKey, Packing] = {}
         self.limit = limit
 
     def trim(self) -> None:

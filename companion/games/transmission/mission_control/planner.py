@@ -24,8 +24,8 @@ such a set within reach.  When not even one mission can be completed in time, it
 program whose outcome has the lowest lower bound (closest to completing them all).
 
 *Speed.*  ``companion bench planner`` measures it on real positions (a fresh planner per decision);
-the figures and the command are in ``docs/``.  Within a game the planner keeps its solver, so the
-decisions after the first mostly find their positions already solved.
+the figures and the command are in ``docs/bench-planner.md``.  Within a game the planner keeps its
+solver, so the decisions after the first mostly find their positions already solved.
 
 Guarantees
 ----------
@@ -56,6 +56,7 @@ import logging
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.errors import CompanionError
 from companion.games.transmission.engine.board import Position
@@ -74,7 +75,7 @@ from companion.games.transmission.mission_control.encoding import (
 from companion.games.transmission.mission_control.programs import TransmissionResult
 from companion.games.transmission.mission_control.solver import Solver
 
-__all__ = ["Plan", "Planner", "PlannerError"]
+__all__ = ["Candidate", "Plan", "Planner", "PlannerError"]
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,17 @@ class Plan:
     commands: tuple[Command, ...]
     transmissions_to_win: int | None
     completes: tuple[str, ...] = ()
+
+
+class Candidate(NamedTuple):
+    """A viable program and its value (see :meth:`Planner.candidates`).
+
+    :param commands: 5 commands in intended order.
+    :param transmissions: the transmissions to win if it is executed as intended, this one included.
+    """
+
+    commands: tuple[Command, ...]
+    transmissions: int
 
 
 # --------------------------------------------------------------------------- the planner
@@ -178,7 +190,7 @@ class Planner:
         """The :class:`~companion.games.transmission.session.Chooser` protocol: ``plan(view).commands``."""
         return self.plan(view).commands
 
-    def candidates(self, view: MissionControlView, slack: int = 0) -> list[tuple[tuple[Command, ...], int]]:
+    def candidates(self, view: MissionControlView, slack: int = 0) -> list[Candidate]:
         """Every viable program whose optimal value is within ``slack`` of the best, best first.
 
         A program's value is the transmissions to win if it is executed as intended: this one plus
@@ -212,7 +224,7 @@ class Planner:
             if value <= cap:
                 found.append((value, -bin(mask).count("1"), self._key(program), program))
         found.sort()
-        return [(tuple(ORDER[k] for k in program), value) for value, _done, _key, program in found]
+        return [Candidate(tuple(ORDER[k] for k in program), value) for value, _done, _key, program in found]
 
     # ------------------------------------------------------------------ helpers
 

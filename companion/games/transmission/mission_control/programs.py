@@ -169,7 +169,7 @@ def enumerate_outcomes(state: tuple[str, int, str], pairs: Pairs, counts: tuple[
                         continue
                     key = (board, c, carrying, used + wk, mask)
                 else:
-                    act = acts[k].get((here, carrying))
+                    act = acts[k][here].get(carrying)
                     if act is None:
                         continue
                     tile, held, checks = act

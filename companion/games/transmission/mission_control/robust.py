@@ -26,8 +26,7 @@ fraction that ranks positions needing as many transmissions).  The exact one
 (``value="exact"``, :class:`ExactValue`: ``companion.games.transmission.mission_control.solver.Solver.need``,
 the fewest transmissions with perfect execution) is available but too slow
 here: a decision values a few hundred scrambled outcomes, many of them far
-off the optimal line, and the exact search took about 70 ms per value and up
-to 90 s for one decision on the development machine.
+off the optimal line, where the exact search is slowest.
 
 *Candidates.*  The shortest-plan Mission Control
 (:class:`~companion.games.transmission.mission_control.planner.Planner`)
@@ -63,9 +62,8 @@ count, which the shortest planner already maximises).  Values are cached per
 (end position, remaining missions) in an LRU table; the program enumeration
 per position is cached too.
 
-*Speed* (``python -m companion.lab.balance --bench 10``; figures in ``docs/balance.md``):
-the enumeration, the values and the scoring add about 0.1 s to the shortest
-planner's decision (median), which dominates the worst cases.
+*Speed*: ``python -m companion.lab.balance --bench 10`` times the decisions;
+the figures are in ``docs/balance.md``.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ plus the end cell.  Programs with the same events and end are one branch (their 
 in index order represents them).  Expanding a position walks that trie on the real board,
 checking only the events (RULES.md, The commands: the packed tables of
 :mod:`companion.games.transmission.mission_control.encoding`, built from the rules kernel), and keeps
-each distinct outcome -- end
-position plus the missions completed on the way -- once, with its least program.  A mission
+each distinct outcome -- end position plus the missions completed on the way -- once, with its least
+program.  A mission
 completes as in :meth:`companion.games.transmission.engine.rules.Rules.execute`: after a Repair or a
 Deploy, every remaining pair that is intact and orthogonally adjacent completes and stays completed
 (the kernel's ``CHECKS_MISSIONS`` and ``completed``).
@@ -163,7 +163,7 @@ class Solver:
                     if old is None or program < old:
                         found[k2] = program
             for k, cell, child in kids:
-                act = acts[k].get((b[cell], held))
+                act = acts[k][b[cell]].get(held)
                 if act is None:
                     continue  # refused (RULES.md, The commands)
                 tile, nh, checks = act
@@ -207,7 +207,7 @@ class Solver:
                         continue
                     nb, nc, nh, nm = b, to, held, mask
                 else:
-                    act = acts[k].get((here, held))
+                    act = acts[k][here].get(held)
                     if act is None:
                         continue
                     tile, nh, checks = act
