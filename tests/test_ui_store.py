@@ -535,3 +535,52 @@ def test_undo_on_the_honour_system(ui_harness: Any, start_app: Any, no_ui_errors
     # Exactly one action: a second undo goes back no further than the chance draws (refused).
     menu_undo(h)
     assert message(h).startswith("Nothing can be undone: ") and session.record()["actions"] == record
+
+
+def test_escape_on_the_offer_leaves_the_game_and_new_game_asks_before_it_is_lost(
+        ui_harness: Any, start_app: Any, store_file: Path, no_ui_errors: None) -> None:
+    """Issue 14, fault 2: Escape (or the panel's Back, the same key) closes the resume offer as
+    "not now"; New game then asks again before the unfinished game is given up, and Resume from
+    there still lands on the game.  Nothing is marked abandoned without a decision."""
+    h = ui_harness
+    start_app(store_path=store_file, seed=31)
+    play_to_decode(h)
+    app = restart(h, start_app, store_path=store_file)
+    h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="the resume offer")
+    settle(h)
+    h.key("escape")
+    h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the offer to close")
+    assert app.manager.current == "home" and app.session is None
+    assert app.store is not None and app.store.unfinished() is not None, "Escape decides nothing"
+
+    tap_text(h, "New game")
+    h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="New game to ask first")
+    offer = h.find(cls="ChoicePopup")
+    assert offer.title == "Unfinished game" and "Training, seed 31" in offer.text
+    assert app.manager.current == "home"
+    h.screenshot("store_new_game_asks.png")
+    settle(h)
+    h.key("escape")  # not now, again: still nothing lost
+    h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the question to close")
+    assert app.manager.current == "home" and app.store.unfinished() is not None
+
+    tap_text(h, "New game")
+    h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="New game to ask again")
+    settle(h)
+    tap_text(h, "Resume")
+    wait_screen(h, "decode")
+    assert app.session is not None and app.session.seed == 31
+
+    # Asked and answered "Start new": only then is the old game given up, and Setup follows.
+    app = restart(h, start_app, store_path=store_file)
+    h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="the resume offer")
+    settle(h)
+    h.key("escape")
+    h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the offer to close")
+    tap_text(h, "New game")
+    h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="New game to ask first")
+    settle(h)
+    tap_text(h, "Start new")
+    wait_screen(h, "setup")
+    assert app.store is not None and app.store.unfinished() is None
+    assert [g.result for g in app.store.games()] == ["abandoned"]

@@ -225,7 +225,16 @@ class CompanionApp(App):
         self.manager.current = name
 
     def new_game(self) -> None:
-        """Home's New game: the Setup of the registered game (one game for now: straight to it)."""
+        """Home's New game: the Setup of the registered game (one game for now: straight to it).
+
+        An unfinished game in the store (its offer closed with Escape) is offered first: starting
+        another gives it up, so that is asked, never done on one press."""
+        if self.session is None and self.table_store.offer_resume(then=self.open_setup) is not None:
+            return
+        self.open_setup()
+
+    def open_setup(self) -> None:
+        """The Setup of the registered game."""
         games = playable()
         if games:
             self.show(games[0].screens.start)

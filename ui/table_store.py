@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -108,9 +109,12 @@ class TableStore:
         except StoreError as exc:
             self.failed("marking the game abandoned", exc)
 
-    def offer_resume(self) -> ChoicePopup | None:
-        """On Home at start: an unfinished game is offered for resume (Resume / Start new).
+    def offer_resume(self, then: Callable[[], object] | None = None) -> ChoicePopup | None:
+        """An unfinished game is offered for resume (Resume / Start new): on Home at start, and again
+        at New game, so a game is only given up when the table says so.  Escape (or the panel's
+        Back) closes the offer as "not now": the game stays saved and unfinished.
 
+        :param then: what Start new does after marking the game abandoned (New game: Setup).
         :returns: the popup, or ``None`` when there is nothing to resume.
         """
         if self.store is None:
@@ -125,10 +129,16 @@ class TableStore:
         titles = {d.name: d.title for d in self.host.content.difficulties}
         popup = ChoicePopup("Unfinished game", records.resume_question(saved, titles),
                             [("Resume", lambda: self.resume(saved), theme.GO),
-                             ("Start new", lambda: self.abandon(saved.id), theme.SECONDARY)],
+                             ("Start new", lambda: self.start_new(saved.id, then), theme.SECONDARY)],
                             auto_dismiss=False)
         popup.open()
         return popup
+
+    def start_new(self, game_id: int, then: Callable[[], object] | None) -> None:
+        """The offer's Start new: the unfinished game is marked abandoned, then ``then()``."""
+        self.abandon(game_id)
+        if then is not None:
+            then()
 
     def resume(self, saved: SavedGame) -> bool:
         """Replay the saved game and land on the screen it stopped on (mid-decode included)."""
