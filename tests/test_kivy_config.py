@@ -387,3 +387,68 @@ def test_run_without_a_display_table_is_no_kiosk_and_a_bad_one_falls_back(
     assert calls[-1]["kiosk"] is True
     assert "display.rotation = 45" in caplog.text and "default display settings" in caplog.text
     assert parse((tmp_path / "kivy" / "config.ini").read_text())["graphics"]["rotation"] == "0"
+
+
+def unwritable_folder(tmp_path: Path, how: str) -> Path:
+    """A KIVY_HOME this process cannot make or write (root too: /sys takes no new folders)."""
+    if how == "below a file":
+        (tmp_path / "a-file").write_text("x")
+        return tmp_path / "a-file" / "kivy"
+    if os.geteuid() == 0:
+        folder = Path("/sys/companion-kivy-test")
+    else:
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o555)
+        folder = locked / "kivy"
+    try:
+        folder.mkdir()
+    except OSError:
+        return folder
+    folder.rmdir()
+    pytest.skip(f"{folder} is writable here")
+
+
+@pytest.mark.parametrize("kiosk", [False, True], ids=["manual", "kiosk"])
+@pytest.mark.parametrize("how", ["read-only", "below a file"])
+def test_run_with_an_unwritable_kivy_home_says_so_and_uses_a_temporary_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        how: str, kiosk: bool) -> None:
+    """Issue 14, fault 8: a read-only KIVY_HOME ended a manual ``companion run`` with "internal error:
+    PermissionError" (Kivy makes its folder when imported).  Now the log says which folder and why,
+    and Kivy gets a private temporary folder for this run; the kiosk writes its config.ini there."""
+    import types
+
+    from companion.cli.main import main
+
+    for key in KIOSK_ENV:
+        monkeypatch.delenv(key, raising=False)
+    blocked = unwritable_folder(tmp_path, how)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[store]\ndata_dir = "{tmp_path}"\n' + ("[display]\nrotation = 90\n" if kiosk else ""))
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    monkeypatch.setenv("KIVY_HOME", str(blocked))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    homes: list[str] = []
+    fake = types.SimpleNamespace(main=lambda **kw: homes.append(os.environ["KIVY_HOME"]) or 0)
+    monkeypatch.setitem(sys.modules, "ui.app", fake)
+    monkeypatch.setattr(ui, "app", fake, raising=False)
+    assert main(["run"]) == 0
+    home = Path(homes[0])
+    assert home != blocked and home.is_dir() and os.access(home, os.W_OK)
+    assert f"Kivy's folder {blocked} cannot be written" in caplog.text and str(home) in caplog.text
+    if kiosk:
+        assert parse((home / "config.ini").read_text())["graphics"]["rotation"] == "90"
+
+
+def test_kivy_starts_in_the_temporary_folder(tmp_path: Path) -> None:
+    """The fallback is a folder Kivy itself accepts: imported there, it makes its files in it."""
+    blocked = unwritable_folder(tmp_path, "below a file")
+    code = ("import os\nfrom pathlib import Path\nfrom ui import kivy_config\n"
+            "home = kivy_config.usable_kivy_home(os.environ, Path('~/.kivy'))\n"
+            "import kivy\nprint(home, kivy.kivy_home_dir)\n")
+    done = subprocess.run([sys.executable, "-c", code], env=kivy_env(blocked), capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    home, kivy_home = done.stdout.split()
+    assert home == kivy_home and Path(home, "config.ini").exists()

@@ -119,11 +119,19 @@ def _cmd_run(args: argparse.Namespace) -> int:
 def _prepare_kiosk(args: argparse.Namespace) -> bool:
     """As the kiosk (``--kiosk``, or a ``[display]`` table in the config) write Kivy's config into
     ``$KIVY_HOME/config.ini`` before Kivy is imported (:mod:`ui.kivy_config`).  A bad config never
-    stops the kiosk: the problem is logged and the display defaults are used.  True when a kiosk."""
+    stops the kiosk: the problem is logged and the display defaults are used.  A ``KIVY_HOME`` that
+    cannot be written is replaced by a temporary folder, with a warning, kiosk or not
+    (:func:`ui.kivy_config.usable_kivy_home`).  True when a kiosk."""
     config, problems = read_config()  # every valid table kept; the app shows the problems on Home
     if problems and args.kiosk:
         log.error("%s; the kiosk goes on with the settings that are valid", problems[0])
-    if not (args.kiosk or "display" in config.sections):
+    kiosk = bool(args.kiosk or "display" in config.sections)
+    # Kivy makes and writes its folder when imported: a read-only one falls back to a temporary one.
+    try:
+        kivy_config.usable_kivy_home(os.environ, Path(config.data_dir) / "kivy" if kiosk else Path("~/.kivy"))
+    except OSError as exc:
+        raise Failure(str(exc)) from None
+    if not kiosk:
         return False
     try:
         try:

@@ -41,6 +41,7 @@ import logging
 import os
 import re
 import struct
+import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,7 +54,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "DisplaySettings", "InputDevice", "KIVY_CONFIG_VERSION", "KIVY_DEFAULTS", "ROTATIONS",
     "display_settings", "input_devices", "input_entries", "input_mode", "kiosk_environment",
-    "kivy_config", "prepare_kiosk", "touch_devices", "write_kivy_config",
+    "kivy_config", "prepare_kiosk", "touch_devices", "usable_kivy_home", "write_kivy_config",
 ]
 
 ROTATIONS = (0, 90, 180, 270)
@@ -350,6 +351,67 @@ def write_kivy_config(path: Path | str, text: str) -> Path:
     temporary.write_text(text, encoding="utf-8")
     os.replace(temporary, target)
     return target
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot be made or written (``"Permission denied"``), or ``None``."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
+
+
+def private_temporary_folder() -> Path:
+    """``<tmp>/companion-kivy-<uid>``, this user's own (mode 0700), else a fresh ``mkdtemp`` one.
+
+    :raises OSError: no temporary folder can be made.
+    """
+    folder = Path(tempfile.gettempdir()) / f"companion-kivy-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        status = folder.lstat()
+        if folder.is_symlink() or status.st_uid != os.getuid() or status.st_mode & 0o077:
+            raise PermissionError(f"{folder} is not this user's own")
+        if folder_problem(folder) is None:
+            return folder
+    except OSError:
+        pass
+    return Path(tempfile.mkdtemp(prefix="companion-kivy-"))
+
+
+def usable_kivy_home(env: dict[str, str] | os._Environ[str], default: Path) -> Path:
+    """Make sure Kivy's folder (``KIVY_HOME``, else ``default``) can be written before Kivy is imported.
+
+    Kivy makes that folder and writes its ``config.ini`` (and icons, logs) there when first imported,
+    and a read-only one ends the app with a bare ``PermissionError``.  When it cannot be written, the
+    log says which folder and why, and this run uses a private temporary folder instead (Kivy's
+    defaults; the kiosk writes its ``config.ini`` there).  ``env["KIVY_HOME"]`` is set to the folder.
+
+    :param env: the environment (default ``os.environ`` in the caller); updated.
+    :param default: the folder when ``KIVY_HOME`` is unset (``~/.kivy`` is Kivy's own; the kiosk's
+        is ``<data_dir>/kivy``).
+    :returns: the folder Kivy will use.
+    :raises OSError: neither that folder nor a temporary one can be written (the message says so).
+    """
+    wanted = Path(env.get("KIVY_HOME") or default).expanduser()
+    problem = folder_problem(wanted)
+    if problem is None:
+        env["KIVY_HOME"] = str(wanted)
+        return wanted
+    try:
+        fallback = private_temporary_folder()
+    except OSError as exc:
+        raise OSError(f"Kivy's folder {wanted} cannot be written ({problem}) and no temporary folder "
+                      f"can be made ({exc.strerror or exc}): set KIVY_HOME to a folder this user may write"
+                      ) from None
+    log.warning("Kivy's folder %s cannot be written (%s): this run uses %s instead, with Kivy's default "
+                "settings; make it writable or set KIVY_HOME to a folder this user may write",
+                wanted, problem, fallback)
+    env["KIVY_HOME"] = str(fallback)
+    return fallback
 
 
 def kiosk_environment(settings: DisplaySettings) -> dict[str, str]:
