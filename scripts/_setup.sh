@@ -24,6 +24,56 @@ as_root() {
   fi
 }
 
+# apt's and dpkg's locks (POSIX locks on these files), and how long to wait for another program
+# that holds one, as unattended-upgrades or the first boot's own apt run does on a fresh Pi.
+read -r -a APT_LOCK_FILES <<<"${APT_LOCKS:-/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock}"
+APT_LOCK_TIMEOUT="${APT_LOCK_TIMEOUT:-900}"  # seconds
+APT_LOCK_POLL="${APT_LOCK_POLL:-5}"  # seconds between looks
+
+# apt_lock_holder: "PID (name)" of a process holding one of APT_LOCK_FILES (from /proc/locks), or
+# nothing.  Needs no root, no fuser: /proc/locks lists every lock as "... PID MAJ:MIN:INODE ...".
+apt_lock_holder() {
+  local file id pid
+  [[ -r /proc/locks ]] || return 0
+  for file in "${APT_LOCK_FILES[@]}"; do
+    [[ -e "$file" ]] || continue
+    id="$(printf '%02x:%02x:%s' "$(stat -c '%Hd' "$file")" "$(stat -c '%Ld' "$file")" "$(stat -c '%i' "$file")")"
+    pid="$(awk -v id="$id" '{ for (i = 1; i < NF; i++) if ($(i + 1) == id) { print $i; exit } }' /proc/locks)"
+    if [[ -n "$pid" ]]; then
+      printf '%s (%s)\n' "$pid" "$(cat "/proc/$pid/comm" 2>/dev/null || echo '?')"
+      return 0
+    fi
+  done
+}
+
+# apt_get ARGS...: apt-get ARGS as root, once no other program holds apt's lock: it waits (saying
+# so) up to APT_LOCK_TIMEOUT seconds instead of failing at once with exit 100.  apt-get itself
+# waits for dpkg's lock with DPkg::Lock::Timeout (apt-get(8)); that option does not cover `update`'s
+# lock on /var/lib/apt/lists (apt 2.6), hence the look here first, and again after an exit 100.
+apt_get() {
+  local start=$SECONDS holder said=-1 status
+  while true; do
+    holder="$(apt_lock_holder)"
+    if [[ -z "$holder" ]]; then
+      status=0
+      as_root env DEBIAN_FRONTEND=noninteractive \
+        apt-get -o "DPkg::Lock::Timeout=$APT_LOCK_TIMEOUT" "$@" || status=$?
+      holder="$(apt_lock_holder)"
+      if ((status != 100)) || [[ -z "$holder" ]]; then
+        return "$status"
+      fi
+    fi
+    if ((SECONDS - start >= APT_LOCK_TIMEOUT)); then
+      die "apt is still in use by another program after $APT_LOCK_TIMEOUT s ($holder); try again when it has finished (or raise APT_LOCK_TIMEOUT)"
+    fi
+    if ((said < 0 || SECONDS - said >= 60)); then
+      log "another program is using apt ($holder), as on a Pi's first boot: waiting for it to finish (up to $APT_LOCK_TIMEOUT s)"
+      said=$SECONDS
+    fi
+    sleep "$APT_LOCK_POLL"
+  done
+}
+
 apt_installed() {
   dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok installed$'
 }
@@ -47,8 +97,8 @@ setup_system() {
     return 0
   fi
   log "installing with apt: ${missing[*]}"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+  apt_get update -q
+  apt_get install -y -q --no-install-recommends "${missing[@]}"
 }
 
 # setup_venv: .venv with the project installed editable, with its dev extra.

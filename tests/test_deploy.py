@@ -375,3 +375,65 @@ def test_backup_finds_the_database_of_the_config_through_the_core(tmp_path: Path
     assert done.returncode == 0, done.stderr
     [backup] = (db.parent / "backups").iterdir()
     assert backup.name.startswith("games-") and backup.suffix == ".sqlite3"
+
+
+# ------------------------------------------------------------------------------------ apt's lock
+
+HOLD_LOCK = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o640)
+fcntl.lockf(fd, fcntl.LOCK_EX)  # a POSIX lock, as apt and dpkg take theirs
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+
+
+def setup_apt(tmp_path: Path, hold: float, timeout: int) -> tuple[subprocess.CompletedProcess[str], float]:
+    """scripts/_setup.sh's setup_system with a fake apt-get and dpkg first on PATH, while another
+    process holds one of apt's locks (a file in ``tmp_path``, named by ``APT_LOCKS``) for ``hold`` s."""
+    import sys
+    import time
+
+    need("bash")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    calls = tmp_path / "apt-calls"
+    (bin_dir / "apt-get").write_text(f'#!/bin/sh\necho "$@" >>"{calls}"\n')
+    (bin_dir / "dpkg").write_text("#!/bin/sh\nexit 1\n")  # nothing is installed
+    for tool in ("apt-get", "dpkg"):
+        (bin_dir / tool).chmod(0o755)
+    lock = tmp_path / "lists-lock"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(lock), str(hold)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        script = (f'source "{ROOT}/scripts/_setup.sh"\nas_root() {{ "$@"; }}\n'
+                  f"APT_LOCK_POLL=0.2\nsetup_system libfoo1\n")
+        env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}", APT_LOCKS=str(lock),
+                   APT_LOCK_TIMEOUT=str(timeout))
+        start = time.monotonic()
+        done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=60)
+        return done, time.monotonic() - start
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_apt_waits_for_its_lock_and_says_so(tmp_path: Path) -> None:
+    """Issue 14, fault 15: on a Pi's first boot another program holds apt's lock, and apt-get gave up
+    at once (exit 100).  Now the set-up says it waits, waits, and then installs; apt-get itself is
+    told to wait for dpkg's lock too (``DPkg::Lock::Timeout``, apt-get(8))."""
+    done, took = setup_apt(tmp_path, hold=1.5, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert "another program is using apt" in done.stderr and "waiting" in done.stderr
+    assert took >= 1.2
+    calls = (tmp_path / "apt-calls").read_text().splitlines()
+    assert len(calls) == 2 and "update" in calls[0] and "install" in calls[1] and "libfoo1" in calls[1]
+    assert all("DPkg::Lock::Timeout=" in call for call in calls)
+
+
+def test_apt_gives_up_after_its_timeout_with_a_clear_message(tmp_path: Path) -> None:
+    done, _ = setup_apt(tmp_path, hold=30, timeout=1)
+    assert done.returncode != 0
+    assert "apt is still in use by another program after 1 s" in done.stderr
+    assert not (tmp_path / "apt-calls").exists(), "apt-get is not run while its lock is held"
