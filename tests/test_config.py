@@ -136,3 +136,74 @@ def test_the_app_keeps_the_history_when_a_setting_is_bad(tmp_path: Path) -> None
     assert config.data_dir == tmp_path / "data"
     assert len(notes) == 1 and "game.undo" in notes[0] and notes[0].startswith("Some settings were not used")
     assert load_settings(write(tmp_path, ""))[1] == []
+
+
+# --------------------------------------------------------------------------- unusable paths (issue 14)
+
+
+def no_such_user() -> str:
+    """A user name that has no home directory here, as ``pi`` on a Bookworm image made without it."""
+    import pwd
+
+    name = "pi"
+    while True:
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            return name
+        name += "x"
+
+
+@pytest.mark.parametrize("key", ["data_dir", "database"])
+def test_a_home_of_a_user_that_does_not_exist_is_a_problem_of_that_setting(tmp_path: Path, key: str) -> None:
+    """Issue 14, fault 6: ``~pi/companion`` without a ``pi`` user was a RuntimeError out of the reader."""
+    from companion.table.config import read_config
+
+    user = no_such_user()
+    path = write(tmp_path, f'[game]\nundo = "honor"\n[store]\n{key} = "~{user}/companion"\n'
+                           "[gpio]\nenabled = false\n")
+    config, problems = read_config(path)
+    assert [p.field for p in problems] == [f"store.{key}"]
+    assert f"~{user}" in str(problems[0]) and user in problems[0].problem
+    assert config.undo == "honor" and config.section("gpio")["enabled"] is False
+    assert config.database is None and config.data_dir == Config().data_dir  # the defaults instead
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.field == f"store.{key}"
+
+
+def test_a_config_file_named_in_a_home_that_does_not_exist_is_one_problem() -> None:
+    from companion.table.config import read_config
+
+    user = no_such_user()
+    config, problems = read_config(env={CONFIG_ENV: f"~{user}/config.toml"})
+    assert len(problems) == 1 and problems[0].field == "" and user in str(problems[0])
+    assert config == Config(data_dir=config.data_dir)
+    config, problems = read_config(f"~{user}/config.toml", env={})
+    assert len(problems) == 1 and problems[0].field == ""
+
+
+@pytest.mark.parametrize("key", ["data_dir", "database"])
+def test_a_nul_in_a_path_is_refused_naming_the_setting(tmp_path: Path, key: str) -> None:
+    """Issue 14, fault 7: a ``\\u0000`` in a path was a ValueError past the store's open."""
+    from companion.table.config import read_config
+
+    path = write(tmp_path, f'[game]\nphysical_deck = true\n[store]\n{key} = "{tmp_path}/a\\u0000b"\n')
+    config, problems = read_config(path)
+    assert [p.field for p in problems] == [f"store.{key}"]
+    assert "NUL" in problems[0].problem
+    assert config.physical_deck is True and config.database is None and config.data_dir == Config().data_dir
+    assert "\x00" not in str(config.database_path)
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes('\ufeff[game]\nundo = "honor"\n'.encode())
+    assert load_config(path).undo == "honor"
+
+
+def test_a_config_file_path_with_a_nul_is_one_problem() -> None:
+    from companion.table.config import read_config
+
+    config, problems = read_config("/tmp/a\x00b.toml", env={})
+    assert len(problems) == 1 and problems[0].field == "" and "NUL" in problems[0].problem

@@ -39,7 +39,8 @@ import platformdirs
 
 from companion.errors import ConfigError
 
-__all__ = ["APP_NAME", "CONFIG_ENV", "SYSTEM_CONFIG", "Config", "config_path", "load_config", "read_config"]
+__all__ = ["APP_NAME", "CONFIG_ENV", "SYSTEM_CONFIG", "Config", "config_path", "expand_path",
+           "load_config", "read_config"]
 
 APP_NAME = "companion"
 CONFIG_ENV = "COMPANION_CONFIG"
@@ -53,13 +54,40 @@ _STORE_KEYS = {"data_dir", "database"}
 
 
 def config_path(env: Mapping[str, str] | None = None) -> Path:
-    """The config file to read (it may not exist): see the module docstring for the order."""
+    """The config file to read (it may not exist): see the module docstring for the order.
+
+    ``$COMPANION_CONFIG`` is ``~``-expanded; when it cannot be (``~user`` of no such user) it is returned
+    as written, and :func:`read_config` says why it cannot be used.
+    """
     env = os.environ if env is None else env
     if env.get(CONFIG_ENV):
-        return Path(env[CONFIG_ENV]).expanduser()
+        try:
+            return expand_path(env[CONFIG_ENV])
+        except ValueError:
+            return Path(env[CONFIG_ENV])
     if SYSTEM_CONFIG.exists():
         return SYSTEM_CONFIG
     return platformdirs.user_config_path(APP_NAME) / "config.toml"
+
+
+def expand_path(text: str) -> Path:
+    """``text`` as a path, ``~`` and ``~user`` expanded.
+
+    :raises ValueError: a sentence saying why ``text`` cannot be a path here: it holds a NUL character
+        (no file system allows one), or it starts with the home of a user this system does not have
+        (``~pi`` on a Raspberry Pi OS Bookworm image, which has no ``pi`` user by default).
+    """
+    if "\x00" in text:
+        raise ValueError("the path holds a NUL character (\\u0000), which no path may hold")
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # pathlib: "Could not determine home directory."
+        user = text[1:].split("/", 1)[0]
+        if user:
+            raise ValueError(f"the path starts with ~{user}, the home of the user {user!r}, and this system "
+                             "has no such user: write the whole path, e.g. /home/NAME/companion") from None
+        raise ValueError("the path starts with ~, and this user's home directory is not known here: "
+                         "write the whole path") from None
 
 
 @dataclass(frozen=True)
@@ -116,23 +144,36 @@ def read_config(path: Path | str | None = None,
     A bad value falls back to that setting's default, an unknown key or table is left out, and each
     is one :class:`ConfigError` in the list, so one typo never drops the rest of the file (a table's
     ``[store] data_dir``, and with it its history, stays in use).  An unreadable file, or one that is
-    not TOML, gives every default and one problem.
+    not TOML, gives every default and one problem.  A path that cannot be one here (a NUL character, the
+    ``~`` of a user this system lacks: :func:`expand_path`) is the problem of its setting.  Nothing the
+    file holds raises: only :class:`ConfigError` comes back, and the file is only read.
 
     :returns: the config and the problems found (empty when the file is clean), in file order.
     """
     env = os.environ if env is None else env
-    explicit = path is not None or bool(env.get(CONFIG_ENV))
-    file = Path(path).expanduser() if path is not None else config_path(env)
+    named = os.fspath(path) if path is not None else env.get(CONFIG_ENV) or None
+    if named is not None:
+        try:
+            file = expand_path(named)
+        except ValueError as exc:
+            shown = named.replace("\x00", "\\u0000")
+            return Config(), [ConfigError(shown, "", None, f"cannot be read: {exc}")]
+    else:
+        file = config_path(env)
     if not file.exists():
-        if explicit:
+        if named is not None:
             return Config(), [ConfigError(str(file), "", None, "no such file")]
         return Config(), []
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        # utf-8-sig: a file saved by Windows Notepad starts with a byte-order mark, which is no setting.
+        data = tomllib.loads(file.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as exc:
         return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc})")]
     except tomllib.TOMLDecodeError as exc:
         return Config(), [ConfigError(str(file), "", None, f"is not valid TOML ({exc})")]
+    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting thousands deep
+        what = "a number too long to read" if isinstance(exc, ValueError) else "values nested too deeply"
+        return Config(), [ConfigError(str(file), "", None, f"is not a usable TOML file ({what})")]
     return _validate(file, data)
 
 
@@ -170,8 +211,11 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
             value = store[key]
             if not isinstance(value, str) or not value.strip():
                 problems.append(ConfigError(where, f"store.{key}", value, "must be a path (a string)"))
-            else:
-                paths[key] = Path(value).expanduser()
+                continue
+            try:
+                paths[key] = expand_path(value)
+            except ValueError as exc:  # the default is used instead, and the problem named
+                problems.append(ConfigError(where, f"store.{key}", value, str(exc)))
     sections = MappingProxyType({name: MappingProxyType(dict(value)) for name, value in tables.items()})
     extra: dict[str, Any] = {"data_dir": paths["data_dir"]} if "data_dir" in paths else {}
     config = Config(path=file, undo=undo, physical_deck=physical, sections=sections,
