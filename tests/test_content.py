@@ -193,6 +193,30 @@ def test_digest_follows_the_bytes(tmp_path: Path) -> None:
     assert parse_content(DEFAULT.encode()).digest == same.digest
 
 
+def test_a_pack_saved_with_a_byte_order_mark_loads_with_the_same_revision(tmp_path: Path) -> None:
+    """Issue 14, fault 14: Windows Notepad saves UTF-8 with a byte-order mark (EF BB BF); that was a TOML
+    syntax error at line 1, column 1.  The mark says how the text is encoded, not what it says: the
+    digest is of the bytes after it, so a game played with the pack resumes with the Notepad copy."""
+    path = tmp_path / "pack.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + DEFAULT.encode())
+    assert check_content(path) == []
+    pack = load_content(path)
+    assert pack == default_content() and pack.digest == default_content().digest == "38706e2fdd7b"
+    assert parse_content(b"\xef\xbb\xbf" + DEFAULT.encode()).digest == pack.digest
+    noted = (DEFAULT + "\n# a table's own note\n").encode()
+    edited = b"\xef\xbb\xbf" + noted
+    assert parse_content(edited).digest == parse_content(noted).digest
+    assert parse_content(edited).digest != pack.digest
+
+
+def test_a_byte_order_mark_elsewhere_is_still_refused(tmp_path: Path) -> None:
+    """Only a mark at the very start is an encoding mark; one inside the text is a character TOML refuses."""
+    errors = check_content(write(tmp_path, DEFAULT.replace("[pack]", "\ufeff[pack]", 1)))
+    assert [e.field for e in errors] == ["<toml>"]
+    errors = check_content(write(tmp_path, "\ufeff\ufeff" + DEFAULT))
+    assert [e.field for e in errors] == ["<toml>"] and "line 1" in errors[0].problem
+
+
 # --------------------------------------------------------------------------- unreadable packs
 
 

@@ -162,7 +162,8 @@ class ScoreRule:
 class ContentPack:
     """A validated content pack.  Build one with :func:`load_content`.
 
-    ``digest`` is the first 12 hex digits of the SHA-256 of the file's bytes, so
+    ``digest`` is the first 12 hex digits of the SHA-256 of the file's bytes (after a UTF-8
+    byte-order mark, if any: see :func:`~companion.games.transmission.content.validate.parse`), so
     a game record can tell an edited pack from the one it was played with.
     ``command_deck`` maps every :class:`Command` to its number of cards (a
     read-only mapping, left out of the hash).  ``beginner_layout`` is 5 rows of

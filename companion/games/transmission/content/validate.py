@@ -17,6 +17,7 @@ zero-based array indices: ``modules[2].kind``, ``difficulty.hard.bottom``.
 
 from __future__ import annotations
 
+import codecs
 import enum
 import hashlib
 import math
@@ -444,11 +445,16 @@ def _check_levels(chk: _Checker, d: Difficulty, cards: tuple[TransmissionCard, .
 def parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError]]:
     """Read and validate one pack's bytes; the pack is ``None`` when anything is wrong.
 
+    A UTF-8 byte-order mark at the start (Windows Notepad writes one) says how the text is encoded,
+    not what it says: it is dropped before parsing and is not part of the digest, so a pack and its
+    Notepad copy have the same revision (and the default pack, which has none, keeps its own).
+
     :param data: the TOML file's bytes.
     :param file: the file name used in messages.
     :returns: ``(pack, [])`` for a valid pack, else ``(None, errors)`` with every problem in file
         order; text that is not UTF-8 or not TOML is a single error with field ``"<file>"`` or ``"<toml>"``.
     """
+    data = data.removeprefix(codecs.BOM_UTF8)
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
