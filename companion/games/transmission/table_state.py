@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from companion.games.transmission.decode import Arrangement
+from companion.games.transmission.engine.actions import shown
 from companion.games.transmission.engine.game import Game
 from companion.games.transmission.engine.state import REGISTERS, Actor, Phase
 from companion.games.transmission.table_view import Step
@@ -106,9 +107,9 @@ def _cards_problem(session: Table, arrangement: list[Any], left_out: list[Any]) 
         return None
     for k, (card, fixed) in enumerate(zip(arrangement, state.registers), start=1):
         if fixed is not None and card != fixed:
-            return f"register {k} is fixed to {fixed}, not {card}"
+            return f"register {k} is fixed to {fixed}, not {shown(card)}"
         if fixed is None and card is not None and card not in state.hand:
-            return f"register {k} holds {card}, which is not in the hand"
+            return f"register {k} holds {shown(card)}, which is not in the hand"
     placed = [c for c in arrangement if c is not None] + left_out
     if len(set(placed)) != len(placed):
         return "a card is placed twice"
@@ -118,28 +119,32 @@ def _cards_problem(session: Table, arrangement: list[Any], left_out: list[Any]) 
 
 
 def table_problem(session: Table, data: Any) -> str | None:
-    """Why ``data`` is not a table state for the session's game as it stands, or ``None``."""
+    """Why ``data`` is not a table state for the session's game as it stands, or ``None``.
+
+    Any JSON value is answered, never raised on: a field of the wrong type is named with its value
+    shortened (:func:`~companion.games.transmission.engine.actions.shown`).
+    """
     if not isinstance(data, Mapping):
         return "no table state saved"
     if data.get("format") != TABLE_FORMAT:
-        return f"unknown table state format {data.get('format')!r}"
+        return f"unknown table state format {shown(data.get('format'))}"
     actions = len(session.game.actions)
     if data.get("actions") != actions:
-        return f"saved with {data.get('actions')!r} actions, the record has {actions}"
+        return f"saved with {shown(data.get('actions'))} actions, the record has {actions}"
     step = data.get("step")
-    if step not in _steps_for(session):
-        return f"step {step!r} does not fit the {session.game.state.phase.value} phase"
+    if not isinstance(step, str) or step not in _steps_for(session):
+        return f"step {shown(step)} does not fit the {session.game.state.phase.value} phase"
     arrangement, left_out = data.get("arrangement"), data.get("left_out")
     if not isinstance(arrangement, list) or not isinstance(left_out, list):
         return "arrangement and left_out must be lists"
     why = _cards_problem(session, arrangement, left_out)
     if why is not None:
         return why
-    shown = data.get("shown_steps")
+    shown_steps = data.get("shown_steps")
     execution = session.game.state.last_execution
     most = len(execution.commands) if execution is not None else 0
-    if not isinstance(shown, int) or isinstance(shown, bool) or not 0 <= shown <= most:
-        return f"shown_steps {shown!r} is not 0 to {most}"
+    if not isinstance(shown_steps, int) or isinstance(shown_steps, bool) or not 0 <= shown_steps <= most:
+        return f"shown_steps {shown(shown_steps)} is not 0 to {most}"
     if not isinstance(data.get("message", ""), str):
         return "message is not text"
     return None

@@ -11,6 +11,7 @@ as it really stands) and :class:`Undo`.  Each action round-trips through
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,6 +144,21 @@ _KINDS: dict[str, type] = {
 _NAMES = {cls: name for name, cls in _KINDS.items()}
 
 
+#: The longest id an action may name (card, boost, mission ids and board rows are a few characters).
+LONGEST_ID = 64
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxdict = 6
+_SHORT.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut to a few dozen characters, for a message about tampered data: a 5,000-character
+    string or an object nested 60 deep is named, not printed."""
+    return _SHORT.repr(value)
+
+
 def is_chance(action: Action) -> bool:
     return isinstance(action, CHANCE_ACTIONS)
 
@@ -182,51 +198,65 @@ def to_json(action: Action) -> dict[str, Any]:
 
 def _strs(data: dict[str, Any], key: str) -> tuple[str, ...]:
     value = data.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise RecordError(f"action {data.get('kind')!r}: {key} must be a list of strings, not {value!r}")
+    if not isinstance(value, list) or not all(isinstance(v, str) and len(v) <= LONGEST_ID for v in value):
+        raise RecordError(f"action {data['kind']!r}: {key} must be a list of ids (strings), "
+                          f"not {shown(value)}")
     return tuple(value)
 
 
 def _str(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
-    if not isinstance(value, str):
-        raise RecordError(f"action {data.get('kind')!r}: {key} must be a string, not {value!r}")
+    if not isinstance(value, str) or len(value) > LONGEST_ID:
+        raise RecordError(f"action {data['kind']!r}: {key} must be an id (a string), not {shown(value)}")
     return value
 
 
 def _int(data: dict[str, Any], key: str, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"action {data.get('kind')!r}: {key} must be an integer, not {value!r}")
+        raise RecordError(f"action {data['kind']!r}: {key} must be an integer, not {shown(value)}")
     return value
 
 
 def _correction(data: dict[str, Any]) -> CorrectBoard:
     cadet = data.get("cadet")
     if not isinstance(cadet, list) or len(cadet) != 2:
-        raise RecordError(f"action 'correct': cadet must be [row, col], not {cadet!r}")
+        raise RecordError(f"action 'correct': cadet must be [row, col], not {shown(cadet)}")
     carrying = data.get("carrying")
-    if carrying is not None and not isinstance(carrying, str):
-        raise RecordError(f"action 'correct': carrying must be a letter or null, not {carrying!r}")
+    if carrying is not None and (not isinstance(carrying, str) or len(carrying) > LONGEST_ID):
+        raise RecordError(f"action 'correct': carrying must be a letter or null, not {shown(carrying)}")
     row, col = (_int(data, "cadet", v) for v in cadet)
     return CorrectBoard(_strs(data, "rows"), (row, col), carrying)
 
 
+def _select(data: dict[str, Any]) -> Select:
+    commands = []
+    for k, text in enumerate(_strs(data, "commands")):
+        try:
+            commands.append(Command.parse(text))
+        except ValueError:
+            raise RecordError(f"action 'select': commands[{k}] = {shown(text)} is not a command "
+                              "(N E S W COLLECT DEPLOY REPAIR)") from None
+    return Select(tuple(commands))
+
+
 def from_json(data: Any) -> Action:
-    """Parse :func:`to_json` output.  :raises RecordError: naming the bad field."""
+    """Parse :func:`to_json` output, checking the shape of every field (a JSON object with a known
+    ``kind``, ids no longer than :data:`LONGEST_ID`, integers that are not booleans); whether the action
+    is legal is the rules' to say when it is played.
+
+    :raises RecordError: naming the bad field and (shortened, :func:`shown`) its value.
+    """
     if not isinstance(data, dict):
-        raise RecordError(f"an action must be an object, not {data!r}")
+        raise RecordError(f"an action must be an object, not {shown(data)}")
     kind = data.get("kind")
-    if kind not in _KINDS:
-        raise RecordError(f"unknown action kind {kind!r} (known: {', '.join(_KINDS)})")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise RecordError(f"unknown action kind {shown(kind)} (known: {', '.join(_KINDS)})")
     if kind == "layout":
         return Layout(_strs(data, "rows"))
     if kind == "missions":
         return DrawMissions(_strs(data, "missions"))
     if kind == "select":
-        try:
-            return Select(tuple(Command.parse(c) for c in _strs(data, "commands")))
-        except ValueError as exc:
-            raise RecordError(f"action 'select': {exc}") from None
+        return _select(data)
     if kind == "reveal":
         return Reveal(_str(data, "card"))
     if kind == "error":
@@ -235,11 +265,11 @@ def from_json(data: Any) -> Action:
         return Scramble(_strs(data, "hand"))
     if kind == "boost":
         register = data.get("register")
-        if register is not None and (not isinstance(register, int) or isinstance(register, bool)):
-            raise RecordError(f"action 'boost': register must be an integer, not {register!r}")
+        if register is not None:
+            _int(data, "register", register)
         card = data.get("card")
-        if card is not None and not isinstance(card, str):
-            raise RecordError(f"action 'boost': card must be a string, not {card!r}")
+        if card is not None:
+            _str(data, "card")
         order = _strs(data, "order") if "order" in data else None
         return UseBoost(_str(data, "boost"), register, card, order)
     if kind == "execute":

@@ -17,8 +17,8 @@ from typing import Any
 
 from companion.errors import IllegalAction, RecordError
 from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.engine.actions import from_json, to_json
-from companion.games.transmission.engine.game import Game
+from companion.games.transmission.engine.actions import from_json, shown, to_json
+from companion.games.transmission.engine.game import LAYOUTS, Game
 
 FORMAT = 1
 log = logging.getLogger(__name__)
@@ -44,33 +44,51 @@ def dumps(game: Game) -> str:
 def replay(record: Any, content: ContentPack) -> Game:
     """Rebuild a game from its record.
 
-    :raises RecordError: wrong format, another content pack, or an action the rules refuse
-        (naming its index).
+    Any JSON value is refused cleanly: a record that is not an object, a field of the wrong type, an
+    action of a shape :func:`~companion.games.transmission.engine.actions.from_json` refuses or that the
+    rules refuse.  The record handed in is not changed.
+
+    :raises RecordError: wrong format, another content pack, a bad field, or a malformed or refused action
+        (naming its index, its kind and what is wrong, with the offending value shortened).
     """
     if not isinstance(record, dict):
-        raise RecordError("a game record must be a JSON object")
+        raise RecordError(f"a game record must be a JSON object, not {shown(record)}")
     if record.get("format") != FORMAT:
-        raise RecordError(f"unsupported record format {record.get('format')!r} (expected {FORMAT})")
+        raise RecordError(f"unsupported record format {shown(record.get('format'))} (expected {FORMAT})")
     if record.get("content") != content.id:
-        raise RecordError(f"record is for content {record.get('content')!r}, not {content.id!r}")
+        raise RecordError(f"record is for content {shown(record.get('content'))}, not {content.id!r}")
     if record.get("digest") != content.digest:
-        log.warning("record %s was made with another revision of %s", record.get("digest"), content.id)
+        log.warning("record %s was made with another revision of %s", shown(record.get("digest")), content.id)
     seed = record.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"seed must be an integer, not {seed!r}")
+        raise RecordError(f"seed must be an integer, not {shown(seed)}")
+    difficulty, layout = record.get("difficulty"), record.get("layout")
+    names = [d.name for d in content.difficulties]
+    if not isinstance(difficulty, str) or difficulty not in names:
+        raise RecordError(f"difficulty {shown(difficulty)} is none of {content.id}'s ({', '.join(names)})")
+    if not isinstance(layout, str) or layout not in LAYOUTS:
+        raise RecordError(f"layout {shown(layout)} is none of {', '.join(LAYOUTS)}")
     actions = record.get("actions")
     if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
+        raise RecordError(f"actions must be a list, not {shown(actions)}")
     try:
-        game = Game(content, str(record.get("difficulty")), str(record.get("layout")), seed)
+        game = Game(content, difficulty, layout, seed)
     except (KeyError, ValueError) as exc:
         raise RecordError(str(exc)) from None
     for i, data in enumerate(actions):
-        action = from_json(data)
+        try:
+            action = from_json(data)
+        except RecordError as exc:
+            raise RecordError(f"action {i}: {exc}") from None
         try:
             game.play(action)
         except IllegalAction as exc:
-            raise RecordError(f"action {i} ({data.get('kind')}): {exc}") from None
+            raise RecordError(f"action {i} ({data['kind']}): {exc}") from None
+        except (LookupError, TypeError, ValueError, ArithmeticError) as exc:
+            # The shape was checked, so this is the rules meeting values no game produces (a register
+            # or index far out of range): the record is refused like any tampered one, the traceback logged.
+            log.error("action %d of a record could not be played", i, exc_info=exc)
+            raise RecordError(f"action {i} ({data['kind']}) cannot be played: {type(exc).__name__}") from None
     return game
 
 
