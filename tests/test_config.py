@@ -207,3 +207,14 @@ def test_a_config_file_path_with_a_nul_is_one_problem() -> None:
 
     config, problems = read_config("/tmp/a\x00b.toml", env={})
     assert len(problems) == 1 and problems[0].field == "" and "NUL" in problems[0].problem
+
+
+def test_a_path_longer_than_linux_allows_is_refused_naming_the_setting(tmp_path: Path) -> None:
+    """A name over 255 bytes was an OSError (File name too long) out of the store's open and the CLI."""
+    from companion.table.config import read_config
+
+    for value in (f"{tmp_path}/{'x' * 256}.sqlite3", "/" + "a/" * 2100):
+        config, problems = read_config(write(tmp_path, f'[store]\ndatabase = "{value}"\n'))
+        assert [p.field for p in problems] == ["store.database"] and "longer" in problems[0].problem
+        assert config.database is None
+    assert read_config(write(tmp_path, f'[store]\ndatabase = "{tmp_path}/{"x" * 255}"\n'))[1] == []

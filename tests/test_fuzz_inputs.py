@@ -17,7 +17,7 @@ What each reader may do with a mutated input:
 
 The figures (trials, survived, crashed per kind, and the first crashes) come from running this file::
 
-    .venv/bin/python tests/test_fuzz_inputs.py [--trials 2000] [--seed 1]
+    .venv/bin/python tests/test_fuzz_inputs.py [--trials 2000] [--seed 1] [--mutations 1]
 """
 
 from __future__ import annotations
@@ -107,7 +107,8 @@ def mutate(doc: Any, draw: Draw, value: Value) -> Any:
         del parent[path[-1]]
         return doc
     elif how == 2 and isinstance(node, dict):
-        node[("kind", "extra", "format", "", "\x00")[draw(5)]] = value()
+        extra = ("kind", "extra", "format", "", "\x00", "order", "register", "card", "index", "carrying")
+        node[extra[draw(len(extra))]] = value()
         return doc
     elif how == 2 and isinstance(node, list):
         node.insert(draw(len(node) + 1), value())
@@ -117,6 +118,17 @@ def mutate(doc: Any, draw: Draw, value: Value) -> Any:
     if not path:
         return new
     parent[path[-1]] = new
+    return doc
+
+
+#: How many mutations each trial makes (``--mutations`` of the script); the tests make one.
+MUTATIONS = [1]
+
+
+def mutated(doc: Any, draw: Draw, value: Value) -> Any:
+    """``doc`` after :data:`MUTATIONS` mutations (:func:`mutate`), ``doc`` itself unchanged."""
+    for _ in range(MUTATIONS[0]):
+        doc = mutate(doc, draw, value)
     return doc
 
 
@@ -140,7 +152,7 @@ def saved_games() -> tuple[tuple[dict[str, Any], dict[str, Any]], ...]:
     """(record, table state) as the store saves them after each intent of a few whole games: every
     action kind (a board correction, an undo, Signal Boosts), mid-decode placements, every step."""
     saved = []
-    for seed, difficulty in ((3, "standard"), (11, "hard"), (4, "training"), (8, "expert")):
+    for seed, difficulty in ((13, "standard"), (26, "training"), (11, "hard"), (8, "expert")):
         session = Session(CONTENT, RandomChooser(seed), difficulty, "standard", seed, undo="honor")
         assert session.correct_board(list(session.view().rows), (0, 0), None)
         for turn in range(300):
@@ -172,7 +184,8 @@ def saved_games() -> tuple[tuple[dict[str, Any], dict[str, Any]], ...]:
             else:
                 assert session.confirm(), session.message
     kinds = {a["kind"] for record, _ in saved for a in record["actions"]}
-    assert kinds >= {"layout", "missions", "select", "reveal", "scramble", "execute", "correct", "undo"}
+    assert kinds >= {"layout", "missions", "select", "reveal", "error", "scramble", "boost", "execute",
+                     "deal", "correct", "undo"}, kinds
     return tuple(saved)
 
 
@@ -194,7 +207,7 @@ def try_record(draw: Draw, value: Value) -> str | None:
     """Replay one mutated record, as replay() and as the store's resume; the failure, or ``None``."""
     saved = saved_games()
     record, table = saved[draw(len(saved))]
-    bad = mutate(record, draw, value)
+    bad = mutated(record, draw, value)
     before = copy.deepcopy(bad)
     for name, call in (("replay", lambda: replay(bad, CONTENT)),
                        ("from_record", lambda: Session.from_record(CONTENT, RandomChooser(), bad, table))):
@@ -216,7 +229,7 @@ def try_table(draw: Draw, value: Value) -> str | None:
     """Resume one game with a mutated table state; the failure, or ``None``."""
     saved = saved_games()
     record, table = saved[draw(len(saved))]
-    bad = mutate(table, draw, value)
+    bad = mutated(table, draw, value)
     before = copy.deepcopy(bad)
     try:
         usable = bad if isinstance(bad, dict) else None  # the store hands a JSON object or nothing
@@ -235,7 +248,7 @@ def try_config(draw: Draw, value: Value, tmp: Path) -> str | None:
     """Read one mutated config file (a TOML value mutated, or the file's bytes); the failure, or ``None``."""
     doc = valid_config(tmp)
     if draw(4):
-        bad = mutate(doc, draw, lambda: toml_able(value()))
+        bad = mutated(doc, draw, lambda: toml_able(value()))
         if not isinstance(bad, dict):
             bad = {"value": bad}
         data = tomli_w.dumps(bad).encode()
@@ -300,7 +313,7 @@ def toml_able(value: Any) -> Any:
 
 def try_pack(draw: Draw, value: Value) -> str | None:
     """Parse one mutated content pack; the failure, or ``None``."""
-    bad = mutate(default_pack_doc(), draw, lambda: toml_able(value()))
+    bad = mutated(default_pack_doc(), draw, lambda: toml_able(value()))
     if not isinstance(bad, dict):
         bad = {"value": bad}
     try:
@@ -419,7 +432,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=2000, help="mutations per kind (default 2000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--kinds", default="record,table,config,pack")
+    parser.add_argument("--mutations", type=int, default=1, help="mutations per trial (default 1)")
     args = parser.parse_args(argv)
+    MUTATIONS[0] = args.mutations
     failed_any = False
     with tempfile.TemporaryDirectory() as tmp:
         trials: dict[str, Callable[[Draw, Value], str | None]] = {

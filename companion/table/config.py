@@ -51,6 +51,9 @@ UNDO_MODES = ("off", "honor")
 SECTIONS = ("game", "store", "display", "gpio", "reader")
 _GAME_KEYS = {"undo", "physical_deck"}
 _STORE_KEYS = {"data_dir", "database"}
+#: Linux's limits on a path (``limits.h``): bytes in one name, and in the whole path.
+NAME_MAX = 255
+PATH_MAX = 4095
 
 
 def config_path(env: Mapping[str, str] | None = None) -> Path:
@@ -74,13 +77,14 @@ def expand_path(text: str) -> Path:
     """``text`` as a path, ``~`` and ``~user`` expanded.
 
     :raises ValueError: a sentence saying why ``text`` cannot be a path here: it holds a NUL character
-        (no file system allows one), or it starts with the home of a user this system does not have
-        (``~pi`` on a Raspberry Pi OS Bookworm image, which has no ``pi`` user by default).
+        (no file system allows one), it starts with the home of a user this system does not have
+        (``~pi`` on a Raspberry Pi OS Bookworm image, which has no ``pi`` user by default), or it is
+        longer than Linux allows (:data:`NAME_MAX` bytes a name, :data:`PATH_MAX` in all).
     """
     if "\x00" in text:
         raise ValueError("the path holds a NUL character (\\u0000), which no path may hold")
     try:
-        return Path(text).expanduser()
+        path = Path(text).expanduser()
     except RuntimeError:  # pathlib: "Could not determine home directory."
         user = text[1:].split("/", 1)[0]
         if user:
@@ -88,6 +92,10 @@ def expand_path(text: str) -> Path:
                              "has no such user: write the whole path, e.g. /home/NAME/companion") from None
         raise ValueError("the path starts with ~, and this user's home directory is not known here: "
                          "write the whole path") from None
+    if len(os.fsencode(path)) > PATH_MAX or any(len(os.fsencode(part)) > NAME_MAX for part in path.parts):
+        raise ValueError(f"the path is longer than a file system allows ({NAME_MAX} bytes a name, "
+                         f"{PATH_MAX} in all)")
+    return path
 
 
 @dataclass(frozen=True)
