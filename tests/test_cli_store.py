@@ -16,7 +16,7 @@ from companion.cli.store import sparkline
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.session import Session
 from companion.games.transmission.stored import KEEPER
-from companion.table.store import SCHEMA_VERSION, Store, migrate
+from companion.table.store import APPLICATION_ID, SCHEMA_VERSION, Store, migrate
 from test_session import RandomChooser
 from test_store import lost_game
 
@@ -98,6 +98,7 @@ def _newer(path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE future (x)")
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # a newer companion marks its file too
     conn.commit()
     conn.close()
 
@@ -196,3 +197,19 @@ def test_sparkline() -> None:
     assert sparkline([]) == "" and sparkline([5, 5]) == "▁▁"
     assert sparkline([0, 50, 100]) == "▁▄█"
     assert len(sparkline(list(range(100)))) == 30
+
+
+@pytest.mark.parametrize("command", [["history"], ["stats"], ["export", "--csv", "out.csv"]])
+def test_a_bad_value_in_the_store_is_a_sentence_not_an_internal_error(
+        capsys: pytest.CaptureFixture[str], database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        command: list[str]) -> None:
+    # issue 14, 12: a value changed outside the companion said in the table's words, exit 1
+    monkeypatch.chdir(tmp_path)
+    conn = sqlite3.connect(database)
+    conn.execute("UPDATE games SET started = 'yesterday', score = 'lots' WHERE id = 1")
+    conn.commit()
+    conn.close()
+    code, out, err = cli(capsys, *command, "--database", str(database))
+    assert (code, out) == (1, "")
+    assert "holds a value that cannot be read for game 1" in err and "internal error" not in err
+    assert "Invalid isoformat" not in err and "invalid literal" not in err

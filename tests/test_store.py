@@ -19,6 +19,7 @@ from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.session import Session, Step
 from companion.games.transmission.stored import KEEPER
 from companion.table.store import (
+    APPLICATION_ID,
     MIGRATIONS,
     SCHEMA_VERSION,
     GameSummary,
@@ -239,15 +240,29 @@ def test_a_file_that_is_not_sqlite_is_kept_aside(tmp_path: Path) -> None:
     assert aside.read_text().startswith("these are my notes")
 
 
-def test_another_programs_database_is_kept_aside(tmp_path: Path) -> None:
+def test_another_programs_database_is_left_as_it_is(tmp_path: Path) -> None:
+    # issue 14: a config typo may point at another program's database; it is neither changed nor moved
     path = tmp_path / "companion.sqlite3"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE games (name TEXT)")
     conn.execute("PRAGMA user_version = 2")
     conn.commit()
     conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="is not a companion game history.*left as it is"):
+        Store.open(path)
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["companion.sqlite3"]
+
+
+def test_a_store_of_ours_that_lacks_a_table_is_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    Store.open(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE table_state")
+    conn.commit()
+    conn.close()
     with Store.open(path) as store:
-        assert store.notice is not None and "games lacks" in store.notice
+        assert store.notice is not None and "table_state lacks" in store.notice
         assert _aside(path, "corrupt").exists()
 
 
@@ -256,6 +271,7 @@ def test_a_newer_schema_is_kept_aside_for_the_newer_program(tmp_path: Path) -> N
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE future (x)")
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # a newer companion marks its file too
     conn.commit()
     conn.close()
     with Store.open(path) as store:

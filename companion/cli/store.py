@@ -12,20 +12,22 @@ app to set aside on its next start.  A game's ``play``
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.cli.database import database_option, database_path, none_yet, open_store
 from companion.cli.output import EXIT_OK, Failure, out, positive, print_json
 from companion.games.catalog import registered
 from companion.table.registry import AddSubcommand
-from companion.table.store import DifficultyStats, GameSummary, StoreError
+from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
 
 __all__ = ["register", "history_lines", "stats_lines", "sparkline", "difficulty_order"]
 
 SPARKS = "▁▂▃▄▅▆▇█"
+
+T = TypeVar("T")
 
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
@@ -82,11 +84,22 @@ def _summary_json(game: GameSummary) -> dict[str, Any]:
     return data
 
 
+def _read(store: Store | None, read: Callable[[Store], T]) -> T | None:
+    """``read(store)`` and close it; a store that cannot be read (a value changed outside the
+    companion) is a :class:`Failure` with the store's sentence.  ``None`` with no store."""
+    if store is None:
+        return None
+    try:
+        return read(store)
+    except StoreError as exc:
+        raise Failure(str(exc)) from None
+    finally:
+        store.close()
+
+
 def _cmd_history(args: argparse.Namespace) -> int:
     store = open_store(args)
-    games = [] if store is None else store.games(args.limit)
-    if store is not None:
-        store.close()
+    games = _read(store, lambda opened: opened.games(args.limit)) or []
     if args.json:
         print_json({"database": str(database_path(args)), "games": [_summary_json(g) for g in games]})
     elif not games:
@@ -130,9 +143,7 @@ def difficulty_order() -> tuple[str, ...]:
 
 def _cmd_stats(args: argparse.Namespace) -> int:
     store = open_store(args)
-    stats = [] if store is None else store.stats(difficulty_order())
-    if store is not None:
-        store.close()
+    stats = _read(store, lambda opened: opened.stats(difficulty_order())) or []
     if args.json:
         print_json({"database": str(database_path(args)),
                     "difficulties": [{**asdict(s), "scores": list(s.scores)} for s in stats]})

@@ -38,12 +38,11 @@ from __future__ import annotations
 import csv
 import json
 import logging
-import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -51,135 +50,41 @@ from typing import Any, TypeVar
 from companion.errors import RecordError
 from companion.table.events import ActionPlayed, Event
 from companion.table.registry import ContentId, Keeper, StoredSession
-from companion.table.store_db import MIGRATIONS, SCHEMA_VERSION, StoreError, migrate, open_connection
+from companion.table.store_db import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    StoreError,
+    migrate,
+    open_connection,
+    plain_failure,
+)
+from companion.table.store_export import clean_stale_exports, write_atomically
+from companion.table.store_rows import (
+    MAX_SEED,
+    RESULTS,
+    SUMMARY_COLUMNS,
+    DifficultyStats,
+    GameSummary,
+    SavedGame,
+    bad_value,
+    describe_saved,
+    integer,
+    stamp,
+    streaks,
+    summary_of,
+)
 
-__all__ = ["SCHEMA_VERSION", "MIGRATIONS", "RESULTS", "migrate", "StoreError", "GameSummary",
-           "DifficultyStats", "SavedGame", "Store", "describe_saved"]
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "MIGRATIONS", "RESULTS", "MAX_SEED", "migrate", "StoreError",
+           "GameSummary", "DifficultyStats", "SavedGame", "Store", "describe_saved", "clean_stale_exports"]
 
 log = logging.getLogger(__name__)
 
 S = TypeVar("S", bound=StoredSession)
 
-#: The values of :attr:`GameSummary.result`.
-RESULTS = ("won", "lost", "abandoned", "unfinished")
-
-
-# --------------------------------------------------------------------------- what the store hands out
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """One game in the history.
-
-    :param started, ended: UTC, timezone-aware; ``ended`` is ``None`` while unfinished.
-    :param result: ``"won"``, ``"lost"``, ``"abandoned"`` or ``"unfinished"``.
-    :param transmissions_used: Transmission cards drawn.
-    :param score: RULES.md, Score (for an unfinished or abandoned game, its missions' points so far).
-    :param duration_s: seconds the game was open in the companion, resumes added up; ``None`` while
-        unfinished.
-    :param undos: undos in its record.
-    """
-
-    id: int
-    started: datetime
-    ended: datetime | None
-    difficulty: str
-    layout: str
-    seed: int
-    result: str
-    transmissions_used: int
-    missions_completed: int
-    missions_total: int
-    score: int
-    duration_s: float | None
-    undos: int
-
-
-@dataclass(frozen=True)
-class DifficultyStats:
-    """The figures of one difficulty, over its finished and abandoned games (unfinished ones wait).
-
-    :param win_rate: ``wins / games`` (0.0 with no games).
-    :param streak: the current winning streak (wins since the last game not won).
-    :param scores: every counted game's score, oldest first (the chart).
-    """
-
-    difficulty: str
-    games: int
-    wins: int
-    win_rate: float
-    best_score: int
-    streak: int
-    best_streak: int
-    scores: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    """A game with its record, as :meth:`Store.resume` needs it.
-
-    :param record: the game record as its session gave it (``format``, ``content``, ``digest``,
-        ``seed``, ``difficulty``, ``layout``, ``actions``).
-    :param table: the last table state saved (the session's ``table_state()``), or ``None``.
-    :param game: the game's name (:attr:`~companion.table.registry.GameInfo.name`).
-    """
-
-    id: int
-    summary: GameSummary
-    content_id: str
-    content_digest: str
-    record: Mapping[str, Any] = field(hash=False)
-    table: Mapping[str, Any] | None = field(hash=False)
-    game: str
-
-
-def describe_saved(saved: SavedGame) -> str:
-    """A line for a resume offer, e.g. ``"Standard, seed 42, started 2026-11-30 14:49 UTC:
-    Transmission card 3 of 7 drawn, 1 of 3 missions complete."``"""
-    s = saved.summary
-    return (f"{s.difficulty.title()}, seed {s.seed}, started {s.started:%Y-%m-%d %H:%M} UTC: "
-            f"{s.transmissions_used} Transmission card{'s' if s.transmissions_used != 1 else ''} drawn, "
-            f"{s.missions_completed} of {s.missions_total} missions complete.")
-
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _stamp(moment: datetime) -> str:
-    return moment.isoformat(timespec="seconds")
-
-
-def _parse(text: str | None) -> datetime | None:
-    if text is None:
-        return None
-    moment = datetime.fromisoformat(text)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-_SUMMARY_COLUMNS = ("id, started, ended, difficulty, layout, seed, result, transmissions_used, "
-                    "missions_completed, missions_total, score, played_s, undos")
-
-
-def _summary(row: Sequence[Any]) -> GameSummary:
-    (gid, started, ended, difficulty, layout, seed, result, used, completed, total, score, played,
-     undos) = row
-    begun = _parse(started)
-    assert begun is not None
-    finished = _parse(ended)
-    duration: float | None = None
-    if finished is not None:
-        duration = float(played) if played else max(0.0, (finished - begun).total_seconds())
-    return GameSummary(int(gid), begun, finished, str(difficulty), str(layout), int(seed), str(result),
-                       int(used), int(completed), int(total), int(score), duration, int(undos))
-
-
-def _streaks(wins: Iterable[bool]) -> tuple[int, int]:
-    current = best = 0
-    for won in wins:
-        current = current + 1 if won else 0
-        best = max(best, current)
-    return current, best
 
 
 # --------------------------------------------------------------------------- the store
@@ -190,7 +95,11 @@ class _Recorder:
 
     :ivar saved: actions already written.
     :ivar in_step: ``saved`` is the session's count of actions before the next :class:`ActionPlayed`
-        (false after a failed write, until the next commit writes what the record has beyond it).
+        (false after a failed write, until the next commit re-reads what the store holds, in its own
+        transaction, and writes what the record has beyond it).
+    :ivar pending: the last commit failed: the store retries it (the next event, :meth:`Store.flush`,
+        the next game, reading the history, closing), so a game that ended while saves failed is saved
+        once they succeed again.
     """
 
     def __init__(self, store: Store, session: StoredSession, keeper: Keeper[Any], game_id: int,
@@ -201,6 +110,7 @@ class _Recorder:
         self.game_id = game_id
         self.saved = saved
         self.in_step = True
+        self.pending = False
         self.active = True
         self.mark = time.monotonic()
 
@@ -242,11 +152,16 @@ class Store:
             or it is damaged or newer (the file is left as it is).
         """
         conn, notice = open_connection(Path(path).expanduser(), read_only)
-        return cls(conn, Path(path).expanduser(), notice)
+        store = cls(conn, Path(path).expanduser(), notice)
+        if not read_only:
+            for folder in (store.path.parent, store.path.parent / "exports"):
+                clean_stale_exports(folder)
+        return store
 
     def close(self) -> None:
-        """Commit what is pending and close; sessions attached are no longer saved."""
+        """Retry a failed save, commit what is pending and close; sessions attached are no longer saved."""
         with self._lock:
+            self.retry()
             for recorder in self._recorders.values():
                 recorder.active = False
             self._recorders.clear()
@@ -278,12 +193,15 @@ class Store:
         is returned).
 
         :raises StoreError: ``game_id`` is unknown, of another game, or its stored record is longer
-            than the session's.
+            than the session's; the record cannot be kept (a seed beyond 64 bits); the file cannot be
+            written.  Nothing is changed then: no transaction is left open.
         """
         with self._lock:
             known = self._recorders.get(id(session))
             if known is not None:
                 return known.game_id
+            if game_id is None:
+                self.retry()  # a game that ended while saves failed is saved before another begins
             try:
                 if game_id is None:
                     game_id = self._insert_game(session, keeper)
@@ -310,7 +228,11 @@ class Store:
                 self._checkpoint(recorder)
             except sqlite3.Error as exc:
                 self._rollback()
-                raise StoreError(f"The game could not be saved in {self.path}: {exc}.") from None
+                raise StoreError(f"The game could not be saved in {self.path}: "
+                                 f"{plain_failure(exc, self.path)}.") from None
+            except BaseException:
+                self._rollback()
+                raise
             self._recorders[id(session)] = recorder
             session.subscribe(recorder)
             return game_id
@@ -318,15 +240,24 @@ class Store:
     def _insert_game(self, session: StoredSession, keeper: Keeper[Any]) -> int:
         record = session.record()
         progress = keeper.progress(session)
+        try:  # every value checked before anything is written
+            row = (keeper.game, int(record["format"]), str(record["content"]), str(record["digest"]),
+                   str(record["difficulty"]), str(record["layout"]), int(record["seed"]),
+                   int(progress.missions_total))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StoreError(f"The game cannot be kept in the history: its record lacks or garbles {exc}.") \
+                from None
+        if not -MAX_SEED - 1 <= row[6] <= MAX_SEED:
+            raise StoreError(f"The game cannot be kept in the history: its seed {row[6]} is beyond the "
+                             f"largest the history holds ({MAX_SEED}); start it with a smaller seed.")
         self._begin()
-        now = _stamp(_now())
+        now = stamp(_now())
         self._conn.execute("UPDATE games SET result = 'abandoned', ended = ? WHERE result = 'unfinished'",
                            (now,))
         cursor = self._conn.execute(
             "INSERT INTO games (game, record_format, started, content_id, content_digest, difficulty, "
             "layout, seed, missions_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (keeper.game, int(record["format"]), now, str(record["content"]), str(record["digest"]),
-             str(record["difficulty"]), str(record["layout"]), int(record["seed"]), progress.missions_total))
+            (row[0], row[1], now, *row[2:]))
         assert cursor.lastrowid is not None
         return int(cursor.lastrowid)
 
@@ -349,14 +280,31 @@ class Store:
                     self._checkpoint(recorder)
                 elif recorder.in_step:
                     self._write_action(recorder, event.action)
-            except sqlite3.Error as exc:
+            except Exception as exc:  # noqa: BLE001 - the game goes on; the next commit writes it all
+                # No read here: the next checkpoint re-reads what the store holds in its own transaction
+                # (a read that fails now must not leave a count from before the failed commit).
                 self._rollback()
-                count = self._conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
-                                           (recorder.game_id,)).fetchone()
-                recorder.saved = int(count[0])
                 recorder.in_step = False
-                self.problem = f"The game could not be saved ({exc}); the next move tries again."
-                log.error("saving game %s in %s failed: %s", recorder.game_id, self.path, exc)
+                recorder.pending = True
+                why = plain_failure(exc, self.path)
+                self.problem = f"The game could not be saved: {why}."
+                if isinstance(exc, sqlite3.Error):
+                    log.error("saving game %s in %s failed: %s", recorder.game_id, self.path, exc)
+                else:
+                    log.exception("saving game %s in %s failed", recorder.game_id, self.path)
+            else:
+                if not isinstance(event, ActionPlayed):
+                    recorder.pending = False
+                    if not any(r.pending for r in self._recorders.values()):
+                        self.problem = None
+
+    def retry(self) -> None:
+        """Retry the commits that failed (a full disk that has space again), e.g. of a game that reached
+        End while saves were failing; :attr:`problem` is cleared when they succeed."""
+        with self._lock:
+            for recorder in list(self._recorders.values()):
+                if recorder.active and recorder.pending:
+                    self._on_event(recorder, Event())
 
     def _write_action(self, recorder: _Recorder, action: Mapping[str, Any]) -> None:
         self._begin()
@@ -365,10 +313,14 @@ class Store:
         recorder.saved += 1
 
     def _write_missing_actions(self, recorder: _Recorder) -> None:
-        """Write every action of the session's record beyond ``saved`` (on attaching, after a failure)."""
+        """Write every action of the session's record beyond what the store holds (on attaching, after a
+        failure), counted in this transaction: a COMMIT that failed may or may not have reached the file."""
         actions = recorder.session.record()["actions"]
+        self._begin()
+        count = self._conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
+                                   (recorder.game_id,)).fetchone()
+        recorder.saved = min(int(count[0]), len(actions))
         if len(actions) > recorder.saved:
-            self._begin()
             self._conn.executemany(
                 "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
                 [(recorder.game_id, seq, json.dumps(actions[seq], separators=(",", ":")))
@@ -387,7 +339,7 @@ class Store:
             "ON CONFLICT (game_id) DO UPDATE SET state = excluded.state",
             (recorder.game_id, json.dumps(session.table_state(), separators=(",", ":"))))
         now = time.monotonic()
-        played, recorder.mark = now - recorder.mark, now
+        played = now - recorder.mark  # counted once the commit succeeds
         progress = recorder.keeper.progress(session)
         result = progress.result
         self._conn.execute(
@@ -396,9 +348,10 @@ class Store:
             "result = CASE WHEN ? IS NULL THEN result ELSE ? END, "
             "ended = CASE WHEN ? IS NULL OR ended IS NOT NULL THEN ended ELSE ? END WHERE id = ?",
             (progress.transmissions_used, progress.missions_completed, progress.missions_total,
-             progress.score, progress.undos, played, result, result, result, _stamp(_now()),
+             progress.score, progress.undos, played, result, result, result, stamp(_now()),
              recorder.game_id))
         self._conn.execute("COMMIT")
+        recorder.mark = now
 
     def flush(self) -> None:
         """Commit whatever is pending (an intent that ended without an event; normally nothing)."""
@@ -419,11 +372,11 @@ class Store:
     def saved_game(self, game_id: int) -> SavedGame | None:
         """Any game (finished or not) with its record and last table state, or ``None`` if unknown."""
         with self._lock:
-            row = self._conn.execute(f"SELECT {_SUMMARY_COLUMNS}, content_id, content_digest, game, "
+            row = self._conn.execute(f"SELECT {SUMMARY_COLUMNS}, content_id, content_digest, game, "
                                      "record_format FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
-            summary = _summary(row[:13])
+            summary = summary_of(row[:13], self.path)
             content_id, digest, game, record_format = str(row[13]), str(row[14]), str(row[15]), int(row[16])
             actions = [self._action(text) for (text,) in self._conn.execute(
                 "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (summary.id,))]
@@ -478,43 +431,72 @@ class Store:
             try:
                 self._begin()
                 self._conn.execute("UPDATE games SET result = 'abandoned', ended = ? "
-                                   "WHERE id = ? AND result = 'unfinished'", (_stamp(_now()), game_id))
+                                   "WHERE id = ? AND result = 'unfinished'", (stamp(_now()), game_id))
                 self._conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
-                raise StoreError(f"Game {game_id} could not be marked abandoned in {self.path}: {exc}.") \
-                    from None
+                raise StoreError(f"Game {game_id} could not be marked abandoned in {self.path}: "
+                                 f"{plain_failure(exc, self.path)}.") from None
+            except BaseException:
+                self._rollback()
+                raise
 
     # ------------------------------------------------------------------ history and stats
 
     def games(self, limit: int | None = None) -> list[GameSummary]:
-        """Every game, newest first (at most ``limit``)."""
-        sql = f"SELECT {_SUMMARY_COLUMNS} FROM games ORDER BY started DESC, id DESC"
+        """Every game, newest first (at most ``limit``).
+
+        Newest is the last begun, by row id: a Pi has no real-time clock, and its wall clock can go back
+        after a power cut without network, so ``started`` does not order the games.
+
+        :raises StoreError: a row holds a value that cannot be read, or the file cannot be read now.
+        """
+        sql = f"SELECT {SUMMARY_COLUMNS} FROM games ORDER BY id DESC"
         with self._lock:
-            if limit is not None:
-                rows = self._conn.execute(sql + " LIMIT ?", (max(0, int(limit)),)).fetchall()
-            else:
-                rows = self._conn.execute(sql).fetchall()
-        return [_summary(row) for row in rows]
+            self.retry()
+            try:
+                if limit is not None:
+                    rows = self._conn.execute(sql + " LIMIT ?", (max(0, int(limit)),)).fetchall()
+                else:
+                    rows = self._conn.execute(sql).fetchall()
+            except sqlite3.Error as exc:
+                raise self._unreadable(exc) from None
+        return [summary_of(row, self.path) for row in rows]
+
+    def _unreadable(self, exc: sqlite3.Error) -> StoreError:
+        log.error("reading %s failed: %s", self.path, exc)
+        return StoreError(f"The game history {self.path} cannot be read now "
+                          f"({plain_failure(exc, self.path)}); the games in it are kept.")
 
     def stats(self, order: Sequence[str] = ()) -> list[DifficultyStats]:
         """Figures per difficulty, in ``order`` (the games', each listed even with no game played),
         then any other difficulty played.
 
         Counted: games won, lost or abandoned (an abandoned game is a game not won: it lowers the
-        win rate and ends a streak); unfinished games are not counted yet.
+        win rate and ends a streak); unfinished games are not counted yet.  Games are in the order
+        they were begun (row id), not by the wall clock, which can go back.
+
+        :raises StoreError: a row holds a value that cannot be read, or the file cannot be read now.
         """
         with self._lock:
-            rows = self._conn.execute(
-                "SELECT difficulty, result, score FROM games WHERE result != 'unfinished' "
-                "ORDER BY started, id").fetchall()
+            self.retry()
+            try:
+                rows = self._conn.execute(
+                    "SELECT id, difficulty, result, score FROM games WHERE result != 'unfinished' "
+                    "ORDER BY id").fetchall()
+            except sqlite3.Error as exc:
+                raise self._unreadable(exc) from None
         by: dict[str, list[tuple[bool, int]]] = {name: [] for name in order}
-        for difficulty, result, score in rows:
-            by.setdefault(str(difficulty), []).append((result == "won", int(score)))
+        for gid, difficulty, result, score in rows:
+            try:
+                points = integer(score)
+            except (TypeError, ValueError, OverflowError):
+                raise bad_value(self.path, gid, "score", score) from None
+            by.setdefault(str(difficulty), []).append((result == "won", points))
         out = []
         for name, games in by.items():
             wins = sum(1 for won, _ in games if won)
-            streak, best_streak = _streaks(won for won, _ in games)
+            streak, best_streak = streaks(won for won, _ in games)
             scores = tuple(score for _, score in games)
             out.append(DifficultyStats(name, len(games), wins, wins / len(games) if games else 0.0,
                                        max(scores, default=0), streak, best_streak, scores))
@@ -526,8 +508,8 @@ class Store:
         rows = []
         for game in reversed(self.games()):
             row = asdict(game)
-            row["started"] = _stamp(game.started)
-            row["ended"] = _stamp(game.ended) if game.ended else None
+            row["started"] = stamp(game.started)
+            row["ended"] = stamp(game.ended) if game.ended else None
             rows.append(row)
         return rows
 
@@ -542,7 +524,7 @@ class Store:
             writer.writeheader()
             writer.writerows(rows)
 
-        _write_atomically(Path(path), write, newline="")
+        write_atomically(Path(path), write, newline="")
         return len(rows)
 
     def export_json(self, path: Path | str) -> int:
@@ -562,22 +544,6 @@ class Store:
                     continue
                 row["actions"] = [self._action(text) for (text,) in self._conn.execute(
                     "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (row["id"],))]
-        document = {"format": 1, "exported": _stamp(_now()), "games": rows}
-        _write_atomically(Path(path), lambda stream: json.dump(document, stream, indent=1))
+        document = {"format": 1, "exported": stamp(_now()), "games": rows}
+        write_atomically(Path(path), lambda stream: json.dump(document, stream, indent=1))
         return len(rows)
-
-
-def _write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None) -> None:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "w", encoding="utf-8", newline=newline) as stream:
-            write(stream)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except OSError as exc:
-        try:
-            temporary.unlink(missing_ok=True)
-        except OSError:
-            pass
-        raise StoreError(f"Cannot write {path}: {exc.strerror or exc}.") from None

@@ -5,13 +5,17 @@ Used by :mod:`companion.table.store` (see its docstring for why WAL with
 
 - the folder cannot be made or written, or the file cannot be written:
   :class:`StoreError`, naming the path and the setting to change;
+- the file is another program's SQLite database (neither our ``application_id`` nor our schema at
+  its ``user_version``): :class:`StoreError`, and the file is left exactly as it is (decided on a
+  read-only connection, before anything is written: no WAL switch, no rename);
 - the file is not SQLite, or SQLite finds it damaged (``quick_check``), or it
   lacks the store's tables: renamed ``<name>.corrupt-YYYYmmdd-HHMMSS``;
 - its schema version is newer than this program knows: renamed
   ``<name>.newer-YYYYmmdd-HHMMSS`` (a newer companion can still read it);
 
 and in both last cases a fresh file is started and a notice written for the
-screen.  A busy, read-only or failing disk is never mistaken for damage: that
+screen (one line; SQLite's own findings go to the log).  A busy, read-only or
+failing disk is never mistaken for damage: that
 is a :class:`StoreError`, and the file is left alone; so is a migration step
 that fails: every step is rolled back (one transaction), the file keeps its
 old schema and every game, and the next start tries again.  Opened ``read_only``
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import os
+import resource
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
@@ -31,7 +36,8 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 
-__all__ = ["StoreError", "MIGRATIONS", "SCHEMA_VERSION", "migrate", "open_connection"]
+__all__ = ["StoreError", "MIGRATIONS", "SCHEMA_VERSION", "APPLICATION_ID", "migrate", "open_connection",
+           "plain_failure", "read_text"]
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +107,14 @@ _TABLES = {
 }
 
 
+#: ``PRAGMA application_id`` of every store (``"ITcs"``): marks the file as ours.  Files written before
+#: it (main 3b247fa and earlier) have 0 and are recognised by their schema.
+APPLICATION_ID = 0x49546373
+
+
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Bring the database from its ``user_version`` up to ``target`` in one transaction.
+    """Bring the database from its ``user_version`` up to ``target`` in one transaction (which also
+    marks it with :data:`APPLICATION_ID`).
 
     :returns: the version it had.
     :raises ValueError: the database is newer than ``target``.
@@ -116,6 +128,7 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
             for step in MIGRATIONS[version:target]:
                 step(conn)
             conn.execute(f"PRAGMA user_version = {int(target)}")
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -167,27 +180,124 @@ def _check_tables(conn: sqlite3.Connection) -> None:
             raise _Unusable("corrupt", f"table {table} lacks {', '.join(sorted(columns - have))}")
 
 
-def _checked_version(conn: sqlite3.Connection) -> int:
-    """The schema version of a file that passes SQLite's quick check (read-only queries only).
+def read_text(data: bytes) -> str:
+    """SQLite text as ``str`` even when a damaged file holds bytes that are not UTF-8 (the
+    connections' ``text_factory``): a bad byte becomes U+FFFD instead of a :class:`UnicodeDecodeError`."""
+    return data.decode("utf-8", "replace")
 
+
+class _Foreign(Exception):
+    """The file is another program's SQLite database."""
+
+
+def _schema(conn: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    tables = [str(row[0]) for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    return {table: frozenset(str(row[1]) for row in conn.execute(f'PRAGMA table_info("{table}")'))
+            for table in tables}
+
+
+def _expected_schema(version: int) -> dict[str, frozenset[str]]:
+    """The tables and columns a store of schema ``version`` has (the migrations run in memory)."""
+    memory = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for step in MIGRATIONS[:version]:
+            step(memory)
+        return _schema(memory)
+    finally:
+        memory.close()
+
+
+def _check_ours(conn: sqlite3.Connection) -> None:
+    """Is the file a companion store?  Read-only queries only, so a file that is not ours is never changed.
+
+    Ours: marked with :data:`APPLICATION_ID`, or holding exactly a store's tables for its
+    ``user_version`` (stores written before the mark; an empty file is a new store).
+
+    :raises _Foreign: another program's database.
+    :raises _Unusable: the schema cannot be read and the file carries no other program's mark (damaged).
+    :raises sqlite3.Error: the file cannot be read now (a busy or failing disk), or it is not SQLite.
+    """
+    app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    if app_id == APPLICATION_ID:
+        return
+    try:
+        schema = _schema(conn)
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    except sqlite3.DatabaseError as exc:
+        if app_id != 0 and _damage(exc):
+            raise _Foreign() from None
+        raise
+    if 0 <= version <= SCHEMA_VERSION and schema == _expected_schema(version):
+        return
+    raise _Foreign()
+
+
+def _checked_version(conn: sqlite3.Connection) -> int:
+    """The schema version of a file of ours that passes SQLite's quick check (read-only queries only).
+
+    :raises _Foreign: another program's database (:func:`_check_ours`).
     :raises _Unusable: damaged, or written by a newer version of the companion."""
+    _check_ours(conn)
     check = conn.execute("PRAGMA quick_check").fetchall()
     if check != [("ok",)]:
-        raise _Unusable("corrupt", "; ".join(str(row[0]) for row in check[:3]))
+        log.warning("SQLite's quick check of the game history: %s",
+                    " | ".join(" ".join(str(row[0]).split()) for row in check[:5]))
+        raise _Unusable("corrupt", f"SQLite's check found {len(check)}{'+' if len(check) >= 100 else ''} "
+                                   f"problem{'s' if len(check) != 1 else ''} in it")
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     if version > SCHEMA_VERSION:
         raise _Unusable("newer", f"schema version {version}", version)
     return version
 
 
+def _foreign(path: Path) -> StoreError:
+    return StoreError(f"{path} is not a companion game history (it is another program's database), so it "
+                      f"is left as it is; {SETTING}.")
+
+
+def _probe(path: Path) -> None:
+    """The read-only checks, on a read-only connection closed before anything is written: a file that is
+    not ours or is set aside is exactly as it was found.
+
+    :raises StoreError: another program's database, or the file cannot be read now.
+    :raises _Unusable: damaged or newer.
+    """
+    if not path.exists() or path.stat().st_size == 0:
+        return  # a new store
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                               timeout=10)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Cannot open the game history {path} ({plain_failure(exc, path)}); {SETTING}.") \
+            from None
+    conn.text_factory = read_text
+    try:
+        _checked_version(conn)
+    except _Foreign:
+        raise _foreign(path) from None
+    except UnicodeDecodeError as exc:  # SQLite's own message quotes the damaged bytes
+        log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, exc)
+        raise _Unusable("corrupt", "SQLite cannot read it") from None
+    except sqlite3.Error as exc:
+        if _damage(exc):
+            log.warning("%s cannot be read: %s", path, exc)
+            raise _Unusable("corrupt", "SQLite cannot read it") from None
+        raise StoreError(f"The game history {path} cannot be used now ({plain_failure(exc, path)}); the file "
+                         f"is left as it is.") from None
+    finally:
+        conn.close()
+
+
 def _connect(path: Path) -> sqlite3.Connection:
+    _probe(path)
     try:
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
     except sqlite3.Error as exc:
-        raise StoreError(f"Cannot open the game history {path} ({exc}); {SETTING}.") from None
+        raise StoreError(f"Cannot open the game history {path} ({plain_failure(exc, path)}); {SETTING}.") \
+            from None
+    conn.text_factory = read_text
     try:
-        # Read-only checks first, so a file set aside is as it was found.
-        _checked_version(conn)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             log.warning("%s: SQLite kept journal mode %s instead of WAL", path, mode)
@@ -195,16 +305,23 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys = ON")
         _migrate_in_place(conn, path)
         _check_tables(conn)
+        if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # a store from before the mark
         return conn
     except _Unusable:
         conn.close()
         raise
+    except UnicodeDecodeError as exc:
+        conn.close()
+        log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, exc)
+        raise _Unusable("corrupt", "SQLite cannot read it") from None
     except sqlite3.Error as exc:
         conn.close()
         if _damage(exc):
-            raise _Unusable("corrupt", str(exc)) from None
-        raise StoreError(f"The game history {path} cannot be used now ({exc}); the file is left as it "
-                         f"is.") from None
+            log.warning("%s cannot be read: %s", path, exc)
+            raise _Unusable("corrupt", "SQLite cannot read it") from None
+        raise StoreError(f"The game history {path} cannot be used now ({plain_failure(exc, path)}); the file "
+                         f"is left as it is.") from None
 
 
 def _migrate_in_place(conn: sqlite3.Connection, path: Path) -> None:
@@ -217,8 +334,10 @@ def _migrate_in_place(conn: sqlite3.Connection, path: Path) -> None:
         migrate(conn)
     except sqlite3.Error as exc:
         conn.close()
-        raise StoreError(f"The game history {path} could not be brought up to date (schema "
-                         f"{SCHEMA_VERSION}: {exc}); the file is left as it is.") from None
+        log.error("migrating %s failed: %s", path, exc)
+        raise StoreError(f"The game history {path} could not be brought up to date to schema "
+                         f"{SCHEMA_VERSION} ({plain_failure(exc, path)}); the file is left as it is, with "
+                         f"every game, and the next start tries again.") from None
 
 
 def _set_aside(path: Path, kind: str) -> Path:
@@ -251,7 +370,7 @@ def _why_unusable(problem: _Unusable) -> str:
     if problem.kind == "newer":
         return (f"was written by a newer version of the companion (schema {problem.version}; this version "
                 f"reads up to {SCHEMA_VERSION})")
-    return f"is damaged or not a companion game history ({problem.detail})"
+    return f"is damaged ({problem.detail})"
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
@@ -268,22 +387,33 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
                                check_same_thread=False, timeout=10)
     except sqlite3.Error as exc:
-        raise StoreError(f"Cannot open the game history {path} ({exc}).") from None
+        raise StoreError(f"Cannot open the game history {path} ({plain_failure(exc, path)}).") from None
+    conn.text_factory = read_text
     try:
         version = _checked_version(conn)
         if version < SCHEMA_VERSION:
             memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            memory.text_factory = read_text
             conn.backup(memory)
             conn.close()
             conn = memory
             migrate(conn)
         _check_tables(conn)
         return conn
-    except (_Unusable, sqlite3.Error) as exc:
+    except _Foreign:
         conn.close()
+        raise _foreign(path) from None
+    except (_Unusable, sqlite3.Error, UnicodeDecodeError) as exc:
+        conn.close()
+        if isinstance(exc, UnicodeDecodeError):
+            log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, exc)
+            exc = _Unusable("corrupt", "SQLite cannot read it")
         if isinstance(exc, sqlite3.Error) and not _damage(exc):
-            raise StoreError(f"The game history {path} cannot be read now ({exc}).") from None
-        problem = exc if isinstance(exc, _Unusable) else _Unusable("corrupt", str(exc))
+            raise StoreError(f"The game history {path} cannot be read now ({plain_failure(exc, path)}).") \
+                from None
+        if isinstance(exc, sqlite3.Error):
+            log.warning("%s cannot be read: %s", path, exc)
+        problem = exc if isinstance(exc, _Unusable) else _Unusable("corrupt", "SQLite cannot read it")
         raise StoreError(f"The game history {path} {_why_unusable(problem)}. It is left as it is: the app "
                          f"will keep it aside and start a fresh one on its next start.") from None
 
@@ -295,6 +425,8 @@ def open_connection(path: Path, read_only: bool = False) -> tuple[sqlite3.Connec
     With ``read_only`` the file is only read (:func:`_connect_read_only`): a damaged or newer file is a
     :class:`StoreError` and is left where it is, and the notice is always ``None``.
     """
+    if "\0" in str(path):
+        raise StoreError(f"The game history's path {str(path)!r} holds a NUL character; {SETTING}.")
     if read_only:
         return _connect_read_only(path), None
     _check_writable(path)
@@ -308,3 +440,49 @@ def open_connection(path: Path, read_only: bool = False) -> tuple[sqlite3.Connec
             return _connect(path), notice
         except _Unusable as again:  # pragma: no cover - a fresh file is always usable
             raise StoreError(f"A fresh game history {path} cannot be started: {again.detail}.") from None
+
+
+def plain_failure(exc: BaseException, path: Path) -> str:
+    """What went wrong in the table's words (a clause, no SQLite diagnostics): a full disk, a file-size
+    limit, a failing card, a busy file; else the error's own one-line text.
+
+    :param path: the store's file (its size is compared with the process's ``RLIMIT_FSIZE``).
+    """
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = " ".join(str(exc).split())
+    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+        return "the card is full: free some space on it (old exports, logs) and the next move saves again"
+    if name.startswith(("SQLITE_IOERR", "SQLITE_NOLFS")) or "disk I/O error" in text:
+        if _over_size_limit(path):
+            return ("the file has reached the size limit this program may write (RLIMIT_FSIZE, systemd's "
+                    "LimitFSIZE=): raise or remove that limit and the next move saves again")
+        if _free_bytes(path.parent) < 1 << 20:
+            return "the card is full: free some space on it (old exports, logs) and the next move saves again"
+        return ("the card could not be written or read (it may be failing or was taken out): check the "
+                "card; the next move tries again")
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
+        return "another program is using the file: close it; the next move tries again"
+    if name.startswith("SQLITE_READONLY") or "readonly database" in text:
+        return f"the file cannot be written (read-only); {SETTING}"
+    return text or type(exc).__name__
+
+
+def _over_size_limit(path: Path) -> bool:
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    if soft == resource.RLIM_INFINITY:
+        return False
+    sizes = []
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-journal"):
+        try:
+            sizes.append((path.parent / name).stat().st_size)
+        except OSError:
+            continue
+    return any(size + (1 << 16) >= soft for size in sizes)
+
+
+def _free_bytes(folder: Path) -> int:
+    try:
+        found = os.statvfs(folder)
+    except OSError:
+        return 1 << 62
+    return found.f_bavail * found.f_frsize

@@ -1,0 +1,83 @@
+"""Export files written safely: through a temporary file of ours, synced, renamed over the target; and
+the temporary files of exports killed midway cleaned up (issue 14).
+
+Only files named as ours are ever removed: ``.<target>.companion-export-<pid>.tmp`` whose process is
+gone (and the History screen's exports as main 3b247fa named them).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.table.store_db import StoreError
+
+__all__ = ["clean_stale_exports", "write_atomically"]
+
+log = logging.getLogger(__name__)
+
+#: A temporary export of ours: ``.<target name>.companion-export-<pid>.tmp`` beside the target.
+_TEMPORARY = re.compile(r"^\.(?P<target>.+)\.companion-export-(?P<pid>\d+)\.tmp$")
+#: What main 3b247fa named them (``.<name>.<pid>.tmp``); only the History screen's exports are
+#: recognised as ours by that name.
+_OLD_TEMPORARY = re.compile(r"^\.(?P<target>companion-history-\d{8}-\d{6}(?:-\d+)?\.(?:csv|json))"
+                            r"\.(?P<pid>\d+)\.tmp$")
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # another thread of ours may be writing it
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def clean_stale_exports(folder: Path) -> int:
+    """Remove the temporary files of exports that were killed midway (their process is gone) in
+    ``folder``; only files named as ours are touched.  :returns: files removed."""
+    removed = 0
+    try:
+        names = [entry.name for entry in os.scandir(folder) if entry.is_file(follow_symlinks=False)]
+    except OSError:
+        return 0
+    for name in names:
+        match = _TEMPORARY.match(name) or _OLD_TEMPORARY.match(name)
+        if match is None or _running(int(match["pid"])):
+            continue
+        try:
+            os.unlink(folder / name)
+            removed += 1
+        except OSError as exc:
+            log.warning("cannot remove the stale export %s: %s", folder / name, exc.strerror or exc)
+    if removed:
+        log.info("removed %d stale temporary export file(s) in %s", removed, folder)
+    return removed
+
+
+def write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None) -> None:
+    """Write through a temporary file beside ``path`` (named as ours, see :data:`_TEMPORARY`), synced,
+    then renamed over it; the temporary files of exports killed earlier in that folder are removed first."""
+    clean_stale_exports(path.parent)
+    temporary = path.with_name(f".{path.name}.companion-export-{os.getpid()}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8", newline=newline) as stream:
+            write(stream)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException as exc:
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise StoreError(f"Cannot write {path}: {exc.strerror or exc}.") from None
+        raise

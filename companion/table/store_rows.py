@@ -1,0 +1,174 @@
+"""What the game store hands out, and reading its ``games`` rows (:mod:`companion.table.store`).
+
+A value that cannot be read (a file changed outside the companion) is a :class:`StoreError` naming
+the game, the column and what to do, not a bare ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.table.store_db import StoreError
+
+__all__ = ["RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "GameSummary", "DifficultyStats", "SavedGame",
+           "describe_saved", "stamp", "parse_moment", "bad_value", "integer", "summary_of", "streaks"]
+
+#: The values of :attr:`GameSummary.result`.
+RESULTS = ("won", "lost", "abandoned", "unfinished")
+
+
+# --------------------------------------------------------------------------- what the store hands out
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game in the history.
+
+    :param started, ended: UTC, timezone-aware; ``ended`` is ``None`` while unfinished.
+    :param result: ``"won"``, ``"lost"``, ``"abandoned"`` or ``"unfinished"``.
+    :param transmissions_used: Transmission cards drawn.
+    :param score: RULES.md, Score (for an unfinished or abandoned game, its missions' points so far).
+    :param duration_s: seconds the game was open in the companion, resumes added up; ``None`` while
+        unfinished.
+    :param undos: undos in its record.
+    """
+
+    id: int
+    started: datetime
+    ended: datetime | None
+    difficulty: str
+    layout: str
+    seed: int
+    result: str
+    transmissions_used: int
+    missions_completed: int
+    missions_total: int
+    score: int
+    duration_s: float | None
+    undos: int
+
+
+@dataclass(frozen=True)
+class DifficultyStats:
+    """The figures of one difficulty, over its finished and abandoned games (unfinished ones wait).
+
+    :param win_rate: ``wins / games`` (0.0 with no games).
+    :param streak: the current winning streak (wins since the last game not won).
+    :param scores: every counted game's score, oldest first (the chart).
+    """
+
+    difficulty: str
+    games: int
+    wins: int
+    win_rate: float
+    best_score: int
+    streak: int
+    best_streak: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game with its record, as :meth:`Store.resume` needs it.
+
+    :param record: the game record as its session gave it (``format``, ``content``, ``digest``,
+        ``seed``, ``difficulty``, ``layout``, ``actions``).
+    :param table: the last table state saved (the session's ``table_state()``), or ``None``.
+    :param game: the game's name (:attr:`~companion.table.registry.GameInfo.name`).
+    """
+
+    id: int
+    summary: GameSummary
+    content_id: str
+    content_digest: str
+    record: Mapping[str, Any] = field(hash=False)
+    table: Mapping[str, Any] | None = field(hash=False)
+    game: str
+
+
+def describe_saved(saved: SavedGame) -> str:
+    """A line for a resume offer, e.g. ``"Standard, seed 42, started 2026-11-30 14:49 UTC:
+    Transmission card 3 of 7 drawn, 1 of 3 missions complete."``"""
+    s = saved.summary
+    return (f"{s.difficulty.title()}, seed {s.seed}, started {s.started:%Y-%m-%d %H:%M} UTC: "
+            f"{s.transmissions_used} Transmission card{'s' if s.transmissions_used != 1 else ''} drawn, "
+            f"{s.missions_completed} of {s.missions_total} missions complete.")
+
+
+def stamp(moment: datetime) -> str:
+    return moment.isoformat(timespec="seconds")
+
+
+def parse_moment(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+SUMMARY_COLUMNS = ("id, started, ended, difficulty, layout, seed, result, transmissions_used, "
+                    "missions_completed, missions_total, score, played_s, undos")
+
+
+_COLUMN_NAMES = tuple(name.strip() for name in SUMMARY_COLUMNS.split(","))
+
+#: The largest seed SQLite's INTEGER holds (signed 64 bits).
+MAX_SEED = 2**63 - 1
+
+
+def bad_value(path: Path, game: object, column: str, value: object) -> StoreError:
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    return StoreError(f"The game history {path} holds a value that cannot be read for game {game} "
+                      f"({column} = {shown}): the file was changed outside the companion. Correct or delete "
+                      f"that row with an SQLite tool, or move the file away to start a fresh history.")
+
+
+def integer(value: Any) -> int:
+    """An INTEGER column's value; a fraction or text is refused (:raises ValueError:)."""
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError(value)
+    return int(value)
+
+
+def summary_of(row: Sequence[Any], path: Path) -> GameSummary:
+    """One ``games`` row as a :class:`GameSummary`.  :raises StoreError: a value that cannot be read."""
+    values = dict(zip(_COLUMN_NAMES, row))
+    gid = values["id"]
+
+    def read(column: str, convert: Callable[[Any], Any]) -> Any:
+        value = values[column]
+        try:
+            converted = convert(value)
+        except (TypeError, ValueError, OverflowError, AssertionError):
+            raise bad_value(path, gid, column, value) from None
+        return converted
+
+    def moment(value: Any) -> datetime:
+        parsed = parse_moment(value)
+        assert parsed is not None
+        return parsed
+
+    begun = read("started", moment)
+    finished = None if values["ended"] is None else read("ended", moment)
+    played = read("played_s", lambda v: float(v or 0))
+    duration: float | None = None
+    if finished is not None:
+        duration = played if played else max(0.0, (finished - begun).total_seconds())
+    return GameSummary(read("id", integer), begun, finished, str(values["difficulty"]), str(values["layout"]),
+                       read("seed", integer), str(values["result"]), read("transmissions_used", integer),
+                       read("missions_completed", integer), read("missions_total", integer),
+                       read("score", integer), duration, read("undos", integer))
+
+
+def streaks(wins: Iterable[bool]) -> tuple[int, int]:
+    current = best = 0
+    for won in wins:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    return current, best
+
+
