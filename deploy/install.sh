@@ -32,6 +32,7 @@ DATA=/var/lib/companion
 UNIT=/etc/systemd/system/companion.service
 USER_UNIT=/etc/systemd/user/companion-desktop.service
 RULES=/etc/udev/rules.d/99-companion-reader.rules
+USB_RULES=/etc/udev/rules.d/99-companion-usb.rules
 CMDLINE=/boot/firmware/cmdline.txt
 STAMP=$VENV/.companion-installed
 HARDWARE_GROUPS=(video render input gpio dialout)
@@ -255,7 +256,7 @@ step_files() {
   log "scripts and docs in $PREFIX/deploy"
   local file mode
   for file in install.sh update.sh backup.sh README.md config.toml companion.service \
-    companion-desktop.service labwc-autostart 99-companion-reader.rules; do
+    companion-desktop.service labwc-autostart 99-companion-reader.rules 99-companion-usb.rules; do
     [[ $file == *.sh ]] && mode=0755 || mode=0644
     put_file "$HERE/$file" "$PREFIX/deploy/$file" "$mode" || true
   done
@@ -273,6 +274,10 @@ step_lite() {
   log "system service (console kiosk on tty1)"
   if put_file "$HERE/companion.service" "$UNIT" 0644; then
     run systemctl daemon-reload
+  fi
+  log "udev rule: USB sticks mounted for History's export (no desktop mounts them here)"
+  if put_file "$HERE/99-companion-usb.rules" "$USB_RULES" 0644; then
+    run udevadm control --reload-rules
   fi
   if [[ "$(systemctl is-enabled companion.service 2>/dev/null || true)" == enabled ]]; then
     ok "companion.service is enabled"
@@ -329,7 +334,7 @@ uninstall() {
     ok "no $UNIT"
   fi
   local file
-  for file in "$USER_UNIT" "$RULES"; do
+  for file in "$USER_UNIT" "$RULES" "$USB_RULES"; do
     if [[ -e $R$file ]]; then run rm -f "$R$file"; else ok "no $file"; fi
   done
   if [[ -f $R$CMDLINE ]] && grep -qw 'consoleblank=0' "$R$CMDLINE"; then

@@ -96,10 +96,10 @@ def test_exports_go_to_usb_sticks_and_the_data_folder(tmp_path: Path) -> None:
     (media / "usb0").mkdir()
     (media / "pi" / "notmounted").mkdir()
     mounts = {str(media / "pi" / "STICK"), str(media / "usb0")}
-    folders = records.export_folders(tmp_path / "data", media, lambda p: p in mounts)
+    folders = records.export_folders(tmp_path / "data", [media], lambda p: p in mounts)
     assert folders == [("USB stick STICK", media / "pi" / "STICK"), ("USB stick usb0", media / "usb0"),
                        ("The companion's data folder", tmp_path / "data" / "exports")]
-    assert records.export_folders(tmp_path, tmp_path / "no-media")[:-1] == []
+    assert records.export_folders(tmp_path, [tmp_path / "no-media"])[:-1] == []
 
 
 def test_the_chart_axis_and_ticks_are_round() -> None:
@@ -584,3 +584,17 @@ def test_escape_on_the_offer_leaves_the_game_and_new_game_asks_before_it_is_lost
     wait_screen(h, "setup")
     assert app.store is not None and app.store.unfinished() is None
     assert [g.result for g in app.store.games()] == ["abandoned"]
+
+
+def test_exports_find_sticks_under_media_run_media_and_mnt(tmp_path: Path) -> None:
+    """Issue 14, fault 17: the console kiosk's udev rule mounts a stick under /run/media/system/LABEL
+    (systemd-mount), udisks under /media/<user>/LABEL, a hand under /mnt: the export offers each."""
+    roots = (tmp_path / "media", tmp_path / "run" / "media", tmp_path / "mnt")
+    sticks = [roots[0] / "pi" / "A", roots[1] / "system" / "B", roots[2] / "usb"]
+    for folder in (*sticks, roots[1] / "system" / "not-mounted"):
+        folder.mkdir(parents=True)
+    mounts = {str(p) for p in sticks}
+    folders = records.export_folders(tmp_path / "data", roots, lambda p: p in mounts)
+    assert [folder for _, folder in folders] == [*sticks, tmp_path / "data" / "exports"]
+    assert [label for label, _ in folders][:3] == ["USB stick A", "USB stick B", "USB stick usb"]
+    assert records.MEDIA_ROOTS == (Path("/media"), Path("/run/media"), Path("/mnt"))

@@ -10,14 +10,14 @@ The store itself (SQLite, autosave, stats) is :mod:`companion.table.store`.
 - :func:`history_row`: one :class:`~companion.table.store.GameSummary` as the History screen's texts.
 - :func:`resume_question`: the resume offer's sentence for an unfinished game.
 - :func:`export_folders` / :func:`export_history`: the data dir and any USB stick under
-  ``/media``, and the CSV and JSON files written there.
+  ``/media``, ``/run/media`` or ``/mnt``, and the CSV and JSON files written there.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,8 +25,11 @@ from companion.table.store import GameSummary, SavedGame, Store
 
 log = logging.getLogger(__name__)
 
-#: Where a kiosk's USB sticks appear (udisks: ``/media/<user>/<label>``; usbmount: ``/media/usb0``).
-MEDIA_ROOT = Path("/media")
+#: Where a kiosk's USB sticks appear: udisks (a desktop) ``/media/<user>/<label>``, usbmount
+#: ``/media/usb0``; the console kiosk's udev rule (deploy/99-companion-usb.rules, systemd-mount)
+#: ``/run/media/system/<label>``; a stick mounted by hand ``/mnt/<name>``.  The kiosk's unit may
+#: write to each (``ReadWritePaths=`` in deploy/companion.service; a test keeps the two in step).
+MEDIA_ROOTS = (Path("/media"), Path("/run/media"), Path("/mnt"))
 
 #: The History screen's word for each result (GameSummary.result).
 RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "unfinished": "Unfinished"}
@@ -126,9 +129,10 @@ def resume_question(saved: SavedGame, titles: Mapping[str, str], now: datetime |
 # ---------------------------------------------------------------------------- export
 
 
-def removable_folders(root: Path = MEDIA_ROOT,
+def removable_folders(root: Path = MEDIA_ROOTS[0],
                       is_mount: Callable[[str], bool] = os.path.ismount) -> list[Path]:
-    """Mounted, writable drives under ``root`` (``/media/usb0``, ``/media/pi/STICK``), sorted."""
+    """Mounted, writable drives one or two levels under ``root`` (``/media/usb0``, ``/media/pi/STICK``),
+    sorted."""
     found: list[Path] = []
     try:
         level1 = sorted(p for p in root.iterdir() if p.is_dir())
@@ -147,10 +151,11 @@ def removable_folders(root: Path = MEDIA_ROOT,
     return found
 
 
-def export_folders(data_dir: Path, root: Path = MEDIA_ROOT,
+def export_folders(data_dir: Path, roots: Sequence[Path] = MEDIA_ROOTS,
                    is_mount: Callable[[str], bool] = os.path.ismount) -> list[tuple[str, Path]]:
-    """Where an export may go, as ``(button label, folder)``: each USB stick, then the data dir."""
-    folders = [(f"USB stick {p.name}", p) for p in removable_folders(root, is_mount)]
+    """Where an export may go, as ``(button label, folder)``: each USB stick under ``roots`` (in that
+    order), then the data dir."""
+    folders = [(f"USB stick {p.name}", p) for root in roots for p in removable_folders(root, is_mount)]
     folders.append(("The companion's data folder", data_dir / "exports"))
     return folders
 
