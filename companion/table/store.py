@@ -41,7 +41,8 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
@@ -280,7 +281,10 @@ class Store:
                     self._checkpoint(recorder)
                 elif recorder.in_step:
                     self._write_action(recorder, event.action)
-            except Exception as exc:  # noqa: BLE001 - the game goes on; the next commit writes it all
+            except BaseException as exc:  # the game goes on; the next commit writes it all
+                if not isinstance(exc, Exception):
+                    self._rollback()  # never leave a transaction open
+                    raise
                 # No read here: the next checkpoint re-reads what the store holds in its own transaction
                 # (a read that fails now must not leave a count from before the failed commit).
                 self._rollback()
@@ -364,20 +368,26 @@ class Store:
 
     def unfinished(self) -> SavedGame | None:
         """The most recent unfinished game, with its record and table state, or ``None``."""
-        with self._lock:
+        with self._lock, self._reading():
             row = self._conn.execute("SELECT id FROM games WHERE result = 'unfinished' "
                                      "ORDER BY id DESC LIMIT 1").fetchone()
         return None if row is None else self.saved_game(int(row[0]))
 
     def saved_game(self, game_id: int) -> SavedGame | None:
-        """Any game (finished or not) with its record and last table state, or ``None`` if unknown."""
-        with self._lock:
+        """Any game (finished or not) with its record and last table state, or ``None`` if unknown.
+
+        :raises StoreError: a value that cannot be read, or the file cannot be read now."""
+        with self._lock, self._reading():
             row = self._conn.execute(f"SELECT {SUMMARY_COLUMNS}, content_id, content_digest, game, "
                                      "record_format FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
             summary = summary_of(row[:13], self.path)
-            content_id, digest, game, record_format = str(row[13]), str(row[14]), str(row[15]), int(row[16])
+            content_id, digest, game = str(row[13]), str(row[14]), str(row[15])
+            try:
+                record_format = integer(row[16])
+            except (TypeError, ValueError, OverflowError):
+                raise bad_value(self.path, game_id, "record_format", row[16]) from None
             actions = [self._action(text) for (text,) in self._conn.execute(
                 "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (summary.id,))]
             table_row = self._conn.execute("SELECT state FROM table_state WHERE game_id = ?",
@@ -392,7 +402,7 @@ class Store:
     def _action(text: str) -> Any:
         try:
             return json.loads(text)
-        except (ValueError, RecursionError):
+        except (TypeError, ValueError, RecursionError):
             return None  # replay names the action that cannot be read
 
     def resume(self, saved: SavedGame, keeper: Keeper[S], content: ContentId, chooser: Any, *,
@@ -459,14 +469,22 @@ class Store:
                     rows = self._conn.execute(sql + " LIMIT ?", (max(0, int(limit)),)).fetchall()
                 else:
                     rows = self._conn.execute(sql).fetchall()
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
                 raise self._unreadable(exc) from None
         return [summary_of(row, self.path) for row in rows]
 
-    def _unreadable(self, exc: sqlite3.Error) -> StoreError:
+    def _unreadable(self, exc: Exception) -> StoreError:
         log.error("reading %s failed: %s", self.path, exc)
         return StoreError(f"The game history {self.path} cannot be read now "
                           f"({plain_failure(exc, self.path)}); the games in it are kept.")
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Reads inside: a failing read (or SQLite quoting damaged bytes) is a :class:`StoreError`."""
+        try:
+            yield
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise self._unreadable(exc) from None
 
     def stats(self, order: Sequence[str] = ()) -> list[DifficultyStats]:
         """Figures per difficulty, in ``order`` (the games', each listed even with no game played),
@@ -484,7 +502,7 @@ class Store:
                 rows = self._conn.execute(
                     "SELECT id, difficulty, result, score FROM games WHERE result != 'unfinished' "
                     "ORDER BY id").fetchall()
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
                 raise self._unreadable(exc) from None
         by: dict[str, list[tuple[bool, int]]] = {name: [] for name in order}
         for gid, difficulty, result, score in rows:
@@ -534,7 +552,7 @@ class Store:
         the table must not see before the game ends.  :returns: games written.
         :raises StoreError: the file cannot be written."""
         rows = self._export_rows()
-        with self._lock:
+        with self._lock, self._reading():
             for row in rows:
                 meta = self._conn.execute("SELECT content_id, content_digest FROM games WHERE id = ?",
                                           (row["id"],)).fetchone()
