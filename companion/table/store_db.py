@@ -451,17 +451,17 @@ def plain_failure(exc: BaseException, path: Path) -> str:
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = " ".join(str(exc).split())
     if name.startswith("SQLITE_FULL") or "disk is full" in text:
-        return "the card is full: free some space on it (old exports, logs) and the next move saves again"
+        return "the card is full; free some space on it (old exports, logs) and the next move saves again"
     if name.startswith(("SQLITE_IOERR", "SQLITE_NOLFS")) or "disk I/O error" in text:
         if _over_size_limit(path):
             return ("the file has reached the size limit this program may write (RLIMIT_FSIZE, systemd's "
-                    "LimitFSIZE=): raise or remove that limit and the next move saves again")
+                    "LimitFSIZE=); raise or remove that limit and the next move saves again")
         if _free_bytes(path.parent) < 1 << 20:
-            return "the card is full: free some space on it (old exports, logs) and the next move saves again"
-        return ("the card could not be written or read (it may be failing or was taken out): check the "
-                "card; the next move tries again")
+            return "the card is full; free some space on it (old exports, logs) and the next move saves again"
+        return ("the card could not be written or read (it may be failing or was taken out); check the "
+                "card, and the next move tries again")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
-        return "another program is using the file: close it; the next move tries again"
+        return "another program is using the file; close it, and the next move tries again"
     if name.startswith("SQLITE_READONLY") or "readonly database" in text:
         return f"the file cannot be written (read-only); {SETTING}"
     return text or type(exc).__name__
