@@ -2,7 +2,9 @@
 # Set-up shared by scripts/run and scripts/test; sourced, not run.
 #
 # From a fresh clone on Debian 12 / Raspberry Pi OS Bookworm: installs the
-# apt packages that are missing (only those, as root or through sudo),
+# apt packages that are missing (only those, as root or through sudo; while
+# another program holds apt's lock, as on a Pi's first boot, it says so and
+# waits up to APT_LOCK_TIMEOUT seconds, default 900),
 # creates .venv/ and installs the project with its dev tools into it,
 # again only when pyproject.toml changed since the last install.
 
