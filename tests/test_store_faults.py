@@ -200,6 +200,40 @@ def test_a_game_that_ends_while_saves_fail_is_saved_before_the_next_game(tmp_pat
     assert stored_record(path, first) == session.record()["actions"]
 
 
+class _Host:
+    """What the app's store flow needs of the app, for :class:`ui.table_store.TableStore`."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[str, str]] = []
+
+    def show_message(self, text: str, kind: str = "info") -> None:
+        self.messages.append((text, kind))
+
+
+def test_the_table_retries_a_game_that_ended_while_saves_failed(tmp_path: Path) -> None:
+    from ui.table_store import TableStore  # Kivy's clock only: no window
+
+    path = tmp_path / "companion.sqlite3"
+    host = _Host()
+    table = TableStore(host, path)  # type: ignore[arg-type]
+    table.open([])
+    assert table.store is not None
+    session = Session(CONTENT, RandomChooser(6), "training", "standard", 6)
+    table.attach(session)
+    inject(table.store, lambda sql: "before" if sql.startswith("COMMIT") else None,
+           "database or disk is full")
+    play_to_end(session)
+    assert not table.retry_saves()  # still full: nothing said, nothing lost
+    heal(table.store)  # space returns while End is on the screen
+    assert table.retry_saves()
+    assert host.messages[-1][0].startswith("The game is saved again")
+    with Store.open(path, read_only=True) as store:  # a power cut now loses nothing
+        [game] = store.games()
+        assert game.result in ("won", "lost")
+        assert stored_record(path, game.id) == session.record()["actions"]
+    table.close()
+
+
 # --------------------------------------------------------------------------- 4: a database that is not ours
 
 

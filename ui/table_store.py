@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from kivy.clock import Clock, ClockEvent
+
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
@@ -24,6 +26,10 @@ from ui.popups import ChoicePopup
 __all__ = ["StoreHost", "TableStore"]
 
 log = logging.getLogger(__name__)
+
+#: Seconds between retries of a save that failed (a full card): a game that reached End while saves
+#: failed has no next move to retry it (issue 14, fault 3).
+RETRY_S = 15.0
 
 
 class StoreHost(Protocol):
@@ -58,6 +64,7 @@ class TableStore:
         self.store: Store | None = None
         self.problem = "" if path is not None else "no game store was opened."
         self.game_id: int | None = None
+        self._retrying: ClockEvent | None = None
 
     def open(self, notices: list[str]) -> None:
         """Open the game store at :attr:`path`; a store that cannot be opened turns History off
@@ -74,10 +81,32 @@ class TableStore:
                 self.problem = ""
                 if self.store.notice:
                     notes.append(self.store.notice)
+                self._retrying = Clock.schedule_interval(lambda _dt: self.retry_saves(), RETRY_S)
         if notes:
             self.host.show_message(" ".join(notes), "error")
 
+    def retry_saves(self) -> bool:
+        """Retry a save that failed (:meth:`Store.retry`); when it now succeeds the table is told.
+
+        :returns: whether a failed save was retried and succeeded."""
+        store = self.store
+        if store is None or store.problem is None:
+            return False
+        try:
+            store.retry()
+        except Exception:  # the table must stay up; the log has the traceback
+            log.exception("retrying a failed save failed")
+            return False
+        if store.problem is None:
+            self.host.show_message("The game is saved again: nothing was lost.")
+            return True
+        return False
+
     def close(self) -> None:
+        """Close the store (it retries a failed save first, so a game that ended is kept)."""
+        if self._retrying is not None:
+            self._retrying.cancel()
+            self._retrying = None
         store, self.store = self.store, None
         if store is not None:
             try:
