@@ -53,7 +53,7 @@ from companion.table.store import Store
 from ui import theme
 from ui.choosing import Choosing
 from ui.games.transmission.status import fill_status
-from ui.host import SetupChoice
+from ui.host import GameHistory, SetupChoice
 from ui.keys import KEYMAP
 from ui.popups import Choice, ChoicePopup
 from ui.registry import GAMES, all_screens, load_kv_files, playable
@@ -140,6 +140,11 @@ class CompanionApp(App):
 
     @property
     def store(self) -> Store | None:
+        return self.table_store.store
+
+    @property
+    def history(self) -> GameHistory | None:
+        """The store as History and Stats may read it (:class:`ui.host.GameHistory`)."""
         return self.table_store.store
 
     @property

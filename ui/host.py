@@ -8,6 +8,7 @@ stripped), so ``self.app.session`` in a screen is a type error, not a review com
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -15,9 +16,30 @@ from typing import Protocol
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.intents import Intents
 from companion.games.transmission.table_view import TableView
-from companion.table.store import Store
+from companion.table.store import DifficultyStats, GameSummary
 
-__all__ = ["Host", "SetupChoice"]
+__all__ = ["GameHistory", "Host", "SetupChoice"]
+
+
+class GameHistory(Protocol):
+    """What History and Stats may use of the game store: the finished games' rows, the figures
+    and the exports (:class:`companion.table.store.Store` implements it).
+
+    Not the store itself: through it a screen could resume the unfinished game or read its record,
+    which holds the secret missions and Mission Control's intended order.
+    """
+
+    def games(self, limit: int | None = None) -> list[GameSummary]:
+        """Every game, newest first (at most ``limit``)."""
+
+    def stats(self, order: Sequence[str] = ()) -> list[DifficultyStats]:
+        """Per difficulty (``order`` first): games, wins, streaks, scores."""
+
+    def export_csv(self, path: Path | str) -> int:
+        """Write one row per game to ``path``; the number of games written."""
+
+    def export_json(self, path: Path | str) -> int:
+        """Write every finished game with its record (an unfinished one without) to ``path``."""
 
 
 @dataclass(frozen=True)
@@ -45,8 +67,11 @@ class Host(Protocol):
     choice_error: str
     #: True while How to play is open over a game.
     help_over_game: bool
-    #: The game store, or ``None`` (History is off: :attr:`store_problem` says why).
-    store: Store | None
+    #: The game history, or ``None`` (History is off: :attr:`store_problem` says why).
+    @property
+    def history(self) -> GameHistory | None:
+        """The game store as History and Stats may read it, or ``None``."""
+
     store_problem: str
     #: Where exports go by default.
     data_dir: Path

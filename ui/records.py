@@ -21,7 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.table.store import GameSummary, SavedGame, Store
+from companion.table.store import GameSummary, SavedGame
+from ui.host import GameHistory
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +161,7 @@ def export_folders(data_dir: Path, roots: Sequence[Path] = MEDIA_ROOTS,
     return folders
 
 
-def export_history(store: Store, folder: Path, now: datetime | None = None) -> tuple[Path, Path, int]:
+def export_history(store: GameHistory, folder: Path, now: datetime | None = None) -> tuple[Path, Path, int]:
     """Write every game as ``companion-history-<date>.csv`` and ``.json`` into ``folder``.
 
     :returns: the two paths and the number of games written.

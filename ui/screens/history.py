@@ -61,7 +61,7 @@ class HistoryScreen(BaseScreen):
     def load(self) -> None:
         """Read the games from the store and fill the list (a store error is shown, not raised)."""
         app = self.app
-        store = app.store
+        store = app.history
         games: list[GameSummary] = []
         if store is None:
             self.empty_text = "History is off: " + (app.store_problem or "no game store is open.")
@@ -89,7 +89,7 @@ class HistoryScreen(BaseScreen):
     def export(self) -> None:
         """Ask where to (each USB stick, the data folder), then write the CSV and JSON there."""
         app = self.app
-        if app.store is None:
+        if app.history is None:
             app.show_message("History is off, so there is nothing to export.", "error")
             return
         choices: list[Choice] = [
@@ -104,9 +104,9 @@ class HistoryScreen(BaseScreen):
         """Write both files into ``folder``; the message bar names them or says what went wrong."""
         app = self.app
         try:
-            if app.store is None:
+            if app.history is None:
                 raise ValueError("History is off: no game store is open")
-            csv_path, json_path, count = records.export_history(app.store, folder)
+            csv_path, json_path, count = records.export_history(app.history, folder)
         except Exception as exc:  # a full stick, a read-only folder, a store error: say so, keep going
             log.warning("export to %s failed: %s", folder, str(exc))
             app.show_message(f"Could not export to {folder}: {exc}", "error")

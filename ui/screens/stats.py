@@ -169,7 +169,7 @@ class StatsScreen(BaseScreen):
     def load(self) -> None:
         """Read the figures from the store; a store error is shown, not raised."""
         app = self.app
-        store = app.store
+        store = app.history
         stats: Sequence[DifficultyStats] = []
         self.has_store = store is not None
         if store is None:
