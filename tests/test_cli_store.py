@@ -182,6 +182,21 @@ def test_play_saves_the_game_and_offers_to_resume_it(capsys: pytest.CaptureFixtu
         assert [(g.seed, g.result) for g in store.games()] == [(4, "unfinished"), (3, "abandoned")]
 
 
+def test_only_a_clear_no_gives_a_saved_game_up(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``quit`` or a typo at "Resume it?" must not abandon the saved game (it counts as a loss)."""
+    path = str(tmp_path / "companion.sqlite3")
+    _play(capsys, monkeypatch, "\nquit\n", "--seed", "11", "--database", path)
+    for answer in ("quit\n", "q\n", ""):  # "" is the end of input
+        code, out, _ = _play(capsys, monkeypatch, answer, "--database", path)
+        assert code == 0 and "the game stays saved" in out
+    code, out, _ = _play(capsys, monkeypatch, "nope\ny\nquit\n", "--database", path)
+    assert code == 0 and "Please answer y (resume), n (new game" in out
+    assert "Resuming where the game stopped." in out
+    with Store.open(path) as store:
+        assert [(g.seed, g.result) for g in store.games()] == [(11, "unfinished")]
+
+
 def test_play_without_the_store(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                 monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "companion.sqlite3"

@@ -218,12 +218,11 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
         saved = store.unfinished()
         if saved is not None:
             output_fn(f"An unfinished game is saved: {describe_saved(saved)}")
-            try:
-                answer = input_fn("Resume it? [Y/n] (n starts a new game; the old one is kept as abandoned) ")
-            except EOFError:
-                output_fn("End of input: leaving (the game stays saved).")
+            answer = _resume_answer(input_fn, output_fn)
+            if answer is None:
+                output_fn("Leaving: the game stays saved.")
                 return 0
-            if answer.strip().lower() in ("", "y", "yes"):
+            if answer:
                 try:
                     session = store.resume(saved, KEEPER, content, chooser)
                 except StoreError as exc:
@@ -238,6 +237,36 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
         return Terminal(session, input_fn, output_fn).run()
     finally:
         store.close()
+
+
+#: What the resume question takes for yes, for no (the old game is given up) and for leaving.
+RESUME_YES = ("", "y", "yes")
+RESUME_NO = ("n", "no")
+RESUME_QUIT = ("q", "quit", "exit")
+
+
+def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], None]) -> bool | None:
+    """Ask whether to resume the saved game until the answer is clear.
+
+    :returns: ``True`` resume, ``False`` start a new game (the old one is given up), ``None`` leave
+        with the game still saved (``q``, or the end of input).  Anything else asks again: a typo
+        must not give up a saved game.
+    """
+    while True:
+        try:
+            answer = input_fn("Resume it? [Y/n/q] (n starts a new game and gives this one up as "
+                              "abandoned; q leaves) ").strip().lower()
+        except EOFError:
+            output_fn("End of input.")
+            return None
+        if answer in RESUME_YES:
+            return True
+        if answer in RESUME_NO:
+            return False
+        if answer in RESUME_QUIT:
+            return None
+        output_fn(f"Please answer y (resume), n (new game; this one is given up) or q (leave), "
+                  f"not {answer[:20]!r}.")
 
 
 # --------------------------------------------------------------------------- the parser
@@ -271,7 +300,7 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     sim.add_argument("--mc", choices=("shortest", "robust"), default="shortest",
                      help="Mission Control: the shortest plan or the scramble-aware one (default: shortest)")
     sim.add_argument("--cadet", choices=("perfect", "uniform", "careful"), default="perfect",
-                     help="how the simulated Cadet decodes (companion/cadet.py; default: perfect)")
+                     help="how the simulated Cadet decodes (mission_control/cadet.py; default: perfect)")
     sim.add_argument("--jobs", type=int, default=0,
                      help="processes to play on (default: 0 = every core); results do not depend on it")
     sim.set_defaults(handler=_cmd_simulate)
