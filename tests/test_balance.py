@@ -1,4 +1,4 @@
-"""The balance table (companion/balance.py): intervals, the page, and a run that resumes."""
+"""The balance table (companion/lab/balance.py): intervals, the page, and a run that resumes."""
 
 from __future__ import annotations
 

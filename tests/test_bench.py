@@ -1,4 +1,4 @@
-"""``companion bench planner`` (companion/bench.py, companion/cli_bench.py): it samples real positions
+"""``companion bench planner`` (companion/lab/bench.py, companion/cli/bench.py): it samples real positions
 of every phase and prints every figure.  No timed assertions: speed is reported, not tested."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Cadet models (companion/cadet.py): legal orders, their probabilities, sampling, card ids."""
+"""The Cadet models (mission_control/cadet.py): legal orders, their probabilities, sampling, card ids."""
 
 from __future__ import annotations
 

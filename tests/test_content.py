@@ -1,4 +1,4 @@
-"""Tests of the content pack loader (companion/content.py) and the default pack.
+"""Tests of the content pack loader (transmission/content/) and the default pack.
 
 Broken packs are the default pack's text with one edit, written to ``tmp_path``;
 each test asserts the field the error names (RULES.md sections in the loader).

@@ -1,4 +1,4 @@
-"""``companion doctor`` (hardware/doctor.py, companion/cli_doctor.py): what it reports, when it exits 1."""
+"""``companion doctor`` (hardware/doctor.py, ui/cli.py): what it reports, when it exits 1."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The AI Mission Control (companion/planner.py and its estimate, companion/estimate.py): each documented
-guarantee, plus the search's parts."""
+"""The AI Mission Control (mission_control/planner.py and its estimate, mission_control/estimate.py):
+each documented guarantee, plus the search's parts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The scramble-aware Mission Control (companion/robust.py)."""
+"""The scramble-aware Mission Control (mission_control/robust.py)."""
 
 from __future__ import annotations
 

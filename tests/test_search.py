@@ -1,4 +1,4 @@
-"""The exact search (companion/search.py) and the optimal planner, proved against an exhaustive
+"""The exact search (mission_control/solver.py) and the optimal planner, proved against an exhaustive
 reference search on small positions (1-2 missions, few transmissions)."""
 
 from __future__ import annotations

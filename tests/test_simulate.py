@@ -1,4 +1,4 @@
-"""Simulated games (companion/simulate.py): deterministic, replayable, and the planner wins them."""
+"""Simulated games (companion/lab/simulate.py): deterministic, replayable, and the planner wins them."""
 
 from __future__ import annotations
 

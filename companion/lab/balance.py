@@ -291,9 +291,10 @@ def render(data: dict[str, Any]) -> str:
         data.get("command") or "python -m companion.lab.balance --games 1000 --jobs 2",
         "```",
         "",
-        "Mission Controls: `shortest` is the optimal planner (`companion/planner.py`, fewest transmissions",
-        "if executed as intended); `robust` is the scramble-aware one (`companion/robust.py`), which",
-        "assumes the `uniform` Cadet.  Cadets (`companion/cadet.py`): `perfect` executes the intended",
+        "Mission Controls: `shortest` is the optimal planner (`mission_control/planner.py`, fewest "
+        "transmissions",
+        "if executed as intended); `robust` is the scramble-aware one (`mission_control/robust.py`), which",
+        "assumes the `uniform` Cadet.  Cadets (`mission_control/cadet.py`): `perfect` executes the intended",
         "order; `uniform` picks any legal order of its hand; `careful` picks the end position most readings",
         "of its hand agree on.  No simulated Cadet spends Signal Boosts.  Win rates carry a 95% Wilson",
         "interval.  Every cell of a difficulty uses the same seeds.",
