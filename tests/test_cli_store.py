@@ -94,6 +94,23 @@ def test_export_writes_csv_and_json(capsys: pytest.CaptureFixture[str], database
     assert code == 1 and "Cannot write" in err
 
 
+@pytest.mark.parametrize("kind", ["--csv", "--json"])
+def test_export_never_overwrites_the_history_it_exports(capsys: pytest.CaptureFixture[str], database: Path,
+                                                        tmp_path: Path, kind: str) -> None:
+    """``export --json companion.sqlite3`` replaced the whole history with its JSON (a fresh-eyes test)."""
+    other = tmp_path / "other.sqlite3"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.close()
+    before = {p: p.read_bytes() for p in (database, other)}
+    for target, words in ((database, "that is the game history itself"),
+                          (database.with_name(database.name + "-wal"), "that is the game history itself"),
+                          (other, "it is a database")):
+        code, out, err = cli(capsys, "export", kind, str(target), "--database", str(database))
+        assert (code, out) == (1, "") and words in err and "Choose another file name" in err
+    assert {p: p.read_bytes() for p in before} == before
+    code, out, _ = cli(capsys, "history", "--database", str(database))
+    assert code == 0 and out.count("\n") >= 3
+
+
 def _newer(path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE future (x)")

@@ -60,7 +60,7 @@ from companion.table.store_db import (
     open_connection,
     plain_failure,
 )
-from companion.table.store_export import clean_stale_exports, write_atomically
+from companion.table.store_export import check_target, clean_stale_exports, write_atomically
 from companion.table.store_rows import (
     MAX_SEED,
     RESULTS,
@@ -533,7 +533,9 @@ class Store:
 
     def export_csv(self, path: Path | str) -> int:
         """Every game, oldest first, one CSV row each (the :class:`GameSummary` fields, times in UTC
-        ISO 8601).  :returns: rows written.  :raises StoreError: the file cannot be written."""
+        ISO 8601).  :returns: rows written.  :raises StoreError: the file cannot be written, or it is
+        this store's database or another one (:func:`check_target`)."""
+        check_target(Path(path), Path(self.path))
         rows = self._export_rows()
         columns = [f for f in GameSummary.__dataclass_fields__]
 
@@ -550,7 +552,8 @@ class Store:
         actions, so a game can be replayed or attached to a bug report.  An unfinished game's actions are
         left out (``null``): they hold its secret missions and Mission Control's intended orders, which
         the table must not see before the game ends.  :returns: games written.
-        :raises StoreError: the file cannot be written."""
+        :raises StoreError: the file cannot be written, or it is a database (:func:`check_target`)."""
+        check_target(Path(path), Path(self.path))
         rows = self._export_rows()
         with self._lock, self._reading():
             for row in rows:

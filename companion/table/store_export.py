@@ -62,6 +62,35 @@ def clean_stale_exports(folder: Path) -> int:
     return removed
 
 
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_target(path: Path, database: Path) -> None:
+    """Refuse an export that would overwrite the game store or any other SQLite database.
+
+    ``path`` is the export's file; ``database`` the store's own file (its ``-wal``, ``-shm`` and
+    ``-journal`` companions count too).  Without this, ``export --json companion.sqlite3`` replaced
+    the whole history with its own JSON.
+
+    :raises StoreError: naming the file and what to do instead.
+    """
+    target = path.resolve()
+    store = database.resolve()
+    companions = {store, *(store.with_name(store.name + end) for end in ("-wal", "-shm", "-journal"))}
+    if target in companions:
+        raise StoreError(f"Cannot export to {path}: that is the game history itself, and the export "
+                         f"would replace it. Choose another file name, e.g. companion-history.csv.")
+    try:
+        with open(target, "rb") as stream:
+            head = stream.read(len(SQLITE_HEADER))
+    except OSError:
+        return  # nothing there (or unreadable: the write will say so)
+    if head == SQLITE_HEADER:
+        raise StoreError(f"Cannot export to {path}: it is a database, which the export would "
+                         f"replace. Choose another file name, e.g. companion-history.csv.")
+
+
 def write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None) -> None:
     """Write through a temporary file beside ``path`` (named as ours, see :data:`_TEMPORARY`), synced,
     then renamed over it; the temporary files of exports killed earlier in that folder are removed first."""
