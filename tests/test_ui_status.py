@@ -26,7 +26,30 @@ def test_before_the_first_transmission_the_strip_counts_the_deck() -> None:
     total = session.view().transmissions_total
     assert (status.transmission, status.missions, status.boosts) == (
         f"{total} transmissions", f"Missions done 0 of {session.view().missions_total}", "Boosts: none")
-    assert status.game == "Hard · seed 4"
+    assert status.game == "Hard"  # no seed while the game runs: it would deal the secret missions
+
+
+def test_the_strip_shows_the_seed_once_the_game_is_over() -> None:
+    session = Session(CONTENT, Planner(), "training", seed=1)
+    for _ in range(200):
+        if session.over:
+            break
+        status = strip()
+        view = session.view()
+        fill_status(status, view, CONTENT, ())
+        if not view.all_missions:  # the seed shows when the missions do, at the game's end
+            assert status.game == "Training", session.step
+        if session.step is Step.THINKING:
+            assert session.choose_now()
+        elif session.step is Step.DECODE:
+            arrange(session, session.game.state.intended, session.left_out)
+            assert session.execute()
+        else:
+            assert session.confirm()
+    assert session.over
+    status = strip()
+    fill_status(status, session.view(), CONTENT, ())
+    assert status.game == "Training · seed 1"
 
 
 def test_a_mission_counts_from_the_step_that_completes_it() -> None:

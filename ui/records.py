@@ -112,14 +112,14 @@ STEP_WORDS = {
 
 
 def resume_question(saved: SavedGame, titles: Mapping[str, str], now: datetime | None = None) -> str:
-    """``"Resume the game from Sat 19:42 (Standard, seed 123456, Decode)?"``
+    """``"Resume the game from Sat 19:42 (Standard, Decode)?"``
 
     :param saved: a :class:`companion.table.store.SavedGame`: its ``summary`` (started, difficulty, seed)
         and ``table`` (the table state saved last, whose ``step`` names the screen it stopped on).
     """
     summary = saved.summary
     title = titles.get(summary.difficulty, str(summary.difficulty).title())
-    parts = [title, f"seed {summary.seed}"]
+    parts = [title]  # no seed: with the content pack it deals the secret missions of this unfinished game
     table = saved.table if isinstance(saved.table, Mapping) else {}
     step = STEP_WORDS.get(str(table.get("step", "")), "")
     if step:

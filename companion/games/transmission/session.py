@@ -146,8 +146,10 @@ class Session:
     def view(self) -> TableView:
         """The table's view (no secrets) with where the table is in the flow."""
         state = self.game.state
+        # The seed deals the secret missions (with the content pack): shown only once they are revealed.
+        shown_seed = self.seed if state.phase is Phase.OVER else None
         return table_view(
-            cadet_view(self.content, state), step=self.step, seed=self.seed,
+            cadet_view(self.content, state), step=self.step, seed=shown_seed,
             arrangement=tuple(self._cards.registers), left_out=tuple(self._cards.left_out),
             unplaced=self.unplaced(), order=self.order(), shown_steps=self.shown_steps, message=self.message,
             awaiting_draw=self.awaiting_draw, drawable=self.drawable_transmissions(distinct=True))

@@ -34,7 +34,8 @@ class TableView(CadetView):
     """The table's view and where the table is in the flow.
 
     :ivar step: the screen the table is on.
-    :ivar seed: the game's seed (shown so a game can be replayed).
+    :ivar seed: the game's seed (shown so a game can be replayed) once the game is over; ``None``
+        while it runs: with the content pack, the seed deals the secret missions.
     :ivar arrangement: per register 1-5 the card the Cadet put there (fixed ones included), else ``None``.
     :ivar left_out: the cards in the leave-out slot.
     :ivar unplaced: hand cards in neither a register nor the leave-out slot, in hand order.
@@ -47,7 +48,7 @@ class TableView(CadetView):
     """
 
     step: Step
-    seed: int
+    seed: int | None
     arrangement: tuple[str | None, ...]
     left_out: tuple[str, ...]
     unplaced: tuple[str, ...]
@@ -58,7 +59,7 @@ class TableView(CadetView):
     drawable: tuple[str, ...]
 
 
-def table_view(cadet: CadetView, *, step: Step, seed: int, arrangement: tuple[str | None, ...],
+def table_view(cadet: CadetView, *, step: Step, seed: int | None, arrangement: tuple[str | None, ...],
                left_out: tuple[str, ...], unplaced: tuple[str, ...], order: tuple[str, ...] | None,
                shown_steps: int, message: str, awaiting_draw: bool, drawable: tuple[str, ...]) -> TableView:
     """``cadet`` with the table flow's fields added (the Session builds it: ``Session.view``)."""

@@ -30,4 +30,4 @@ def fill_status(status: StatusStrip, view: TableView, content: ContentPack, deal
     names = ", ".join(b.name for b in boosts)
     status.boosts = f"Boosts: {names}" if names else "Boosts: none"
     title = content.difficulty(view.difficulty).title
-    status.game = f"{title} · seed {view.seed}"
+    status.game = title if view.seed is None else f"{title} · seed {view.seed}"
