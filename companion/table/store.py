@@ -203,7 +203,7 @@ class Store:
                 return known.game_id
             if game_id is None:
                 self.retry()  # a game that ended while saves failed is saved before another begins
-            try:
+            with self._writing(f"The game could not be saved in {self.path}"):
                 if game_id is None:
                     game_id = self._insert_game(session, keeper)
                     saved = 0
@@ -227,13 +227,6 @@ class Store:
                 recorder = _Recorder(self, session, keeper, game_id, saved)
                 recorder.in_step = False  # the checkpoint writes what the session played before
                 self._checkpoint(recorder)
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StoreError(f"The game could not be saved in {self.path}: "
-                                 f"{plain_failure(exc, self.path)}.") from None
-            except BaseException:
-                self._rollback()
-                raise
             self._recorders[id(session)] = recorder
             session.subscribe(recorder)
             return game_id
@@ -265,6 +258,19 @@ class Store:
     def _begin(self) -> None:
         if not self._conn.in_transaction:
             self._conn.execute("BEGIN IMMEDIATE")
+
+    @contextmanager
+    def _writing(self, failure: str) -> Iterator[None]:
+        """A write that never leaves a transaction open: any error rolls back; an SQLite error becomes
+        a :class:`StoreError` ``"<failure>: <what happened, in plain words>."``."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StoreError(f"{failure}: {plain_failure(exc, self.path)}.") from None
+        except BaseException:
+            self._rollback()
+            raise
 
     def _rollback(self) -> None:
         try:
@@ -438,18 +444,11 @@ class Store:
                 if recorder.game_id == game_id:
                     recorder.active = False
                     del self._recorders[key]
-            try:
+            with self._writing(f"Game {game_id} could not be marked abandoned in {self.path}"):
                 self._begin()
                 self._conn.execute("UPDATE games SET result = 'abandoned', ended = ? "
                                    "WHERE id = ? AND result = 'unfinished'", (stamp(_now()), game_id))
                 self._conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StoreError(f"Game {game_id} could not be marked abandoned in {self.path}: "
-                                 f"{plain_failure(exc, self.path)}.") from None
-            except BaseException:
-                self._rollback()
-                raise
 
     # ------------------------------------------------------------------ history and stats
 
