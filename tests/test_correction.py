@@ -174,3 +174,24 @@ def legal_order(state: GameState, position: Position) -> tuple[str, ...] | None:
         if RULES.viable(position, [card_command(c) for c in cards]):
             return cards
     return None
+
+
+def test_the_first_command_after_a_correction_completes_a_pair_it_left_side_by_side() -> None:
+    """RULES.md, Missions: the correction completes nothing; the next command (a move here) does, at
+    step 1; the planner's search agrees (its plan completes the mission this transmission)."""
+    from companion.games.transmission.engine.actions import Execute
+    from companion.games.transmission.engine.views import mission_control_view
+    from companion.games.transmission.mission_control.planner import Planner
+    from test_game import L2, MISSION_AE, make_game, to_decode
+
+    game = make_game()  # the Fusion Core at (0, 2), the Energy Pack under the Cadet at (2, 2)
+    rows = ("s...b", ".cFr.", "m.E.h", ".l.A.", "o.D.T")  # the Fusion Core set beside the Energy Pack
+    game.play(CorrectBoard(rows, (2, 2), None))
+    assert game.state.completed == ()
+    plan = Planner().plan(mission_control_view(CONTENT, game.state))
+    assert MISSION_AE in plan.completes
+    program = (Command.W, Command.E, Command.N, Command.S, Command.S)
+    to_decode(game, program, L2[0])
+    game.play(Execute(game.state.intended))
+    game.play_chance()
+    assert [(c.mission, c.step) for c in game.state.completed] == [(MISSION_AE, 1)]

@@ -130,9 +130,6 @@ MALFORMED: list[tuple[str, dict[str, Any] | Any, str, str]] = [
     ("the same mission twice", changed(BEGINNER, missions=[["A", "E"], ["E", "A"]]), "missions[1]",
      "repeats missions[0]"),
     ("completed malformed", changed(BEGINNER, completed=[["A", "Q"]]), "completed[0]", "'Q'"),
-    ("mission already complete on the board",
-     changed(CARRYING, board=["c.f.r", ".S.B.", "o...d", ".EAM.", "h.t.l"], cadet=[1, 2], carrying=None),
-     "missions[0]", "already complete"),
     ("commands not a list", changed(BEGINNER, commands="N E"), "commands", "list of command names"),
     ("unknown command", changed(BEGINNER, commands=["N", "JUMP"]), "commands[1]", "unknown command 'JUMP'"),
     ("command not a string", changed(BEGINNER, commands=[7]), "commands[0]", "must be a string"),
@@ -196,3 +193,36 @@ def test_absurd_json_is_a_clear_scenario_error(tmp_path: Path, text: str) -> Non
     with pytest.raises(ScenarioError) as info:
         load_scenario(path, CONTENT)
     assert info.value.field == "<json>"
+
+
+#: The Beginner Layout with the Android already deployed beside the Energy Pack (3, 1): the pending
+#: mission A-E is intact and side by side before any command (RULES.md, Missions).
+SIDE_BY_SIDE: dict[str, Any] = changed(
+    CARRYING, board=["c.f.r", ".S.B.", "o...d", ".EAM.", "h.t.l"], cadet=[1, 2], carrying=None)
+
+
+def test_a_pending_pair_already_side_by_side_is_accepted_and_completes_at_step_1() -> None:
+    """RULES.md, Missions: after any single command, a move too; a board completes nothing by itself."""
+    from companion.games.transmission.engine.state import rules_for
+
+    scenario = parse_scenario(changed(SIDE_BY_SIDE, commands=["N", "S"]), CONTENT)
+    assert scenario.pending == {"A-E": ("A", "E"), "F-S": ("F", "S")}
+    assert scenario.side_by_side == ("A-E",)
+    execution = rules_for(CONTENT).execute(scenario.position, scenario.commands, scenario.pending)
+    assert [(c.mission, c.step) for c in execution.completions] == [("A-E", 1)]
+    assert rules_for(CONTENT).execute(scenario.position, (), scenario.pending).completions == ()
+
+
+def test_a_first_command_that_takes_the_pair_apart_completes_nothing() -> None:
+    """The Cadet on the Android collects it at step 1: the pair is not side by side after any command."""
+    from companion.games.transmission.engine.state import rules_for
+
+    scenario = parse_scenario(changed(SIDE_BY_SIDE, cadet=[3, 2], commands=["C", "N", "S", "D"]), CONTENT)
+    execution = rules_for(CONTENT).execute(scenario.position, scenario.commands, scenario.pending)
+    # Set down again on the same cell at step 4: completed then, not at step 1.
+    assert [(c.mission, c.step) for c in execution.completions] == [("A-E", 4)]
+    moved_first = changed(SIDE_BY_SIDE, cadet=[3, 2], commands=["N", "S", "C"])
+    execution = rules_for(CONTENT).execute(parse_scenario(moved_first, CONTENT).position,
+                                           (Command.N, Command.S, Command.COLLECT),
+                                           scenario.pending)
+    assert [(c.mission, c.step) for c in execution.completions] == [("A-E", 1)]

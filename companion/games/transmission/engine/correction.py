@@ -27,8 +27,9 @@ other cells: the table's board is the truth, even when it was set up wrongly.
 
 **Missions.**  A correction completes no mission by itself: RULES.md completes
 a mission "after any single command".  A pending mission whose modules a
-correction leaves intact side by side completes at the next command that can
-complete one (Repair or Deploy), the referee's check in
+correction leaves intact side by side completes at the next command that leaves
+them so (step 1 of the next Execute, a move too; a Collect of one of them takes
+the pair apart instead), the referee's check in
 :meth:`companion.games.transmission.engine.rules.Rules.execute`.  A completed mission stays completed.
 """
 

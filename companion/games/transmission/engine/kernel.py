@@ -13,8 +13,14 @@ nothing is carried.
 A move changes only the Cadet's cell (the Cadet walks over any tile; only the grid's edge stops
 it).  Collect, Deploy and Repair change only the tile under the Cadet and what the Cadet carries:
 :func:`action_refusal` says whether one is possible from that tile and hand, :func:`action_effect`
-what it leaves.  Missions are checked after a Repair or a Deploy (:data:`CHECKS_MISSIONS`: only
-these two commands make a tile intact or put one on the grid); :func:`completed` is the check.
+what it leaves.  Missions are checked after every command (:data:`CHECKS_MISSIONS`; RULES.md,
+Missions: "after any single command"); :func:`completed` is the check.
+
+Only a Repair or a Deploy can make a pair intact and side by side, but a position may already hold
+a pending pair that is (after a board correction, or in a referee scenario): then the first command
+that leaves it so completes it, a move as well.  A move leaves the board as it was, so after the
+first command a move's check finds nothing the previous command's check did not
+(:func:`move_checks`): the searches check moves at register 1 only, which is exact.
 """
 
 from __future__ import annotations
@@ -26,14 +32,25 @@ from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS
 from companion.games.transmission.engine.commands import DELTAS, Command
 
 __all__ = ["ACTIONS", "ADJACENT", "CHECKS_MISSIONS", "Refusal", "action_effect", "action_refusal",
-           "completed", "move", "pair_complete", "play", "refusal"]
+           "completed", "move", "move_checks", "pair_complete", "play", "refusal"]
 
 #: The commands that act on the tile under the Cadet (the others are the four moves).
 ACTIONS: tuple[Command, ...] = (Command.COLLECT, Command.DEPLOY, Command.REPAIR)
 
-#: The commands after which the remaining missions are checked (RULES.md, Missions: only a Repair
-#: or a Deploy can make two modules intact and side by side).
-CHECKS_MISSIONS: frozenset[Command] = frozenset({Command.REPAIR, Command.DEPLOY})
+#: The commands after which the remaining missions are checked: every one (RULES.md, Missions:
+#: "after any single command").
+CHECKS_MISSIONS: frozenset[Command] = frozenset(Command)
+
+
+def move_checks(step: int) -> bool:
+    """Whether a move at 0-based register ``step`` can complete a mission that the checks so far did not.
+
+    A move leaves the board unchanged, and the board before it was checked after the previous
+    command; only before the first command was it never checked (RULES.md, Missions: a pending pair
+    already side by side completes at step 1).  So a search that checks moves only where this is
+    true completes exactly the missions :data:`CHECKS_MISSIONS` does.
+    """
+    return step == 0
 
 
 #: ADJACENT[i][j]: cells i and j are orthogonally adjacent (diagonals do not count).

@@ -135,8 +135,9 @@ class Rules:
         """Run a whole program (RULES.md, Execute; Missions).
 
         :param missions: mission id -> pair of module letters, *only the ones not yet completed*;
-            each completes the instant both are intact and adjacent after a command, and stays
-            completed afterwards.
+            each completes the instant both are intact and adjacent after any command (a move too:
+            a pair already side by side before the program completes at step 1 unless the first
+            command takes one of its modules away), and stays completed afterwards.
         :raises IllegalAction: naming the 1-based step, the command and the reason; nothing is executed.
         """
         commands = tuple(commands)
@@ -151,7 +152,7 @@ class Rules:
         for k, command in enumerate(commands, start=1):
             current = self.apply(current, command)
             positions.append(current)
-            if pending and command in CHECKS_MISSIONS:
+            if pending and command in CHECKS_MISSIONS:  # every command (RULES.md, Missions)
                 for mission_id, (a, b) in list(pending.items()):
                     if pair_complete(current.board, a, b):
                         completions.append(Completion(mission_id, k))

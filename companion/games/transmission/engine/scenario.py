@@ -20,6 +20,13 @@ A board may leave modules out (a puzzle position): absent modules are simply
 not in play, so the count of hallways is not checked.  Every letter on it must
 still be a module of the content pack, and appear once.
 
+A pending mission whose two modules already stand intact side by side is
+accepted (RULES.md, Missions: a position can hold one, after a board
+correction): the board completes nothing by itself, and the first command that
+leaves the pair so completes it, at step 1 (any command, a move too; a Collect
+of one of its modules takes it apart instead).  :attr:`Scenario.side_by_side`
+names such missions.
+
 Field paths in errors use zero-based indices: ``board[2]``, ``missions[1]``,
 ``commands[0]``.
 """
@@ -73,6 +80,12 @@ class Scenario:
     def pending(self) -> dict[str, tuple[str, str]]:
         """The missions not yet completed, id -> pair (what :meth:`Rules.execute` wants)."""
         return {m: pair for m, pair in self.missions.items() if m not in self.completed}
+
+    @property
+    def side_by_side(self) -> tuple[str, ...]:
+        """Ids of the pending missions already intact side by side on the board: the first command
+        that leaves them so completes them (RULES.md, Missions)."""
+        return tuple(m for m, pair in self.pending.items() if pair_complete(self.position.board, *pair))
 
 
 def mission_id(pair: tuple[str, str]) -> str:
@@ -241,10 +254,6 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
     unmatched = tuple(given for pair, given in done if frozenset(pair) not in by_key)
     if unmatched:
         log.warning("completed pairs not among the missions are ignored: %s", unmatched)
-    for i, (pair, given) in enumerate(missions):
-        if mission_id(pair) not in completed and pair_complete(board, *pair):
-            raise ScenarioError(f"missions[{i}]", f"{given!r} is already complete on this board (both "
-                                                  f"intact and side by side): list it under \"completed\"")
     program = _commands(data["commands"]) if commands else ()
     left = _transmissions_left(data.get("transmissions_left", DEFAULT_TRANSMISSIONS_LEFT))
     return Scenario(

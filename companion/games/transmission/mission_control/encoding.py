@@ -71,7 +71,8 @@ class Act(NamedTuple):
 
     :param tile: the tile left under the Cadet.
     :param carrying: the carried letter afterwards, or ``""``.
-    :param checks: the missions are checked afterwards (the kernel's ``CHECKS_MISSIONS``).
+    :param checks: the missions are checked afterwards (the kernel's ``CHECKS_MISSIONS``: every
+        command, so always true; moves are checked per the kernel's ``move_checks``).
     """
 
     tile: str

@@ -12,7 +12,7 @@ import itertools
 from typing import NamedTuple
 
 from companion.games.transmission.engine.commands import REGISTERS, Command
-from companion.games.transmission.engine.kernel import completed
+from companion.games.transmission.engine.kernel import completed, move_checks
 from companion.games.transmission.mission_control.encoding import (
     DEFAULT_COUNTS,
     MOVES,
@@ -155,7 +155,8 @@ def enumerate_outcomes(state: tuple[str, int, str], pairs: Pairs, counts: tuple[
     board0, cadet0, carrying0 = state
     # A layer node: (board, cadet, carrying, used-counts code, mask) -> program.
     layer: dict[tuple[str, int, str, int, int], Program] = {(board0, cadet0, carrying0, 0, 0): ()}
-    for _step in range(REGISTERS):
+    for step in range(REGISTERS):
+        first = move_checks(step)
         nxt: dict[tuple[str, int, str, int, int], Program] = {}
         for (board, cadet, carrying, used, mask), program in layer.items():
             here = board[cadet]
@@ -167,7 +168,8 @@ def enumerate_outcomes(state: tuple[str, int, str], pairs: Pairs, counts: tuple[
                     c = STEP[cadet][k]
                     if c < 0:
                         continue
-                    key = (board, c, carrying, used + wk, mask)
+                    key = (board, c, carrying, used + wk,
+                           completed(board, pairs, mask) if first and pairs else mask)
                 else:
                     act = acts[k][here].get(carrying)
                     if act is None:

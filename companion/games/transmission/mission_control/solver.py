@@ -25,9 +25,13 @@ checking only the events (RULES.md, The commands: the packed tables of
 :mod:`companion.games.transmission.mission_control.encoding`, built from the rules kernel), and keeps
 each distinct outcome -- end position plus the missions completed on the way -- once, with its least
 program.  A mission
-completes as in :meth:`companion.games.transmission.engine.rules.Rules.execute`: after a Repair or a
-Deploy, every remaining pair that is intact and orthogonally adjacent completes and stays completed
-(the kernel's ``CHECKS_MISSIONS`` and ``completed``).
+completes as in :meth:`companion.games.transmission.engine.rules.Rules.execute`: after any command,
+every remaining pair that is intact and orthogonally adjacent completes and stays completed (the
+kernel's ``CHECKS_MISSIONS`` and ``completed``).  Checking at the events alone is exact wherever no
+remaining pair is already side by side: a move changes no tile, so it finds only what the command
+before it found.  After a transmission none is (its last command was checked), so only a root
+position can hold one (a board correction, a scenario); its outcomes are then enumerated program by
+program (:meth:`Solver.runs`, moves at register 1 checked, the kernel's ``move_checks``).
 
 The search
 ----------
@@ -58,7 +62,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from companion.games.transmission.engine.commands import REGISTERS
-from companion.games.transmission.engine.kernel import completed
+from companion.games.transmission.engine.kernel import completed, move_checks
 from companion.games.transmission.mission_control.bound import INF, Bound, trim
 from companion.games.transmission.mission_control.encoding import (
     DEFAULT_COUNTS,
@@ -147,6 +151,15 @@ class Solver:
         if hit is not None:
             return hit
         found: dict[tuple[str, int, str, int], Program] = {}
+        if pairs and completed(board, pairs):
+            # A pending pair already side by side (after a board correction, or a scenario): the first
+            # command completes it unless it takes one of its modules away, so whether a program starts
+            # with a move matters, which the event trie does not tell.  Rare: every program, exactly.
+            for r in self.runs(board, cadet, carrying, pairs):
+                found.setdefault((r.board, r.cadet, r.carrying, r.mask), r.program)
+            result = [TransmissionResult(b, c, h, m, p) for (b, c, h, m), p in found.items()]
+            self._expansions[key] = result
+            return result
         seen: set[tuple[str, str, int]] = set()
         acts = self._acts
         stack: list[tuple[TrieNode, str, str, int]] = [(self._trie(cadet), board, carrying, 0)]
@@ -205,7 +218,8 @@ class Solver:
                     to = STEP[c][k]
                     if to < 0:
                         continue
-                    nb, nc, nh, nm = b, to, held, mask
+                    nb, nc, nh = b, to, held
+                    nm = completed(b, pairs, mask) if pairs and move_checks(len(program)) else mask
                 else:
                     act = acts[k][here].get(held)
                     if act is None:
