@@ -245,3 +245,39 @@ def test_a_bad_value_in_the_store_is_a_sentence_not_an_internal_error(
     assert (code, out) == (1, "")
     assert "holds a value that cannot be read for game 1" in err and "internal error" not in err
     assert "Invalid isoformat" not in err and "invalid literal" not in err
+
+
+def test_debrief_prints_the_last_finished_game_and_refuses_an_unfinished_one(
+        capsys: pytest.CaptureFixture[str], database: Path, tmp_path: Path) -> None:
+    code, out, err = cli(capsys, "debrief", "--database", str(database))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("Game 2, ")
+    assert "Standard, seed 2, the companion as Mission Control" in lines[1]
+    assert "Transmission 1 of " in out and "Intended:" in out and "Executed:" in out
+    assert "Board before" in out and "Board after" in out
+    code, out, _ = cli(capsys, "debrief", "1", "--database", str(database))
+    assert code == 0 and "Training, seed 1" in out
+    code, out, err = cli(capsys, "debrief", "3", "--database", str(database))
+    assert (code, out) == (1, "") and "Game 3 is not over yet" in err and "Transmission" not in err
+    code, _, err = cli(capsys, "debrief", "9", "--database", str(database))
+    assert code == 1 and "There is no game 9" in err
+    code, out, _ = cli(capsys, "debrief", "1", "--json", "--database", str(database))
+    data = json.loads(out)
+    assert code == 0 and data["game"] == 1 and data["seed"] == 1 and data["mission_control"] == "companion"
+    assert data["transmissions"] and data["transmissions"][0]["before"]["rows"]
+    empty = tmp_path / "none.sqlite3"
+    code, _, err = cli(capsys, "debrief", "--database", str(empty))
+    assert code == 1 and "No games yet" in err and not empty.exists()
+
+
+def test_debrief_of_a_game_left_before_its_end_is_refused(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    with Store.open(path) as store:
+        first = store.begin(Session(CONTENT, RandomChooser(3), "expert", "beginner", 3), KEEPER)
+        store.abandon(first)
+    code, _, err = cli(capsys, "debrief", "--database", str(path))
+    assert code == 1 and "No game has been played to its end yet" in err
+    code, _, err = cli(capsys, "debrief", str(first), "--database", str(path))
+    assert code == 1 and "left before its end" in err

@@ -1,5 +1,6 @@
 """The game store in the terminal (issue 5): ``companion history``, ``companion stats``,
-``companion export``, for every game on the box.
+``companion export``, for every game on the box, and ``companion debrief`` (issue 10) for a game played
+to its end.
 
 Each reads the database of the table's config or ``--database FILE``
 (:mod:`companion.cli.database`).  Reading commands never create or change a database: with none
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 
 from companion.cli.database import database_option, database_path, none_yet, open_store
 from companion.cli.output import EXIT_OK, Failure, out, positive, print_json
+from companion.errors import CompanionError
 from companion.games.catalog import registered
 from companion.table.registry import AddSubcommand
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
@@ -31,7 +33,7 @@ T = TypeVar("T")
 
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
-    """Add ``history``, ``stats`` and ``export`` (:mod:`companion.cli.main` places them after the
+    """Add ``history``, ``stats``, ``export`` and ``debrief`` (:mod:`companion.cli.main` places them after the
     games' and the hardware's subcommands)."""
     history = add("history", "list the games played, newest first, from the game store", [])
     history.add_argument("--limit", type=positive, default=None, metavar="N", help="only the newest N games")
@@ -51,6 +53,15 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
                         help="every game; a finished game with its record, so it can be replayed")
     database_option(export)
     export.set_defaults(handler=_cmd_export)
+
+    debrief = add("debrief", "what Mission Control meant: a finished game, transmission by transmission",
+                  [pack])
+    debrief.add_argument("game", nargs="?", type=positive, default=None, metavar="GAME",
+                         help="the game's number as `companion history` lists it (default: the last "
+                              "game played to its end)")
+    debrief.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    database_option(debrief)
+    debrief.set_defaults(handler=_cmd_debrief)
 
 
 # --------------------------------------------------------------------------- history
@@ -172,4 +183,34 @@ def _cmd_export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     out(f"{count} game{'s' if count != 1 else ''} written to {target}")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- debrief
+
+
+def _cmd_debrief(args: argparse.Namespace) -> int:
+    """The debrief of a finished game (:mod:`companion.games.transmission.debrief`), from its record."""
+    from companion.games.transmission.cli import content_pack
+    from companion.games.transmission.debrief import build_debrief, debrief_json, debrief_lines
+    from companion.games.transmission.stored import NAME
+
+    store = open_store(args)
+    saved = _read(store, lambda opened: opened.finished_game(args.game))
+    if saved is None:
+        raise Failure((none_yet(args) if store is None else "No game has been played to its end yet.")
+                      + " A debrief comes after a game's End screen.")
+    if saved.game != NAME:
+        raise Failure(f"Game {saved.id} is a game of {saved.game}, which has no debrief.")
+    content = content_pack(args)
+    try:
+        debrief = build_debrief(saved.record, content)
+    except CompanionError as exc:
+        raise Failure(f"Game {saved.id} cannot be debriefed: {exc}.") from None
+    if args.json:
+        print_json({"database": str(database_path(args)), "game": saved.id, **debrief_json(debrief)})
+    else:
+        out(f"Game {saved.id}, {saved.summary.started:%Y-%m-%d %H:%M} UTC.")
+        for line in debrief_lines(content, debrief):
+            out(line)
     return EXIT_OK

@@ -404,6 +404,29 @@ class Store:
         return SavedGame(summary.id, summary, content_id, digest, record,
                          table if isinstance(table, dict) else None, game)
 
+    def finished_game(self, game_id: int | None = None) -> SavedGame | None:
+        """A game played to its end (won or lost) with its record, for a debrief: game ``game_id``, or
+        the last one finished; ``None`` when there is none.
+
+        :raises StoreError: game ``game_id`` is unknown or not played to its end (unfinished: its
+            missions are still secret; abandoned: left before its end), or the file cannot be read now.
+        """
+        if game_id is None:
+            with self._lock, self._reading():
+                row = self._conn.execute("SELECT id FROM games WHERE result IN ('won', 'lost') "
+                                         "ORDER BY id DESC LIMIT 1").fetchone()
+            return None if row is None else self.saved_game(int(row[0]))
+        saved = self.saved_game(game_id)
+        if saved is None:
+            raise StoreError(f"There is no game {game_id} in {self.path}; `companion history` lists them.")
+        if saved.summary.result == "unfinished":
+            raise StoreError(f"Game {game_id} is not over yet: its debrief comes once it ends, while its "
+                             "missions are still secret.")
+        if saved.summary.result not in ("won", "lost"):
+            raise StoreError(f"Game {game_id} was left before its end: a debrief is for a game played "
+                             "to its end.")
+        return saved
+
     @staticmethod
     def _action(text: str) -> Any:
         try:
