@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +52,13 @@ from companion.table.events import Event
 from companion.table.store import Store
 from ui import theme
 from ui.choosing import Choosing
+from ui.game_table import GameTable
 from ui.games.transmission.status import fill_status
 from ui.host import GameHistory, SetupChoice
-from ui.keys import KEYMAP
+from ui.key_routing import route_key, walk
 from ui.popups import Choice, ChoicePopup
-from ui.registry import GAMES, all_screens, load_kv_files, playable
+from ui.registry import GAMES, all_screens, load_kv_files
+from ui.shelf import GameShelf
 from ui.start import LogAndContinue, configure, load_settings
 from ui.table_hardware import TableHardware
 from ui.table_store import TableStore
@@ -123,6 +125,8 @@ class CompanionApp(App):
         #: the core is logged and shown, never allowed to take the table down.
         self.game_intents = GuardedIntents(lambda: self.session, self._intent_failed)
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
+        #: The games Home offers, the chosen one, each other game's table (``ui.shelf``).
+        self.shelf = GameShelf(self)
 
     # ------------------------------------------------------------------ the Host the screens see
 
@@ -158,6 +162,9 @@ class CompanionApp(App):
     @property
     def undo_setting(self) -> str:
         return self.table_config.undo
+
+    def game_table(self, name: str) -> GameTable | None:
+        return self.shelf.table(name)
 
     # ------------------------------------------------------------------ building
 
@@ -197,8 +204,9 @@ class CompanionApp(App):
             if isinstance(widget, ModalView):
                 widget.dismiss(animation=False)
         for top in [*self.manager.screens, self.status, *Window.children]:
-            for widget in _walk(top):
+            for widget in walk(top):
                 Animation.cancel_all(widget)
+        self.shelf.close()
         self.table_store.close()
 
     def _on_screen(self, _: ScreenManager, name: str) -> None:
@@ -229,20 +237,21 @@ class CompanionApp(App):
         self.clear_message()
         self.manager.current = name
 
-    def new_game(self) -> None:
-        """Home's New game: the Setup of the registered game (one game for now: straight to it).
+    def new_game(self, game: str | None = None) -> None:
+        """Home's New game: the Setup of ``game`` (default: the one chosen on Home, ``ui.shelf``).
 
         An unfinished game in the store (its offer closed with Escape) is offered first: starting
         another gives it up, so that is asked, never done on one press."""
+        self.shelf.choose(game)
         if self.session is None and self.table_store.offer_resume(then=self.open_setup) is not None:
             return
         self.open_setup()
 
     def open_setup(self) -> None:
-        """The Setup of the registered game."""
-        games = playable()
-        if games:
-            self.show(games[0].screens.start)
+        """The Setup of the chosen game."""
+        chosen = self.shelf.choose(None)
+        if chosen is not None:
+            self.show(chosen.screens.start)
 
     def start_game(self, difficulty: str, layout: str, seed: int) -> bool:
         """Deal a new game and show Board set-up.  False (with a message) if it cannot start."""
@@ -516,47 +525,7 @@ class CompanionApp(App):
 
     def _on_key_down(self, window: Any, key: int, scancode: int, codepoint: str | None,
                      modifiers: list[str]) -> bool:
-        from kivy.uix.textinput import TextInput  # imports the window: only once configure() has run
-
-        action, arg = KEYMAP.get(key, (None, None))
-        if action is None and codepoint and codepoint.lower() == "b":
-            action, arg = "boosts", None
-        if action == "continue" and self.actions_held():
-            return True  # a double press: the screen or popup has only just appeared
-        popups = [w for w in window.children if isinstance(w, ChoicePopup)]
-        if popups:
-            return popups[0].handle_key(action, arg) if action else True
-        pads = [w for w in window.children if hasattr(w, "handle_key_event")]
-        if pads:
-            return bool(pads[0].handle_key_event(key, codepoint, action))
-        screen = self.manager.current_screen
-        if codepoint and codepoint.isdigit() and screen.handle_char(codepoint):
-            return True
-        focus = next((w for w in _walk(self.root) if isinstance(w, TextInput) and w.focus), None)
-        if focus is not None:
-            if action == "back":
-                focus.focus = False
-                return True
-            if key in (13, 271):
-                return bool(self.manager.current_screen.handle_key("continue", None))
-            return False  # typing goes to the text box
-        if action is None:
-            return False
-        try:
-            handled = bool(self.manager.current_screen.handle_key(action, arg))
-        except Exception:
-            log.exception("key %s (%s) failed on %s", key, action, self.manager.current)
-            return True
-        if action == "back" and not handled:
-            self.back()
-            return True
-        return handled
-
-
-def _walk(widget: Widget) -> Iterator[Widget]:
-    yield widget
-    for child in widget.children:
-        yield from _walk(child)
+        return route_key(self, window, key, codepoint)  # ui.key_routing
 
 
 def _default_chooser() -> Chooser:

@@ -17,6 +17,7 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.intents import Intents
 from companion.games.transmission.table_view import TableView
 from companion.table.store import DifficultyStats, GameSummary
+from ui.game_table import GameTable, Shelf
 
 __all__ = ["GameHistory", "Host", "SetupChoice"]
 
@@ -75,6 +76,8 @@ class Host(Protocol):
     store_problem: str
     #: Where exports go by default.
     data_dir: Path
+    #: The games Home offers and the chosen one.
+    shelf: Shelf
 
     @property
     def intents(self) -> Intents:
@@ -101,8 +104,12 @@ class Host(Protocol):
     def actions_held(self) -> bool:
         """True within the guard time after a screen change."""
 
-    def new_game(self) -> None:
-        """Home's New game: the Setup of a registered game."""
+    def new_game(self, game: str | None = None) -> None:
+        """Home's New game: the Setup of ``game`` (default: the one chosen last)."""
+
+    def game_table(self, name: str) -> GameTable | None:
+        """The table of game ``name`` (not Incoming Transmission's, which is the app's own), or
+        ``None``: what that game's screens reach their game through."""
 
     def start_game(self, difficulty: str, layout: str, seed: int) -> bool:
         """Deal a new game and show Board set-up."""

@@ -11,15 +11,17 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from kivy.clock import Clock, ClockEvent
 
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
+from companion.table.registry import Keeper, StoredSession
 from companion.table.store import SavedGame, Store, StoreError
 from ui import records, theme
+from ui.game_table import GameTable
 from ui.host import SetupChoice
 from ui.popups import ChoicePopup
 
@@ -47,6 +49,9 @@ class StoreHost(Protocol):
 
     def play_resumed(self, session: Session, initial: SetupChoice) -> None:
         """Put a resumed ``session`` on the table; ``initial``: Setup's choices from now on."""
+
+    def game_table(self, name: str) -> GameTable | None:
+        """The table of another game than Incoming Transmission (it resumes that game's saves)."""
 
 
 class TableStore:
@@ -122,12 +127,20 @@ class TableStore:
 
     def attach(self, session: Session) -> None:
         """Save every action of ``session`` as it happens (a power cut loses nothing)."""
+        self.game_id = self.save_game(session, KEEPER)
+
+    def save_game(self, session: StoredSession, keeper: Keeper[Any],
+                  game_id: int | None = None) -> int | None:
+        """Save every action of any game's ``session`` as it happens (``game_id``: a resumed game's row).
+
+        :returns: its game id in the store, or ``None`` when there is no store or it failed (said)."""
         if self.store is None:
-            return
+            return None
         try:
-            self.game_id = self.store.attach(session, KEEPER)
+            return self.store.attach(session, keeper, game_id)
         except StoreError as exc:  # the game goes on without a history
             self.failed("saving the new game", exc)
+            return None
 
     def abandon(self, game_id: int | None) -> None:
         """Mark ``game_id`` abandoned (it stays in the history)."""
@@ -155,9 +168,18 @@ class TableStore:
             return None
         if saved is None:
             return None
-        titles = {d.name: d.title for d in self.host.content.difficulties}
-        popup = ChoicePopup("Unfinished game", records.resume_question(saved, titles),
-                            [("Resume", lambda: self.resume(saved), theme.GO),
+        table = self.host.game_table(saved.game) if saved.game != KEEPER.game else None
+        if saved.game != KEEPER.game and table is None:
+            log.warning("unfinished game %s is of %r, which has no screens here", saved.id, saved.game)
+            return None
+        if table is not None:
+            question = table.resume_words(saved)
+        else:
+            titles = {d.name: d.title for d in self.host.content.difficulties}
+            question = records.resume_question(saved, titles)
+        popup = ChoicePopup("Unfinished game", question,
+                            [("Resume", lambda: self.resume(saved) if table is None else table.resume(saved),
+                              theme.GO),
                              ("Start new", lambda: self.start_new(saved.id, then), theme.SECONDARY)],
                             auto_dismiss=False)
         popup.open()

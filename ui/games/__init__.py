@@ -1,16 +1,21 @@
 """Each game's screens, one folder per game (``ui/games/<name>/``: a ``.py`` and a ``.kv`` per screen).
 
-A game's package builds one :class:`GameScreens`; :mod:`ui.registry` lists them by game name.
+A game's package builds one :class:`GameScreens`; :mod:`ui.registry` lists them by game name.  A game
+other than Incoming Transmission (whose table flow the app itself runs) brings its own
+:class:`~ui.game_table.GameTable`: the object that holds its session, saves it in the store and
+redraws its screens, made by :attr:`GameScreens.table` from the app (a :class:`~ui.game_table.TableHost`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ui.game_table import GameTable, TableHost
 from ui.screens.base import BaseScreen
 
-__all__ = ["GameScreens"]
+__all__ = ["GameScreens", "GameTable", "TableHost"]
 
 
 @dataclass(frozen=True)
@@ -21,8 +26,10 @@ class GameScreens:
     :param screens: its screen classes, in the order the app adds them.
     :param widget_kv: the ``.kv`` rules of its own widgets (loaded before the screens').
     :param start: the screen New game opens (the game's Setup).
-    :param in_game: the names of the screens of a game under way (they show the status strip;
-        Escape asks before leaving).
+    :param in_game: the names of the screens of a game under way that show the shell's status strip
+        (Escape asks before leaving); a game whose screens draw their own header lists none.
+    :param table: makes the game's :class:`GameTable` from the app; ``None`` for Incoming
+        Transmission, whose table flow the app runs.
     """
 
     game: str
@@ -30,3 +37,4 @@ class GameScreens:
     widget_kv: tuple[Path, ...]
     start: str
     in_game: frozenset[str]
+    table: Callable[[TableHost], GameTable] | None = None

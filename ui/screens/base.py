@@ -1,5 +1,5 @@
 """The base of every screen: a link to the app (as a :class:`~ui.host.Host`), a ``refresh`` from the
-table's view, keys."""
+game's table view, keys."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.games.transmission.table_view import TableView
 from ui.host import Host
 
 __all__ = ["NUMBER_WORDS", "BaseScreen", "number_word"]
@@ -24,9 +23,11 @@ def number_word(n: int) -> str:
 class BaseScreen(Screen):
     """A screen of the companion.
 
-    Game screens are named after :class:`~companion.games.transmission.table_view.Step` values and are
-    refreshed by the app from the table's view (never the Mission Control view); a screen reaches the
-    game only through ``app.intents`` and ``app.table_view()`` (:class:`~ui.host.Host`).
+    Game screens are refreshed from their game's table view (secrets stripped; never the Mission
+    Control view): Incoming Transmission's by the app (named after
+    :class:`~companion.games.transmission.table_view.Step` values, reaching the game through
+    ``app.intents`` and ``app.table_view()``, :class:`~ui.host.Host`), another game's by its
+    :class:`~ui.games.GameTable` (``app.game_table(name)``).
     """
 
     app: Host = ObjectProperty(None, allownone=True)
@@ -39,8 +40,10 @@ class BaseScreen(Screen):
             return True
         return bool(super().on_touch_down(touch))
 
-    def refresh(self, view: TableView) -> None:
-        """Show ``view``; called by the app's batched redraw while this screen is up."""
+    def refresh(self, view: Any) -> None:
+        """Show ``view`` (the game's table view: Incoming Transmission's
+        :class:`~companion.games.transmission.table_view.TableView`, another game's own); called by the
+        batched redraw while this screen is up."""
 
     def handle_key(self, action: str, arg: int | None) -> bool:
         """A keyboard shortcut (see ``ui.keys.KEYMAP``); True when handled."""

@@ -1,23 +1,58 @@
-"""Home: the title, New game, History, Stats, How to play, Quit, and the keyboard shortcuts (or a notice)."""
+"""Home: the title, the games on the shelf (when there are several), New game, History, Stats, How to
+play, Quit, and the keyboard shortcuts (or a notice).
+
+With one game Home is as it always was; with several, a row of big toggles (each game's title) picks
+the game New game starts (Enter too; ←/→ move the choice).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 
 from ui.keys import KEYS_HELP
 from ui.screens.base import BaseScreen
+from ui.widgets.controls import BigToggle
+
+#: Home's title with several games (with one it is the companion's own, "Mission Control").
+SHELF_TITLE = "Table companion"
 
 
 class HomeScreen(BaseScreen):
     keys_text = StringProperty(KEYS_HELP)
+    #: True when several games are offered: the row of games shows.
+    several = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="home", **kwargs)
 
+    def on_pre_enter(self, *_: object) -> None:
+        self.fill_games()
+
+    def fill_games(self) -> None:
+        """One toggle per game offered (none with a single game); the chosen one is down."""
+        shelf = self.app.shelf
+        titles = shelf.titles()
+        row = self.ids.games
+        row.clear_widgets()
+        self.several = len(titles) > 1
+        if not self.several:
+            return
+        for name, title in titles:
+            toggle = BigToggle(title=title, subtitle="", value=name, group="home-game",
+                               state="down" if name == shelf.chosen else "normal")
+            toggle.bind(on_release=lambda t: self.choose(t.value))
+            row.add_widget(toggle)
+
+    def choose(self, name: str) -> None:
+        """A game's toggle: New game will start that one."""
+        self.app.shelf.choose(name)
+        for toggle in self.ids.games.children:
+            toggle.state = "down" if toggle.value == self.app.shelf.chosen else "normal"
+
     def new_game(self) -> None:
-        """New game: the registered game's Setup (with several games, Home would list them)."""
+        """New game: the chosen game's Setup."""
         self.app.new_game()
 
     def history(self) -> None:
@@ -36,5 +71,9 @@ class HomeScreen(BaseScreen):
         if action == "continue":
             self.new_game()
             return True
+        if action in ("prev", "next") and self.several:
+            names = [name for name, _ in self.app.shelf.titles()]
+            at = names.index(self.app.shelf.chosen) if self.app.shelf.chosen in names else 0
+            self.choose(names[(at + (1 if action == "next" else -1)) % len(names)])
+            return True
         return action == "back"  # nothing behind Home: Escape does not quit by accident
-

@@ -1,0 +1,71 @@
+"""A game's table in the app: the protocols between the shell and a game other than Incoming Transmission.
+
+Incoming Transmission's table flow is the app's own (:class:`ui.app.CompanionApp`); every other game
+brings a :class:`GameTable` (its session on the table, its saves, its screens' redraws), made by its
+:attr:`ui.games.GameScreens.table` from the app, which it sees as a :class:`TableHost`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from companion.table.store import SavedGame, Store
+
+__all__ = ["GameTable", "Shelf", "TableHost"]
+
+
+class TableHost(Protocol):
+    """What a :class:`GameTable` may use of the app (:class:`ui.app.CompanionApp` implements it)."""
+
+    #: The Kivy ``ScreenManager`` holding every screen.
+    manager: Any
+
+    @property
+    def store(self) -> Store | None:
+        """The open game store, or ``None`` (History is off)."""
+
+    def show(self, name: str) -> None:
+        """Go to a screen (clears the message bar)."""
+
+    def show_message(self, text: str, kind: str = "info") -> None:
+        """Put ``text`` in the message bar."""
+
+    def clear_message(self) -> None:
+        """Empty the message bar."""
+
+    def hold_actions(self, seconds: float | None = None) -> None:
+        """Ignore taps for a moment (a double tap's echo)."""
+
+
+class GameTable(Protocol):
+    """One game's half of the app: its session on the table, its saves, its screens' redraws.
+
+    A screen of that game reaches it through ``app.game_table(name)``; it hands the screens views
+    (the table's, secrets stripped) and takes intents, never showing the session itself.
+    """
+
+    @property
+    def playing(self) -> bool:
+        """True while a game of this kind is on the table (finished or not)."""
+
+    def resume_words(self, saved: SavedGame) -> str:
+        """The resume offer's question for ``saved`` (an unfinished game of this kind)."""
+
+    def resume(self, saved: SavedGame) -> bool:
+        """Put ``saved`` back on the table where it stopped; ``False`` (with a message) if it cannot."""
+
+    def close(self) -> None:
+        """The app stops: drop the game from the table (it stays saved, unfinished)."""
+
+
+class Shelf(Protocol):
+    """The games Home offers and the one its New game starts (:class:`ui.shelf.GameShelf`)."""
+
+    #: The name of the chosen game.
+    chosen: str
+
+    def titles(self) -> list[tuple[str, str]]:
+        """``(name, title)`` of each game Home offers, in the registered order."""
+
+    def choose(self, name: str | None) -> object:
+        """Make ``name`` the chosen game (an unknown name keeps the choice)."""

@@ -1,0 +1,66 @@
+"""The games on the shelf: which ones Home offers, the one New game starts, and each game's table.
+
+Source: DESIGN.md, A game registers itself ("Home lists the registered games").  Home offers the
+registered games that have screens (:func:`ui.registry.playable`); with one game it looks as it always
+did.  Incoming Transmission's table flow is the app's own (:class:`ui.app.CompanionApp`); every other
+game brings a :class:`~ui.games.GameTable` (its session, its saves, its redraws), made here once per
+app and reached by its screens through ``app.game_table(name)``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from ui.games import GameTable, TableHost
+from ui.registry import Playable, playable
+
+__all__ = ["GameShelf"]
+
+log = logging.getLogger(__name__)
+
+
+class GameShelf:
+    """The playable games of one app, the chosen one, and the tables of those that bring one.
+
+    :param host: the app, handed to each game's table factory.
+    :ivar chosen: the name of the game Home's New game starts (the first registered one at start).
+    """
+
+    def __init__(self, host: TableHost) -> None:
+        self.games: tuple[Playable, ...] = playable()
+        self.chosen = self.games[0].info.name if self.games else ""
+        self.tables: dict[str, GameTable] = {}
+        for game in self.games:
+            make = game.screens.table
+            if make is not None:
+                self.tables[game.info.name] = make(host)
+
+    def titles(self) -> list[tuple[str, str]]:
+        """``(name, title)`` of each game Home offers, in the registered order."""
+        return [(game.info.name, game.info.title) for game in self.games]
+
+    def choose(self, name: str | None) -> Playable | None:
+        """Make ``name`` (``None``: keep the last choice) the chosen game; the chosen game, or ``None``
+        when no game is playable.  An unknown name is logged and the choice kept."""
+        if name is not None:
+            if any(game.info.name == name for game in self.games):
+                self.chosen = name
+            else:
+                log.error("no playable game %r (playable: %s)", name, [g.info.name for g in self.games])
+        return next((game for game in self.games if game.info.name == self.chosen), None)
+
+    def table(self, name: str) -> GameTable | None:
+        """The table of game ``name``, or ``None`` (Incoming Transmission, or a game without screens)."""
+        return self.tables.get(name)
+
+    def playing(self) -> GameTable | None:
+        """The table with a game on it, if any."""
+        return next((table for table in self.tables.values() if table.playing), None)
+
+    def close(self) -> None:
+        """The app stops: every table drops its game (each stays saved)."""
+        for table in self.tables.values():
+            try:
+                table.close()
+            except Exception:  # closing must go on for the others; the log has the traceback
+                log.exception("closing a game table failed")
