@@ -17,8 +17,9 @@ from companion.table.registry import GameInfo, Keeper
 from test_session import RandomChooser
 
 
-def test_incoming_transmission_is_the_one_game_on_the_box() -> None:
-    assert registered() == (GAME,)
+def test_incoming_transmission_is_the_first_game_on_the_box() -> None:
+    assert registered()[0] is GAME
+    assert [g.name for g in registered()] == ["transmission", "six-actions"]
     assert game_named("transmission") is GAME
     assert (GAME.name, GAME.title, GAME.keeper, GAME.difficulties) == (
         "transmission", "Incoming Transmission", KEEPER, DIFFICULTY_NAMES)
@@ -27,7 +28,7 @@ def test_incoming_transmission_is_the_one_game_on_the_box() -> None:
 
 
 def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:
-    with pytest.raises(KeyError, match="no game 'chess' on this box \\(known: transmission\\)"):
+    with pytest.raises(KeyError, match="no game 'chess' on this box \\(known: transmission, six-actions\\)"):
         game_named("chess")
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.six_actions.info import GAME as SIX_ACTIONS
 from companion.games.transmission.info import GAME as TRANSMISSION
 from companion.table.registry import GameInfo
 
 __all__ = ["registered", "game_named"]
 
 #: The installed games, in the order Home lists them.
-_GAMES: tuple[GameInfo[Any], ...] = (TRANSMISSION,)
+_GAMES: tuple[GameInfo[Any], ...] = (TRANSMISSION, SIX_ACTIONS)
 
 
 def registered() -> tuple[GameInfo[Any], ...]:

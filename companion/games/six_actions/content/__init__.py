@@ -1,0 +1,1 @@
+"""The Six Actions content packs (TOML): model, loader, the SAMPLE default pack."""

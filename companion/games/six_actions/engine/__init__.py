@@ -1,0 +1,1 @@
+"""The Six Actions rules engine: actions, state, rules, game, record, scenario."""

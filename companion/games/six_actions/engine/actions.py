@@ -1,0 +1,346 @@
+"""The actions of a Six Actions record: frozen dataclasses with a JSON round-trip.
+
+Source: ``seeds/six-actions-rules.txt``.  The six actions (:class:`Build`, :class:`Share`,
+:class:`Muster`, :class:`Strategy`, :class:`Politics`, :class:`Loan`) are the current player's and
+take an action token (``plus=True``: a +1 Action token); :class:`Pass` and :class:`EndTurn` end a
+turn.  The free actions (:class:`EmergencyLoan`, :class:`PlayMerit`, :class:`Adjust`,
+:class:`MovePawn`) name their player.  :class:`Draw` is chance (the Merit, Industry and Policy
+draws), so a table with its own shuffled deck can supply the card.  :class:`Start`,
+:class:`NewRound`, :class:`EndGame`, :class:`Settle` and :class:`Undo` are the table's.
+
+JSON form: ``{"kind": "build", "card": "mine", "city": "ironton", "road_cities": null, "plus": false}``;
+:func:`to_json` / :func:`from_json` round-trip every action, and :func:`from_json` refuses any other
+JSON value with a :class:`~companion.errors.RecordError` naming the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import reprlib
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import RecordError
+
+__all__ = [
+    "Action",
+    "Start",
+    "Draw",
+    "Build",
+    "Share",
+    "Muster",
+    "Strategy",
+    "Politics",
+    "Loan",
+    "Pass",
+    "EndTurn",
+    "EmergencyLoan",
+    "PlayMerit",
+    "Adjust",
+    "MovePawn",
+    "NewRound",
+    "EndGame",
+    "Settle",
+    "Undo",
+    "KINDS",
+    "TOKEN_ACTIONS",
+    "to_json",
+    "from_json",
+    "shown",
+    "kind_of",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The table: the players (names and colours, in seat order) and the first Tycoon's seat."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    tycoon: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the card drawn from ``pile`` (``"merit"``, ``"industry"``, ``"policy"``) for the draw
+    that is pending (a Merit card after Muster, a refill of the open cards, a card dealt at setup)."""
+
+    pile: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Build ``card`` (an unbuilt Industry card of the current player) in ``city``.
+
+    :param city: a map city's id (the ``map`` layout) or the city's name (``printed``).
+    :param road_cities: cities along the golden road from the active metro, both counted: given by the
+        table on the printed board (needed when the card has a Power or Transport icon); with a map
+        the referee counts it and a given number must agree.
+    """
+
+    card: str
+    city: str
+    road_cities: int | None = None
+    plus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """Buy the cheapest remaining share of the player in seat ``opponent``."""
+
+    opponent: int
+    plus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Muster:
+    """Move 1 to 6 Promoters from hand to the Strategy Pool, then draw a Merit card."""
+
+    promoters: int
+    plus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """Take a Strategy space (see :data:`companion.games.six_actions.engine.rules.SPACES`).
+
+    :param amount: Sales and Advertising: the bonus taken, one of the space's three.
+    :param card, gain: Administration, buy an Industry: the open card's id, then ``"money"`` (10 Cr)
+        or ``"influence"`` (2 Influence).
+    :param policy: Lobby: the open Policy's id.
+    :param city: Office: the empty city (id with a map, name on the printed board).
+    :param tracks: Export: one sector (4), or two (7: the same one twice for 2 steps).
+    """
+
+    space: str
+    amount: int | None = None
+    card: str | None = None
+    gain: str | None = None
+    policy: str | None = None
+    city: str | None = None
+    tracks: tuple[str, ...] = ()
+    plus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Politics:
+    """Gain the Politics bonus of every Policy owned, then a Favor token."""
+
+    plus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """Take the loan level in Cr (30 before a Finance disc), a note, one Finance step up."""
+
+    plus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The current player passes: no more turns this round (our decision)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """The current player ends a turn in which a +1 Action token could still be spent."""
+
+
+@dataclass(frozen=True, slots=True)
+class EmergencyLoan:
+    """Free, at any moment: ``player`` takes ``amount`` (1 to 25) Cr and a note; no Finance step."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMerit:
+    """``player`` plays a Merit card (it goes to the bottom of the deck); its effect is an :class:`Adjust`."""
+
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """What the excerpt does not define (Revenue, Dividends, National Projects, Policy bidding, Merit
+    effects), entered with its ``reason``.
+
+    ``money`` > 0 is paid to ``player`` by the counterparty, < 0 by ``player`` to it; the
+    counterparty is the supply (``None``) or another seat.  Influence, Asset Value and Promoters (in
+    hand) change by the amounts given (never below 0).
+    """
+
+    player: int
+    reason: str
+    money: int = 0
+    influence: int = 0
+    asset_value: int = 0
+    promoters: int = 0
+    counterparty: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MovePawn:
+    """The table moves the pawn to ``metro`` (the active metro of Build), when its rules say so."""
+
+    metro: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewRound:
+    """After a round's end (and its Revenue and Dividends): the next round, its Tycoon in ``tycoon``."""
+
+    tycoon: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """After the last round's Revenue and Dividends: the end settlement begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settle:
+    """End settlement: ``player`` repays ``repay`` notes at 50 Cr each; the rest stay unpaid."""
+
+    player: int
+    repay: int
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The table reverts the action at ``index`` of the record (the last in effect) and the draws after it."""
+
+    index: int
+
+
+Action = (
+    Start
+    | Draw
+    | Build
+    | Share
+    | Muster
+    | Strategy
+    | Politics
+    | Loan
+    | Pass
+    | EndTurn
+    | EmergencyLoan
+    | PlayMerit
+    | Adjust
+    | MovePawn
+    | NewRound
+    | EndGame
+    | Settle
+    | Undo
+)
+
+#: Each action's JSON ``kind``.
+KINDS: dict[str, type[Any]] = {
+    "start": Start,
+    "draw": Draw,
+    "build": Build,
+    "share": Share,
+    "muster": Muster,
+    "strategy": Strategy,
+    "politics": Politics,
+    "loan": Loan,
+    "pass": Pass,
+    "end_turn": EndTurn,
+    "emergency_loan": EmergencyLoan,
+    "play_merit": PlayMerit,
+    "adjust": Adjust,
+    "move_pawn": MovePawn,
+    "new_round": NewRound,
+    "end_game": EndGame,
+    "settle": Settle,
+    "undo": Undo,
+}
+_KIND_OF = {cls: kind for kind, cls in KINDS.items()}
+#: The six actions, which take an action token.
+TOKEN_ACTIONS = ("build", "share", "muster", "strategy", "politics", "loan")
+#: Longest text field (a reason, a name) an action may carry.
+MAX_TEXT = 200
+
+
+def kind_of(action: Action) -> str:
+    """The action's JSON ``kind`` (``"build"``)."""
+    return _KIND_OF[type(action)]
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxdict = 6
+_SHORT.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """``value`` for a message, shortened."""
+    return _SHORT.repr(value)
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    """The action's JSON form (tuples as lists)."""
+    out: dict[str, Any] = {"kind": kind_of(action)}
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _field(kind: str, name: str, declared: str, value: Any) -> Any:
+    where = f"{kind}.{name}"
+    optional = declared.endswith("| None")
+    base = declared.removesuffix(" | None")
+    if value is None and optional:
+        return None
+    if base == "bool":
+        if not isinstance(value, bool):
+            raise RecordError(f"{where} must be true or false, not {shown(value)}")
+        return value
+    if base == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
+            raise RecordError(f"{where} must be a whole number, not {shown(value)}")
+        return value
+    if base == "str":
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise RecordError(f"{where} must be a text of at most {MAX_TEXT} characters, not {shown(value)}")
+        return value
+    if (
+        not isinstance(value, list)
+        or len(value) > 10
+        or not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)
+    ):
+        raise RecordError(f"{where} must be a list of texts, not {shown(value)}")
+    return tuple(value)
+
+
+def from_json(data: Any) -> Action:
+    """The action of a JSON form.
+
+    :raises RecordError: not an object, an unknown ``kind``, a missing, unknown or mistyped field
+        (named as ``kind.field``).
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"an action must be a JSON object, not {shown(data)}")
+    kind = data.get("kind")
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise RecordError(f"unknown action kind {shown(kind)} (known: {', '.join(KINDS)})")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - set(fields) - {"kind"})
+    if unknown:
+        raise RecordError(
+            f"{kind}.{unknown[0]} is not a field of {kind} (fields: {', '.join(fields) or 'none'})"
+        )
+    values: dict[str, Any] = {}
+    for name, f in fields.items():
+        if name not in data:
+            if f.default is dataclasses.MISSING:
+                raise RecordError(f"{kind}.{name} is missing")
+            continue
+        values[name] = _field(str(kind), name, str(f.type), data[name])
+    action: Action = cls(**values)
+    return action

@@ -1,0 +1,249 @@
+"""The bank's and the turn's bookkeeping, written once: payments, forced Emergency Loans, gains,
+sector leaders, action tokens and whose turn it is.
+
+Source: ``seeds/six-actions-rules.txt`` (Action tokens; Build, step 2 for leaders; Emergency loan;
+Promissory notes).  Every function raises :class:`~companion.errors.IllegalAction` before it changes
+anything it would have to take back, and the engine runs actions on a copy of the state anyway.
+
+**The forced Emergency Loan (our decision).**  "You must take one whenever you can't pay what you
+owe": a payment the player cannot cover takes the Emergency Loans itself, as part of the action
+that owes it: as few loans as cover the shortfall, each the full 25 Cr (a note costs the same
+whatever it is for, so the player takes the most), one note each.  When those notes would pass 10
+the action is refused, naming the shortfall and the notes held: at 10 notes a player cannot owe
+what they cannot pay, and the table chooses another action.
+"""
+
+from __future__ import annotations
+
+import math
+
+from companion.errors import IllegalAction
+from companion.games.six_actions.content.model import SECTORS, ContentPack, Reward
+from companion.games.six_actions.engine.state import (
+    BANK,
+    EMERGENCY_MOST,
+    MAX_NOTES,
+    SUPPLY,
+    TOKENS,
+    TYCOON_TOKENS,
+    Account,
+    GameState,
+    Payment,
+    Pending,
+    Phase,
+)
+
+__all__ = [
+    "FORCED",
+    "pay",
+    "charge",
+    "emergency_loan",
+    "gain",
+    "queue_draw",
+    "leader_level",
+    "update_leaders",
+    "tokens_for",
+    "tokens_left",
+    "use_token",
+    "after_action",
+    "next_turn",
+    "start_round",
+    "loans_needed",
+]
+
+#: The reason of every forced Emergency Loan in the ledger starts with this.
+FORCED = "forced Emergency Loan"
+
+
+def pay(state: GameState, payer: Account, payee: Account, amount: int, reason: str, action: int) -> None:
+    """Move ``amount`` Cr (> 0) and write it in the ledger; a seat's money never goes below 0 here
+    (:func:`charge` takes the loans first)."""
+    if amount <= 0:
+        return
+    if isinstance(payer, int):
+        if state.players[payer].money < amount:  # pragma: no cover - charge() guarantees it
+            raise IllegalAction(f"{state.players[payer].name} cannot pay {amount} Cr")
+        state.players[payer].money -= amount
+    if isinstance(payee, int):
+        state.players[payee].money += amount
+    state.ledger.append(Payment(payer, payee, amount, reason, action))
+
+
+def loans_needed(owed: int, money: int) -> int:
+    """Emergency Loans of 25 Cr that cover paying ``owed`` Cr with ``money`` Cr."""
+    return max(0, math.ceil((owed - money) / EMERGENCY_MOST))
+
+
+def emergency_loan(state: GameState, seat: int, amount: int, reason: str, action: int) -> None:
+    """``seat`` takes ``amount`` (1-25) Cr from the bank and a note; no Finance step (Emergency loan).
+
+    :raises IllegalAction: an amount outside 1-25, or the player holds 10 notes already.
+    """
+    player = state.players[seat]
+    if not 1 <= amount <= EMERGENCY_MOST:
+        raise IllegalAction(f"an Emergency Loan is 1 to {EMERGENCY_MOST} Cr, not {amount}")
+    if player.notes >= MAX_NOTES:
+        raise IllegalAction(
+            f"{player.name} holds {player.notes} Promissory Notes, the most a player can hold"
+        )
+    player.notes += 1
+    pay(state, BANK, seat, amount, reason, action)
+
+
+def charge(state: GameState, seat: int, debts: list[tuple[Account, int, str]], action: int, why: str) -> int:
+    """``seat`` pays each ``(payee, Cr, reason)``, taking forced Emergency Loans first for what it
+    cannot cover (see the module).  :returns: the forced loans taken.
+
+    :raises IllegalAction: the loans needed would take the player past 10 notes.
+    """
+    player = state.players[seat]
+    owed = sum(amount for _, amount, _ in debts if amount > 0)
+    loans = loans_needed(owed, player.money)
+    if loans and player.notes + loans > MAX_NOTES:
+        raise IllegalAction(
+            f"{player.name} owes {owed} Cr for {why} and has {player.money} Cr; the {owed - player.money} Cr "
+            f"short would need {loans} Emergency Loan{'s' * (loans > 1)}, and {player.name} holds "
+            f"{player.notes} of the {MAX_NOTES} notes a player may hold"
+        )
+    short = owed - player.money
+    for _ in range(loans):
+        emergency_loan(state, seat, EMERGENCY_MOST, f"{FORCED}: {why} ({short} Cr short)", action)
+    for payee, amount, reason in debts:
+        pay(state, seat, payee, amount, reason, action)
+    return loans
+
+
+def queue_draw(state: GameState, pile: str, seat: int | None, why: str) -> None:
+    """Wait for a card from ``pile`` (for ``seat``, or to the open cards), if the pile still has one
+    not already waited for (an empty pile gives nothing: our decision)."""
+    waiting = sum(1 for p in state.pending if p.pile == pile)
+    if len(state.piles.get(pile, [])) > waiting:
+        state.pending.append(Pending(pile, seat, why))
+
+
+def gain(state: GameState, seat: int, reward: Reward, reason: str, action: int) -> None:
+    """``seat`` gains ``reward``: Cr from the supply, Influence, Promoters to hand, Merit cards drawn."""
+    player = state.players[seat]
+    pay(state, SUPPLY, seat, reward.money, reason, action)
+    player.influence += reward.influence
+    player.hand += reward.promoters
+    for _ in range(reward.merit):
+        queue_draw(state, "merit", seat, reason)
+
+
+def leader_level(content: ContentPack, steps: int) -> int:
+    """A leader's level for ``steps`` on the track: how many of the pack's leader levels it reached."""
+    return sum(1 for need in content.leader_levels if steps >= need)
+
+
+def update_leaders(content: ContentPack, state: GameState) -> None:
+    """Each sector's leader after a track changed (our decision): the player with the most steps, at
+    least the first leader level; on a tie the player who led keeps the lead, and a tie without
+    them leaves the sector without a leader."""
+    for sector in SECTORS:
+        best = max((p.steps.get(sector, 0) for p in state.players), default=0)
+        if best < content.leader_levels[0]:
+            state.leaders[sector] = None
+            continue
+        ahead = [i for i, p in enumerate(state.players) if p.steps.get(sector, 0) == best]
+        now = state.leaders.get(sector)
+        state.leaders[sector] = now if now in ahead else ahead[0] if len(ahead) == 1 else None
+
+
+def tokens_for(state: GameState, seat: int) -> int:
+    """Action tokens of ``seat`` this round: 2, the Tycoon 3."""
+    return TYCOON_TOKENS if seat == state.tycoon else TOKENS
+
+
+def tokens_left(state: GameState, seat: int) -> int:
+    """Action tokens ``seat`` has not placed this round (+1 Action tokens not counted)."""
+    return tokens_for(state, seat) - len(state.players[seat].marked)
+
+
+def use_token(state: GameState, kind: str, plus: bool) -> int:
+    """Place the current player's token on action ``kind`` (Action tokens).  :returns: the seat.
+
+    :raises IllegalAction: not in a round's turn, a draw is awaited, every token placed, a token
+        already placed this turn, a second token on the same action without a +1 Action token, no
+        +1 Action token, or a second +1 Action token this turn.
+    """
+    if state.phase is not Phase.TURN or state.current is None:
+        raise IllegalAction(
+            f"no one takes an action now: the game is at its {state.phase.value.replace('_', ' ')}"
+        )
+    if state.pending:
+        raise IllegalAction(f"first the {state.pending[0].pile} card to draw ({state.pending[0].why})")
+    seat = state.current
+    player = state.players[seat]
+    title = kind.capitalize()
+    if plus:
+        if player.plus < 1:
+            raise IllegalAction(f"{player.name} has no +1 Action token")
+        if state.turn_plus:
+            raise IllegalAction(f"{player.name} has already spent a +1 Action token this turn: one per turn")
+        player.plus -= 1
+        state.turn_plus = True
+        return seat
+    if state.turn_token:
+        raise IllegalAction(
+            f"{player.name} has already placed an action token this turn"
+            + (" (a +1 Action token may still be spent)" if player.plus and not state.turn_plus else "")
+        )
+    if tokens_left(state, seat) < 1:
+        raise IllegalAction(
+            f"{player.name} has placed all {tokens_for(state, seat)} action tokens this round"
+        )
+    if kind in player.marked:
+        raise IllegalAction(
+            f"{player.name}'s token is already on {title} this round: each token goes on a "
+            f"different action, and only a +1 Action token can repeat one"
+        )
+    player.marked.append(kind)
+    state.turn_token = True
+    return seat
+
+
+def _can_act(state: GameState, seat: int) -> bool:
+    player = state.players[seat]
+    return not player.passed and (tokens_left(state, seat) > 0 or player.plus > 0)
+
+
+def after_action(state: GameState) -> None:
+    """End the turn unless the current player may still act in it: a turn is one action with an
+    action token and one with a +1 Action token, at most, in either order (our reading of "one per
+    turn"); a player who could still spend one ends the turn with :class:`EndTurn`."""
+    seat = state.current
+    if seat is None:
+        return
+    player = state.players[seat]
+    more_plus = not state.turn_plus and player.plus > 0
+    more_token = not state.turn_token and tokens_left(state, seat) > 0
+    if not (more_plus or more_token):
+        next_turn(state)
+
+
+def next_turn(state: GameState) -> None:
+    """The next seat in order that has not passed and has a token left; none: the round ends (our
+    decision: when every player has passed or placed all tokens, +1 Action tokens included)."""
+    start = state.current if state.current is not None else state.tycoon
+    count = len(state.players)
+    state.turn_token = state.turn_plus = False
+    for step in range(1, count + 1):
+        seat = (start + step) % count
+        if _can_act(state, seat):
+            state.current = seat
+            return
+    state.current = None
+    state.phase = Phase.ROUND_END
+
+
+def start_round(state: GameState, tycoon: int) -> None:
+    """A new round: tokens back, passes cleared; the Tycoon takes the first turn (our decision)."""
+    state.round += 1
+    state.tycoon = tycoon
+    for player in state.players:
+        player.marked.clear()
+        player.passed = False
+    state.phase = Phase.TURN
+    state.turn_token = state.turn_plus = False
+    state.current = tycoon

@@ -1,0 +1,262 @@
+"""A game of The Six Actions: the record, the checked :meth:`Game.play`, undo and the outcome.
+
+Shape of Incoming Transmission's engine (DESIGN.md, The core step 3): :meth:`Game.reason` says why
+an action is illegal, :meth:`Game.play` checks and applies it (raising
+:class:`~companion.errors.IllegalAction` with the reason, the game unchanged), :meth:`Game.apply`
+is the unchecked transition for a trusted replay, and every action, chance draws included, is in
+:attr:`Game.actions`, so ``replay(record)`` rebuilds the identical state.
+
+**Undo** (the table's honour system, like Incoming Transmission's): :class:`Undo` reverts the last
+action still in effect that a player or the table took, with the draws that followed it (a Merit
+card drawn after a Muster goes back on top of its pile, so the next Muster draws it again).  The
+start of the game and its setup draws cannot be undone, nor anything once the game is over.  The
+undo and the action it reverts stay in the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from companion.errors import IllegalAction
+from companion.games.six_actions.content.model import SECTORS, ContentPack
+from companion.games.six_actions.engine.actions import (
+    Action,
+    Adjust,
+    Build,
+    Draw,
+    EmergencyLoan,
+    EndGame,
+    EndTurn,
+    Loan,
+    Muster,
+    NewRound,
+    Pass,
+    Politics,
+    Settle,
+    Share,
+    Start,
+    Strategy,
+    Undo,
+)
+from companion.games.six_actions.engine.board import LAYOUTS
+from companion.games.six_actions.engine.rules import apply_action, new_state
+from companion.games.six_actions.engine.state import EMERGENCY_MOST, NOTE_REPAY, GameState, Payment, Phase
+from companion.games.six_actions.engine.strategy import SPACES
+
+__all__ = ["Game", "Standing", "Outcome", "Preview"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's figures at the end (after the settlement)."""
+
+    seat: int
+    name: str
+    money: int
+    influence: int
+    asset_value: int
+    notes: int
+    repaid: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The game's end: each player's figures in seat order.  The excerpt defines no winner: the
+    table scores by its own rulebook from these."""
+
+    standings: tuple[Standing, ...]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action would do, without doing it: ``ok``, else the ``reason``; the payments it
+    would write and the forced Emergency Loans among them."""
+
+    ok: bool
+    reason: str
+    payments: tuple[Payment, ...]
+    loans: int
+
+
+class Game:
+    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed and record.
+
+    :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
+    """
+
+    def __init__(self, content: ContentPack, layout: str, seed: int) -> None:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout {layout!r} is none of {', '.join(LAYOUTS)}")
+        if layout == "map" and not content.has_map:
+            raise ValueError(f"the content pack {content.id} has no map: play on the printed board")
+        self.content = content
+        self.seed = seed
+        self.layout = layout
+        self.state: GameState = new_state(content, layout, seed)
+        self.actions: list[Action] = []
+        #: For each undoable action still in effect: its record index and the state before it.
+        self.history: list[tuple[int, GameState]] = []
+
+    # ------------------------------------------------------------------ playing
+
+    def _run(self, state: GameState, action: Action) -> GameState:
+        if isinstance(action, Undo):
+            return self._undo_state(action)
+        apply_action(self.content, state, action, len(self.actions))
+        return state
+
+    def play(self, action: Action) -> None:
+        """Check ``action`` and apply it; the game is unchanged when it is refused.
+
+        :raises IllegalAction: the rule it breaks, in a sentence for the table.
+        """
+        before = self.state
+        after = self._run(before.copy(), action)
+        self._commit(action, before, after)
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` without a safety copy (a trusted replay); a refusal may leave the state
+        half changed.  :raises IllegalAction: as :meth:`play`."""
+        before = self.state.copy() if self._undoable(action) else self.state
+        after = self._run(self.state, action)
+        self._commit(action, before, after)
+
+    def _undoable(self, action: Action) -> bool:
+        return not isinstance(action, (Draw, Start, Undo))
+
+    def _commit(self, action: Action, before: GameState, after: GameState) -> None:
+        if isinstance(action, Undo):
+            self.history.pop()
+        elif self._undoable(action):
+            self.history.append((len(self.actions), before))
+        self.state = after
+        self.actions.append(action)
+
+    def reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or ``None``; changes nothing."""
+        try:
+            self._run(self.state.copy(), action)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        return self.reason(action) is None
+
+    def preview(self, action: Action) -> Preview:
+        """What ``action`` would pay and to whom (forced loans included), or why it is refused."""
+        try:
+            after = self._run(self.state.copy(), action)
+        except IllegalAction as exc:
+            return Preview(False, exc.reason, (), 0)
+        new = tuple(after.ledger[len(self.state.ledger) :]) if not isinstance(action, Undo) else ()
+        loans = sum(1 for p in new if p.payer == "bank" and p.reason.startswith("forced"))
+        return Preview(True, "", new, loans)
+
+    # ------------------------------------------------------------------ undo
+
+    def undo_reason(self) -> str | None:
+        """Why nothing can be undone now, or ``None``."""
+        if self.state.phase is Phase.OVER:
+            return "the game is over"
+        if not self.history:
+            return "nothing has been played yet"
+        return None
+
+    def undo_target(self) -> int | None:
+        """The record index an :class:`Undo` reverts now, or ``None``."""
+        return self.history[-1][0] if self.history else None
+
+    def _undo_state(self, action: Undo) -> GameState:
+        why = self.undo_reason()
+        if why is not None:
+            raise IllegalAction(f"nothing can be undone: {why}")
+        index, before = self.history[-1]
+        if action.index != index:
+            raise IllegalAction(f"an undo now reverts action {index}, not {action.index}")
+        return before.copy()
+
+    # ------------------------------------------------------------------ chance and outcome
+
+    def next_draw(self) -> Draw | None:
+        """The draw the rules wait for, with the seeded pile's top card, or ``None``."""
+        if not self.state.pending:
+            return None
+        pile = self.state.pending[0].pile
+        return Draw(pile, self.state.piles[pile][0])
+
+    def outcome(self) -> Outcome | None:
+        """Each player's figures once the game is over, else ``None``."""
+        if self.state.phase is not Phase.OVER:
+            return None
+        return Outcome(
+            tuple(
+                Standing(i, p.name, p.money, p.influence, p.asset_value, p.notes, p.repaid)
+                for i, p in enumerate(self.state.players)
+            )
+        )
+
+    def candidates(self) -> Iterator[Action]:
+        """Every action worth trying now (the finite ones: with the map, each Build of each card in
+        each city; on the printed board, roads of 1 to 4 cities in one named city), legal or not."""
+        state = self.state
+        if state.pending:
+            pile = state.pending[0].pile
+            yield from (Draw(pile, card) for card in state.piles[pile][:3])
+        seats = range(len(state.players))
+        if state.phase is Phase.TURN and state.current is not None:
+            me = state.players[state.current]
+            if self.content.game_map is not None and state.layout == "map":
+                cities = [c.id for c in self.content.game_map.cities]
+            else:
+                cities = ["Newtown"]
+            for plus in (False, True):
+                for card in me.industries:
+                    for city in cities:
+                        for road in (None,) if state.layout == "map" else (1, 4):
+                            yield Build(card, city, road, plus)
+                yield from (Share(seat, plus) for seat in seats)
+                yield from (Muster(n, plus) for n in (1, 3, 6, 7))
+                yield Politics(plus)
+                yield Loan(plus)
+                yield from self._strategies(plus, cities)
+            yield Pass()
+            yield EndTurn()
+        if state.phase in (Phase.TURN, Phase.ROUND_END):
+            for seat in seats:
+                yield EmergencyLoan(seat, EMERGENCY_MOST)
+                yield Adjust(seat, "Revenue", money=5)
+                yield Adjust(seat, "Dividends", money=-3, counterparty=(seat + 1) % len(state.players))
+        if state.phase is Phase.ROUND_END:
+            yield NewRound((state.tycoon + 1) % len(state.players))
+            yield EndGame()
+        if state.phase is Phase.SETTLEMENT:
+            for seat, p in enumerate(state.players):
+                yield from (Settle(seat, n) for n in range(min(p.notes, p.money // NOTE_REPAY) + 1))
+        if self.undo_reason() is None and self.history:
+            yield Undo(self.history[-1][0])
+
+    def _strategies(self, plus: bool, cities: list[str]) -> Iterator[Strategy]:
+        state = self.state
+        for space in SPACES:
+            if space.choices:
+                yield Strategy(space.id, amount=space.choices[0], plus=plus)
+            elif space.id == "admin_industry":
+                yield from (
+                    Strategy(space.id, card=c, gain="money", plus=plus) for c in state.open_industries
+                )
+            elif space.id == "lobby":
+                yield from (Strategy(space.id, policy=p, plus=plus) for p in state.open_policies)
+            elif space.id == "office":
+                yield from (Strategy(space.id, city=c, plus=plus) for c in cities[:4])
+            elif space.id == "export_4":
+                yield Strategy(space.id, tracks=(SECTORS[0],), plus=plus)
+            elif space.id == "export_7":
+                yield Strategy(space.id, tracks=(SECTORS[1], SECTORS[1]), plus=plus)
+            else:
+                yield Strategy(space.id, plus=plus)
+
+    def legal_actions(self) -> list[Action]:
+        """The legal ones of :meth:`candidates`."""
+        return [a for a in self.candidates() if self.is_legal(a)]

@@ -1,0 +1,453 @@
+"""The referee: each action's check and effect, once (``seeds/six-actions-rules.txt``).
+
+:func:`apply_action` changes the state it is given and raises
+:class:`~companion.errors.IllegalAction` with the reason at the first rule an action breaks; the
+:class:`~companion.games.six_actions.engine.game.Game` runs it on a copy, so a refused action leaves
+the game as it was.  The Strategy spaces are :mod:`~companion.games.six_actions.engine.strategy`,
+payments and tokens :mod:`~companion.games.six_actions.engine.economy`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.errors import IllegalAction
+from companion.games.six_actions.content.model import LEVEL_SECTORS, ROAD_SECTORS, ContentPack, Reward
+from companion.games.six_actions.engine.actions import (
+    Action,
+    Adjust,
+    Build,
+    Draw,
+    EmergencyLoan,
+    EndGame,
+    EndTurn,
+    Loan,
+    MovePawn,
+    Muster,
+    NewRound,
+    Pass,
+    PlayMerit,
+    Politics,
+    Settle,
+    Share,
+    Start,
+    Strategy,
+)
+from companion.games.six_actions.engine.board import place_plant, resolve_city, road_count
+from companion.games.six_actions.engine.economy import (
+    after_action,
+    charge,
+    emergency_loan,
+    gain,
+    leader_level,
+    next_turn,
+    pay,
+    queue_draw,
+    start_round,
+    update_leaders,
+    use_token,
+)
+from companion.games.six_actions.engine.state import (
+    BANK,
+    FIRST_LOAN,
+    MAX_NOTES,
+    NOTE_ASSET_VALUE,
+    NOTE_INFLUENCE,
+    NOTE_REPAY,
+    SUPPLY,
+    Account,
+    GameState,
+    Phase,
+    PlayerState,
+)
+from companion.games.six_actions.engine.strategy import strategy
+
+__all__ = ["COLOURS", "MAX_NAME", "new_state", "apply_action", "loan_amount", "build_costs", "seat_of"]
+
+#: The players' colours (our decision: five that read apart on the screen and for colour-blind eyes).
+COLOURS = ("red", "blue", "green", "yellow", "purple")
+#: Longest player name.
+MAX_NAME = 20
+#: The phases in which the free actions (Emergency Loan, Merit card, adjustment, pawn) may be taken.
+FREE_PHASES = (Phase.TURN, Phase.ROUND_END)
+
+
+def new_state(content: ContentPack, layout: str, seed: int) -> GameState:
+    """A game before :class:`Start`: the piles shuffled by ``seed`` (each draw is still a recorded
+    :class:`Draw`, so a table's own deck can supply the card instead)."""
+    rng = random.Random(seed)
+    piles = {
+        "industry": [c.id for c in content.industries],
+        "policy": [c.id for c in content.policies],
+        "merit": [c.id for c in content.merits],
+    }
+    for cards in piles.values():
+        rng.shuffle(cards)
+    state = GameState(layout=layout, seed=seed, piles=piles)
+    if layout == "map" and content.game_map is not None:
+        state.pawn = next(c.id for c in content.game_map.cities if c.metro)
+    return state
+
+
+def seat_of(state: GameState, seat: int, what: str = "player") -> PlayerState:
+    """:raises IllegalAction: no such seat."""
+    if not 0 <= seat < len(state.players):
+        raise IllegalAction(f"there is no {what} in seat {seat} (seats 0 to {len(state.players) - 1})")
+    return state.players[seat]
+
+
+def loan_amount(content: ContentPack, finance: int) -> int:
+    """What a Loan gives at Finance step ``finance`` (0: no disc yet, 30 Cr)."""
+    return FIRST_LOAN if finance == 0 else content.finance[min(finance, len(content.finance)) - 1]
+
+
+def _start(content: ContentPack, state: GameState, action: Start, index: int) -> None:
+    setup = content.setup
+    if state.players:
+        raise IllegalAction("the game has already started")
+    count = len(action.names)
+    if not setup.min_players <= count <= setup.max_players:
+        raise IllegalAction(
+            f"The Six Actions takes {setup.min_players} to {setup.max_players} players, not {count}"
+        )
+    names = [" ".join(n.split()) for n in action.names]
+    for name in names:
+        if not 1 <= len(name) <= MAX_NAME:
+            raise IllegalAction(f"a player's name is 1 to {MAX_NAME} characters, not {name!r}")
+    if len({n.casefold() for n in names}) != count:
+        raise IllegalAction("two players have the same name")
+    if (
+        len(action.colours) != count
+        or len(set(action.colours)) != count
+        or any(c not in COLOURS for c in action.colours)
+    ):
+        raise IllegalAction(f"each player needs a different colour of {', '.join(COLOURS)}")
+    if not 0 <= action.tycoon < count:
+        raise IllegalAction(f"the Tycoon's seat is 0 to {count - 1}, not {action.tycoon}")
+    for seat, (name, colour) in enumerate(zip(names, action.colours, strict=True)):
+        player = PlayerState(
+            name, colour, influence=setup.influence, hand=setup.promoters, shares=list(content.shares)
+        )
+        state.players.append(player)
+        pay(state, SUPPLY, seat, setup.money, "starting money", index)
+    state.tycoon = action.tycoon
+    for seat in range(count):
+        for _ in range(setup.industries):
+            queue_draw(state, "industry", seat, "a starting Industry card")
+        for _ in range(setup.policies):
+            queue_draw(state, "policy", seat, "a starting Policy")
+    for _ in range(setup.open_industries):
+        queue_draw(state, "industry", None, "the open Industry cards")
+    for _ in range(2):
+        queue_draw(state, "policy", None, "the 2 open Policies")
+    update_leaders(content, state)
+    if not state.pending:
+        start_round(state, state.tycoon)
+
+
+def _draw(state: GameState, action: Draw) -> None:
+    if not state.pending:
+        raise IllegalAction("no card is to be drawn now")
+    wanted = state.pending[0]
+    if action.pile != wanted.pile:
+        raise IllegalAction(
+            f"the draw waited for is a {wanted.pile} card ({wanted.why}), not a {action.pile} card"
+        )
+    pile = state.piles[wanted.pile]
+    if action.card not in pile:
+        raise IllegalAction(f"{action.card!r} is not in the {wanted.pile} pile")
+    pile.remove(action.card)
+    state.pending.pop(0)
+    if wanted.seat is None:
+        (state.open_industries if wanted.pile == "industry" else state.open_policies).append(action.card)
+    else:
+        player = state.players[wanted.seat]
+        {"industry": player.industries, "policy": player.policies, "merit": player.merit}[wanted.pile].append(
+            action.card
+        )
+    if state.phase is Phase.SETUP and not state.pending:
+        start_round(state, state.tycoon)
+
+
+def build_costs(
+    content: ContentPack, state: GameState, seat: int, action: Build
+) -> tuple[list[tuple[Account, int, str]], str]:
+    """What a Build pays, icon by icon (Build, step 2), and the city's name.
+
+    :raises IllegalAction: not the player's unbuilt card, an occupied or unknown city, no golden road.
+    """
+    card = content.industry(action.card)
+    player = state.players[seat]
+    if card is None or card.id not in player.industries:
+        owned = ", ".join(player.industries) or "none"
+        raise IllegalAction(f"{player.name} has no unbuilt Industry card {action.card!r} (unbuilt: {owned})")
+    place = resolve_city(content, state, action.city)
+    road: int | None = None
+    debts: list[tuple[Account, int, str]] = []
+    for icon in card.icons:
+        leader = state.leaders.get(icon)
+        if leader == seat:
+            continue
+        payee: Account = SUPPLY if leader is None else leader
+        if icon in LEVEL_SECTORS:
+            level = (
+                1
+                if leader is None
+                else max(1, leader_level(content, state.players[leader].steps.get(icon, 0)))
+            )
+            amount, why = 2 * level, f"2 Cr x level {level}"
+        else:
+            if road is None:
+                road = road_count(content, state, place, action.road_cities)
+            amount, why = road, f"{road} cit{'y' if road == 1 else 'ies'} along the golden road"
+        who = "the supply, no leader" if leader is None else "its leader"
+        debts.append(
+            (payee, amount, f"Build {card.name} in {place.name}: {icon.capitalize()} icon to {who} ({why})")
+        )
+    if road is None and action.road_cities is not None and any(i in ROAD_SECTORS for i in card.icons):
+        road_count(content, state, place, action.road_cities)  # a given count must still be right
+    return debts, place.name
+
+
+def _build(content: ContentPack, state: GameState, action: Build, index: int) -> None:
+    seat = use_token(state, "build", action.plus)
+    debts, _ = build_costs(content, state, seat, action)
+    card = content.industry(action.card)
+    assert card is not None
+    charge(state, seat, debts, index, f"building {card.name}")
+    player = state.players[seat]
+    player.industries.remove(card.id)
+    player.built.append(card.id)
+    player.asset_value += card.asset_value
+    for sector, steps in card.steps:
+        player.steps[sector] = player.steps.get(sector, 0) + steps
+    update_leaders(content, state)
+    gain(state, seat, Reward(influence=card.influence), f"Build {card.name}", index)
+    place_plant(content, state, seat, resolve_city(content, state, action.city), index)
+
+
+def _share(content: ContentPack, state: GameState, action: Share, index: int) -> None:
+    seat = use_token(state, "share", action.plus)
+    opponent = seat_of(state, action.opponent, "opponent")
+    if action.opponent == seat:
+        raise IllegalAction("a Share is bought from an opponent, not from yourself")
+    if not opponent.shares:
+        raise IllegalAction(f"{opponent.name} has no share left to sell")
+    value = opponent.shares[0]
+    buyer = state.players[seat]
+    charge(
+        state,
+        seat,
+        [(action.opponent, value, f"Share: {opponent.name}'s cheapest share")],
+        index,
+        f"{opponent.name}'s share",
+    )
+    opponent.shares.pop(0)
+    buyer.held.append((action.opponent, value))
+    bonus = 2 * len(buyer.held)
+    reward = Reward(influence=bonus) if content.setup.share_gain == "influence" else Reward(money=bonus)
+    gain(state, seat, reward, f"Share: 2 per opponent share held ({len(buyer.held)})", index)
+
+
+def _muster(state: GameState, action: Muster) -> None:
+    seat = use_token(state, "muster", action.plus)
+    player = state.players[seat]
+    if not 1 <= action.promoters <= 6:
+        raise IllegalAction(f"Muster moves 1 to 6 Promoters, not {action.promoters}")
+    if action.promoters > player.hand:
+        raise IllegalAction(f"{player.name} has {player.hand} Promoters in hand, not {action.promoters}")
+    player.hand -= action.promoters
+    player.pool += action.promoters
+    queue_draw(state, "merit", seat, f"{player.name}'s Merit card (Muster)")
+
+
+def _politics(content: ContentPack, state: GameState, action: Politics, index: int) -> None:
+    seat = use_token(state, "politics", action.plus)
+    player = state.players[seat]
+    total = Reward()
+    for card in player.policies:
+        policy = content.policy(card)
+        if policy is not None:
+            b = policy.politics
+            total = Reward(
+                total.money + b.money,
+                total.influence + b.influence,
+                total.promoters + b.promoters,
+                total.merit + b.merit,
+            )
+    gain(state, seat, total, f"Politics: {len(player.policies)} Policies", index)
+    player.favors += 1
+
+
+def _loan(content: ContentPack, state: GameState, action: Loan, index: int) -> None:
+    seat = use_token(state, "loan", action.plus)
+    player = state.players[seat]
+    if player.notes >= MAX_NOTES:
+        raise IllegalAction(
+            f"{player.name} holds {player.notes} Promissory Notes, the most a player can hold"
+        )
+    amount = loan_amount(content, player.finance)
+    player.notes += 1
+    pay(state, BANK, seat, amount, f"Loan at Finance step {player.finance}", index)
+    player.finance = min(player.finance + 1, len(content.finance))
+
+
+def _free(state: GameState, what: str) -> None:
+    if state.phase not in FREE_PHASES:
+        raise IllegalAction(
+            f"{what} is taken during the rounds, not at the game's {state.phase.value.replace('_', ' ')}"
+        )
+
+
+def _adjust(state: GameState, action: Adjust, index: int) -> None:
+    _free(state, "an adjustment")
+    player = seat_of(state, action.player)
+    reason = " ".join(action.reason.split())
+    if not reason:
+        raise IllegalAction("an adjustment needs its reason (Revenue, Dividends, a Merit card ...)")
+    if not (action.money or action.influence or action.asset_value or action.promoters):
+        raise IllegalAction("an adjustment changes something: money, Influence, Asset Value or Promoters")
+    if action.counterparty is not None:
+        seat_of(state, action.counterparty, "counterparty")
+        if action.counterparty == action.player:
+            raise IllegalAction("a payment between players needs two different players")
+    for name, have, change in (
+        ("Influence", player.influence, action.influence),
+        ("Asset Value", player.asset_value, action.asset_value),
+        ("Promoters in hand", player.hand, action.promoters),
+    ):
+        if have + change < 0:
+            raise IllegalAction(f"{player.name} has {have} {name}, and cannot lose {-change}")
+    other: Account = SUPPLY if action.counterparty is None else action.counterparty
+    if action.money < 0:
+        charge(state, action.player, [(other, -action.money, reason)], index, reason)
+    elif action.money > 0:
+        if isinstance(other, int):
+            charge(state, other, [(action.player, action.money, reason)], index, reason)
+        else:
+            pay(state, other, action.player, action.money, reason, index)
+    player.influence += action.influence
+    player.asset_value += action.asset_value
+    player.hand += action.promoters
+
+
+def _settle(state: GameState, action: Settle, index: int) -> None:
+    if state.phase is not Phase.SETTLEMENT:
+        raise IllegalAction("notes are repaid only at the very end, after the last Revenue and Dividends")
+    player = seat_of(state, action.player)
+    if player.settled:
+        raise IllegalAction(f"{player.name} has already settled")
+    if not 0 <= action.repay <= player.notes:
+        raise IllegalAction(
+            f"{player.name} holds {player.notes} notes; repay 0 to {player.notes}, not {action.repay}"
+        )
+    if action.repay * NOTE_REPAY > player.money:
+        raise IllegalAction(
+            f"{player.name} has {player.money} Cr and can repay at most "
+            f"{player.money // NOTE_REPAY} notes at {NOTE_REPAY} Cr each"
+        )
+    pay(
+        state,
+        action.player,
+        BANK,
+        action.repay * NOTE_REPAY,
+        f"repays {action.repay} Promissory Notes",
+        index,
+    )
+    unpaid = player.notes - action.repay
+    player.asset_value -= unpaid * NOTE_ASSET_VALUE
+    player.influence -= unpaid * NOTE_INFLUENCE
+    player.repaid, player.settled = action.repay, True
+    if all(p.settled for p in state.players):
+        state.phase = Phase.OVER
+
+
+def apply_action(content: ContentPack, state: GameState, action: Action, index: int) -> None:
+    """Check and apply one action (not :class:`Undo`: the game's) to ``state`` in place.
+
+    :param index: the action's index in the record (the ledger names it).
+    :raises IllegalAction: the first rule it breaks; ``state`` may then be half changed, so the
+        caller works on a copy (:meth:`Game.play`).
+    """
+    if state.phase is Phase.OVER:
+        raise IllegalAction("the game is over")
+    if not state.players and not isinstance(action, Start):
+        raise IllegalAction("the game starts with its players (a start action)")
+    if state.pending and not isinstance(action, (Draw, EmergencyLoan, PlayMerit, Adjust)):
+        raise IllegalAction(f"first the {state.pending[0].pile} card to draw ({state.pending[0].why})")
+    token = isinstance(action, (Build, Share, Muster, Strategy, Politics, Loan))
+    if isinstance(action, Start):
+        _start(content, state, action, index)
+    elif isinstance(action, Draw):
+        _draw(state, action)
+    elif isinstance(action, Build):
+        _build(content, state, action, index)
+    elif isinstance(action, Share):
+        _share(content, state, action, index)
+    elif isinstance(action, Muster):
+        _muster(state, action)
+    elif isinstance(action, Strategy):
+        strategy(content, state, use_token(state, "strategy", action.plus), action, index)
+    elif isinstance(action, Politics):
+        _politics(content, state, action, index)
+    elif isinstance(action, Loan):
+        _loan(content, state, action, index)
+    elif isinstance(action, (Pass, EndTurn)):
+        _end_turn(state, action)
+    elif isinstance(action, EmergencyLoan):
+        _free(state, "an Emergency Loan")
+        seat_of(state, action.player)
+        emergency_loan(state, action.player, action.amount, "Emergency Loan", index)
+    elif isinstance(action, PlayMerit):
+        _free(state, "a Merit card")
+        player = seat_of(state, action.player)
+        if action.card not in player.merit:
+            raise IllegalAction(f"{player.name} holds no Merit card {action.card!r}")
+        player.merit.remove(action.card)
+        state.piles["merit"].append(action.card)
+    elif isinstance(action, Adjust):
+        _adjust(state, action, index)
+    elif isinstance(action, MovePawn):
+        _move_pawn(content, state, action)
+    elif isinstance(action, (NewRound, EndGame)):
+        _round(state, action)
+    elif isinstance(action, Settle):
+        _settle(state, action, index)
+    else:  # pragma: no cover - Undo is the game's
+        raise IllegalAction(f"{type(action).__name__} is not a rule of the game")
+    if token:
+        after_action(state)
+
+
+def _end_turn(state: GameState, action: Pass | EndTurn) -> None:
+    if state.phase is not Phase.TURN or state.current is None:
+        raise IllegalAction("no one's turn is running now")
+    player = state.players[state.current]
+    if isinstance(action, Pass):
+        player.passed = True
+    elif not (state.turn_token or state.turn_plus):
+        raise IllegalAction(f"{player.name} has not acted this turn: take an action or pass")
+    next_turn(state)
+
+
+def _move_pawn(content: ContentPack, state: GameState, action: MovePawn) -> None:
+    _free(state, "moving the pawn")
+    if state.layout != "map" or content.game_map is None:
+        raise IllegalAction(
+            "on the printed board the pawn stays on the board: the table counts the road itself"
+        )
+    city = content.game_map.city(action.metro)
+    if city is None or not city.metro:
+        metros = ", ".join(c.id for c in content.game_map.cities if c.metro)
+        raise IllegalAction(f"{action.metro!r} is not a metro (metros: {metros})")
+    state.pawn = city.id
+
+
+def _round(state: GameState, action: NewRound | EndGame) -> None:
+    if state.phase is not Phase.ROUND_END:
+        raise IllegalAction("the round is still being played: every player passes or places all tokens first")
+    if isinstance(action, EndGame):
+        state.phase = Phase.SETTLEMENT
+        return
+    seat_of(state, action.tycoon, "Tycoon")
+    start_round(state, action.tycoon)

@@ -1,0 +1,287 @@
+"""The Six Actions at the table: the session the touchscreen and the terminal drive.
+
+Source: DESIGN.md, Session (typed intents in, typed events out) and Store (every action committed
+as it happens).  Each intent builds one action of
+:mod:`~companion.games.six_actions.engine.actions` for the current player (or the named one, for
+the free actions), plays it through :meth:`Game.play`, then the draws the rules wait for (from the
+seeded piles; with ``physical_decks`` the table says which card it drew, :meth:`Session.draw`).
+An intent returns ``True`` when it changed the table; a refusal publishes
+:class:`~companion.games.six_actions.events.Refused` with the rule's sentence and changes nothing.
+Every played action is announced as an :class:`~companion.table.events.ActionPlayed`, and every
+intent that played ends with :class:`~companion.games.six_actions.events.Changed` (the store
+commits there, so a power cut loses at most the tap in progress).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import IllegalAction, RecordError
+from companion.games.six_actions.content.model import ContentPack
+from companion.games.six_actions.engine.actions import (
+    Action,
+    Adjust,
+    Build,
+    Draw,
+    EmergencyLoan,
+    EndGame,
+    EndTurn,
+    Loan,
+    MovePawn,
+    Muster,
+    NewRound,
+    Pass,
+    PlayMerit,
+    Politics,
+    Settle,
+    Share,
+    Start,
+    Strategy,
+    Undo,
+    kind_of,
+    to_json,
+)
+from companion.games.six_actions.engine.economy import FORCED
+from companion.games.six_actions.engine.game import Game
+from companion.games.six_actions.engine.record import record_of, replay
+from companion.games.six_actions.engine.rules import COLOURS
+from companion.games.six_actions.engine.state import Phase
+from companion.games.six_actions.events import Changed, ForcedLoan, GameOver, MeritDrawn, Refused, RoundEnded
+from companion.games.six_actions.views import Quote, TableView, quote, table_view
+from companion.table.events import ActionPlayed, Listener, Publisher
+
+__all__ = ["COLOURS", "MAX_SEED", "Seat", "Session"]
+
+#: Seeds the setup screen can show and take back: 0 to 999,999,999.
+MAX_SEED = 999_999_999
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at setup: a name and one of :data:`COLOURS`."""
+
+    name: str
+    colour: str
+
+
+class Session:
+    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`."""
+
+    def __init__(self, game: Game, physical_decks: bool = False) -> None:
+        self.game = game
+        self.content: ContentPack = game.content
+        self.physical_decks = physical_decks
+        self.message = ""
+        self._events = Publisher()
+
+    # ------------------------------------------------------------------ starting
+
+    @classmethod
+    def new(
+        cls,
+        content: ContentPack,
+        seats: Sequence[Seat],
+        *,
+        tycoon: int = 0,
+        seed: int | None = None,
+        layout: str = "map",
+        physical_decks: bool = False,
+    ) -> Session:
+        """A new game, its setup cards dealt (unless ``physical_decks``: the table says each).
+
+        :raises ValueError: a bad setup (players, names, colours, Tycoon, layout, seed), in a sentence.
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(MAX_SEED + 1)
+        if not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED:,}, not {seed}")
+        session = cls(Game(content, layout, seed), physical_decks)
+        session.game.play(Start(tuple(s.name for s in seats), tuple(s.colour for s in seats), tycoon))
+        session._draw_all()
+        session.message = f"Round 1: {session.game.state.players[tycoon].name} is the Tycoon and begins."
+        return session
+
+    @classmethod
+    def from_record(
+        cls,
+        content: ContentPack,
+        record: Mapping[str, Any],
+        table: Mapping[str, Any] | None = None,
+        physical_decks: bool | None = None,
+    ) -> Session:
+        """The identical session of a saved game.  :raises RecordError: it does not replay."""
+        game = replay(dict(record), content)
+        if not game.state.players:
+            raise RecordError("the record has no start action")
+        saved = table or {}
+        decks = physical_decks if physical_decks is not None else bool(saved.get("physical_decks", False))
+        session = cls(game, decks)
+        message = saved.get("message", "")
+        session.message = message if isinstance(message, str) else ""
+        return session
+
+    def record(self) -> dict[str, Any]:
+        """The game record (:func:`~companion.games.six_actions.engine.record.record_of`)."""
+        return record_of(self.game)
+
+    def table_state(self) -> dict[str, Any]:
+        """What the table adds to the record: the last sentence and the decks' setting."""
+        return {"message": self.message, "physical_decks": self.physical_decks}
+
+    # ------------------------------------------------------------------ reading
+
+    def subscribe(self, listener: Listener) -> None:
+        self._events.subscribe(listener)
+
+    @property
+    def intents(self) -> Session:
+        """The intents (this session: a screen should hold it as an ``Intents``)."""
+        return self
+
+    @property
+    def over(self) -> bool:
+        return self.game.state.phase is Phase.OVER
+
+    def view(self, seat: int | None = None) -> TableView:
+        """The table's view; ``seat``: that player's own screen, with their Merit cards."""
+        return table_view(self.game, seat=seat, message=self.message)
+
+    def preview(self, action: Action) -> Quote:
+        """What ``action`` would cost and to whom, or why it is refused; changes nothing."""
+        return quote(self.game, action)
+
+    # ------------------------------------------------------------------ playing
+
+    def _announce(self, action: Action) -> None:
+        self._events.publish(ActionPlayed(to_json(action)))
+
+    def _draw_all(self) -> None:
+        while not self.physical_decks and (draw := self.game.next_draw()) is not None:
+            self.game.play(draw)
+            self._announce(draw)
+
+    def play(self, action: Action, done: str = "") -> bool:
+        """Play ``action`` and the draws after it; publish the events.  :returns: ``False`` refused."""
+        state = self.game.state
+        ledger, phase, who = len(state.ledger), state.phase, state.current
+        merits = [len(p.merit) for p in state.players]
+        try:
+            self.game.play(action)
+        except IllegalAction as exc:
+            self.message = exc.reason[0].upper() + exc.reason[1:] + "."
+            self._events.publish(Refused(self.message))
+            return False
+        self._announce(action)
+        self._draw_all()
+        state = self.game.state
+        forced = [p for p in state.ledger[ledger:] if p.payer == "bank" and p.reason.startswith(FORCED)]
+        if forced and isinstance(forced[0].payee, int):
+            self._events.publish(ForcedLoan(forced[0].payee, len(forced), sum(p.amount for p in forced)))
+        for seat, p in enumerate(state.players):
+            if seat < len(merits) and len(p.merit) > merits[seat] and not isinstance(action, Undo):
+                self._events.publish(MeritDrawn(seat))
+        self.message = done or self._said(action, who)
+        if forced:
+            self.message += (
+                f" {len(forced)} forced Emergency Loan{'s' * (len(forced) > 1)} "
+                f"({sum(p.amount for p in forced)} Cr) covered what was owed."
+            )
+        if state.phase is Phase.ROUND_END and phase is not Phase.ROUND_END:
+            self.message += f" Round {state.round} is over: enter Revenue and Dividends, then the next round."
+            self._events.publish(RoundEnded(state.round))
+        if state.phase is Phase.OVER and phase is not Phase.OVER:
+            self._events.publish(GameOver())
+        self._events.publish(Changed(self.message))
+        return True
+
+    def _said(self, action: Action, who: int | None) -> str:
+        names = [p.name for p in self.game.state.players]
+        actor = names[who] if who is not None and who < len(names) else "The table"
+        if isinstance(action, Undo):
+            return "The last action was undone."
+        if isinstance(action, Pass):
+            return f"{actor} passes."
+        nxt = self.game.state.current
+        then = f" {names[nxt]}'s turn." if nxt is not None and nxt != who else ""
+        return f"{actor}: {kind_of(action).replace('_', ' ')}.{then}"
+
+    # ------------------------------------------------------------------ the intents
+
+    def build(self, card: str, city: str, road_cities: int | None = None, plus: bool = False) -> bool:
+        """Build ``card`` in ``city`` (see :class:`Build`)."""
+        return self.play(Build(card, city, road_cities, plus))
+
+    def share(self, opponent: int, plus: bool = False) -> bool:
+        return self.play(Share(opponent, plus))
+
+    def muster(self, promoters: int, plus: bool = False) -> bool:
+        return self.play(Muster(promoters, plus))
+
+    def strategy(
+        self,
+        space: str,
+        *,
+        amount: int | None = None,
+        card: str | None = None,
+        gain: str | None = None,
+        policy: str | None = None,
+        city: str | None = None,
+        tracks: Sequence[str] = (),
+        plus: bool = False,
+    ) -> bool:
+        return self.play(Strategy(space, amount, card, gain, policy, city, tuple(tracks), plus))
+
+    def politics(self, plus: bool = False) -> bool:
+        return self.play(Politics(plus))
+
+    def loan(self, plus: bool = False) -> bool:
+        return self.play(Loan(plus))
+
+    def pass_turn(self) -> bool:
+        return self.play(Pass())
+
+    def end_turn(self) -> bool:
+        return self.play(EndTurn())
+
+    def emergency_loan(self, player: int, amount: int) -> bool:
+        return self.play(EmergencyLoan(player, amount))
+
+    def play_merit(self, player: int, card: str) -> bool:
+        return self.play(PlayMerit(player, card))
+
+    def adjust(
+        self,
+        player: int,
+        reason: str,
+        money: int = 0,
+        influence: int = 0,
+        asset_value: int = 0,
+        promoters: int = 0,
+        counterparty: int | None = None,
+    ) -> bool:
+        return self.play(Adjust(player, reason, money, influence, asset_value, promoters, counterparty))
+
+    def move_pawn(self, metro: str) -> bool:
+        return self.play(MovePawn(metro))
+
+    def draw(self, card: str) -> bool:
+        """The card the table drew for the pending draw (physical decks)."""
+        pending = self.game.state.pending
+        return self.play(Draw(pending[0].pile if pending else "", card))
+
+    def new_round(self, tycoon: int) -> bool:
+        return self.play(NewRound(tycoon))
+
+    def end_game(self) -> bool:
+        return self.play(EndGame(), "The end settlement: each player repays notes at 50 Cr each.")
+
+    def settle(self, player: int, repay: int) -> bool:
+        return self.play(Settle(player, repay))
+
+    def undo(self) -> bool:
+        """Revert the last action (and the draws after it)."""
+        target = self.game.undo_target()
+        return self.play(Undo(target if target is not None else -1))

@@ -1,0 +1,54 @@
+"""The Six Actions in the game store: its history figures and how a saved game resumes.
+
+The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`.  The history
+row's columns were named for Incoming Transmission; this game fills them with its own figures
+(our decision): rounds played, notes repaid of notes taken, the highest Influence as the score,
+and ``won`` once the settlement is done (the excerpt defines no winner, so a finished game is a
+completed one; the table reads the standings on the settlement screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.six_actions.content.model import ContentPack
+from companion.games.six_actions.engine.actions import Undo
+from companion.games.six_actions.session import Session
+from companion.table.registry import Keeper, Progress
+
+__all__ = ["NAME", "KEEPER", "progress", "resume"]
+
+#: The game's name in the store.
+NAME = "six-actions"
+
+
+def progress(session: Session) -> Progress:
+    """The history row of ``session`` as it stands (see the module for what each column holds)."""
+    state = session.game.state
+    players = state.players
+    return Progress(
+        transmissions_used=state.round,
+        missions_completed=sum(p.repaid for p in players),
+        missions_total=sum(p.notes for p in players),
+        score=max((p.influence for p in players), default=0),
+        undos=sum(1 for a in session.game.actions if isinstance(a, Undo)),
+        result="won" if session.over else None,
+    )
+
+
+def resume(
+    content: ContentPack,
+    chooser: Any,
+    record: Mapping[str, Any],
+    table: Mapping[str, Any] | None,
+    undo: str | None,
+    physical_deck: bool | None,
+) -> Session:
+    """The identical session of a saved game (``chooser`` and ``undo`` are not used: every seat is
+    a person and undo is always the table's).  :raises RecordError: the record does not replay."""
+    return Session.from_record(content, record, table, physical_decks=physical_deck)
+
+
+#: What the store needs of The Six Actions.
+KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume)
