@@ -43,6 +43,7 @@ from companion.games.transmission.engine.game import REGISTERS, GameState, rules
 from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.session import LEAVE_OUT, Session, Step
 from companion.games.transmission.stored import KEEPER
+from companion.lab.progress import note, progress
 from companion.table.store import Store
 
 CONTENT = default_content()
@@ -358,11 +359,11 @@ def run(trials: int, first_seed: int, folder: Path | None) -> int:
     if folder is None and Path("/dev/shm").is_dir() and os.access("/dev/shm", os.W_OK):
         folder = Path("/dev/shm")  # a RAM disk: a kill keeps the page cache, so it tests the same thing
     with tempfile.TemporaryDirectory(prefix="kill-resume-", dir=folder) as tmp:
-        for seed in range(first_seed, first_seed + trials):
+        for seed in progress(range(first_seed, first_seed + trials), desc="trials", unit="trial"):
             outcome = trial(seed, Path(tmp))
             identical += outcome.identical
             if not outcome.identical:
-                print(f"seed {seed}: killed after {outcome.reported} intents: {outcome.detail}", flush=True)
+                note(f"seed {seed}: killed after {outcome.reported} intents: {outcome.detail}")
     seconds = time.monotonic() - started
     print(f"{identical} of {trials} resumes identical "
           f"({seconds:.1f} s, {seconds / max(trials, 1):.2f} s a trial)")

@@ -48,7 +48,9 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
                     "(game starts, mid-game, one mission left), with peak memory and the speed-up over "
                     "a plain breadth-first search on the same positions.")
     planner.add_argument("--positions", type=_positions, default=MIN_POSITIONS, metavar="N",
-                         help=f"positions to sample, at least {MIN_POSITIONS} (default {MIN_POSITIONS})")
+                         help=f"positions to sample, at least {MIN_POSITIONS} (default {MIN_POSITIONS}; fewer "
+                              "are refused: the p95, the maximum and each phase's share would rest on a "
+                              "handful of positions)")
     planner.add_argument("--seed", type=int, default=1, help="seed of the sampled games (default 1)")
     planner.add_argument("--plain-bound", type=_seconds, default=2.0, metavar="SECONDS",
                          help="seconds the plain search may spend on each position (default 2)")

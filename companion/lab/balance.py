@@ -42,6 +42,7 @@ from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.mission_control.cadet import CADET_MODELS
 from companion.games.transmission.session import Chooser
+from companion.lab.progress import progress
 from companion.lab.simulate import MISSION_CONTROLS, game_seed, mission_control, play_one, simulate
 
 __all__ = ["DIFFICULTIES", "PACKAGE_ROOT", "FingerprintError", "cell_key", "fingerprint",
@@ -248,7 +249,7 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
     todo = [cell for cell in _cells() if cell[2] in cadets and not done(cells.get(cell_key(*cell)))]
     log.info("%d of %d cells to play (%d games each, seed %d, code %s)", len(todo), len(_cells()), games,
              seed, stamp)
-    for n, (difficulty, mc, cadet) in enumerate(todo, start=1):
+    for n, (difficulty, mc, cadet) in enumerate(progress(todo, desc="cells", unit="cell"), start=1):
         if max_minutes is not None and time.monotonic() - start > 60 * max_minutes:
             log.info("stopping after %.0f minutes; run again to continue", (time.monotonic() - start) / 60)
             break

@@ -56,6 +56,7 @@ from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.mission_control.encoding import ORDER, rest_of
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.programs import compile_programs, enumerate_outcomes
+from companion.lab.progress import progress
 from companion.lab.simulate import game_seed, play_game
 
 __all__ = ["BenchResult", "Sample", "bench_planner", "plain_search", "sample_positions"]
@@ -201,7 +202,7 @@ def bench_planner(content: ContentPack, positions: int = 200, seed: int = 1, pla
     setup_ms = (time.perf_counter() - t0) * 1000
     times: list[float] = []
     optima: list[int | None] = []
-    for sample in samples:
+    for sample in progress(samples, desc="planner", unit="position"):
         planner = Planner()
         t = time.perf_counter()
         plan = planner.plan(sample.view)
@@ -219,7 +220,8 @@ def bench_planner(content: ContentPack, positions: int = 200, seed: int = 1, pla
     finished = unfinished = 0
     agrees = True
     censored = 0.0  # the plain search's time, at most the bound where it gave up
-    for sample, mine, optimum in zip(samples, times, optima):
+    for sample, mine, optimum in progress(zip(samples, times, optima), total=len(samples),
+                                          desc="plain search", unit="position"):
         t = time.perf_counter()
         value, _program, done = plain_search(sample.view, plain_bound)
         spent = (time.perf_counter() - t) * 1000

@@ -50,6 +50,7 @@ from companion.games.transmission.mission_control.cadet import (
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.robust import RobustPlanner
 from companion.games.transmission.session import Chooser
+from companion.lab.progress import progress
 
 __all__ = ["MISSION_CONTROLS", "SimulationResult", "game_seed", "mission_control", "play_game", "play_one",
            "simulate"]
@@ -221,14 +222,16 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
     start = time.perf_counter()
     tallies: Sequence[_Tally]
     if jobs <= 1:
-        tallies = [batch(i) for i in range(games)]
+        tallies = [batch(i) for i in progress(range(games), desc="games", unit="game")]
     else:
         # forkserver, not fork: forking a process that runs other threads (a card reader, gpiozero,
         # a test runner's) can leave a lock held forever in the child, and the pool hangs.  The batch
         # (content pack, factory) is pickled to the workers, so the factory must be picklable.
         context = multiprocessing.get_context("forkserver")
         with context.Pool(jobs, initializer=_init_worker, initargs=(batch,)) as pool:
-            tallies = pool.map(_play_in_worker, range(games), chunksize=max(1, min(20, games // (4 * jobs))))
+            chunks = max(1, min(20, games // (4 * jobs)))
+            tallies = list(progress(pool.imap(_play_in_worker, range(games), chunksize=chunks),
+                                    total=games, desc="games", unit="game"))
     seconds = time.perf_counter() - start
     wins = sum(1 for t in tallies if t[0])
     transmissions = sum(t[1] for t in tallies)
