@@ -16,7 +16,7 @@ from typing import Protocol
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.intents import Intents
 from companion.games.transmission.table_view import TableView
-from companion.table.store import DifficultyStats, GameSummary
+from companion.table.store import DifficultyStats, GameSummary, SavedGame
 from ui.game_table import GameTable, Shelf
 
 __all__ = ["GameHistory", "Host", "SetupChoice"]
@@ -41,6 +41,10 @@ class GameHistory(Protocol):
 
     def export_json(self, path: Path | str) -> int:
         """Write every finished game with its record (an unfinished one without) to ``path``."""
+
+    def finished_game(self, game_id: int | None = None) -> SavedGame | None:
+        """A game played to its end with its record (every secret revealed), for the debrief; ``None``
+        when none has ended.  :raises StoreError: game ``game_id`` is unknown, unfinished or abandoned."""
 
 
 @dataclass(frozen=True)

@@ -204,7 +204,7 @@ def _cmd_debrief(args: argparse.Namespace) -> int:
         raise Failure(f"Game {saved.id} is a game of {saved.game}, which has no debrief.")
     content = content_pack(args)
     try:
-        debrief = build_debrief(saved.record, content)
+        debrief = build_debrief(saved.record, content, table=saved.table)
     except CompanionError as exc:
         raise Failure(f"Game {saved.id} cannot be debriefed: {exc}.") from None
     if args.json:

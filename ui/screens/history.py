@@ -1,4 +1,5 @@
-"""History: every game played, newest first, and Export (CSV and JSON) for a spreadsheet.
+"""History: every game played, newest first, and Export (CSV and JSON) for a spreadsheet; a game
+played to its end opens its debrief when tapped (:mod:`ui.games.transmission.debrief`).
 
 One big row per game (a Kivy ``RecycleView``, so a long history scrolls
 smoothly on the Pi): the date in local time, difficulty and seed, the result,
@@ -15,7 +16,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.table.store import GameSummary
@@ -29,8 +31,12 @@ log = logging.getLogger(__name__)
 MAX_ROWS = 500
 
 
-class HistoryRow(BoxLayout):
-    """One game in the list (the RecycleView's view class); texts from :func:`ui.records.history_row`."""
+class HistoryRow(ButtonBehavior, BoxLayout):
+    """One game in the list (the RecycleView's view class); texts from :func:`ui.records.history_row`.
+    A game played to its end opens its debrief when tapped (``can_debrief``)."""
+
+    game_id = NumericProperty(0)
+    can_debrief = BooleanProperty(False)
 
     date = StringProperty("")
     detail = StringProperty("")
@@ -40,6 +46,13 @@ class HistoryRow(BoxLayout):
     missions = StringProperty("")
     transmissions = StringProperty("")
     score = StringProperty("")
+
+    def on_release(self) -> None:
+        screen = self.parent
+        while screen is not None and not isinstance(screen, HistoryScreen):
+            screen = screen.parent
+        if screen is not None and self.can_debrief:
+            screen.debrief(int(self.game_id))
 
 
 def result_colour(kind: str) -> tuple[float, float, float, float]:
@@ -80,7 +93,9 @@ class HistoryScreen(BaseScreen):
         """Fill the list from :class:`~companion.table.store.GameSummary` objects, newest first."""
         titles = {d.name: d.title for d in self.app.content.difficulties}
         ordered = sorted(games, key=lambda g: records.local(g.started), reverse=True)
-        self.ids.games.data = [records.history_row(g, titles) for g in ordered]
+        debriefs = self.manager is not None and self.manager.has_screen("debrief")
+        self.ids.games.data = [{**records.history_row(g, titles), "game_id": g.id,
+                                "can_debrief": debriefs and g.result in ("won", "lost")} for g in ordered]
         self.ids.games.scroll_y = 1
         self.has_games = bool(ordered)
 
@@ -114,6 +129,12 @@ class HistoryScreen(BaseScreen):
         app.show_message(f"Exported {records.plural(count, 'game')}: {csv_path.name} and "
                          f"{json_path.suffix}, in {folder}", "answer")
         return True
+
+    def debrief(self, game_id: int) -> None:
+        """What Mission Control meant in game ``game_id`` (one played to its end); Back returns here."""
+        manager = self.manager
+        if manager is not None and manager.has_screen("debrief"):
+            manager.get_screen("debrief").open_game(game_id, "history")
 
     def back(self) -> None:
         self.app.show("home")

@@ -24,9 +24,9 @@ check, never a guess at the reasons:
 - *all missions*: the fewest transmissions to complete every remaining mission, before and after
   the intended order (the figure the planner minimises).
 
-With a person as Mission Control (``record["mission_control"] == "person"``) these are left out:
-only the person knows what they meant.  A record without that field is a game against the companion
-(records before issue 10).
+With a person as Mission Control (``"mission_control": "person"`` in the record or in the saved table
+state, :func:`mission_control_of`) these are left out: only the person knows what they meant.
+Without that field the game was played against the companion (every game before issue 10).
 """
 
 from __future__ import annotations
@@ -185,9 +185,14 @@ def card_name(card: str) -> str:
     return card_command(card).title
 
 
-def mission_control_of(record: Mapping[str, Any]) -> str:
-    """Who was Mission Control in ``record``: :data:`PERSON` or :data:`COMPANION` (the default)."""
-    return PERSON if record.get("mission_control") == PERSON else COMPANION
+def mission_control_of(record: Mapping[str, Any], table: Mapping[str, Any] | None = None) -> str:
+    """Who was Mission Control: :data:`PERSON` when the record or the saved table state
+    (:mod:`companion.games.transmission.table_state`, ``"mission_control"``) says so, else
+    :data:`COMPANION` (every game before issue 10)."""
+    seats = [record.get("mission_control")]
+    if isinstance(table, Mapping):
+        seats.append(table.get("mission_control"))
+    return PERSON if PERSON in seats else COMPANION
 
 
 def _asked(content: ContentPack, action: UseBoost) -> str:
@@ -256,12 +261,13 @@ class _Round:
         self.corrected = False
 
 
-def build_debrief(record: Mapping[str, Any], content: ContentPack, *, heading: bool | None = None
-                  ) -> Debrief:
+def build_debrief(record: Mapping[str, Any], content: ContentPack, *, table: Mapping[str, Any] | None = None,
+                  heading: bool | None = None) -> Debrief:
     """The debrief of a finished game from its record (RULES.md, A transmission).
 
-    :param record: a game record (:mod:`companion.games.transmission.engine.record`), with an optional
-        ``mission_control`` field (:func:`mission_control_of`).
+    :param record: a game record (:mod:`companion.games.transmission.engine.record`).
+    :param table: the game's last saved table state, if any: with ``record``, it says who was Mission
+        Control (:func:`mission_control_of`).
     :param heading: compute what each intended order was heading for (the exact solver, a few
         hundredths of a second per transmission); default: when the companion was Mission Control.
         Never for a person's game.
@@ -273,7 +279,7 @@ def build_debrief(record: Mapping[str, Any], content: ContentPack, *, heading: b
     if state.phase is not Phase.OVER:
         raise DebriefRefused("the debrief is shown only once the game is over: until then Mission "
                              "Control's missions and intended orders are secret")
-    who = mission_control_of(record)
+    who = mission_control_of(record, table)
     reach = _Reach(content) if (heading if heading is not None else who == COMPANION) and who == COMPANION \
         else None
     total = deck_size(content, state)
@@ -376,25 +382,24 @@ def differences(t: TransmissionDebrief) -> tuple[int, ...]:
                  if card_command(a) is not card_command(b))
 
 
-def heading_lines(content: ContentPack, t: TransmissionDebrief) -> list[str]:
+def heading_lines(content: ContentPack, t: TransmissionDebrief, *, short: bool = False) -> list[str]:
     """What the intended order was heading for, one sentence each; ``[]`` with a person (see the module
-    docstring for how each is known)."""
+    docstring for how each is known).  ``short``: the missions by title only (the screen)."""
     if t.heading is None:
         return []
     lines = []
     for h in t.heading:
-        name = _mission_text(content, h.mission)
+        name = content.mission(h.mission).title if short else _mission_text(content, h.mission)
         if h.completes:
             lines.append(f"As intended it completes {name}.")
         elif h.closer:
-            lines.append(f"It brings {name} closer: {_count(h.before)} on its own before, "
-                         f"{_count(h.after)} after.")
+            lines.append(f"It brings {name} closer: from {_count(h.before)} on its own to {_count(h.after)}.")
         else:
-            lines.append(f"It does not bring {name} closer ({_count(h.before)} on its own before, "
+            lines.append(f"Not closer: {name} ({_count(h.before)} on its own before, "
                          f"{_count(h.after)} after).")
     if t.heading:
-        lines.append(f"Every mission left: {_count(t.all_before)} at the fewest before, "
-                     f"{_count(t.all_after)} after.")
+        lines.append(f"Every mission left: from {_count(t.all_before)} at the fewest "
+                     f"to {_count(t.all_after)}.")
     return lines
 
 

@@ -10,6 +10,7 @@ from companion.games.transmission.table_view import Step
 from ui.games import GameScreens
 from ui.games.transmission.board_setup import BoardSetupScreen
 from ui.games.transmission.correction import CorrectionScreen
+from ui.games.transmission.debrief import DebriefScreen
 from ui.games.transmission.decode import DecodeScreen
 from ui.games.transmission.end import EndScreen
 from ui.games.transmission.execute import ExecuteScreen
@@ -24,7 +25,7 @@ __all__ = ["SCREENS"]
 SCREENS = GameScreens(
     game=GAME.name,
     screens=(SetupScreen, BoardSetupScreen, ThinkingScreen, TransmissionScreen, DecodeScreen, ExecuteScreen,
-             MissionCompleteScreen, EndScreen, CorrectionScreen),
+             MissionCompleteScreen, EndScreen, CorrectionScreen, DebriefScreen),
     widget_kv=(Path(__file__).with_name("cards.kv"),),
     start="setup",
     in_game=frozenset(step.value for step in Step),

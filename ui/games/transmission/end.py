@@ -1,4 +1,5 @@
-"""End: Victory or Defeat, every mission revealed, the score and its breakdown."""
+"""End: Victory or Defeat, every mission revealed, the score and its breakdown; the way to the debrief
+("What Mission Control meant", :mod:`ui.games.transmission.debrief`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import Outcome
 from companion.games.transmission.table_view import TableView
+from ui.games.transmission.debrief import DebriefScreen
 from ui.screens.base import BaseScreen
 
 
@@ -65,6 +67,16 @@ class EndScreen(BaseScreen):
 
     def play_again(self) -> None:
         self.app.play_again()
+
+    def debrief(self) -> None:
+        """The debrief of this game (it is over: every mission is revealed)."""
+        view = self.app.table_view()
+        if view is None or view.outcome is None:
+            self.app.show_message("The debrief comes once the game is over.", "error")
+            return
+        screen = self.manager.get_screen("debrief")
+        assert isinstance(screen, DebriefScreen)
+        screen.open_game(None, "end", seed=view.seed)
 
     def home(self) -> None:
         self.app.abandon()

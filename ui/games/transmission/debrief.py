@@ -1,0 +1,205 @@
+"""Debrief: "What Mission Control meant", one transmission at a time, after a game is over.
+
+Reached from End ("What Mission Control meant") and from a finished game in History.  The game comes
+from the game history (:meth:`ui.host.GameHistory.finished_game`: only a game played to its end, whose
+missions are revealed) and is replayed by :func:`companion.games.transmission.debrief.build_debrief`
+on a worker thread (the exact solver names what the companion was heading for); the screen shows
+"Replaying the game..." until it is ready.  Each page: the Transmission card, the boards before and
+after (the board widget), the hand as dealt with the error card marked, the intended order beside the
+order executed (a difference outlined), the Signal Boosts spent and their answers, the missions
+completed and, with the companion as Mission Control, what the intended order was heading for.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
+
+from companion.errors import CompanionError
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.debrief import (
+    COMPANION,
+    Debrief,
+    build_debrief,
+    card_name,
+    card_text,
+    differences,
+    hand_text,
+    heading_lines,
+)
+from companion.table.store import StoreError
+from ui.games.transmission.board import BoardView
+from ui.screens.base import BaseScreen
+from ui.widgets.controls import StripCell
+
+__all__ = ["DebriefScreen", "page_texts"]
+
+#: The widgets the .kv rules use (registered with Kivy's Factory when their modules load).
+WIDGETS = (BoardView, StripCell)
+
+log = logging.getLogger(__name__)
+
+
+def _carrying(names: dict[str, str], letter: str | None) -> str:
+    return f"Carrying the {names.get(letter, letter)}" if letter else "Carrying nothing"
+
+
+def page_texts(content: ContentPack, debrief: Debrief, page: int) -> dict[str, Any]:
+    """The texts of page ``page`` (0-based: transmission ``page + 1``), as the screen's properties.
+
+    :raises IndexError: no such page."""
+    t = debrief.transmissions[page]
+    names = {m.letter: m.name for m in content.modules}
+    mission_titles = {m.id: m.title for m in content.missions}
+    boosts = [f"{b.name}{' on ' + b.asked if b.asked else ''}: “{b.answer}”" for b in t.boosts]
+    done = [f"Completed at step {step}: {mission_titles.get(m, m)}" for m, step in t.completed]
+    notes = (["Signal Boosts: " + "; ".join(boosts)] if boosts else ["No Signal Boost spent."]) + done
+    if t.corrected:
+        notes.append("The board was corrected during this transmission.")
+    changed = differences(t)
+    executed = t.executed or ()
+    return {
+        "where": f"Transmission {t.number} of {len(debrief.transmissions)}",
+        "card": f"Card {t.card} · {card_text(content, t)}",
+        "hand": f"Hand as dealt: {hand_text(t)}.",
+        "intended": [card_name(c) for c in t.intended],
+        "executed": [card_name(c) for c in executed] + [""] * (5 - len(executed)),
+        "changed": [k in changed for k in range(1, 6)],
+        "notes": "\n".join(notes),
+        "before_carry": _carrying(names, t.before.carrying),
+        "after_carry": _carrying(names, t.after.carrying),
+        "order_note": ("Executed as intended." if t.executed is not None and not changed
+                       else "The game ended before it was executed." if t.executed is None
+                       else "Outlined: executed otherwise than intended."),
+        "meaning": ("\n".join(heading_lines(content, t, short=True)) if t.heading is not None
+                    else "A person was Mission Control: ask them what they meant."),
+    }
+
+
+class DebriefScreen(BaseScreen):
+    """See the module docstring.  :meth:`open_game` shows a game; Back returns to the screen it came from."""
+
+    names = DictProperty({})
+    devices = ListProperty([])
+    heading = StringProperty("What Mission Control meant")
+    where = StringProperty("")
+    card = StringProperty("")
+    hand = StringProperty("")
+    intended = ListProperty([""] * 5)
+    executed = ListProperty([""] * 5)
+    changed = ListProperty([False] * 5)
+    notes = StringProperty("")
+    meaning = StringProperty("")
+    order_note = StringProperty("")
+    before_carry = StringProperty("")
+    after_carry = StringProperty("")
+    problem = StringProperty("")
+    loading = BooleanProperty(False)
+    page = NumericProperty(0)
+    pages = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="debrief", **kwargs)
+        self.debrief: Debrief | None = None
+        self.back_to = "end"
+        self._asked = 0
+
+    # ------------------------------------------------------------------ opening a game
+
+    def open_game(self, game_id: int | None, back_to: str, seed: int | None = None) -> None:
+        """Show the debrief of game ``game_id`` (``None``: the last game played to its end) and go to
+        this screen; Back returns to ``back_to``.
+
+        :param seed: the seed of the game the table just finished (End): if the history's last
+            finished game is another one (this game could not be saved), that is said instead.
+        """
+        self.back_to = back_to
+        self.debrief, self.pages, self.page = None, 0, 0
+        self.problem = ""
+        self.names = {m.letter: m.name for m in self.app.content.modules}
+        self.devices = sorted(self.app.content.devices)
+        self._asked += 1
+        history = self.app.history
+        try:
+            if history is None:
+                raise StoreError("The debrief replays the game from the game history, which is off: "
+                                 + (self.app.store_problem or "no game store is open") + ".")
+            saved = history.finished_game(game_id)
+            if saved is None or (seed is not None and saved.summary.seed != seed):
+                raise StoreError("This game is not in the game history, so there is nothing to replay: "
+                                 "it could not be saved.")
+        except StoreError as exc:
+            self.problem = str(exc)
+            self.app.show("debrief")
+            return
+        self.loading = True
+        self.app.show("debrief")
+        asked, content, record = self._asked, self.app.content, dict(saved.record)
+        table = dict(saved.table) if saved.table is not None else None
+
+        def work() -> None:
+            try:
+                debrief: Debrief | None = build_debrief(record, content, table=table)
+                error = ""
+            except CompanionError as exc:
+                debrief, error = None, f"This game cannot be replayed: {exc}."
+            except Exception as exc:  # keep the table going; the log has the traceback
+                log.exception("building the debrief failed")
+                debrief, error = None, f"Something went wrong replaying this game: {exc}"
+            Clock.schedule_once(lambda _dt: self._ready(asked, debrief, error))
+
+        threading.Thread(target=work, name="debrief", daemon=True).start()
+
+    def _ready(self, asked: int, debrief: Debrief | None, error: str) -> None:
+        if asked != self._asked:
+            return  # another game was asked for since
+        self.loading = False
+        self.problem = error
+        self.debrief = debrief
+        if debrief is not None:
+            who = "the companion" if debrief.mission_control == COMPANION else "a person"
+            self.heading = f"What Mission Control meant ({who})"
+            self.pages = len(debrief.transmissions)
+            if not self.pages:
+                self.problem = "No transmission was played in this game."
+            self.show_page(0)
+
+    # ------------------------------------------------------------------ stepping
+
+    def show_page(self, page: int) -> None:
+        debrief = self.debrief
+        if debrief is None or not debrief.transmissions:
+            return
+        self.page = max(0, min(page, len(debrief.transmissions) - 1))
+        t = debrief.transmissions[self.page]
+        for key, value in page_texts(self.app.content, debrief, self.page).items():
+            setattr(self, key, value)
+        self.ids.before.rows, self.ids.before.cadet = list(t.before.rows), list(t.before.cadet)
+        self.ids.after.rows, self.ids.after.cadet = list(t.after.rows), list(t.after.cadet)
+
+    def next(self) -> None:
+        self.show_page(self.page + 1)
+
+    def previous(self) -> None:
+        self.show_page(self.page - 1)
+
+    def back(self) -> None:
+        self._asked += 1  # a replay still running is not shown any more
+        self.app.show(self.back_to)
+        if self.back_to == "end":
+            self.app.redraw()
+
+    def handle_key(self, action: str, arg: int | None) -> bool:
+        if action == "prev":
+            self.previous()
+        elif action in ("next", "continue"):
+            self.next()
+        elif action == "back":
+            self.back()
+        else:
+            return False
+        return True
