@@ -29,7 +29,7 @@ from importlib.metadata import entry_points
 from typing import Any, NamedTuple
 
 from companion import __version__
-from companion.cli import bench, store
+from companion.cli import bench, games, store
 from companion.cli.output import (
     EPILOG,
     EXIT_ERROR,
@@ -99,11 +99,14 @@ def installed() -> tuple[list[Subcommands], list[str]]:
     return found, problems
 
 
-def families() -> tuple[list[Subcommands], list[str]]:
+def families(game: str | None = None) -> tuple[list[Subcommands], list[str]]:
     """Every family of subcommands, in the help's order (by place, then as found), and the problems
-    of the entry points that do not load (see :func:`installed`)."""
+    of the entry points that do not load (see :func:`installed`).  ``game`` (``--game``) is the game
+    whose subcommands a shared name (``play``) means (:mod:`companion.cli.games`)."""
     plugged, problems = installed()
-    found = [Subcommands(register, HelpPlace.GAME) for game in registered() for register in game.cli]
+    dispatch = games.Dispatch(registered())
+    found = [Subcommands(dispatch.wrap(info.name, register), HelpPlace.GAME)
+             for info in games.ordered(registered(), game) for register in info.cli]
     found += [Subcommands(store.register, HelpPlace.STORE), Subcommands(bench.register, HelpPlace.LAB)]
     found += plugged
     return sorted(found, key=lambda family: family.place), problems
@@ -124,9 +127,9 @@ def _add_missing(add: AddSubcommand, taken: Container[str], before: HelpPlace | 
         missing.set_defaults(handler=handler, takes_any=True)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``companion`` parser: every family of :func:`families`; each subparser's ``handler``
-    default runs it."""
+def build_parser(game: str | None = None) -> argparse.ArgumentParser:
+    """The ``companion`` parser: every family of :func:`families` (``game``: as there); each
+    subparser's ``handler`` default runs it."""
     common = verbose_option()
     pack = argparse.ArgumentParser(add_help=False)
     pack.add_argument("--content", metavar="FILE", help="a content pack (TOML) instead of the default one")
@@ -142,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EPILOG,
                               parents=[common, *parents], formatter_class=raw)
 
-    found, problems = families()
+    found, problems = families(game)
     why = f" ({'; '.join(problems)})" if problems else ""
     for family in found:
         _add_missing(add, sub.choices, family.place, why)
@@ -198,13 +201,16 @@ def _setup_logging(verbosity: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """The ``companion`` console script.  :returns: the exit status (see :data:`EPILOG`)."""
-    parser = build_parser()
+    parser = build_parser(games.chosen_game(sys.argv[1:] if argv is None else argv))
     try:
         args, rest = parser.parse_known_args(argv)
         if rest and not getattr(args, "takes_any", False):
             parser.parse_args(argv)  # says which arguments are unknown, as argparse does
     except SystemExit as exc:  # --help, --version, usage errors: argparse has printed why
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if (other := games.mismatch(args)) is not None:
+        err(f"companion {args.command}: {other}")
+        return EXIT_USAGE
     verbosity = getattr(args, "verbose", 0)
     _setup_logging(verbosity)
     handler: Callable[[argparse.Namespace], int] = args.handler
