@@ -379,3 +379,53 @@ def test_it_plays_mission_control_in_a_table_session() -> None:
     assert session.choose_now(), session.message
     assert session.step is Step.TRANSMISSION
     assert session.game.state.phase is Phase.DECODE
+
+
+# --------------------------------------------------------------------------- never a wait (issue 11)
+
+#: The Hydroponics (H) boxed in the north-west corner by the Reactor (R) and the Comms Array (C).
+BOXED = ["HR.S.", "C.B.F", ".A.E.", "m.o.l", "..d.t"]
+
+
+@pytest.mark.parametrize(("rows", "missions"), [
+    (BOXED, {"H-A": ("H", "A"), "E-S": ("E", "S"), "F-M": ("F", "M")}),
+    # The Med Bay in the middle, walled in on four sides by stations (a board correction can do it).
+    (["..S..", ".BMR.", "..C..", "A.E.F", "....."], {"M-A": ("M", "A"), "E-F": ("E", "F")}),
+])
+def test_a_station_walled_in_is_proved_unwinnable_at_once(rows: list[str],
+                                                          missions: Mapping[str, tuple[str, str]]) -> None:
+    """RULES.md, Missions: a mission whose station is walled in by stations can never complete; the
+    planner says so from the bound, without a search, then keeps the other missions within reach."""
+    cadet = (2, 2) if rows is BOXED else (4, 2)
+    planner = Planner()
+    view = view_of(rows, cadet, missions)
+    plan = planner.plan(view)
+    assert plan.transmissions_to_win is None and plan.exact
+    walled = next(m for m in missions if m.startswith(("H", "M")))
+    solver = planner.solver(frozenset(DEVICES), COUNTS)
+    board, cadet_cell = view.position.board, view.position.cadet
+    assert solver.bound.value(board, cadet_cell, "", ((walled, *missions[walled]),)) >= 1000
+    assert solver.nodes < 2_000  # proved by the bound, not by searching every line
+    # The others can still be completed, and the plan keeps them within reach.
+    others = {m: pair for m, pair in missions.items() if m != walled}
+    keep = Planner().plan(view_of(rows, cadet, others))
+    assert keep.transmissions_to_win is not None
+    assert set(plan.completes) <= set(others)
+
+
+def test_a_deadline_gives_the_best_selection_found_so_far() -> None:
+    """With no time at all the planner still answers 5 viable commands, marked as not exact."""
+    game = Game(CONTENT, "standard", "standard", 7)
+    game.play_chance()
+    view = mission_control_view(CONTENT, game.state)
+    rushed = Planner(deadline=1e-9).plan(view)
+    assert not rushed.exact and len(rushed.commands) == REGISTERS
+    assert Rules(CONTENT.devices).viable(view.position, rushed.commands)
+    assert rushed.transmissions_to_win is not None and rushed.transmissions_to_win >= 1
+    exact = Planner().plan(view)
+    assert exact.exact and exact.transmissions_to_win is not None
+    assert rushed.transmissions_to_win <= exact.transmissions_to_win  # a lower bound, never more
+    # A deadline that is not passed changes nothing.
+    assert Planner(deadline=600).plan(view) == exact
+    with pytest.raises(ValueError, match="deadline"):
+        Planner(deadline=0)

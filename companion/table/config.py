@@ -19,6 +19,7 @@ Example::
     [game]
     undo = "honor"          # "off" (default) or "honor": the Undo button is offered
     physical_deck = false   # true: the table draws real Transmission cards and scans them
+    mission_control_seconds = 2.0   # the AI Mission Control answers within this (0.1 to 60 s)
 
     [store]
     data_dir = "/var/lib/companion"        # default: the user data dir (platformdirs)
@@ -49,7 +50,10 @@ UNDO_MODES = ("off", "honor")
 
 #: Every table the file may have: the core's own and those of ``ui/`` and ``hardware/``.
 SECTIONS = ("game", "store", "display", "gpio", "reader")
-_GAME_KEYS = {"undo", "physical_deck"}
+_GAME_KEYS = {"undo", "physical_deck", "mission_control_seconds"}
+#: The AI Mission Control's deadline per decision, in seconds: the default and the allowed range.
+MISSION_CONTROL_SECONDS = 2.0
+MISSION_CONTROL_RANGE = (0.1, 60.0)
 _STORE_KEYS = {"data_dir", "database"}
 #: Linux's limits on a path (``limits.h``): bytes in one name, and in the whole path.
 NAME_MAX = 255
@@ -105,6 +109,8 @@ class Config:
     :param path: the file read, or ``None`` when there was none (all defaults).
     :param undo: ``"off"`` or ``"honor"`` (issue: undo is a table setting).
     :param physical_deck: the table draws the real Transmission cards (scanned or entered).
+    :param mission_control_seconds: the AI Mission Control's deadline per decision, seconds: it answers
+        with the best selection found by then (issue 11, never a wait).
     :param data_dir: where the database (and the RFID pairings) live; created on first write.
     :param database: the SQLite file.
     :param sections: every table of the file, read-only, for the sections others own.
@@ -113,6 +119,7 @@ class Config:
     path: Path | None = None
     undo: str = "off"
     physical_deck: bool = False
+    mission_control_seconds: float = MISSION_CONTROL_SECONDS
     data_dir: Path = field(default_factory=lambda: platformdirs.user_data_path(APP_NAME))
     database: Path | None = None
     sections: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -213,6 +220,12 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
     if not isinstance(physical, bool):
         problems.append(ConfigError(where, "game.physical_deck", physical, "must be true or false"))
         physical = False
+    seconds = game.get("mission_control_seconds", MISSION_CONTROL_SECONDS)
+    low, high = MISSION_CONTROL_RANGE
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not low <= seconds <= high:
+        problems.append(ConfigError(where, "game.mission_control_seconds", seconds,
+                                    f"must be a number of seconds from {low:g} to {high:g}"))
+        seconds = MISSION_CONTROL_SECONDS
     paths: dict[str, Path] = {}
     for key in ("data_dir", "database"):
         if key in store:
@@ -226,6 +239,7 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
                 problems.append(ConfigError(where, f"store.{key}", value, str(exc)))
     sections = MappingProxyType({name: MappingProxyType(dict(value)) for name, value in tables.items()})
     extra: dict[str, Any] = {"data_dir": paths["data_dir"]} if "data_dir" in paths else {}
-    config = Config(path=file, undo=undo, physical_deck=physical, sections=sections,
+    config = Config(path=file, undo=undo, physical_deck=physical, mission_control_seconds=float(seconds),
+                    sections=sections,
                     database=paths.get("database"), **extra)
     return config, problems

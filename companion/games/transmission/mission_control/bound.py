@@ -8,7 +8,9 @@ The bound
 ---------
 Take any solution and let ``M`` be the devices of the remaining pairs that it ever moves (collects,
 or carries now).  Every pair not side by side now has a member in ``M`` (modules that never move
-stay apart; stations never move).  The bound is the least, over every such set ``M``, of the
+stay apart; stations never move).  No solution exists (the bound is :data:`INF`) when a pair apart
+has two stations, or a station walled in: every cell beside it holds a station, so no device can
+ever be deployed beside it.  The bound is the least, over every such set ``M``, of the
 largest of the limits below; each limit is at most what that solution spends, so the bound never
 overestimates.  For a set ``M``:
 
@@ -51,7 +53,7 @@ import itertools
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
-from companion.games.transmission.engine.board import CELLS, SIZE
+from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS, SIZE
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.mission_control.encoding import DIST, Pairs
 
@@ -252,6 +254,12 @@ def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
     return result
 
 
+def _walled_in(board: str, at: int, devices: frozenset[str]) -> bool:
+    """True when every cell beside cell ``at`` holds a station (either side up): stations never move,
+    so no device can ever be deployed beside it (RULES.md, The commands; Missions)."""
+    return all(board[q] != HALLWAY and board[q].upper() not in devices for q in NEIGHBOURS[at])
+
+
 def trim(table: dict[_K, _V]) -> None:
     """Drop the oldest quarter of a table (insertion order)."""
     for key in list(itertools.islice(table, len(table) // 4)):
@@ -285,6 +293,9 @@ def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], cou
             continue
         if a not in devices and b not in devices:
             return []  # two stations apart never meet
+        for x in (a, b):
+            if x not in devices and _walled_in(board, cell[x], devices):
+                return []  # no cell beside the station can ever take its partner
         apart.append((a, b))
     cc, cd, cr = counts[4:]
     r = len(damaged)

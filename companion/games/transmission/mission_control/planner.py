@@ -23,6 +23,15 @@ in time is found by the same search, and the plan is the first program (same ord
 such a set within reach.  When not even one mission can be completed in time, it takes the
 program whose outcome has the lowest lower bound (closest to completing them all).
 
+*Never a wait.*  With a ``deadline`` (seconds; the app's ``[game] mission_control_seconds``) the
+search stops when it passes (:class:`~companion.games.transmission.mission_control.solver.SearchTimeout`)
+and the plan is the best found so far: the first outcome of the planner's order at the deepest
+bound tried (most missions completed now, then the lowest lower bound after), or before any, the
+same order by the cheap bound; ``Plan.exact`` is then false.  An unwinnable position is proved at
+once by the bound (a pair of two stations apart, a station walled in by stations: see
+:mod:`companion.games.transmission.mission_control.bound`), then the planner keeps the most missions
+within reach.
+
 *Speed.*  ``companion bench planner`` measures it on real positions (a fresh planner per decision);
 the figures and the command are in ``docs/bench-planner.md``.  Within a game the planner keeps its
 solver, so the decisions after the first mostly find their positions already solved.
@@ -39,10 +48,10 @@ Guarantees
 2. It is deterministic: the same view and the same constructor arguments give the same plan (the
    tables never change an answer, only its speed: the values are exact and the order of the
    outcomes depends only on the position).
-3. Optimal: when the game can be won, ``transmissions_to_win`` is the fewest transmissions that
-   complete every remaining mission, and the plan starts such a line; among those programs it
-   completes the most missions possible this transmission.  When it cannot be won, the plan keeps
-   the most missions within reach.
+3. Optimal (``Plan.exact``, always without a deadline): when the game can be won,
+   ``transmissions_to_win`` is the fewest transmissions that complete every remaining mission, and
+   the plan starts such a line; among those programs it completes the most missions possible this
+   transmission.  When it cannot be won, the plan keeps the most missions within reach.
 4. It never returns a non-viable set (checked with :meth:`Rules.viable` before returning; a failure
    there is a bug and raises :class:`PlannerError`).
 
@@ -53,7 +62,9 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
+import math
 import random
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -73,7 +84,7 @@ from companion.games.transmission.mission_control.encoding import (
     rest_of,
 )
 from companion.games.transmission.mission_control.programs import TransmissionResult
-from companion.games.transmission.mission_control.solver import Solver
+from companion.games.transmission.mission_control.solver import SearchTimeout, Solver
 
 __all__ = ["Candidate", "Plan", "Planner", "PlannerError"]
 
@@ -97,11 +108,14 @@ class Plan:
         first of such a line); ``0`` when none remain; ``None`` when the game cannot be won within
         the Transmission cards left.  With perfect execution the next decision finds one fewer.
     :param completes: ids of the missions this transmission completes if executed as intended.
+    :param exact: ``False`` when the deadline passed first: ``commands`` are the best found by then
+        and ``transmissions_to_win`` is the best proven lower bound (at least 1), not the optimum.
     """
 
     commands: tuple[Command, ...]
     transmissions_to_win: int | None
     completes: tuple[str, ...] = ()
+    exact: bool = True
 
 
 class Candidate(NamedTuple):
@@ -125,14 +139,22 @@ class Planner:
     :param seed: chooses the tie-break order between programs of equal merit; same seed, same plans.
     :param table_size: entries kept in the solver's tables
     (:class:`companion.games.transmission.mission_control.solver.Solver`).
+    :param deadline: seconds a decision may take (``None``: no limit, always exact); past it the plan
+        is the best found so far (see *Never a wait* in the module docstring).
 
     One planner serves one game at a time and is not thread-safe: call it from one thread at a time
     (the app calls it off the main thread, one decision at a time).
     """
 
-    def __init__(self, *, seed: int = 0, table_size: int = 200_000) -> None:
+    def __init__(self, *, seed: int = 0, table_size: int = 200_000, deadline: float | None = None) -> None:
         if table_size < 1:
             raise ValueError(f"table_size must be at least 1, not {table_size}")
+        if deadline is not None and not deadline > 0:
+            raise ValueError(f"deadline must be a positive number of seconds or None, not {deadline}")
+        self.deadline = deadline
+        #: The best outcome met so far in this decision, for a deadline: ``(transmissions to win it
+        #: would report, outcome)``.
+        self._guess: tuple[int | None, TransmissionResult] | None = None
         self.seed = seed
         self.table_size = table_size
         rank = list(range(len(ORDER)))
@@ -156,13 +178,26 @@ class Planner:
         p = view.position
         return devices, counts, pairs, (p.board, p.cadet, p.carrying or "")
 
-    def plan(self, view: MissionControlView) -> Plan:
+    def plan(self, view: MissionControlView, deadline: float | None = None) -> Plan:
         """Choose 5 commands in intended order for ``view`` (the guarantees are in the module docstring).
 
+        :param deadline: seconds this decision may take, instead of the planner's own ``deadline``.
         :raises PlannerError: only when the deck allows no viable program at all.
         """
         devices, counts, pairs, root = self._problem(view)
         solver = self.solver(devices, counts)
+        seconds = self.deadline if deadline is None else deadline
+        solver.stop_at = time.monotonic() + seconds if seconds is not None else math.inf
+        self._guess = None
+        try:
+            return self._plan(view, solver, devices, pairs, root)
+        except SearchTimeout:
+            return self._best_so_far(view, solver, devices, pairs, root)
+        finally:
+            solver.stop_at = math.inf
+
+    def _plan(self, view: MissionControlView, solver: Solver, devices: frozenset[str], pairs: Pairs,
+              root: _State) -> Plan:
         outcomes = solver.outcomes(*root, pairs)
         if not outcomes:
             raise PlannerError("no viable program of 5 commands exists from this position with this deck")
@@ -178,6 +213,7 @@ class Planner:
             else:
                 to_win = None
                 ordered = self._ordered(solver, outcomes, pairs)
+                self._guess = (None, ordered[0])
                 chosen = self._most_missions(solver, root, pairs, ordered, left)
         commands = chosen.commands
         self._check(view.position, commands, view.deck, devices)
@@ -185,6 +221,26 @@ class Planner:
         # Never log the commands or the missions: the table can see the console and Kivy's log file.
         log.debug("planned among %d outcomes", len(outcomes))
         return Plan(commands, to_win, completes)
+
+    def _best_so_far(self, view: MissionControlView, solver: Solver, devices: frozenset[str], pairs: Pairs,
+                     root: _State) -> Plan:
+        """The plan when the deadline passed: the first outcome of the planner's order at the deepest
+        bound tried (most missions now, lowest lower bound after), else the same order by the cheap bound."""
+        outcomes = solver.outcomes(*root, pairs)
+        to_win: int | None
+        if self._guess is not None:
+            to_win, chosen = self._guess
+        else:
+            cheap = solver.bound.cheap
+            keyed = [((-bin(o.mask).count("1"), cheap(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask)),
+                       self._key(o.program)), o) for o in outcomes]
+            key, chosen = min(keyed, key=lambda t: t[0])
+            to_win = 1 + key[1] if key[1] < INF and pairs else (0 if not pairs else None)
+        commands = chosen.commands
+        self._check(view.position, commands, view.deck, devices)
+        completes = tuple(pairs[b][0] for b in range(len(pairs)) if chosen.mask >> b & 1)
+        log.info("Mission Control's deadline passed: the best selection found so far")
+        return Plan(commands, to_win, completes, exact=False)
 
     def choose(self, view: MissionControlView) -> tuple[Command, ...]:
         """The :class:`~companion.games.transmission.session.Chooser` protocol: ``plan(view).commands``."""
@@ -245,7 +301,9 @@ class Planner:
         """
         d = max(1, solver.value_hint(*root, pairs, left))
         while d <= left:
-            for o in self._lazy(solver, outcomes, pairs, d - 1):
+            for n, o in enumerate(self._lazy(solver, outcomes, pairs, d - 1)):
+                if n == 0:
+                    self._guess = (d, o)
                 if solver.within(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask), d - 1):
                     return d, o
             d += 1

@@ -57,6 +57,8 @@ exhaustive reference search, and the solver's values equal the reference's.
 from __future__ import annotations
 
 import heapq
+import math
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -79,10 +81,22 @@ from companion.games.transmission.mission_control.programs import (
     compile_programs,
 )
 
-__all__ = ["Grouped", "Solver"]
+__all__ = ["Grouped", "SearchTimeout", "Solver", "forget_shared_tables"]
 
 #: Compiled tries shared by every solver, per (start cell, counts): they never change.
 _TRIES: dict[tuple[int, tuple[int, ...]], TrieNode] = {}
+
+class SearchTimeout(Exception):
+    """The search passed :attr:`Solver.stop_at` (the planner's deadline).  Nothing half-proven is kept:
+    the tables hold only what finished searches proved, so the next search starts from sound tables."""
+
+
+def forget_shared_tables() -> None:
+    """Empty the tables every solver of the process shares (the compiled tries, the packed actions),
+    so the next decision pays what the first decision of a fresh process pays (for the benchmark)."""
+    _TRIES.clear()
+    act_tables.cache_clear()
+
 
 #: A position and its remaining pairs: the key of every table.
 _Key = tuple[str, int, str, Pairs]
@@ -127,6 +141,8 @@ class Solver:
         self._expansions: OrderedDict[_Key, list[TransmissionResult]] = OrderedDict()
         self._groups: OrderedDict[_Key, Grouped] = OrderedDict()
         self.nodes = 0  # positions expanded since construction (for the benchmark)
+        #: :func:`time.monotonic` after which :meth:`within` raises :class:`SearchTimeout` (never: inf).
+        self.stop_at = math.inf
 
     # ------------------------------------------------------------------ one transmission
 
@@ -264,6 +280,8 @@ class Solver:
         if low > d:
             return False
         self.nodes += 1
+        if time.monotonic() > self.stop_at:
+            raise SearchTimeout
         ok = False
         for v, b, c, h, rest in self._children(board, cadet, carrying, pairs, d - 1):
             if v == 0 or (d > 1 and self.within(b, c, h, rest, d - 1)):
