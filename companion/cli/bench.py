@@ -11,6 +11,7 @@ import argparse
 
 from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, print_json
 from companion.games.transmission.cli import content_pack
+from companion.games.transmission.content.model import ContentPack
 from companion.table.registry import AddSubcommand
 
 __all__ = ["register"]
@@ -47,15 +48,20 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         description="Time the optimal Mission Control on positions sampled from seeded real games "
                     "(game starts, mid-game, one mission left), with peak memory and the speed-up over "
                     "a plain breadth-first search on the same positions.")
-    planner.add_argument("--positions", type=_positions, default=MIN_POSITIONS, metavar="N",
+    planner.add_argument("--positions", type=_positions, default=None, metavar="N",
                          help=f"positions to sample, at least {MIN_POSITIONS} (default {MIN_POSITIONS}; fewer "
                               "are refused: the p95, the maximum and each phase's share would rest on a "
                               "handful of positions)")
     planner.add_argument("--seed", type=int, default=1, help="seed of the sampled games (default 1)")
-    planner.add_argument("--plain-bound", type=_seconds, default=2.0, metavar="SECONDS",
+    planner.add_argument("--plain-bound", type=_seconds, default=None, metavar="SECONDS",
                          help="seconds the plain search may spend on each position (default 2)")
     planner.add_argument("--difficulty", default="standard",
                          help="difficulty of the sampled games (default standard)")
+    planner.add_argument("--offline", action="store_true",
+                         help="decisions off the optimal line instead: every decision of games with the "
+                              "uniform and careful Cadets at standard and hard, the default and the robust "
+                              "planner each timed in CPU ms against issue 11's targets (--positions "
+                              "default 1000; --plain-bound default 0: no exactness check)")
     planner.add_argument("--json", action="store_true", help="print the figures as JSON")
     planner.set_defaults(handler=_cmd_bench_planner)
 
@@ -64,14 +70,33 @@ def _cmd_bench_planner(args: argparse.Namespace) -> int:
     from companion.lab.bench import bench_planner, report_lines
 
     content = content_pack(args)
+    if args.offline:
+        return _offline(args, content)
+    positions = MIN_POSITIONS if args.positions is None else args.positions
+    bound = 2.0 if args.plain_bound is None else args.plain_bound
     try:
         content.difficulty(args.difficulty)
     except KeyError:
         raise Failure(f"unknown difficulty {args.difficulty!r}", EXIT_USAGE) from None
-    result = bench_planner(content, args.positions, args.seed, args.plain_bound, args.difficulty)
+    result = bench_planner(content, positions, args.seed, bound, args.difficulty)
     if args.json:
         print_json(result.to_json())
         return EXIT_OK
     for line in report_lines(result):
+        out(line)
+    return EXIT_OK
+
+
+def _offline(args: argparse.Namespace, content: ContentPack) -> int:
+    """``bench planner --offline`` (:mod:`companion.lab.bench_offline`)."""
+    from companion.lab.bench_offline import bench_offline, offline_lines
+
+    positions = 1000 if args.positions is None else args.positions
+    bound = 0.0 if args.plain_bound is None else args.plain_bound
+    result = bench_offline(content, positions, args.seed, bound)
+    if args.json:
+        print_json(result.to_json())
+        return EXIT_OK
+    for line in offline_lines(result):
         out(line)
     return EXIT_OK
