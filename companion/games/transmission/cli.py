@@ -39,9 +39,11 @@ from companion.games.transmission.content.model import DIFFICULTY_NAMES, Content
 from companion.games.transmission.engine.game import LAYOUTS, rules_for
 from companion.games.transmission.engine.scenario import Scenario, load_scenario
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.person import MC_SEATS, PersonSession
 from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
-from companion.games.transmission.terminal import Terminal, play
+from companion.games.transmission.terminal import Terminal
+from companion.games.transmission.terminal_person import PersonTerminal
 from companion.table.registry import AddSubcommand
 from companion.table.store import Store, StoreError, describe_saved
 
@@ -104,7 +106,27 @@ def _cmd_play(args: argparse.Namespace) -> int:
     content = content_pack(args)
     if not args.no_store:  # save every move and offer to resume
         return play_stored(args, content, Planner())
-    return play(content, Planner(), args.difficulty, args.layout, args.seed)
+    session = new_session(args, content, Planner())
+    return terminal_for(session).run()
+
+
+def new_session(args: argparse.Namespace, content: ContentPack, chooser: Chooser) -> Session:
+    """The session ``play``'s options ask for: against the companion, or with ``--mc person`` a
+    :class:`~companion.games.transmission.person.PersonSession` (RULES.md, With a person as Mission
+    Control).  :raises KeyError, ValueError: an unknown difficulty or layout."""
+    if getattr(args, "mc", "companion") == "person":
+        return PersonSession(content, chooser, args.difficulty, args.layout, args.seed,
+                             physical_missions=args.physical_missions, private_boosts=args.private_boosts,
+                             coach=args.coach)
+    return Session(content, chooser, args.difficulty, args.layout, args.seed)
+
+
+def terminal_for(session: Session, input_fn: Callable[[str], str] = input,
+                 output_fn: Callable[[str], None] = print) -> Terminal:
+    """The terminal that plays ``session``: the person's private steps behind a hand-over prompt."""
+    if isinstance(session, PersonSession):
+        return PersonTerminal(session, input_fn, output_fn)
+    return Terminal(session, input_fn, output_fn)
 
 
 def _cmd_referee(args: argparse.Namespace) -> int:
@@ -209,8 +231,8 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
         store = Store.open(path)
     except StoreError as exc:
         err(f"{exc} This game will not be saved.")
-        unsaved = Session(content, chooser, args.difficulty, args.layout, args.seed)
-        return Terminal(unsaved, input_fn, output_fn).run()
+        unsaved = new_session(args, content, chooser)
+        return terminal_for(unsaved, input_fn, output_fn).run()
     if store.notice:
         err(store.notice)
     try:
@@ -232,9 +254,9 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
             else:
                 store.abandon(saved.id)
         if session is None:
-            session = Session(content, chooser, args.difficulty, args.layout, args.seed)
+            session = new_session(args, content, chooser)
             store.begin(session, KEEPER)
-        return Terminal(session, input_fn, output_fn).run()
+        return terminal_for(session, input_fn, output_fn).run()
     finally:
         store.close()
 
@@ -274,9 +296,20 @@ def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], No
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``play``, ``referee``, ``plan``, ``simulate`` and ``content check``."""
-    play_parser = add("play", "play a whole game in this terminal, as the Cadet, against the AI Mission "
-                      "Control", [pack])
+    play_parser = add("play", "play a whole game in this terminal, against the AI Mission Control or a "
+                      "person's", [pack])
     game_options(play_parser)
+    play_parser.add_argument("--mc", choices=MC_SEATS, default="companion",
+                             help="who is Mission Control: the companion (default) or a person at the table, "
+                             "whose private steps are behind a hand-over prompt")
+    play_parser.add_argument("--physical-missions", action="store_true",
+                             help="with --mc person: Mission Control draws real Mission cards and types "
+                             "them in")
+    play_parser.add_argument("--private-boosts", action="store_true",
+                             help="with --mc person: Signal Boost answers are shown to Mission Control only, "
+                             "to be said aloud")
+    play_parser.add_argument("--coach", action="store_true",
+                             help="with --mc person: Mission Control may ask for the AI's pick")
     play_parser.add_argument("--no-store", action="store_true",
                              help="do not save the game or offer to resume one")
     play_parser.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
@@ -299,8 +332,9 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     sim.add_argument("--mc", choices=("shortest", "robust"), default="shortest",
                      help="Mission Control: the shortest plan or the scramble-aware one (default: shortest)")
-    sim.add_argument("--cadet", choices=("perfect", "uniform", "careful"), default="perfect",
-                     help="how the simulated Cadet decodes (mission_control/cadet.py; default: perfect)")
+    sim.add_argument("--cadet", choices=("perfect", "uniform", "careful", "reasoning"), default="perfect",
+                     help="how the simulated Cadet decodes (mission_control/cadet.py; reasoning also spends "
+                          "Signal Boosts; robust Mission Control plans for it; default: perfect)")
     sim.add_argument("--jobs", type=int, default=0,
                      help="processes to play on (default: 0 = every core); results do not depend on it")
     sim.set_defaults(handler=_cmd_simulate)

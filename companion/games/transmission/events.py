@@ -17,7 +17,7 @@ from companion.table.events import ActionPlayed, Event
 
 __all__ = [
     "ActionPlayed", "BoostAnswered", "Corrected", "Defeat", "Event", "Executed", "MissionComplete", "Placed",
-    "Refused", "StepChanged", "TransmissionEvent", "Undone", "Victory",
+    "Refused", "SeatChanged", "StepChanged", "TransmissionEvent", "Undone", "Victory",
 ]
 
 
@@ -121,6 +121,15 @@ class Corrected(Event):
     carrying: str | None
 
 
+@dataclass(frozen=True)
+class SeatChanged(Event):
+    """A person as Mission Control opened (``open``) or left their private screen, or what it shows
+    changed (RULES.md, With a person as Mission Control).  It carries no secret: the screen reads
+    ``PersonSession.seat_view()`` itself."""
+
+    open: bool
+
+
 #: Every event a Transmission session emits.
 TransmissionEvent = (StepChanged | Refused | Placed | BoostAnswered | Executed | MissionComplete | Victory
-                     | Defeat | Undone | Corrected | ActionPlayed)
+                     | Defeat | Undone | Corrected | SeatChanged | ActionPlayed)

@@ -395,11 +395,15 @@ class Session:
             self.game.play(UseBoost(boost, register, card, order))
         except IllegalAction as exc:
             return self._refuse(_sentence(str(exc)))
-        answer = self.game.state.answers[-1]
         self._cards.sync(self.game.state)  # a clear signal fixes a card, Debug removes one
+        self._answered(boost)
+        return True
+
+    def _answered(self, boost: str) -> None:
+        """Mission Control's answer to the Signal Boost just spent, said to the whole table."""
+        answer = self.game.state.answers[-1]
         self.message = answer.text
         self._events.publish(BoostAnswered(answer.text, boost, answer.kind, answer.register, answer.card))
-        return True
 
     def execute(self) -> bool:
         """Run the arrangement (RULES.md, 5. Execute).

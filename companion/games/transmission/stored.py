@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.actions import Undo
+from companion.games.transmission.person import PersonSession
 from companion.games.transmission.session import Chooser, Session
 from companion.table.registry import Keeper, Progress
 
@@ -44,10 +45,15 @@ def progress(session: Session) -> Progress:
 
 def resume(content: ContentPack, chooser: Chooser, record: Mapping[str, Any], table: Mapping[str, Any] | None,
            undo: str | None, physical_deck: bool | None) -> Session:
-    """The identical session of a saved game (:meth:`Session.from_record`).
+    """The identical session of a saved game (:meth:`Session.from_record`); a person's Mission Control
+    seat (the saved table state says so) comes back as a
+    :class:`~companion.games.transmission.person.PersonSession`.
 
     :raises RecordError: the record does not replay.
     """
+    if isinstance(table, Mapping) and table.get("mission_control") == "person":
+        return PersonSession.from_record(content, chooser, record, table, undo=undo,
+                                         physical_deck=physical_deck)
     return Session.from_record(content, chooser, record, table, undo=undo, physical_deck=physical_deck)
 
 

@@ -4,10 +4,13 @@ The record says everything about the game; the table state says where the
 table was in it: the screen (:class:`~companion.games.transmission.session.Step`), the cards the
 Cadet has placed in the registers and the leave-out slot while decoding, the
 step of an execution being shown, the last message, and the session's settings
-(physical deck, undo).  It is plain JSON::
+(physical deck, undo, who is Mission Control).  It is plain JSON::
 
     {"format": 1, "actions": 23, "step": "decode", "arrangement": ["N1", null, null, "C1", null],
-     "left_out": [], "shown_steps": 0, "message": "", "physical_deck": false, "undo": "off"}
+     "left_out": [], "shown_steps": 0, "message": "", "physical_deck": false, "undo": "off",
+     "mission_control": "person", "physical_missions": false, "private_boosts": false, "coach": false}
+
+``mission_control`` is ``"companion"`` (then without the person's three settings) or ``"person"``.
 
 ``actions`` is the length of the record it was saved with.  :func:`restore`
 uses a saved table state only when it belongs to the record (same length) and
@@ -24,7 +27,7 @@ from typing import Any, Protocol
 
 from companion.games.transmission.decode import Arrangement
 from companion.games.transmission.engine.actions import shown
-from companion.games.transmission.engine.game import Game
+from companion.games.transmission.engine.game import Game, sample_chance
 from companion.games.transmission.engine.state import REGISTERS, Actor, Phase
 from companion.games.transmission.table_view import Step
 
@@ -33,6 +36,9 @@ __all__ = ["TABLE_FORMAT", "Table", "table_state", "table_problem", "restore"]
 log = logging.getLogger(__name__)
 
 TABLE_FORMAT = 1
+
+#: A person as Mission Control's settings, saved with the table state (``[game]`` in the config).
+PERSON_SETTINGS = ("physical_missions", "private_boosts", "coach")
 
 
 class Table(Protocol):
@@ -78,7 +84,25 @@ def table_state(session: Table) -> dict[str, Any]:
         "message": session.message,
         "physical_deck": session.physical_deck,
         "undo": session.undo_mode,
+        **_seat_settings(session),
     }
+
+
+def _seat_settings(session: Table) -> dict[str, Any]:
+    """Who is Mission Control, and a person's settings (RULES.md, With a person as Mission Control)."""
+    if getattr(session, "mission_control", "companion") != "person":
+        return {"mission_control": "companion"}
+    return {"mission_control": "person", **{key: getattr(session, key) is True for key in PERSON_SETTINGS}}
+
+
+def _person_waits(session: Table) -> bool:
+    """The game waits for the person in the Mission Control seat to tell a chance outcome: the Mission
+    cards they drew, or the error card of a physical deck."""
+    if getattr(session, "mission_control", "companion") != "person":
+        return False
+    phase = session.game.state.phase
+    return ((phase is Phase.MISSIONS and getattr(session, "physical_missions", False) is True)
+            or (phase is Phase.ERROR and session.physical_deck))
 
 
 def _steps_for(session: Table) -> set[str]:
@@ -86,6 +110,10 @@ def _steps_for(session: Table) -> set[str]:
     state = session.game.state
     phase = state.phase
     executed = state.last_execution is not None
+    if phase is Phase.MISSIONS and _person_waits(session):
+        return {"board_setup", "thinking"}
+    if phase is Phase.ERROR and _person_waits(session):
+        return {"transmission"}
     if phase is Phase.SELECT:
         return {"board_setup", "thinking"} | ({"execute", "mission_complete"} if executed else set())
     if phase is Phase.DECODE:
@@ -169,11 +197,16 @@ def restore(session: Table, data: Any) -> bool:
         log.warning("saved table state not used (%s); the table resumes where the game's phase says", why)
     game = session.game
     if game.state.actor is Actor.CHANCE and not (game.state.phase is Phase.REVEAL and session.physical_deck):
-        game.play_chance()
+        while game.state.actor is Actor.CHANCE and not _person_waits(session):
+            game.play(sample_chance(game.content, game.state, game.rng()))
     state = game.state
     arrangement = Arrangement(state.registers if state.phase is Phase.DECODE else None)
     if state.phase is Phase.OVER:
         session.put_table(Step.END, arrangement, 0, "")
+    elif state.phase is Phase.MISSIONS:
+        session.put_table(Step.BOARD_SETUP, arrangement, 0, "")
+    elif state.phase is Phase.ERROR:
+        session.put_table(Step.TRANSMISSION, arrangement, 0, "")
     elif state.phase is Phase.DECODE:
         session.put_table(Step.DECODE, arrangement, 0, "")
     elif state.phase is Phase.REVEAL:

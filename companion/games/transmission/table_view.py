@@ -45,6 +45,11 @@ class TableView(CadetView):
     :ivar awaiting_draw: the table is to draw the top Transmission card (physical deck).
     :ivar drawable: the Transmission cards that may be drawn now, one per face (level, clear register,
         errors), in pack order; ``()`` unless drawing.
+    :ivar mission_control: who sits in the Mission Control seat: ``"companion"`` or ``"person"``
+        (RULES.md, With a person as Mission Control).
+    :ivar seat_open: the person's Mission Control screen is open (the Cadet's screens wait behind it).
+    :ivar waiting_for: what the table waits for the person to do on their screen, in words for
+        everyone ("Mission Control is choosing 5 commands."), or ``""``; never a secret.
     """
 
     step: Step
@@ -57,6 +62,9 @@ class TableView(CadetView):
     message: str
     awaiting_draw: bool
     drawable: tuple[str, ...]
+    mission_control: str = "companion"
+    seat_open: bool = False
+    waiting_for: str = ""
 
 
 def table_view(cadet: CadetView, *, step: Step, seed: int | None, arrangement: tuple[str | None, ...],

@@ -23,7 +23,7 @@ from companion.games.transmission.engine.rules import Execution
 from companion.games.transmission.engine.views import BoostView, CadetView, CardView, MissionView
 from companion.games.transmission.session import Chooser, Session, Step
 
-__all__ = ["Terminal", "play", "render_board", "parse_order", "OrderError", "HELP"]
+__all__ = ["Terminal", "play", "render_board", "parse_order", "no_boosts", "OrderError", "HELP"]
 
 log = logging.getLogger(__name__)
 
@@ -128,8 +128,16 @@ def _decode_lines(view: CadetView) -> list[str]:
         lines.append("Signal Boosts:")
         lines.extend(f"  {i}. {b.name}: {b.text}" for i, b in enumerate(view.boosts, start=1))
     else:
-        lines.append("Signal Boosts: none yet (complete a mission to earn one).")
+        lines.append(no_boosts(view))
     return lines
+
+
+def no_boosts(view: CadetView) -> str:
+    """The line for a Cadet holding no Signal Boost: none earned yet, or every one earned spent
+    (RULES.md, 6. Confirm: a boost is dealt for each completed mission)."""
+    if view.completed:
+        return "Signal Boosts: none left (each one earned has been used)."
+    return "Signal Boosts: none yet (complete a mission to earn one)."
 
 
 def _status(view: CadetView) -> str:
@@ -272,15 +280,12 @@ class Terminal:
             if step is Step.BOARD_SETUP:
                 self._setup()
             elif step is Step.THINKING:
-                self.say("", "Mission Control is choosing 5 commands ...")
-                if not session.choose_now():
-                    log.error("the chooser failed: %s", session.message)
-                    self.say("Mission Control could not choose a viable program; the game cannot go on.")
+                if not self._thinking():
                     return 1
             elif step is Step.TRANSMISSION:
                 view = session.view()
                 self.say("", f"=== Transmission {view.transmission} of {view.transmissions_total} ===")
-                session.confirm()
+                self._transmission()
             elif step is Step.DECODE:
                 self._decode()
             elif step is Step.EXECUTE:
@@ -290,6 +295,19 @@ class Terminal:
             else:
                 self._end()
                 return 0
+
+    def _thinking(self) -> bool:
+        """Mission Control chooses; ``False`` when it cannot (a bug, logged)."""
+        self.say("", "Mission Control is choosing 5 commands ...")
+        if not self.session.choose_now():
+            log.error("the chooser failed: %s", self.session.message)
+            self.say("Mission Control could not choose a viable program; the game cannot go on.")
+            return False
+        return True
+
+    def _transmission(self) -> None:
+        """The Transmission card is shown: on to decoding."""
+        self.session.confirm()
 
     def _setup(self) -> None:
         view = self.session.view()
@@ -382,7 +400,8 @@ class Terminal:
     def _boost(self, args: Sequence[str]) -> None:
         view = self.session.view()
         if not view.boosts:
-            self.say("! You hold no Signal Boost yet: complete a mission to earn one.")
+            self.say("! You hold no Signal Boost: each one earned has been used." if view.completed
+                     else "! You hold no Signal Boost yet: complete a mission to earn one.")
             return
         if not args or not _is_number(args[0]) or not 1 <= int(args[0]) <= len(view.boosts):
             self.say(f"! Name a Signal Boost by its number, 1 to {len(view.boosts)}: e.g. 'boost 1 ...'.")

@@ -1,0 +1,187 @@
+"""The terminal game with a person as Mission Control: ``companion play --mc person``.
+
+Source: RULES.md, With a person as Mission Control.  One terminal serves the whole table, so each of
+Mission Control's private steps (entering the Mission cards they drew, selecting 5 commands, drawing
+the error card, handing the cards over, a Signal Boost answered aloud) sits behind a "hand the
+terminal to Mission Control, press Enter" prompt, and the screen is cleared when it ends.  The
+Cadet's steps are :class:`~companion.games.transmission.terminal.Terminal`'s, reading only the
+table's view; the private steps read :meth:`PersonSession.seat_view`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+
+from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.views import MissionView
+from companion.games.transmission.person import PersonSession
+from companion.games.transmission.seat_view import SeatView
+from companion.games.transmission.terminal import InputFn, OutputFn, Terminal, render_board
+
+__all__ = ["CLEAR", "PersonTerminal", "SELECT_HELP"]
+
+#: What clears a terminal (ANSI: erase the screen and the scroll-back, cursor home).
+CLEAR = "\x1b[2J\x1b[3J\x1b[H"
+
+SELECT_HELP = """\
+Type your 5 commands in the order you intend them, e.g.  N E COLLECT S W
+  (N E S W, COLLECT or C, DEPLOY or D, REPAIR or R).  The companion refuses an order that is not
+  viable and says which step is impossible and why.
+  coach   the AI's pick and the fewest transmissions still possible (when the coach is on)
+  board   the board again"""
+
+
+def _mission_line(m: MissionView, done: frozenset[str]) -> str:
+    mark = "x" if m.id in done else " "
+    return f"  [{mark}] {m.title}: the {m.names[0]} ({m.pair[0]}) next to the {m.names[1]} ({m.pair[1]})"
+
+
+class PersonTerminal(Terminal):
+    """Plays one :class:`PersonSession` at a terminal (see the module docstring).
+
+    :param clear_fn: clears the screen after a private step; default: print :data:`CLEAR`.
+    """
+
+    session: PersonSession
+
+    def __init__(self, session: PersonSession, input_fn: InputFn = input, output_fn: OutputFn = print,
+                 clear_fn: Callable[[], None] | None = None) -> None:
+        super().__init__(session, input_fn, output_fn)
+        self.clear_fn = clear_fn or self._clear
+
+    def _clear(self) -> None:
+        """Clear a real terminal; piped output gets a line saying where it would have been cleared."""
+        self.output_fn(CLEAR if sys.stdout.isatty() else "--- (the screen is cleared here) ---")
+
+    # ------------------------------------------------------------------ the private steps
+
+    def _open(self, what: str) -> SeatView:
+        self.say("", f"--- Mission Control: {what} ---",
+                 "Hand the terminal to Mission Control. Cadet, look away until it is handed back.")
+        self._command_or_enter("Mission Control: press Enter when only you can see the screen > ")
+        self.session.open_seat()
+        return self.session.seat_view()
+
+    def _close(self) -> None:
+        self._command_or_enter("Mission Control: press Enter to hide this and hand the terminal back > ")
+        self.session.close_seat()
+        self.clear_fn()
+        self.say("The Mission Control screen is hidden: the terminal is the Cadet's again.")
+
+    def _missions(self, seat: SeatView) -> list[str]:
+        return ["Your secret missions:", *(_mission_line(m, seat.completed) for m in seat.missions)]
+
+    def _thinking(self) -> bool:
+        seat = self._open("select 5 commands")
+        if seat.task == "missions":
+            self._enter_missions()
+            seat = self.session.seat_view()
+        view = self.session.view()
+        self.say(*self._missions(seat), *render_board(view.position, self.names),
+                 f"Transmission cards left: {view.transmissions_left}.", SELECT_HELP)
+        while self.session.seat_view().task == "select":
+            words = self.ask("Your 5 commands > ").replace(",", " ").split()
+            head = words[0].lower() if words else ""
+            if head in ("quit", "exit", "q"):
+                self._quit()
+            elif head in ("help", "?", ""):
+                self.say(SELECT_HELP)
+            elif head == "board":
+                self.say(*render_board(view.position, self.names))
+            elif head == "coach":
+                self._coach()
+            else:
+                self._select(words)
+        intended = " ".join(c.title for c in self.session.seat_view().intended)
+        self.say(f"Locked in: {intended}.")
+        self._close()
+        return True
+
+    def _select(self, words: list[str]) -> None:
+        try:
+            commands = [Command.parse(w) for w in words]
+        except ValueError as exc:
+            self.say(f"! {exc}")
+            return
+        if len(commands) != 5:
+            self.say(f"! Give exactly 5 commands, not {len(commands)}.")
+            return
+        self.session.clear_picks()
+        for command in commands:
+            if not self.session.pick(command):
+                self.say(f"! {self.session.seat_message}")
+                self.session.clear_picks()
+                return
+        if not self.session.lock_in():
+            self.say(f"! {self.session.seat_message}")
+            self.session.clear_picks()
+
+    def _coach(self) -> None:
+        if not self.session.coach:
+            self.say("The coach is off ([game] coach = true, or --coach, turns it on).")
+            return
+        self.say("The coach is thinking ...")
+        advice = self.session.coach_advice()
+        if advice is None:  # pragma: no cover - the coach is on and a selection is due
+            return
+        fewest = ("the game cannot be won any more" if advice.transmissions_to_win is None
+                  else f"{advice.transmissions_to_win} transmission(s), this one included, can still win")
+        self.say(f"Coach: {' '.join(c.title for c in advice.pick)}; {fewest}.")
+
+    def _enter_missions(self) -> None:
+        seat = self.session.seat_view()
+        self.say(f"Draw {seat.missions_needed} Mission cards and type each one's number (or its id):")
+        choices = seat.mission_choices
+        self.say(*(f"  {i:2}. {m.title} ({m.id})" for i, m in enumerate(choices, start=1)))
+        while self.session.seat_view().task == "missions":
+            text = self.ask("Mission card > ").strip()
+            if text.lower() in ("quit", "exit", "q"):
+                self._quit()
+            mission = text.upper()
+            if text.isascii() and text.isdigit() and 1 <= int(text) <= len(choices):
+                mission = choices[int(text) - 1].id
+            self.session.enter_mission(mission)
+            self.say(self.session.seat_message)
+
+    def _transmission(self) -> None:
+        session = self.session
+        view = session.view()
+        card = view.card
+        if card is not None and card.clear_register:
+            self.say(f"Clear signal on register {card.clear_register}: Mission Control puts that card "
+                     "face up "
+                     "there.")
+        seat = self._open("hand the cards over")
+        if seat.task == "error":
+            self.say(seat.instruction, "Unselected: " + ", ".join(c.title for c in seat.error_choices))
+            while session.awaiting_error:
+                text = self.ask("The error card you drew > ").strip()
+                if text.lower() in ("quit", "exit", "q"):
+                    self._quit()
+                try:
+                    drawn = Command.parse(text)
+                except ValueError as exc:
+                    self.say(f"! {exc}")
+                    continue
+                if not session.draw_error(_card_of(drawn)):
+                    self.say(f"! {session.seat_message}")
+            seat = session.seat_view()
+        intended = " ".join(c.title for c in seat.intended)
+        self.say(f"Your intended order: {intended}.", seat.instruction, *seat.hand_over)
+        self._close()
+        session.confirm()
+
+    def _boost(self, args: Sequence[str]) -> None:
+        super()._boost(args)
+        if self.session.private_boosts and self.session.view().answers:
+            seat = self._open("answer the Signal Boost aloud")
+            self.say(seat.answer or "Nothing to answer.")
+            self._close()
+            self._show_decode()
+
+
+def _card_of(command: Command) -> str:
+    """A Command card id of ``command`` (twins are one and the same to :meth:`PersonSession.draw_error`)."""
+    return {Command.COLLECT: "COLLECT", Command.DEPLOY: "DEPLOY", Command.REPAIR: "REPAIR"}.get(
+        command, f"{command.value}1")
