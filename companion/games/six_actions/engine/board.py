@@ -57,9 +57,9 @@ def resolve_city(content: ContentPack, state: GameState, city: str) -> Place:
         place = Place(city_key(name), name, None)
     holder = state.occupied.get(place.key)
     if holder is not None:
-        raise IllegalAction(
-            f"{place.name} already holds a plant ({state.players[holder].name}'s): each city holds one plant"
-        )
+        shown = state.city_names.get(place.key, place.name)
+        owner = state.players[holder].name
+        raise IllegalAction(f"{shown} already holds a plant ({owner}'s): each city holds one plant")
     return place
 
 
