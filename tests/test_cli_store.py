@@ -61,10 +61,12 @@ def test_history_lists_the_games_newest_first(capsys: pytest.CaptureFixture[str]
     assert [row.split()[3:5] for row in rows] == [["expert", "unfinished"], ["standard", "lost"],
                                                   ["training", "lost"]]
     assert rows[0].split()[5:7] == ["0", "0/3"]  # transmissions used, missions
+    assert rows[0].split()[8] == "-" and rows[1].split()[8] == "2"  # no seed while unfinished
     assert len(cli(capsys, "history", "--limit", "2", "--database", str(database))[1].splitlines()) == 3
     code, out, _ = cli(capsys, "history", "--json", "--database", str(database))
     games = json.loads(out)["games"]
-    assert [g["seed"] for g in games] == [3, 2, 1]
+    assert [g["seed"] for g in games] == [None, 2, 1]  # an unfinished game's seed deals its missions
+    assert [g["counted"] for g in games] == [False, True, True]
     assert games[1]["result"] == "lost" and games[1]["transmissions_used"] == 7
     assert games[0]["ended"] is None and games[1]["started"].endswith("+00:00")
 
@@ -85,7 +87,7 @@ def test_export_writes_csv_and_json(capsys: pytest.CaptureFixture[str], database
     target = tmp_path / "history.csv"
     assert cli(capsys, "export", "--csv", str(target), "--database", str(database)) == (
         0, f"3 games written to {target}\n", "")
-    assert [row["seed"] for row in csv.DictReader(target.open(encoding="utf-8"))] == ["1", "2", "3"]
+    assert [row["seed"] for row in csv.DictReader(target.open(encoding="utf-8"))] == ["1", "2", ""]
     target = tmp_path / "history.json"
     assert cli(capsys, "export", "--json", str(target), "--database", str(database))[0] == 0
     assert [g["result"] for g in json.loads(target.read_text())["games"]] == ["lost", "lost", "unfinished"]
@@ -191,7 +193,8 @@ def test_play_saves_the_game_and_offers_to_resume_it(capsys: pytest.CaptureFixtu
     assert code == 0 and "You left the game (seed 3)" in first
     board = first[first.rindex("Transmission card 1 of 7"):first.rindex("Order for registers")]
     code, again, _ = _play(capsys, monkeypatch, "\nquit\n", "--database", path)
-    assert code == 0 and "An unfinished game is saved: Standard, seed 3" in again
+    assert code == 0 and "An unfinished game is saved: Standard, started" in again
+    assert "seed 3" not in again.split("You left")[0]  # the seed deals the unfinished game's missions
     assert "Resuming where the game stopped." in again and board in again  # the same decode, same hand
     code, fresh, _ = _play(capsys, monkeypatch, "n\n\nquit\n", "--seed", "4", "--database", path)
     assert code == 0 and "seed 4" in fresh

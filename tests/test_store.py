@@ -327,7 +327,8 @@ def test_the_unfinished_game_resumes_mid_decode(store: Store) -> None:
     assert session.place(card, register)
     saved = store.unfinished()
     assert saved is not None
-    assert describe_saved(saved).startswith("Hard, seed 6, started ")
+    assert describe_saved(saved).startswith("Hard, started ")  # no seed: it deals the secret missions
+    assert "seed" not in describe_saved(saved)
     resumed = store.resume(saved, KEEPER, CONTENT, RandomChooser(6))
     assert resumed.step is Step.DECODE and resumed.arrangement[register - 1] == card
     assert resumed.table_state() == session.table_state() and resumed.undo_mode == "honor"
@@ -408,28 +409,47 @@ def test_history_lists_every_game_newest_first(store: Store, planner: Planner) -
 
 
 def _set_results(store: Store, results: str) -> None:
-    """Give the games, oldest first, these results (W won, L lost, A abandoned) and scores 10, 20, ..."""
-    names = {"W": "won", "L": "lost", "A": "abandoned"}
+    """Give the games, oldest first, these results (W won, L lost, A abandoned before the first
+    transmission, G given up, abandoned after two) and scores 10, 20, ..."""
+    names = {"W": "won", "L": "lost", "A": "abandoned", "G": "abandoned"}
     ids = [g.id for g in reversed(store.games())]
     for n, (game_id, code) in enumerate(zip(ids, results), start=1):
-        store._conn.execute("UPDATE games SET result = ?, score = ?, ended = started WHERE id = ?",
-                            (names[code], 10 * n, game_id))
+        store._conn.execute("UPDATE games SET result = ?, score = ?, ended = started, transmissions_used = ? "
+                            "WHERE id = ?", (names[code], 10 * n, 0 if code == "A" else 2, game_id))
 
 
 def test_stats_count_wins_rates_and_streaks_per_difficulty(store: Store) -> None:
     for seed in range(8):
         difficulty = "hard" if seed < 7 else "expert"
         store.begin(Session(CONTENT, RandomChooser(seed), difficulty, seed=seed), KEEPER)
-    _set_results(store, "WWLWAWWL")  # seven hard games, then an expert one
+    _set_results(store, "WWLWGWWL")  # seven hard games, then an expert one
     stats = {s.difficulty: s for s in store.stats(DIFFICULTY_NAMES)}
     assert list(stats) == ["training", "standard", "hard", "expert"]
     hard = stats["hard"]
-    assert (hard.games, hard.wins, hard.streak, hard.best_streak) == (7, 5, 2, 2)
+    assert (hard.games, hard.wins, hard.streak, hard.best_streak) == (7, 5, 2, 2)  # G: given up, not won
     assert hard.win_rate == pytest.approx(5 / 7)
-    assert hard.scores == (10, 20, 30, 40, 50, 60, 70) and hard.best_score == 70
+    assert hard.scores == (10, 20, 30, 40, 50, 60, 70) and hard.best_score == 70 and hard.abandoned == 0
     expert = stats["expert"]
     assert (expert.games, expert.wins, expert.win_rate, expert.streak, expert.scores) == (1, 0, 0.0, 0, (80,))
     assert stats["training"].games == 0 and stats["training"].win_rate == 0.0
+
+
+def test_a_game_left_before_its_first_transmission_is_outside_the_win_rate_and_the_streak(
+        store: Store) -> None:
+    for seed in range(5):
+        store.begin(Session(CONTENT, RandomChooser(seed), "hard", seed=seed), KEEPER)
+    _set_results(store, "WWAWG")
+    hard = store.stats(DIFFICULTY_NAMES)[2]
+    assert (hard.games, hard.wins, hard.streak, hard.best_streak, hard.abandoned) == (4, 3, 0, 3, 1)
+    assert hard.scores == (10, 20, 40, 50)  # the abandoned game's 30 is not a game played
+    assert [g.shown_result for g in store.games()] == ["left", "won", "abandoned", "won", "won"]
+    assert [g.counted for g in store.games()] == [True, True, False, True, True]
+    # A real one: Start new on the resume offer before the first Transmission card is drawn.
+    session = Session(CONTENT, RandomChooser(9), "hard", seed=9)
+    first = store.begin(session, KEEPER)
+    store.abandon(first)
+    assert store.games()[0].shown_result == "abandoned"
+    assert store.stats(DIFFICULTY_NAMES)[2].abandoned == 2
 
 
 def test_an_unfinished_game_is_not_counted_yet(store: Store, planner: Planner) -> None:
@@ -464,7 +484,7 @@ def test_export_csv_and_json(store: Store, planner: Planner, tmp_path: Path) -> 
     assert store.export_csv(csv_path) == 3
     rows = list(csv.DictReader(csv_path.open(encoding="utf-8")))
     assert list(rows[0]) == list(GameSummary.__dataclass_fields__)
-    assert [r["seed"] for r in rows] == ["5", "6", "7"]  # oldest first
+    assert [r["seed"] for r in rows] == ["5", "6", ""]  # oldest first; none while unfinished
     outcome = won.game.outcome()
     assert outcome is not None
     assert (rows[0]["result"], rows[0]["score"], rows[2]["result"], rows[2]["ended"]) == (
@@ -478,6 +498,7 @@ def test_export_csv_and_json(store: Store, planner: Planner, tmp_path: Path) -> 
     assert replay(record, CONTENT).state == won.game.state  # the export replays
     unfinished = document["games"][2]
     assert unfinished["result"] == "unfinished" and unfinished["actions"] is None  # its missions stay secret
+    assert unfinished["seed"] is None  # the seed would deal them too
 
 
 def test_an_export_to_an_unwritable_place_is_a_clear_error(store: Store, tmp_path: Path) -> None:

@@ -75,8 +75,14 @@ def test_a_history_row_says_everything_about_a_game() -> None:
     assert (row["score"], row["duration"]) == ("450", "12 min")
     lost = records.history_row(summary_of(datetime.now(UTC), result="abandoned", transmissions_used=1,
                                           missions_completed=0, score=0, duration_s=None), TITLES)
-    assert lost["result"] == "Abandoned" and lost["transmissions"] == "1 transmission used"
+    assert lost["result"] == "Left" and lost["transmissions"] == "1 transmission used"  # given up: not won
+    assert lost["result_kind"] == "left"
     assert lost["duration"] == "–" and lost["missions"] == "0 of 3 missions"
+    never = records.history_row(summary_of(datetime.now(UTC), result="abandoned", transmissions_used=0),
+                                TITLES)
+    assert never["result"] == "Abandoned"  # left before its first transmission: not counted
+    running = records.history_row(summary_of(datetime.now(UTC), result="unfinished", ended=None), TITLES)
+    assert running["detail"] == "Standard" and "123456" not in str(running)  # the seed deals the missions
 
 
 def test_the_resume_question_names_the_game() -> None:
@@ -118,8 +124,10 @@ def test_the_stats_summary_reads_as_sentences() -> None:
         best_score: int
         streak: int
         best_streak: int
+        abandoned: int = 0
 
     assert summary(None) == "No games yet" and summary(Stats(0, 0, 0, 0, 0)) == "No games yet"
+    assert summary(Stats(0, 0, 0, 0, 0, 1)) == "No games counted\n1 abandoned before a transmission"
     assert summary(Stats(12, 7 / 12, 450, 2, 4)) == ("12 games · 58% won · best 450\n"
                                                     "Win streak 2 · best streak 4")
 

@@ -33,7 +33,8 @@ log = logging.getLogger(__name__)
 MEDIA_ROOTS = (Path("/media"), Path("/run/media"), Path("/mnt"))
 
 #: The History screen's word for each result (GameSummary.result).
-RESULT_WORDS = {"won": "Won", "lost": "Lost", "abandoned": "Abandoned", "unfinished": "Unfinished"}
+RESULT_WORDS = {"won": "Won", "lost": "Lost", "left": "Left", "abandoned": "Abandoned",
+                "unfinished": "Unfinished"}
 
 
 def local(moment: datetime) -> datetime:
@@ -88,9 +89,9 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
         transmissions += f" · {plural(game.undos, 'undo')}"
     return {
         "date": when(game.started),
-        "detail": f"{title} · seed {game.seed}",
-        "result": RESULT_WORDS.get(game.result, str(game.result).title()),
-        "result_kind": str(game.result),
+        "detail": title if game.public_seed is None else f"{title} · seed {game.seed}",
+        "result": RESULT_WORDS.get(game.shown_result, str(game.shown_result).title()),
+        "result_kind": str(game.shown_result),
         "duration": duration_text(game.duration_s),
         "missions": f"{game.missions_completed} of {game.missions_total} missions",
         "transmissions": transmissions,

@@ -13,6 +13,7 @@ app to set aside on its next start.  A game's ``play``
 from __future__ import annotations
 
 import argparse
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -29,6 +30,12 @@ __all__ = ["register", "history_lines", "stats_lines", "sparkline", "difficulty_
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
+#: What ``history`` shows that needs a word (its ``--help``).
+HISTORY_NOTE = ("Results: won, lost, left (given up after a transmission: counted as not won), abandoned "
+                "(left before the first transmission: outside the win rate and the streaks), unfinished. An "
+                "unfinished game's seed shows as - until it ends: with the content pack it deals the "
+                "secret missions.")
+
 T = TypeVar("T")
 
 
@@ -36,6 +43,7 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``history``, ``stats``, ``export`` and ``debrief`` (:mod:`companion.cli.main` places them after the
     games' and the hardware's subcommands)."""
     history = add("history", "list the games played, newest first, from the game store", [])
+    history.epilog = (textwrap.fill(HISTORY_NOTE, 100) + "\n\n" + (history.epilog or "")).strip()
     history.add_argument("--limit", type=positive, default=None, metavar="N", help="only the newest N games")
     history.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     database_option(history)
@@ -76,20 +84,24 @@ def _duration(seconds: float | None) -> str:
 
 
 def history_lines(games: Sequence[GameSummary]) -> list[str]:
-    """The History table: date (UTC), difficulty, result, Transmission cards used, missions, score,
-    seed, duration (and undos)."""
+    """The History table: date (UTC), difficulty, result (:attr:`GameSummary.shown_result`),
+    Transmission cards used, missions, score, seed (``-`` while unfinished), duration (and undos);
+    ``history --help`` says what ``left``, ``abandoned`` and ``-`` mean."""
     head = (f"{'#':>4}  {'date (UTC)':16}  {'difficulty':10}  {'result':10}  {'transmissions':>13}  "
             f"{'missions':>8}  {'score':>5}  {'seed':>9}  {'duration':>8}  {'undos':>5}")
     lines = [head]
     for g in games:
-        lines.append(f"{g.id:>4}  {g.started:%Y-%m-%d %H:%M}  {g.difficulty:10}  {g.result:10}  "
+        seed = "-" if g.public_seed is None else g.public_seed
+        lines.append(f"{g.id:>4}  {g.started:%Y-%m-%d %H:%M}  {g.difficulty:10}  {g.shown_result:10}  "
                      f"{g.transmissions_used:>13}  {f'{g.missions_completed}/{g.missions_total}':>8}  "
-                     f"{g.score:>5}  {g.seed:>9}  {_duration(g.duration_s):>8}  {g.undos:>5}")
+                     f"{g.score:>5}  {seed:>9}  {_duration(g.duration_s):>8}  {g.undos:>5}")
     return lines
 
 
 def _summary_json(game: GameSummary) -> dict[str, Any]:
     data = asdict(game)
+    data["seed"] = game.public_seed  # null while unfinished: the seed deals the secret missions
+    data["counted"] = game.counted
     data["started"] = game.started.isoformat()
     data["ended"] = game.ended.isoformat() if game.ended else None
     return data
@@ -136,11 +148,14 @@ def sparkline(scores: Sequence[int], width: int = 30) -> str:
 
 def stats_lines(stats: Sequence[DifficultyStats]) -> list[str]:
     lines = [f"{'difficulty':10}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'best score':>10}  "
-             f"{'streak':>6}  {'best streak':>11}  scores (oldest to newest)"]
+             f"{'streak':>6}  {'best streak':>11}  {'abandoned':>9}  scores (oldest to newest)"]
     for s in stats:
         rate = f"{s.win_rate:.0%}" if s.games else "-"
         lines.append(f"{s.difficulty:10}  {s.games:>5}  {s.wins:>4}  {rate:>8}  {s.best_score:>10}  "
-                     f"{s.streak:>6}  {s.best_streak:>11}  {sparkline(s.scores)}")
+                     f"{s.streak:>6}  {s.best_streak:>11}  {s.abandoned:>9}  {sparkline(s.scores)}")
+    if any(s.abandoned for s in stats):
+        lines.append("Abandoned: left before the first transmission, outside the games, the win rate "
+                     "and the streaks.")
     return lines
 
 

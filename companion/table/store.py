@@ -69,10 +69,11 @@ from companion.table.store_rows import (
     GameSummary,
     SavedGame,
     bad_value,
+    counts,
     describe_saved,
+    figures,
     integer,
     stamp,
-    streaks,
     summary_of,
 )
 
@@ -512,9 +513,11 @@ class Store:
         """Figures per difficulty, in ``order`` (the games', each listed even with no game played),
         then any other difficulty played.
 
-        Counted: games won, lost or abandoned (an abandoned game is a game not won: it lowers the
-        win rate and ends a streak); unfinished games are not counted yet.  Games are in the order
-        they were begun (row id), not by the wall clock, which can go back.
+        Counted (:attr:`GameSummary.counted`): games won or lost, and games left after their first
+        transmission (given up: not won, it lowers the win rate and ends a streak).  A game left
+        before its first transmission is abandoned: never played, outside the win rate and the
+        streaks (:attr:`DifficultyStats.abandoned` counts them); unfinished games wait.  Games are in
+        the order they were begun (row id), not by the wall clock, which can go back.
 
         :raises StoreError: a row holds a value that cannot be read, or the file cannot be read now.
         """
@@ -522,25 +525,22 @@ class Store:
             self.retry()
             try:
                 rows = self._conn.execute(
-                    "SELECT id, difficulty, result, score FROM games WHERE result != 'unfinished' "
-                    "ORDER BY id").fetchall()
+                    "SELECT id, difficulty, result, score, transmissions_used FROM games "
+                    "WHERE result != 'unfinished' ORDER BY id").fetchall()
             except (sqlite3.Error, UnicodeDecodeError) as exc:
                 raise self._unreadable(exc) from None
-        by: dict[str, list[tuple[bool, int]]] = {name: [] for name in order}
-        for gid, difficulty, result, score in rows:
-            try:
-                points = integer(score)
-            except (TypeError, ValueError, OverflowError):
-                raise bad_value(self.path, gid, "score", score) from None
-            by.setdefault(str(difficulty), []).append((result == "won", points))
-        out = []
-        for name, games in by.items():
-            wins = sum(1 for won, _ in games if won)
-            streak, best_streak = streaks(won for won, _ in games)
-            scores = tuple(score for _, score in games)
-            out.append(DifficultyStats(name, len(games), wins, wins / len(games) if games else 0.0,
-                                       max(scores, default=0), streak, best_streak, scores))
-        return out
+        games = []
+        for gid, difficulty, result, *numbers in rows:
+            points, drawn = (self._integer(gid, column, value)
+                             for column, value in zip(("score", "transmissions_used"), numbers))
+            games.append((str(difficulty), str(result), counts(str(result), drawn), points))
+        return figures(games, order)
+
+    def _integer(self, game_id: object, column: str, value: object) -> int:
+        try:
+            return integer(value)
+        except (TypeError, ValueError, OverflowError):
+            raise bad_value(self.path, game_id, column, value) from None
 
     # ------------------------------------------------------------------ export
 
@@ -548,6 +548,7 @@ class Store:
         rows = []
         for game in reversed(self.games()):
             row = asdict(game)
+            row["seed"] = game.public_seed  # none while unfinished: it deals the secret missions
             row["started"] = stamp(game.started)
             row["ended"] = stamp(game.ended) if game.ended else None
             rows.append(row)

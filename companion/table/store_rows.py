@@ -15,13 +15,20 @@ from typing import Any
 from companion.table.store_db import StoreError
 
 __all__ = ["RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "GameSummary", "DifficultyStats", "SavedGame",
-           "describe_saved", "stamp", "parse_moment", "bad_value", "integer", "summary_of", "streaks"]
+           "describe_saved", "stamp", "parse_moment", "bad_value", "integer", "summary_of", "streaks",
+           "counts", "figures"]
 
 #: The values of :attr:`GameSummary.result`.
 RESULTS = ("won", "lost", "abandoned", "unfinished")
 
 
 # --------------------------------------------------------------------------- what the store hands out
+
+
+def counts(result: str, transmissions_used: int) -> bool:
+    """Whether a game with this result is in the figures: won, lost, or abandoned after its first
+    Transmission card was drawn (given up: not won).  See :attr:`GameSummary.counted`."""
+    return result in ("won", "lost") or (result == "abandoned" and transmissions_used > 0)
 
 
 @dataclass(frozen=True)
@@ -51,14 +58,37 @@ class GameSummary:
     duration_s: float | None
     undos: int
 
+    @property
+    def counted(self) -> bool:
+        """True when the game is in the figures (:class:`DifficultyStats`): won, lost, or left after
+        its first Transmission card was drawn (a game given up: not won).  A game left before its
+        first transmission was never played; it is outside the win rate and the streaks, and so is
+        an unfinished one (until it ends)."""
+        return counts(self.result, self.transmissions_used)
+
+    @property
+    def shown_result(self) -> str:
+        """The result as the table reads it: ``won``, ``lost``, ``left`` (given up after a transmission:
+        counted as not won), ``abandoned`` (left before its first transmission: not counted) or
+        ``unfinished``."""
+        return "left" if self.result == "abandoned" and self.counted else self.result
+
+    @property
+    def public_seed(self) -> int | None:
+        """The seed, or ``None`` while the game is unfinished: with the content pack the seed deals the
+        secret missions, so nothing about a game still to be played shows it."""
+        return None if self.result == "unfinished" else self.seed
+
 
 @dataclass(frozen=True)
 class DifficultyStats:
-    """The figures of one difficulty, over its finished and abandoned games (unfinished ones wait).
+    """The figures of one difficulty, over its counted games (:attr:`GameSummary.counted`).
 
+    :param games: games counted: won, lost, or given up after a transmission.
     :param win_rate: ``wins / games`` (0.0 with no games).
-    :param streak: the current winning streak (wins since the last game not won).
+    :param streak: the current winning streak (wins since the last counted game not won).
     :param scores: every counted game's score, oldest first (the chart).
+    :param abandoned: games left before their first transmission (not counted).
     """
 
     difficulty: str
@@ -69,6 +99,7 @@ class DifficultyStats:
     streak: int
     best_streak: int
     scores: tuple[int, ...]
+    abandoned: int = 0
 
 
 @dataclass(frozen=True)
@@ -91,10 +122,10 @@ class SavedGame:
 
 
 def describe_saved(saved: SavedGame) -> str:
-    """A line for a resume offer, e.g. ``"Standard, seed 42, started 2026-11-30 14:49 UTC:
+    """A line for a resume offer, e.g. ``"Standard, started 2026-11-30 14:49 UTC:
     Transmission card 3 of 7 drawn, 1 of 3 missions complete."``"""
-    s = saved.summary
-    return (f"{s.difficulty.title()}, seed {s.seed}, started {s.started:%Y-%m-%d %H:%M} UTC: "
+    s = saved.summary  # no seed: with the content pack it deals the unfinished game's secret missions
+    return (f"{s.difficulty.title()}, started {s.started:%Y-%m-%d %H:%M} UTC: "
             f"{s.transmissions_used} Transmission card{'s' if s.transmissions_used != 1 else ''} drawn, "
             f"{s.missions_completed} of {s.missions_total} missions complete.")
 
@@ -172,3 +203,24 @@ def streaks(wins: Iterable[bool]) -> tuple[int, int]:
     return current, best
 
 
+
+
+def figures(rows: Iterable[tuple[str, str, bool, int]], order: Sequence[str] = ()) -> list[DifficultyStats]:
+    """The figures per difficulty (``order`` first, each listed even with no game) from ``(difficulty,
+    result, counted, score)`` per finished or abandoned game, oldest first (:attr:`GameSummary.counted`)."""
+    by: dict[str, list[tuple[bool, int]]] = {name: [] for name in order}
+    left: dict[str, int] = {}
+    for difficulty, result, counted, score in rows:
+        if counted:
+            by.setdefault(difficulty, []).append((result == "won", score))
+        else:
+            by.setdefault(difficulty, [])
+            left[difficulty] = left.get(difficulty, 0) + 1
+    out = []
+    for name, games in by.items():
+        wins = sum(1 for won, _ in games if won)
+        streak, best_streak = streaks(won for won, _ in games)
+        scores = tuple(score for _, score in games)
+        out.append(DifficultyStats(name, len(games), wins, wins / len(games) if games else 0.0,
+                                   max(scores, default=0), streak, best_streak, scores, left.get(name, 0)))
+    return out

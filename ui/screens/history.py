@@ -56,7 +56,8 @@ class HistoryRow(ButtonBehavior, BoxLayout):
 
 
 def result_colour(kind: str) -> tuple[float, float, float, float]:
-    return {"won": (0.45, 0.88, 0.55, 1), "lost": (1, 0.55, 0.50, 1)}.get(kind, theme.MUTED)
+    return {"won": (0.45, 0.88, 0.55, 1), "lost": (1, 0.55, 0.50, 1), "left": (1, 0.55, 0.50, 1)}.get(
+        kind, theme.MUTED)
 
 
 class HistoryScreen(BaseScreen):

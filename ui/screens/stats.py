@@ -65,7 +65,10 @@ def x_ticks(count: int, first: int = 1, most: int = 10) -> list[int]:
 
 
 def summary(stats: DifficultyStats | None) -> str:
-    """The toggle's two lines: ``"12 games · 58% won · best 450"`` / ``"streak 2 · best streak 4"``."""
+    """The toggle's two lines: ``"12 games · 58% won · best 450"`` / ``"streak 2 · best streak 4"``
+    (games left before their first transmission are not counted: :attr:`DifficultyStats.abandoned`)."""
+    if stats and not stats.games and stats.abandoned:
+        return f"No games counted\n{stats.abandoned} abandoned before a transmission"
     if not stats or not stats.games:
         return "No games yet"
     rate = stats.win_rate * 100 if stats.win_rate <= 1 else stats.win_rate
@@ -231,6 +234,8 @@ class StatsScreen(BaseScreen):
             self.chart_title = f"{title}: score of the last {len(shown)} of {len(scores)} games"
         else:
             self.chart_title = f"{title}: score per game"
+        if stats is not None and stats.abandoned:  # RULES.md, Score: a game never played is not counted
+            self.chart_title += (f" · {stats.abandoned} left before a transmission, not counted")
 
     def back(self) -> None:
         self.app.show("home")
