@@ -1,0 +1,1 @@
+"""The Five Actions: a referee and accountant for the wireless-network game (seeds/five-actions-rules.txt)."""

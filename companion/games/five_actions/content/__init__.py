@@ -1,0 +1,1 @@
+"""The Five Actions' content packs: the model, the loader and the SAMPLE default pack."""

@@ -1,0 +1,571 @@
+"""Loading The Five Actions' content packs: read the TOML, validate every field, freeze it.
+
+Source: DESIGN.md, The core step 1 (errors name file, field and value); the fields are
+:mod:`companion.games.five_actions.content.model`'s, documented in the SAMPLE ``default.toml``.
+:func:`load_content` raises the first problem; :func:`check_content` lists them all.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import hashlib
+import importlib.resources
+import os
+import re
+import tomllib
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from companion.errors import ContentError
+from companion.games.five_actions.content.model import (
+    COLUMNS,
+    EFFECTS,
+    ICONS,
+    SIDES,
+    SPACE_TAGS,
+    Board,
+    Bonus,
+    Column,
+    ContentPack,
+    CreditRow,
+    CreditSpace,
+    GameMap,
+    Line,
+    Location,
+    Nation,
+    Patent,
+    PatentSide,
+    Setup,
+    Step,
+    Track,
+    Tycoon,
+)
+
+__all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
+
+#: The default (SAMPLE) pack's file name, beside this module.
+DEFAULT_FILE = "default.toml"
+#: Ids: lower-case letters, digits and ``-``, up to 24 characters.
+ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
+#: The longest name that fits a button of the 800x480 screens.
+MAX_NAME = 24
+#: Largest count or amount a pack may give (a typo guard).
+MAX_NUMBER = 99
+
+T = TypeVar("T")
+_MISSING = "<missing>"
+
+
+class _Checker:
+    """Reads fields, recording each problem as a :class:`ContentError`; a bad field reads as ``None``."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.errors: list[ContentError] = []
+
+    def fail(self, field: str, value: object, problem: str) -> None:
+        self.errors.append(ContentError(self.file, field, value, problem))
+
+    def table(self, data: Any, key: str, path: str, required: bool = True) -> dict[str, Any] | None:
+        value = data.get(key) if isinstance(data, dict) else None
+        if value is None and not required:
+            return None
+        if not isinstance(value, dict):
+            self.fail(path, value if value is not None else _MISSING, "must be a table")
+            return None
+        return value
+
+    def integer(
+        self,
+        data: dict[str, Any],
+        key: str,
+        path: str,
+        low: int = 0,
+        high: int = MAX_NUMBER,
+        default: int | None = None,
+    ) -> int | None:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, value if key in data else _MISSING, "must be a whole number")
+            return None
+        if not low <= value <= high:
+            self.fail(path, value, f"must be from {low} to {high}")
+            return None
+        return value
+
+    def text(
+        self, data: dict[str, Any], key: str, path: str, ident: bool = False, longest: int = MAX_NAME
+    ) -> str | None:
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            self.fail(path, value if key in data else _MISSING, "must be a non-empty string")
+            return None
+        if len(value) > longest:
+            self.fail(path, value, f"is longer than {longest} characters")
+            return None
+        if ident and not ID.fullmatch(value):
+            self.fail(path, value, "must be lower-case letters, digits and '-' (at most 24)")
+            return None
+        return value
+
+    def choice(
+        self,
+        data: dict[str, Any],
+        key: str,
+        path: str,
+        among: tuple[str, ...] | set[str],
+        optional: bool = False,
+    ) -> str | None:
+        value = data.get(key)
+        if value is None and optional:
+            return None
+        if value not in among:
+            self.fail(path, value if key in data else _MISSING, f"must be one of {', '.join(sorted(among))}")
+            return None
+        return str(value)
+
+    def flag(self, data: dict[str, Any], key: str, path: str) -> bool:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            self.fail(path, value, "must be true or false")
+            return False
+        return value
+
+    def items(
+        self, data: Any, key: str, path: str, read: Callable[[dict[str, Any], str], T | None], least: int = 1
+    ) -> list[T]:
+        """An array of tables, each read by ``read(table, path[i])``; ids must be unique."""
+        value = data.get(key) if isinstance(data, dict) else None
+        if not isinstance(value, list) or len(value) < least:
+            self.fail(
+                path,
+                value if value is not None else _MISSING,
+                f"must be an array of at least {least} table{'s' if least != 1 else ''}",
+            )
+            return []
+        out: list[T] = []
+        seen: set[str] = set()
+        for i, item in enumerate(value):
+            where = f"{path}[{i}]"
+            if not isinstance(item, dict):
+                self.fail(where, item, "must be a table")
+                continue
+            got = read(item, where)
+            if got is None:
+                continue
+            ident = getattr(got, "id", None)
+            if ident is not None and ident in seen:
+                self.fail(f"{where}.id", ident, "is used twice")
+                continue
+            if ident is not None:
+                seen.add(str(ident))
+            out.append(got)
+        return out
+
+    def counts(self, data: dict[str, Any], key: str, path: str) -> tuple[tuple[str, int], ...] | None:
+        value = self.table(data, key, path)
+        if value is None:
+            return None
+        out: list[tuple[str, int]] = []
+        for extra in sorted(set(value) - set(COLUMNS)):
+            self.fail(f"{path}.{extra}", value[extra], f"is not a column ({', '.join(COLUMNS)})")
+        for column in COLUMNS:
+            n = self.integer(value, column, f"{path}.{column}", 0, MAX_NUMBER, 0)
+            if n is None:
+                return None
+            out.append((column, n))
+        return tuple(out)
+
+
+class _Reader:
+    """The pack's sections, read in order (later ones check ids of earlier ones)."""
+
+    def __init__(self, c: _Checker) -> None:
+        self.c = c
+        self.nations: set[str] = set()
+        self.tracks: set[str] = set()
+
+    def bonus(self, data: dict[str, Any], path: str) -> Bonus | None:
+        c = self.c
+        for extra in sorted(set(data) - {"money", "points", "tiles", "flag"}):
+            c.fail(f"{path}.{extra}", data[extra], "is not money, points, tiles or flag")
+            return None
+        money = c.integer(data, "money", f"{path}.money", 0, 20, 0)
+        points = c.integer(data, "points", f"{path}.points", 0, 20, 0)
+        tiles = data.get("tiles", [])
+        if not isinstance(tiles, list) or len(tiles) > 4 or any(t not in COLUMNS for t in tiles):
+            c.fail(f"{path}.tiles", tiles, f"must be a list of up to 4 columns ({', '.join(COLUMNS)})")
+            return None
+        flag = c.choice(data, "flag", f"{path}.flag", self.nations, optional=True)
+        if money is None or points is None or ("flag" in data and flag is None):
+            return None
+        return Bonus(money, points, tuple(tiles), flag)
+
+    def column(self, data: dict[str, Any], path: str) -> Column | None:
+        c = self.c
+        ident = c.choice(data, "id", f"{path}.id", COLUMNS)
+        spaces = data.get("spaces")
+        if (
+            not isinstance(spaces, list)
+            or not 1 <= len(spaces) <= 12
+            or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 20 for s in spaces)
+        ):
+            c.fail(
+                f"{path}.spaces",
+                spaces if spaces is not None else _MISSING,
+                "must be a list of 1 to 12 dollar amounts from 0 to 20",
+            )
+            return None
+        basic = c.integer(data, "basic", f"{path}.basic", 1, len(spaces))
+        advanced = c.integer(data, "advanced", f"{path}.advanced", 1, len(spaces))
+        tycoons = c.integer(data, "tycoon_spaces", f"{path}.tycoon_spaces", 1, 9)
+        if basic is not None and advanced is not None and advanced <= basic:
+            c.fail(f"{path}.advanced", advanced, f"must be above the Basic box (basic = {basic})")
+            return None
+        if ident is None or basic is None or advanced is None or tycoons is None:
+            return None
+        return Column(ident, tuple(spaces), basic, advanced, tycoons)
+
+    def board(self, data: dict[str, Any]) -> Board | None:
+        c = self.c
+        table = c.table(data, "board", "board")
+        if table is None:
+            return None
+        stations = c.integer(table, "stations", "board.stations", 1, 20)
+        nations = (
+            c.items(table, "nations", "board.nations", self.nation, least=0) if "nations" in table else []
+        )
+        self.nations = {n.id for n in nations}
+        columns = c.items(table, "columns", "board.columns", self.column, least=len(COLUMNS))
+        if len(columns) == len(COLUMNS) and [col.id for col in columns] != list(COLUMNS):
+            c.fail(
+                "board.columns", [col.id for col in columns], f"must be {', '.join(COLUMNS)} in that order"
+            )
+            return None
+        tracks = c.items(table, "tracks", "board.tracks", self.track)
+        self.tracks = {t.id for t in tracks}
+        credits = c.items(table, "credits", "board.credits", self.credit)
+        if stations is None or len(columns) != len(COLUMNS) or not tracks or not credits:
+            return None
+        return Board(stations, tuple(columns), tuple(tracks), tuple(credits), tuple(nations))
+
+    def nation(self, data: dict[str, Any], path: str) -> Nation | None:
+        c = self.c
+        ident, name = c.text(data, "id", f"{path}.id", True), c.text(data, "name", f"{path}.name")
+        f, s = (c.integer(data, k, f"{path}.{k}", 0, 5, 0) for k in ("factories", "scientists"))
+        if ident is None or name is None or f is None or s is None:
+            return None
+        return Nation(ident, name, f, s)
+
+    def track(self, data: dict[str, Any], path: str) -> Track | None:
+        c = self.c
+        ident, name = c.text(data, "id", f"{path}.id", True), c.text(data, "name", f"{path}.name")
+        tokens = c.integer(data, "tokens", f"{path}.tokens", 0, 30)
+        if ident is None or name is None or tokens is None:
+            return None
+        return Track(ident, name, tokens)
+
+    def credit(self, data: dict[str, Any], path: str) -> CreditSpace | None:
+        ident = self.c.text(data, "id", f"{path}.id", True)
+        uncovers = self.c.choice(data, "uncovers", f"{path}.uncovers", ICONS, optional=True)
+        if ident is None or ("uncovers" in data and uncovers is None):
+            return None
+        return CreditSpace(ident, uncovers)
+
+    def credit_row(self, data: dict[str, Any], path: str) -> CreditRow | None:
+        c = self.c
+        ident = c.text(data, "id", f"{path}.id", True)
+        spaces = data.get("spaces")
+        if (
+            not isinstance(spaces, list)
+            or not 1 <= len(spaces) <= 12
+            or any(s not in SPACE_TAGS for s in spaces)
+        ):
+            c.fail(
+                f"{path}.spaces",
+                spaces if spaces is not None else _MISSING,
+                f"must be a list of 1 to 12 of {', '.join(repr(t) for t in SPACE_TAGS)}",
+            )
+            return None
+        icon = c.choice(data, "icon", f"{path}.icon", ICONS, optional=True)
+        if ident is None or ("icon" in data and icon is None):
+            return None
+        return CreditRow(ident, tuple(spaces), icon)
+
+    def tycoon(self, data: dict[str, Any], path: str) -> Tycoon | None:
+        c = self.c
+        ident = c.text(data, "id", f"{path}.id", True)
+        level = c.integer(data, "level", f"{path}.level", 1, 9)
+        column = c.choice(data, "column", f"{path}.column", COLUMNS)
+        f, s = (c.integer(data, k, f"{path}.{k}", 0, 5, 0) for k in ("factories", "scientists"))
+        if ident is None or level is None or column is None or f is None or s is None:
+            return None
+        return Tycoon(ident, level, column, f, s)
+
+    def side(self, data: Any, path: str, kind: str) -> PatentSide | None:
+        c = self.c
+        if not isinstance(data, dict):
+            c.fail(path, data if data is not None else _MISSING, "must be a table")
+            return None
+        icons = c.integer(data, "icons", f"{path}.icons", 1, 2)
+        effect = c.choice(data, "effect", f"{path}.effect", EFFECTS)
+        points = c.integer(data, "points", f"{path}.points", 0, 20, 0)
+        pattern: tuple[tuple[int, int], ...] = ()
+        tile = None
+        if effect == "reach" and kind != "installation":
+            c.fail(f"{path}.effect", effect, "reach is an Installation Patent's effect")
+            return None
+        if effect == "pattern":
+            if kind not in ("transmission", "modulation"):
+                c.fail(f"{path}.effect", effect, "pattern is a Transmission or Modulation Patent's effect")
+                return None
+            raw: Any = data.get("pattern")
+            ok = (
+                isinstance(raw, list)
+                and len(raw) == 2
+                and all(
+                    isinstance(cell, list)
+                    and len(cell) == 2
+                    and all(isinstance(v, int) and not isinstance(v, bool) and -3 <= v <= 3 for v in cell)
+                    for cell in raw
+                )
+            )
+            if not ok or not isinstance(raw, list) or [0, 0] in raw or raw[0] == raw[1]:
+                c.fail(
+                    f"{path}.pattern",
+                    raw if raw is not None else _MISSING,
+                    "must be two different cells [row, col] from -3 to 3, not the station's [0, 0]",
+                )
+                return None
+            pattern = tuple((int(r), int(col)) for r, col in raw)
+        if effect == "tile":
+            tile = c.choice(data, "tile", f"{path}.tile", COLUMNS)
+            if tile is None:
+                return None
+        if icons is None or effect is None or points is None:
+            return None
+        return PatentSide(icons, effect, pattern, tile, points)
+
+    def patent(self, data: dict[str, Any], path: str) -> Patent | None:
+        c = self.c
+        ident = c.text(data, "id", f"{path}.id", True)
+        kind = c.choice(data, "type", f"{path}.type", COLUMNS)
+        level = c.integer(data, "level", f"{path}.level", 1, 9)
+        if kind is None:
+            return None
+        a, b = self.side(data.get("a"), f"{path}.a", kind), self.side(data.get("b"), f"{path}.b", kind)
+        if ident is None or level is None or a is None or b is None:
+            return None
+        return Patent(ident, kind, level, a, b)
+
+    def location(self, data: dict[str, Any], path: str) -> Location | None:
+        c = self.c
+        ident, name = c.text(data, "id", f"{path}.id", True), c.text(data, "name", f"{path}.name")
+        row, col = c.integer(data, "row", f"{path}.row", 0, 30), c.integer(data, "col", f"{path}.col", 0, 30)
+        ocean = c.flag(data, "ocean", f"{path}.ocean")
+        reward = c.choice(data, "reward", f"{path}.reward", self.tracks, optional=True)
+        raw = data.get("bonus", {})
+        if not isinstance(raw, dict):
+            c.fail(f"{path}.bonus", raw, "must be a table")
+            return None
+        bonus = self.bonus(raw, f"{path}.bonus")
+        if ocean and (reward or (bonus is not None and bonus)):
+            c.fail(f"{path}.ocean", ocean, "an ocean space has no reward icon and no bonus")
+            return None
+        if (
+            ident is None
+            or name is None
+            or row is None
+            or col is None
+            or bonus is None
+            or ("reward" in data and reward is None)
+        ):
+            return None
+        return Location(ident, name, row, col, ocean, reward, bonus)
+
+    def line(self, data: dict[str, Any], path: str, known: set[str]) -> Line | None:
+        c = self.c
+        ident = c.text(data, "id", f"{path}.id", True)
+        raw = data.get("path")
+        if not isinstance(raw, list) or len(raw) < 2:
+            c.fail(f"{path}.path", raw if raw is not None else _MISSING, "must list at least 2 Locations")
+            return None
+        steps: list[Step] = []
+        for i, item in enumerate(raw):
+            where = f"{path}.path[{i}]"
+            if not isinstance(item, dict):
+                c.fail(where, item, "must be a table")
+                return None
+            loc = c.choice(item, "location", f"{where}.location", known)
+            enter = c.choice(item, "enter", f"{where}.enter", SIDES, optional=i == 0)
+            leave = c.choice(item, "leave", f"{where}.leave", SIDES, optional=i == len(raw) - 1)
+            if loc is None or (i and enter is None) or (i < len(raw) - 1 and leave is None):
+                return None
+            if any(s.location == loc for s in steps):
+                c.fail(f"{where}.location", loc, "is on this line twice")
+                return None
+            steps.append(Step(loc, enter, leave))
+        start, end = (
+            c.flag(data, "arrow_start", f"{path}.arrow_start"),
+            c.flag(data, "arrow_end", f"{path}.arrow_end"),
+        )
+        if ident is None:
+            return None
+        return Line(ident, tuple(steps), start, end)
+
+    def game_map(self, data: dict[str, Any]) -> GameMap | None:
+        c = self.c
+        table = c.table(data, "map", "map")
+        if table is None:
+            return None
+        locations = c.items(table, "locations", "map.locations", self.location, least=2)
+        cells: dict[tuple[int, int], str] = {}
+        for i, loc in enumerate(locations):
+            if (loc.row, loc.col) in cells:
+                c.fail(
+                    f"map.locations[{i}].row",
+                    loc.row,
+                    f"{loc.id} is on the cell of {cells[loc.row, loc.col]}",
+                )
+            cells[loc.row, loc.col] = loc.id
+        known = {loc.id for loc in locations}
+        lines = c.items(table, "lines", "map.lines", lambda d, p: self.line(d, p, known))
+        if not locations or not lines:
+            return None
+        return GameMap(tuple(locations), tuple(lines))
+
+
+def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
+    table = c.table(data, "setup", "setup")
+    if table is None:
+        return None
+    low = c.integer(table, "min_players", "setup.min_players", 2, 4)
+    high = c.integer(table, "max_players", "setup.max_players", 2, 4)
+    if low is not None and high is not None and high < low:
+        c.fail("setup.max_players", high, f"must be at least min_players ({low})")
+        return None
+    money, ready = (
+        c.integer(table, "money", "setup.money", 0, 99),
+        c.integer(table, "ready", "setup.ready", 0, 20),
+    )
+    display = c.integer(table, "display", "setup.display", 1, 6)
+    columns, supply = (
+        c.counts(table, "column_tiles", "setup.column_tiles"),
+        c.counts(table, "supply_tiles", "setup.supply_tiles"),
+    )
+    if None in (low, high, money, ready, display) or columns is None or supply is None:
+        return None
+    assert (
+        low is not None
+        and high is not None
+        and money is not None
+        and ready is not None
+        and display is not None
+    )
+    return Setup(low, high, money, ready, columns, supply, display)
+
+
+def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError]]:
+    c = _Checker(file)
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return None, [ContentError(file, "<file>", file, f"is not UTF-8 text (byte {exc.start})")]
+    except tomllib.TOMLDecodeError as exc:
+        return None, [ContentError(file, "<toml>", file, f"is not valid TOML: {exc}")]
+    ident, name = c.text(doc, "id", "id", True), c.text(doc, "name", "name", longest=60)
+    sample = c.flag(doc, "sample", "sample")
+    setup = _setup(c, doc)
+    r = _Reader(c)
+    board = r.board(doc)
+    links = c.items(doc, "links", "links", r.bonus)
+    rows = c.items(doc, "credit_rows", "credit_rows", r.credit_row)
+    tycoons = c.items(doc, "tycoons", "tycoons", r.tycoon)
+    patents = c.items(doc, "patents", "patents", r.patent, least=0) if "patents" in doc else []
+    for i, p in enumerate(patents):
+        if any(q.type == p.type and q.level == p.level for q in patents[:i]):
+            c.fail(f"patents[{i}].level", p.level, f"a second {p.type} Patent of level {p.level}")
+    if 1 not in {t.level for t in tycoons} and tycoons:
+        c.fail("tycoons", [t.level for t in tycoons], "must have a level-1 Tycoon tile")
+    game_map = r.game_map(doc) if "map" in doc else None
+    known = set(doc) - {
+        "id",
+        "name",
+        "sample",
+        "setup",
+        "board",
+        "links",
+        "credit_rows",
+        "tycoons",
+        "patents",
+        "map",
+    }
+    for extra in sorted(known):
+        c.fail(extra, doc[extra], "is not a section of a Five Actions pack")
+    if c.errors or None in (ident, name, setup, board) or ("map" in doc and game_map is None):
+        return None, c.errors or [ContentError(file, "<pack>", file, "is incomplete")]
+    assert ident is not None and name is not None and setup is not None and board is not None
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    pack = ContentPack(
+        ident,
+        name,
+        sample,
+        digest,
+        setup,
+        board,
+        tuple(links),
+        tuple(rows),
+        tuple(tycoons),
+        tuple(patents),
+        game_map,
+    )
+    return pack, []
+
+
+def _read_bytes(path: str | os.PathLike[str] | None) -> tuple[bytes, str]:
+    if path is None:
+        return (importlib.resources.files(__package__) / DEFAULT_FILE).read_bytes(), DEFAULT_FILE
+    file = os.fspath(path)
+    try:
+        with open(file, "rb") as handle:
+            return handle.read(), file
+    except OSError as exc:
+        raise ContentError(file, "<file>", file, f"cannot read the file: {exc.strerror or exc}") from exc
+
+
+def parse_content(data: bytes, file: str = "<bytes>") -> ContentPack:
+    """Validate a pack held in memory (the TOML file's bytes; ``file`` names it in messages).
+
+    :raises ContentError: the first problem, naming file, field and value.
+    """
+    pack, errors = _parse(data, file)
+    if pack is None:
+        raise errors[0]
+    return pack
+
+
+def load_content(path: str | os.PathLike[str] | None = None) -> ContentPack:
+    """Load and validate a pack file; ``None`` loads the SAMPLE default beside this module.
+
+    :raises ContentError: the first problem found, naming file, field and value.
+    """
+    data, file = _read_bytes(path)
+    return parse_content(data, file)
+
+
+def check_content(path: str | os.PathLike[str] | None = None) -> list[ContentError]:
+    """Every problem of a pack file, ``[]`` when it is valid."""
+    try:
+        data, file = _read_bytes(path)
+    except ContentError as exc:
+        return [exc]
+    return _parse(data, file)[1]
+
+
+@functools.cache
+def default_content() -> ContentPack:
+    """The SAMPLE default pack, loaded once."""
+    return load_content(None)

@@ -1,0 +1,1 @@
+"""The Five Actions' rules engine: actions, state, rules, the game, its record and scenarios."""

@@ -1,0 +1,273 @@
+"""The actions of a Five Actions record: frozen dataclasses with a JSON round-trip.
+
+Source: ``seeds/five-actions-rules.txt``.  The five actions (:class:`Install`, :class:`Transmit`,
+:class:`Modulate`, :class:`Fund`, :class:`Supply`) are the current player's (Your turn);
+:class:`Pass` is ours, for a player who cannot or will not act.  :class:`Draw` is chance (a Tycoon
+tile drawn from a level's face-down stack: to refill the display or for a player who takes the top
+tile), so a table with its own shuffled stacks can supply it.  :class:`Start`, :class:`EndGame` and
+:class:`Undo` are the table's.
+
+**Boxes**: ``box`` is ``"basic"``, ``"advanced"`` or ``"patent"`` (the Patent waiting above the
+column; ``side`` ``"A"`` or ``"B"`` is then chosen, Patents).
+
+**Two ways to know the board**: with the map (layout ``map``) Locations are the map's ids and the
+referee finds everything itself; a Transmission names its ``line`` and ``direction``.  On the
+printed board (layout ``printed``) Locations are the names the table reads, and the table says only
+what the referee cannot know: ``locations`` along the line (fewer than 2: the rest left at a red
+arrow), whether each is ``empty``, an Installation's ``reward`` track, and the dollars of each bonus.
+
+JSON form: ``{"kind": "install", "location": "hill", "box": "basic", ...}``; :func:`to_json` /
+:func:`from_json` round-trip every action, and :func:`from_json` refuses any other JSON value with
+a :class:`~companion.errors.RecordError` naming the field (``install.box``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import reprlib
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import RecordError
+
+__all__ = [
+    "Action",
+    "Start",
+    "Draw",
+    "Install",
+    "Transmit",
+    "Modulate",
+    "Fund",
+    "Supply",
+    "Pass",
+    "EndGame",
+    "Undo",
+    "KINDS",
+    "BOXES",
+    "DIRECTIONS",
+    "PLAYER_ACTIONS",
+    "to_json",
+    "from_json",
+    "shown",
+    "kind_of",
+]
+
+#: The Action Boxes of a column (Patents: the Patent above the column is the third).
+BOXES = ("basic", "advanced", "patent")
+#: Along a printed line: in its listed order, or against it.
+DIRECTIONS = ("forward", "back")
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The table: the players' names in seat order (the first player first) and the Location of each
+    one's first station (a map id, or the printed Location's name)."""
+
+    names: tuple[str, ...]
+    starts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the Tycoon tile drawn from the level-``level`` face-down stack."""
+
+    level: int
+    tycoon: str
+
+
+@dataclass(frozen=True, slots=True)
+class Install:
+    """Installation: the lowest station on ``location`` (Installation).
+
+    :param box: ``basic`` (Unmodulated side up) or ``advanced`` (Modulated), or ``patent``.
+    :param empty, reward, bonus: printed board only: whether the Location holds no piece at all,
+        its reward icon's Progress track, its bonus in dollars.
+    """
+
+    location: str
+    box: str
+    side: str | None = None
+    empty: bool | None = None
+    reward: str | None = None
+    bonus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Transmit:
+    """Transmission: 2 Signal tokens from the Unmodulated station on ``station`` (Transmission).
+
+    :param line, direction: map only: the printed line and which way along it.
+    :param locations: printed board: the next Locations along the line (1: the second left at a red
+        arrow or a V connection); with the map, a Patent pattern's Locations (else checked if given).
+    :param empty, bonus: printed board: whether each of ``locations`` is empty, each bonus in dollars.
+    """
+
+    station: str
+    box: str
+    line: str | None = None
+    direction: str | None = None
+    locations: tuple[str, ...] = ()
+    empty: tuple[bool, ...] = ()
+    bonus: tuple[int, ...] = ()
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Modulate:
+    """Modulation: as :class:`Transmit` from a Modulated station, then the Permanent Links marker."""
+
+    station: str
+    box: str
+    line: str | None = None
+    direction: str | None = None
+    locations: tuple[str, ...] = ()
+    empty: tuple[bool, ...] = ()
+    bonus: tuple[int, ...] = ()
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Fund:
+    """Funding: the Credit token from board space ``credit`` onto Credit row ``row``, then a Tycoon:
+    the face-up ``tycoon``, or the top tile of the level-``face_down`` stack (Funding)."""
+
+    credit: str
+    row: str
+    box: str
+    tycoon: str | None = None
+    face_down: int | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Supply:
+    """Supply: the Credit token from ``credit`` onto ``row``; ``tiles``: the column of each Action
+    tile taken from the supply; ``patent``: the Patent taken, when one is earned (Supply)."""
+
+    credit: str
+    row: str
+    tiles: tuple[str, ...] = ()
+    patent: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The current player takes no action (ours: the excerpt has no pass; a stuck player needs one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """The table ends the game (ours: the excerpt does not say when): the final icons are counted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Revert the action at record index ``index`` (the last one still in effect) and its draws."""
+
+    index: int
+
+
+Action = Start | Draw | Install | Transmit | Modulate | Fund | Supply | Pass | EndGame | Undo
+
+#: Each action's JSON ``kind``.
+KINDS: dict[str, type[Any]] = {
+    "start": Start,
+    "draw": Draw,
+    "install": Install,
+    "transmit": Transmit,
+    "modulate": Modulate,
+    "fund": Fund,
+    "supply": Supply,
+    "pass": Pass,
+    "end_game": EndGame,
+    "undo": Undo,
+}
+_KIND_OF = {cls: kind for kind, cls in KINDS.items()}
+#: The actions a player takes on their turn.
+PLAYER_ACTIONS = ("install", "transmit", "modulate", "fund", "supply", "pass")
+#: Longest text field an action may carry.
+MAX_TEXT = 40
+#: Most items of a list field.
+MAX_ITEMS = 12
+
+
+def kind_of(action: Action) -> str:
+    """The action's JSON ``kind`` (``"install"``)."""
+    return _KIND_OF[type(action)]
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxdict = 6
+_SHORT.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """``value`` for a message, shortened."""
+    return _SHORT.repr(value)
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    """The action's JSON form (tuples as lists)."""
+    out: dict[str, Any] = {"kind": kind_of(action)}
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _scalar(where: str, base: str, value: Any) -> Any:
+    if base == "bool":
+        if not isinstance(value, bool):
+            raise RecordError(f"{where} must be true or false, not {shown(value)}")
+        return value
+    if base == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
+            raise RecordError(f"{where} must be a whole number, not {shown(value)}")
+        return value
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise RecordError(f"{where} must be a text of at most {MAX_TEXT} characters, not {shown(value)}")
+    return value
+
+
+def _field(kind: str, name: str, declared: str, value: Any) -> Any:
+    where = f"{kind}.{name}"
+    if declared.endswith("| None"):
+        if value is None:
+            return None
+        declared = declared.removesuffix(" | None")
+    if declared.startswith("tuple["):
+        base = declared.removeprefix("tuple[").split(",")[0]
+        if not isinstance(value, list) or len(value) > MAX_ITEMS:
+            raise RecordError(f"{where} must be a list of at most {MAX_ITEMS} items, not {shown(value)}")
+        return tuple(_scalar(f"{where}[{i}]", base, v) for i, v in enumerate(value))
+    return _scalar(where, declared, value)
+
+
+def from_json(data: Any) -> Action:
+    """The action of a JSON form.
+
+    :raises RecordError: not an object, an unknown ``kind``, a missing, unknown or mistyped field
+        (named as ``kind.field``).
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"an action must be a JSON object, not {shown(data)}")
+    kind = data.get("kind")
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise RecordError(f"unknown action kind {shown(kind)} (known: {', '.join(KINDS)})")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - set(fields) - {"kind"})
+    if unknown:
+        raise RecordError(
+            f"{kind}.{unknown[0]} is not a field of {kind} (fields: {', '.join(fields) or 'none'})"
+        )
+    values: dict[str, Any] = {}
+    for name, f in fields.items():
+        if name not in data:
+            if f.default is dataclasses.MISSING:
+                raise RecordError(f"{kind}.{name} is missing")
+            continue
+        values[name] = _field(str(kind), name, str(f.type), data[name])
+    action: Action = cls(**values)
+    return action

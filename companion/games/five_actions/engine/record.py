@@ -1,0 +1,89 @@
+"""Five Actions game records: content id + seed + every action (DESIGN.md, Game record).
+
+A record is plain JSON, the shape the game store keeps for every game::
+
+    {"format": 1, "content": "five-actions-sample", "digest": "...", "seed": 7,
+     "difficulty": "3 players", "layout": "map", "actions": [{"kind": "start", ...}, ...]}
+
+``difficulty`` names the number of players (the history groups games by it); the players
+themselves are the first action (:class:`~companion.games.five_actions.engine.actions.Start`).
+:func:`replay` rebuilds the identical :class:`~companion.games.five_actions.engine.game.Game`,
+checking every action, so a tampered or truncated record fails loudly.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from companion.errors import IllegalAction, RecordError
+from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.actions import Start, from_json, kind_of, shown, to_json
+from companion.games.five_actions.engine.board import LAYOUTS
+from companion.games.five_actions.engine.game import Game
+
+__all__ = ["FORMAT", "record_of", "replay", "players_difficulty"]
+
+FORMAT = 1
+log = logging.getLogger(__name__)
+
+
+def players_difficulty(count: int) -> str:
+    """The record's ``difficulty``: ``"3 players"``."""
+    return f"{count} players"
+
+
+def record_of(game: Game) -> dict[str, Any]:
+    """The JSON-able record of ``game``."""
+    return {
+        "format": FORMAT,
+        "content": game.content.id,
+        "digest": game.content.digest,
+        "seed": game.seed,
+        "difficulty": players_difficulty(len(game.state.players)),
+        "layout": game.layout,
+        "actions": [to_json(a) for a in game.actions],
+    }
+
+
+def replay(record: Any, content: ContentPack) -> Game:
+    """Rebuild a game from its record (any JSON value is refused cleanly).
+
+    :raises RecordError: wrong format, another content pack, a bad field, an action that cannot be
+        read or that the rules refuse (naming its index and kind).
+    """
+    if not isinstance(record, dict):
+        raise RecordError(f"a game record must be a JSON object, not {shown(record)}")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"unsupported record format {shown(record.get('format'))} (expected {FORMAT})")
+    if record.get("content") != content.id:
+        raise RecordError(f"record is for content {shown(record.get('content'))}, not {content.id!r}")
+    if record.get("digest") != content.digest:
+        log.warning("record %s was made with another revision of %s", shown(record.get("digest")), content.id)
+    seed, layout, actions = record.get("seed"), record.get("layout"), record.get("actions")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise RecordError(f"seed must be a whole number, not {shown(seed)}")
+    if layout not in LAYOUTS:
+        raise RecordError(f"layout {shown(layout)} is none of {', '.join(LAYOUTS)}")
+    if not isinstance(actions, list):
+        raise RecordError(f"actions must be a list, not {shown(actions)}")
+    try:
+        game = Game(content, str(layout), seed)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    for i, data in enumerate(actions):
+        try:
+            action = from_json(data)
+        except RecordError as exc:
+            raise RecordError(f"action {i}: {exc}") from None
+        if (i == 0) != isinstance(action, Start):
+            raise RecordError(f"action {i} ({kind_of(action)}): a record starts with one start action")
+        try:
+            game.play(action)
+        except IllegalAction as exc:
+            raise RecordError(f"action {i} ({kind_of(action)}): {exc}") from None
+    difficulty = record.get("difficulty")
+    if game.state.players and difficulty != players_difficulty(len(game.state.players)):
+        expected = players_difficulty(len(game.state.players))
+        raise RecordError(f"difficulty {shown(difficulty)} is not the record's {expected!r}")
+    return game
