@@ -9,9 +9,21 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from companion.table.registry import Keeper, StoredSession
 from companion.table.store import SavedGame, Store
 
-__all__ = ["GameTable", "Shelf", "TableHost"]
+__all__ = ["GameSaver", "GameTable", "Shelf", "TableHost"]
+
+
+class GameSaver(Protocol):
+    """The app's store flow as a game's table uses it (:class:`ui.table_store.TableStore`)."""
+
+    def save_game(self, session: StoredSession, keeper: Keeper[Any],
+                  game_id: int | None = None) -> int | None:
+        """Save every action of ``session`` as it happens; its game id, or ``None`` (no store; said)."""
+
+    def abandon(self, game_id: int | None) -> None:
+        """Mark ``game_id`` abandoned (it stays in the history)."""
 
 
 class TableHost(Protocol):
@@ -19,6 +31,8 @@ class TableHost(Protocol):
 
     #: The Kivy ``ScreenManager`` holding every screen.
     manager: Any
+    #: Saving a game as it is played.
+    table_store: GameSaver
 
     @property
     def store(self) -> Store | None:
@@ -64,8 +78,8 @@ class Shelf(Protocol):
     #: The name of the chosen game.
     chosen: str
 
-    def titles(self) -> list[tuple[str, str]]:
-        """``(name, title)`` of each game Home offers, in the registered order."""
+    def titles(self) -> list[tuple[str, str, str]]:
+        """``(name, title, blurb)`` of each game Home offers, in the registered order."""
 
     def choose(self, name: str | None) -> object:
         """Make ``name`` the chosen game (an unknown name keeps the choice)."""

@@ -18,7 +18,7 @@ from kivy.lang import Builder
 from companion.games.catalog import registered
 from companion.table.registry import GameInfo
 from ui import popups, widgets
-from ui.games import GameScreens, transmission
+from ui.games import GameScreens, six_actions, transmission
 from ui.screens.base import BaseScreen
 from ui.screens.help import HelpScreen
 from ui.screens.history import HistoryScreen
@@ -32,7 +32,8 @@ __all__ = ["GAMES", "SHELL_SCREENS", "Playable", "all_screens", "kv_file", "load
 SHELL_SCREENS: tuple[type[BaseScreen], ...] = (HomeScreen, HelpScreen, HistoryScreen, StatsScreen)
 
 #: The games with screens, by game name (:attr:`companion.table.registry.GameInfo.name`).
-GAMES: dict[str, GameScreens] = {screens.game: screens for screens in (transmission.SCREENS,)}
+GAMES: dict[str, GameScreens] = {screens.game: screens
+                                 for screens in (transmission.SCREENS, six_actions.SCREENS)}
 
 
 @dataclass(frozen=True)

@@ -35,9 +35,9 @@ class GameShelf:
             if make is not None:
                 self.tables[game.info.name] = make(host)
 
-    def titles(self) -> list[tuple[str, str]]:
-        """``(name, title)`` of each game Home offers, in the registered order."""
-        return [(game.info.name, game.info.title) for game in self.games]
+    def titles(self) -> list[tuple[str, str, str]]:
+        """``(name, title, blurb)`` of each game Home offers, in the registered order."""
+        return [(game.info.name, game.info.title, game.screens.blurb) for game in self.games]
 
     def choose(self, name: str | None) -> Playable | None:
         """Make ``name`` (``None``: keep the last choice) the chosen game; the chosen game, or ``None``

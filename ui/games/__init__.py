@@ -28,6 +28,7 @@ class GameScreens:
     :param start: the screen New game opens (the game's Setup).
     :param in_game: the names of the screens of a game under way that show the shell's status strip
         (Escape asks before leaving); a game whose screens draw their own header lists none.
+    :param blurb: a few words under the game's title on Home (with several games).
     :param table: makes the game's :class:`GameTable` from the app; ``None`` for Incoming
         Transmission, whose table flow the app runs.
     """
@@ -37,4 +38,5 @@ class GameScreens:
     widget_kv: tuple[Path, ...]
     start: str
     in_game: frozenset[str]
+    blurb: str = ""
     table: Callable[[TableHost], GameTable] | None = None

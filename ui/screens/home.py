@@ -39,8 +39,8 @@ class HomeScreen(BaseScreen):
         self.several = len(titles) > 1
         if not self.several:
             return
-        for name, title in titles:
-            toggle = BigToggle(title=title, subtitle="", value=name, group="home-game",
+        for name, title, blurb in titles:
+            toggle = BigToggle(title=title, subtitle=blurb, value=name, group="home-game",
                                state="down" if name == shelf.chosen else "normal")
             toggle.bind(on_release=lambda t: self.choose(t.value))
             row.add_widget(toggle)
@@ -72,7 +72,7 @@ class HomeScreen(BaseScreen):
             self.new_game()
             return True
         if action in ("prev", "next") and self.several:
-            names = [name for name, _ in self.app.shelf.titles()]
+            names = [name for name, _, _ in self.app.shelf.titles()]
             at = names.index(self.app.shelf.chosen) if self.app.shelf.chosen in names else 0
             self.choose(names[(at + (1 if action == "next" else -1)) % len(names)])
             return True

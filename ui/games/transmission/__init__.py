@@ -29,4 +29,5 @@ SCREENS = GameScreens(
     widget_kv=(Path(__file__).with_name("cards.kv"),),
     start="setup",
     in_game=frozenset(step.value for step in Step),
+    blurb="the companion plays Mission Control",
 )

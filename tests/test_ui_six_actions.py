@@ -1,0 +1,223 @@
+"""The Six Actions on the touchscreen, in a real 800x480 Kivy window, driven by touches only.
+
+The main test plays a whole short game as a table would (2 players, 2 rounds): Home's game choice,
+Setup, every one of the six actions through its short steps, a refusal said in the engine's words, a
++1-free turn's Pass, the free Emergency Loan on the number pad, the Merit cards opened on purpose
+(press and hold), the ledger, Undo (the panel's Back button too), the round's close with a ledger
+adjustment and the next Tycoon, the end settlement and the final figures, then History listing the
+game.  It reads only what the screen shows, and saves a screenshot of every screen to
+``tests/_screenshots/six_actions/``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SHOTS = "six_actions"
+
+
+# ---------------------------------------------------------------------------- fixtures and helpers
+
+
+@pytest.fixture
+def app(ui_harness: Any, tmp_path: Path) -> Any:
+    from ui.app import CompanionApp
+
+    started = ui_harness.start(CompanionApp(store_path=tmp_path / "store.sqlite3"))
+    settle(ui_harness)
+    return started
+
+
+@pytest.fixture
+def no_ui_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """No exception may be swallowed and logged by the app while a test drives it."""
+    caplog.set_level(logging.ERROR)
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith("ui")]
+    assert not errors, "the app logged errors: " + "; ".join(r.getMessage() for r in errors)
+
+
+def settle(h: Any) -> None:
+    """Let the double-tap guard pass and the batched redraws run."""
+    h.pump_until(lambda: not h.app.actions_held(), timeout=3, what="the double-tap guard to pass")
+    h.pump(frames=3)
+
+
+def current(h: Any) -> str:
+    return str(h.app.manager.current)
+
+
+def on(h: Any, name: str) -> None:
+    h.pump_until(lambda: current(h) == name, timeout=5, what=f"the {name} screen")
+    settle(h)
+
+
+def shot(h: Any, name: str) -> None:
+    settle(h)
+    h.screenshot(f"{SHOTS}/{name}.png")
+
+
+def button(h: Any, label: str) -> Any:
+    """The one enabled button on screen whose text starts with ``label`` (markup stripped)."""
+    from ui.widgets.controls import BigButton, BigToggle
+
+    def match(w: Any) -> bool:
+        text = str(getattr(w, "title", "") if isinstance(w, BigToggle) else getattr(w, "text", ""))
+        text = text.replace("[b]", "").replace("[/b]", "")
+        return (isinstance(w, (BigButton, BigToggle)) and text.startswith(label) and not w.disabled
+                and w.opacity > 0)
+    return h.find(where=match)
+
+
+def tap(h: Any, label: str) -> None:
+    h.tap(button(h, label))
+    settle(h)
+
+
+def message(h: Any) -> str:
+    return str(h.app.message)
+
+
+def view(h: Any) -> Any:
+    from ui.games.six_actions.table import table_of
+
+    return table_of(h.app).view()
+
+
+def answer_popup(h: Any, label: str) -> None:
+    from ui.popups import ChoicePopup
+
+    h.pump_until(lambda: h.find_all(cls=ChoicePopup), timeout=3, what="a popup")
+    settle(h)
+    popup = h.find(cls=ChoicePopup)
+    target = h.find(popup, where=lambda w: str(getattr(w, "text", "")).startswith(label)
+                    and w.__class__.__name__ == "BigButton")
+    h.tap(target)
+    h.pump_until(lambda: not h.find_all(cls=ChoicePopup), timeout=3, what="the popup to close")
+    settle(h)
+
+
+# ---------------------------------------------------------------------------- the game
+
+
+def start_game(h: Any) -> None:
+    shot(h, "01_home_two_games")
+    tap(h, "The Six Actions")
+    tap(h, "New game")
+    on(h, "six_setup")
+    shot(h, "02_setup")
+    names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])  # top row first
+    for field, name in zip(names, ("Ana", "Ben")):
+        field.text = name
+    tap(h, "Start")
+    on(h, "six_table")
+    shot(h, "03_table_first_turn")
+
+
+def test_a_whole_short_game_by_touch(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+    h = ui_harness
+    start_game(h)
+    v = view(h)
+    assert [p.name for p in v.players] == ["Ana", "Ben"]
+    assert v.current == 0
+    assert "Ana's turn" in h.app.manager.current_screen.turn_text
+    assert "Ana is the Tycoon" in message(h)
+
+    # Ana builds her card in the first empty city: card, city, the confirmation with who pays whom.
+    tap(h, "Build")
+    on(h, "six_step")
+    shot(h, "04_build_card")
+    card = v.players[0].industries[0]
+    tap(h, card.name)
+    shot(h, "05_build_city")
+    city = next(c for c in view(h).cities if c.occupant is None)
+    tap(h, city.name)
+    shot(h, "06_build_confirm")
+    assert "Do it: Build" in button(h, "Do it").text
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert city.id in view(h).players[0].plants or city.name in view(h).players[0].plants
+    shot(h, "07_table_after_build")
+
+    # Ben buys Ana's cheapest share.
+    assert "Ben's turn" in h.app.manager.current_screen.turn_text
+    money = [p.money for p in view(h).players]
+    tap(h, "Share")
+    shot(h, "08_share_whose")
+    tap(h, "Ana")
+    shot(h, "09_share_confirm")
+    tap(h, "Do it")
+    on(h, "six_table")
+    after = view(h).players
+    price = money[1] - after[1].money
+    assert price > 0 and after[0].money == money[0] + price
+    assert len(after[1].shares_held) == 1
+
+    # Ana musters 3 Promoters (and draws a secret Merit card).
+    tap(h, "Muster")
+    shot(h, "10_muster_how_many")
+    tap(h, "3")
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert view(h).players[0].promoters_pool == 3 and view(h).players[0].merit_count == 1
+
+    # Ben takes a Loan: 30 Cr before a Finance disc, a note, a step up.
+    tap(h, "Loan")
+    shot(h, "11_loan_confirm")
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert view(h).players[1].notes == 1 and view(h).players[1].finance_step == 1
+
+    # Ana tries Sales at 4 with 3 Promoters in her pool: the referee refuses and says why.
+    tap(h, "Strategy")
+    shot(h, "12_strategy_spaces")
+    h.tap(h.find(where=lambda w: str(getattr(w, "text", "")).startswith("[b]Sales[/b]\n[size=13sp]discard 4")))
+    settle(h)
+    tap(h, "35")
+    shot(h, "13_strategy_refused")
+    assert "Refused" in h.app.manager.current_screen.summary and "Strategy Pool" in h.app.manager.current_screen.summary
+    assert button_disabled(h, "Do it")
+    tap(h, "Back")  # the amount
+    tap(h, "Back")  # the space
+    h.tap(h.find(where=lambda w: str(getattr(w, "text", "")).startswith("[b]Sales[/b]\n[size=13sp]discard 3")))
+    settle(h)
+    tap(h, "25")
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert view(h).players[0].promoters_pool == 0
+
+    # Every token is placed (Ana's three as Tycoon, Ben's two): the round is over.
+    shot(h, "14_round_over")
+    assert h.app.manager.current_screen.round_over
+
+    # Revenue as a ledger adjustment with its reason, then round 2 with Ben as Tycoon.
+    tap(h, "Revenue")
+    on(h, "six_step")
+    tap(h, "Ana")
+    tap(h, "Revenue")
+    tap(h, "Money")
+    tap(h, "Gains")
+    tap(h, "10")
+    shot(h, "15_adjust_with_whom")
+    tap(h, "The supply")
+    shot(h, "16_adjust_confirm")
+    before = view(h).players[0].money
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert view(h).players[0].money == before + 10
+    tap(h, "Next round")
+    shot(h, "17_next_tycoon")
+    answer_popup(h, "Ben")
+    assert view(h).round == 2 and view(h).current == 1
+
+
+def button_disabled(h: Any, label: str) -> bool:
+    from ui.widgets.controls import BigButton
+
+    found = h.find_all(where=lambda w: isinstance(w, BigButton) and str(w.text).startswith(label))
+    return bool(found) and all(w.disabled for w in found)

@@ -1,0 +1,233 @@
+"""The table: a panel for each player, the six actions as big buttons, Pass, End turn, the free
+Emergency Loan, ledger adjustments, the Merit cards (opened on purpose), Undo, and the ledger.
+
+Source: issue 12 item 4; ``seeds/six-actions-rules.txt``.  Each action button opens its short steps
+(:mod:`ui.games.six_actions.flows` on the Step screen); a button the current player cannot use now is
+greyed, and says why under its name (taken this round, no token left).  At a round's end the action
+row turns into the round's close: Revenue and Dividends are ledger adjustments, then Next round (who
+is Tycoon) or End the game (the settlement).  The panel's Back button (Escape) is Undo here.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.games.six_actions.engine.state import Phase
+from companion.games.six_actions.views import PlayerPanel, TableView
+from ui import theme
+from ui.games.six_actions import colours
+from ui.games.six_actions.flows import ACTION_TITLES
+from ui.games.six_actions.table import table_of
+from ui.popups import Choice, ChoicePopup
+from ui.screens.base import BaseScreen
+from ui.widgets.controls import BigButton
+
+__all__ = ["PlayerCard", "SixTableScreen", "panel_lines"]
+
+#: The six actions, in the excerpt's order.
+SIX = ("build", "share", "muster", "strategy", "politics", "loan")
+#: The buttons of a round's close, in the action row's place.
+ROUND_CLOSE = ("revenue", "next_round", "end_game")
+
+
+def panel_lines(player: PlayerPanel) -> str:
+    """A player's public figures, one short line each (a panel is 150 px wide with five players)."""
+    held = len(player.shares_held)
+    lines = [
+        f"[b]{player.money} Cr[/b]",
+        f"Influence {player.influence} · AV {player.asset_value}",
+        f"Promoters {player.promoters_hand} · pool {player.promoters_pool}",
+        f"Shares {len(player.shares_left)} left · {held} held",
+        f"Notes {player.notes} · Finance {player.finance_step}",
+        f"Tokens {player.tokens_left} · +1: {player.plus_tokens}",
+        f"Merit {player.merit_count} · Favors {player.favors}",
+        f"Industry {len(player.industries)} · plants {len(player.plants)}",
+    ]
+    return "\n".join(lines)
+
+
+class PlayerCard(BoxLayout):
+    """One player's panel (no secrets: Merit cards as a count)."""
+
+    name = StringProperty("")
+    status = StringProperty("")
+    figures = StringProperty("")
+    colour = ColorProperty((0.6, 0.6, 0.6, 1))
+    current = BooleanProperty(False)
+    #: The figures' size: larger with fewer players (wider panels).
+    figure_size = StringProperty("14sp")
+
+
+class SixTableScreen(BaseScreen):
+    heading = StringProperty("")
+    turn_text = StringProperty("")
+    round_over = BooleanProperty(False)
+    can_undo = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="six_table", **kwargs)
+        self._cards: list[PlayerCard] = []
+        self._buttons: dict[str, BigButton] = {}
+
+    def on_pre_enter(self, *_: object) -> None:
+        table_of(self.app).redraw()
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh(self, view: TableView) -> None:
+        player = next((p for p in view.players if p.seat == view.current), None)
+        self.round_over = view.phase is Phase.ROUND_END
+        self.can_undo = view.can_undo
+        self.heading = f"Round {view.round}"
+        if self.round_over:
+            self.turn_text = "Round over: Revenue and Dividends, then the next round or the end."
+        elif player is not None:
+            used = " · action taken" if "token" in view.turn_used else ""
+            self.turn_text = (f"{player.name}'s turn: {player.tokens_left} token"
+                              f"{'s' * (player.tokens_left != 1)} left, +1: {player.plus_tokens}{used}")
+        else:
+            self.turn_text = ""
+        self._fill_cards(view)
+        self._fill_actions(view, player)
+
+    def _fill_cards(self, view: TableView) -> None:
+        box = self.ids.players
+        while len(self._cards) < len(view.players):
+            self._cards.append(PlayerCard())
+        if len(box.children) != len(view.players):
+            box.clear_widgets()
+            for card in self._cards[:len(view.players)]:
+                box.add_widget(card)
+        for card, p in zip(self._cards, view.players):
+            card.name = p.name
+            card.colour = colours.rgba(p.colour)
+            card.current = p.seat == view.current and view.phase is Phase.TURN
+            flags = [w for w, on in (("Tycoon", p.tycoon), ("passed", p.passed), ("▶ turn", card.current))
+                     if on]
+            card.status = " · ".join(flags) or colours.word(p.colour)
+            card.figures = panel_lines(p)
+            card.figure_size = "17sp" if len(view.players) <= 3 else "14sp"
+
+    def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
+        if not self._buttons:
+            for kind in SIX:
+                button = BigButton(markup=True, height=theme.BUTTON_HEIGHT)
+                button.bind(on_release=functools.partial(self._tapped, kind))
+                self._buttons[kind] = button
+            for key, text, fill in (("revenue", "Revenue, Dividends...", theme.ACCENT),
+                                    ("next_round", "Next round", theme.GO),
+                                    ("end_game", "End the game", theme.DANGER)):
+                button = BigButton(text=text, fill=fill, height=theme.BUTTON_HEIGHT)
+                button.bind(on_release=functools.partial(self._round_close, key))
+                self._buttons[key] = button
+        shown = ROUND_CLOSE if self.round_over else SIX
+        row = self.ids.actions
+        if [c for c in reversed(row.children)] != [self._buttons[k] for k in shown]:
+            row.clear_widgets()
+            for key in shown:
+                row.add_widget(self._buttons[key])
+        for kind in SIX:
+            button = self._buttons[kind]
+            marked = player is not None and kind in player.marked
+            allowed = kind in view.available
+            detail = "taken" if marked else ("" if allowed else "—")
+            if marked and allowed:
+                detail = "again: +1"
+            button.text = (f"[b]{ACTION_TITLES[kind]}[/b]" +
+                           (f"\n[size=13sp]{detail}[/size]" if detail else ""))
+            button.fill = theme.ACCENT if allowed else theme.SECONDARY
+            button.disabled = not allowed
+        self.ids.pass_turn.disabled = "pass" not in view.available
+        self.ids.end_turn.disabled = "end_turn" not in view.available
+
+    def _round_close(self, key: str, *_: object) -> None:
+        if key == "revenue":
+            self.open_flow("adjust")
+        elif key == "next_round":
+            self.next_round()
+        else:
+            self.end_game()
+
+    # ------------------------------------------------------------------ taps
+
+    def _tapped(self, kind: str, *_: object) -> None:
+        self.open_flow(kind)
+
+    def open_flow(self, kind: str) -> None:
+        """An action's short steps (the Step screen); Politics and Loan go straight to their
+        confirmation with the preview."""
+        step = self.manager.get_screen("six_step")
+        step.begin(kind)
+        self.app.show("six_step")
+        table_of(self.app).redraw()
+
+    def pass_turn(self) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None:
+            intents.pass_turn()
+
+    def end_turn(self) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None:
+            intents.end_turn()
+
+    def undo(self) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None and intents.undo():
+            self.app.show_message("Undone: the last action.", "info")
+
+    def show_ledger(self) -> None:
+        self.app.show("six_ledger")
+        table_of(self.app).redraw()
+
+    def show_merit(self) -> None:
+        self.app.show("six_merit")
+        table_of(self.app).redraw()
+
+    def next_round(self) -> None:
+        """Next round: asks who is the Tycoon of the new round."""
+        view = table_of(self.app).view()
+        if view is None:
+            return
+        choices: list[Choice] = [(p.name, functools.partial(self._new_round, p.seat), theme.ACCENT)
+                                 for p in view.players]
+        choices.append(("Cancel", None, theme.SECONDARY))
+        ChoicePopup(f"Round {view.round + 1}: who is the Tycoon?", "The Tycoon has a third action token.",
+                    choices, vertical=True, width_dp=420, default=len(choices) - 1).open()
+
+    def _new_round(self, seat: int) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None:
+            intents.new_round(seat)
+
+    def end_game(self) -> None:
+        ChoicePopup("End the game?", "After the last Revenue and Dividends: the notes are settled.",
+                    [("Keep playing", None, theme.SECONDARY), ("End the game", self._end_game, theme.DANGER)]
+                    ).open()
+
+    def _end_game(self) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None:
+            intents.end_game()
+
+    def open_menu(self) -> None:
+        """Menu: the ledger, leave the game, keep playing."""
+        ChoicePopup("Menu", "", [("Ledger", self.show_ledger, theme.ACCENT),
+                                 ("Leave game", self.ask_leave, theme.DANGER),
+                                 ("Keep playing", None, theme.GO)],
+                    vertical=True, default=2, width_dp=420).open()
+
+    def ask_leave(self) -> None:
+        ChoicePopup("Leave this game?", "It is kept in the history as abandoned.",
+                    [("Keep playing", None, theme.GO),
+                     ("Leave game", lambda: table_of(self.app).leave(), theme.DANGER)]).open()
+
+    def handle_key(self, action: str, arg: int | None) -> bool:
+        if action == "back":  # the panel's Back button: Undo (issue 12 item 4)
+            self.undo()
+            return True
+        return False
