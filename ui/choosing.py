@@ -4,6 +4,13 @@ Source: DESIGN.md, Examples (Electrum's Kivy GUI: worker threads hand results ba
 ``Clock``).  The chooser reads only the Mission Control view, taken on the main thread before the
 worker starts; a pick that comes back after the game was left or another pick was asked for is
 dropped (each pick has its own token).
+
+Pre-solving (issue 11, never a wait): when the chooser is a
+:class:`~companion.games.transmission.mission_control.presolve.Presolver` (the app's default), the
+next decision is solved on another worker while the table is busy: at Board set-up the start, and
+once the hand is dealt (Decode) every position the hand can lead to, Mission Control's intended
+order first (:func:`~companion.games.transmission.mission_control.presolve.views_after`); again after
+a board correction.  When Thinking asks for the pick it is usually there already.
 """
 
 from __future__ import annotations
@@ -16,7 +23,10 @@ from kivy.clock import Clock, ClockEvent
 
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.views import MissionControlView
-from companion.games.transmission.session import Chooser
+from companion.games.transmission.events import Corrected, StepChanged
+from companion.games.transmission.mission_control.presolve import Presolver, views_after
+from companion.games.transmission.session import Chooser, Session, Step
+from companion.table.events import Event
 
 __all__ = ["Choosing", "Pick"]
 
@@ -37,6 +47,7 @@ class Choosing:
         self.thinking_delay = thinking_delay
         self._token: object | None = None
         self._timer: ClockEvent | None = None
+        self._ahead: Presolver | None = None
 
     def start(self, chooser: Chooser, view: MissionControlView, on_slow: Callable[[], None],
               on_pick: Pick) -> None:
@@ -66,9 +77,55 @@ class Choosing:
         threading.Thread(target=work, name="mission-control", daemon=True).start()
 
     def cancel(self) -> None:
-        """Forget the pick under way (its answer is dropped) and stop the Thinking timer."""
+        """Forget the pick under way (its answer is dropped), stop the Thinking timer and any pre-solve."""
         self._token = None
         self._stop_timer()
+        if self._ahead is not None:
+            self._ahead.stop()
+            self._ahead = None
+
+    def observe(self, session: Session, event: Event) -> None:
+        """The session's events: pre-solve when the next decision can be foreseen (see the module
+        docstring): a step changed (Board set-up, Decode) or the board was corrected."""
+        if isinstance(event, (StepChanged, Corrected)):
+            self.ahead(session)
+
+    def ahead(self, session: Session) -> bool:
+        """Start solving the next decision on a worker thread, if the session's chooser pre-solves and
+        the step allows it (Board set-up: the start; Decode: every end of the dealt hand).
+
+        :returns: whether a pre-solve was started.
+        """
+        chooser = session.chooser
+        if not isinstance(chooser, Presolver):
+            return False
+        step = session.step
+        view = session.mission_control_view()  # only for the chooser's worker, never a screen
+        if step is Step.BOARD_SETUP:
+            def views() -> list[MissionControlView]:
+                return [view]
+        elif step is Step.DECODE:
+            table = session.view()
+            fixed = tuple(r.command if r else None for r in table.registers)
+            cards = tuple(c.command for c in table.hand)
+            intended = chooser.last
+
+            def views() -> list[MissionControlView]:
+                return views_after(view, fixed, cards, intended)
+        else:
+            return False
+        chooser.stop()
+        chooser.begin()
+        self._ahead = chooser
+
+        def work() -> None:
+            try:
+                chooser.presolve(views())
+            except Exception:  # never the table's problem: the pick is then decided when asked for
+                log.exception("pre-solving failed")
+
+        threading.Thread(target=work, name="mission-control-ahead", daemon=True).start()
+        return True
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
