@@ -282,6 +282,7 @@ class CompanionApp(App):
         self.end_game()
         self.session = session
         session.subscribe(self._on_event)
+        self.choosing.ahead(session)  # Board set-up: Mission Control solves the start meanwhile
         self.clear_message()
         if session.step is Step.THINKING:
             self._start_choosing()
@@ -366,7 +367,9 @@ class CompanionApp(App):
         """Mission Control for a game: ``chooser_factory()`` or the default planner.
 
         :raises ImportError: when the planner is missing."""
-        return self.chooser_factory() if self.chooser_factory else _default_chooser()
+        if self.chooser_factory:
+            return self.chooser_factory()
+        return _default_chooser(self.table_config.mission_control_seconds)
 
     # ------------------------------------------------------------------ messages
 
@@ -438,6 +441,7 @@ class CompanionApp(App):
             self.dealt = event.dealt
         if isinstance(event, StepChanged) and event.step is Step.THINKING:
             self._start_choosing()
+        self.choosing.observe(self.session, event)  # pre-solves the next pick (ui.choosing)
         self._redraw_trigger()
 
     # ------------------------------------------------------------------ Mission Control's pick
@@ -528,11 +532,13 @@ class CompanionApp(App):
         return route_key(self, window, key, codepoint)  # ui.key_routing
 
 
-def _default_chooser() -> Chooser:
-    """The AI Mission Control.  No fallback: without the planner the companion cannot play."""
+def _default_chooser(seconds: float | None = None) -> Chooser:
+    """The AI Mission Control, answering within ``seconds`` and pre-solving its next pick (issue 11).
+    No fallback: without the planner the companion cannot play."""
     from companion.games.transmission.mission_control.planner import Planner
+    from companion.games.transmission.mission_control.presolve import Presolver
 
-    return Planner()
+    return Presolver(Planner(deadline=seconds))
 
 
 # ---------------------------------------------------------------------- entry point
