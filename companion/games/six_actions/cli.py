@@ -20,10 +20,10 @@ from companion.games.six_actions.content.loader import default_content, load_con
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.scenario import load_scenario, run, state_json
 from companion.games.six_actions.session import COLOURS, MAX_SEED, Seat, Session
-from companion.games.six_actions.stored import KEEPER
+from companion.games.six_actions.stored import KEEPER, describe
 from companion.games.six_actions.terminal import Quit, Terminal
 from companion.table.registry import AddSubcommand
-from companion.table.store import Store, StoreError, describe_saved
+from companion.table.store import Store, StoreError
 
 __all__ = ["register", "content_pack", "parse_players", "play"]
 
@@ -102,7 +102,7 @@ def play(
         session = None
         saved = store.unfinished() if store is not None else None
         if store is not None and saved is not None and saved.game == KEEPER.game:
-            output_fn(f"An unfinished game is saved: {describe_saved(saved)}")
+            output_fn(f"An unfinished game is saved: {describe(saved)}")
             answer = input_fn("Resume it? [Y/n] ").strip().lower()
             if answer in ("", "y", "yes"):
                 try:
@@ -122,7 +122,7 @@ def play(
                 raise Failure(str(exc), EXIT_USAGE) from None
             if store is not None:
                 store.begin(session, KEEPER)
-        return Terminal(session, input_fn, output_fn).run()
+        return Terminal(session, input_fn, output_fn, saved=store is not None).run()
     except Quit:
         return EXIT_OK
     finally:

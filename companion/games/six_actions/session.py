@@ -41,7 +41,6 @@ from companion.games.six_actions.engine.actions import (
     Start,
     Strategy,
     Undo,
-    kind_of,
     to_json,
 )
 from companion.games.six_actions.engine.economy import FORCED
@@ -50,6 +49,7 @@ from companion.games.six_actions.engine.record import record_of, replay
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.events import Changed, ForcedLoan, GameOver, MeritDrawn, Refused, RoundEnded
+from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
 from companion.table.events import ActionPlayed, Listener, Publisher
 
@@ -183,30 +183,13 @@ class Session:
         for seat, p in enumerate(state.players):
             if seat < len(merits) and len(p.merit) > merits[seat] and not isinstance(action, Undo):
                 self._events.publish(MeritDrawn(seat))
-        self.message = done or self._said(action, who)
-        if forced:
-            self.message += (
-                f" {len(forced)} forced Emergency Loan{'s' * (len(forced) > 1)} "
-                f"({sum(p.amount for p in forced)} Cr) covered what was owed."
-            )
+        self.message = done or sentence(self.content, state, action, who, state.ledger[ledger:])
         if state.phase is Phase.ROUND_END and phase is not Phase.ROUND_END:
-            self.message += f" Round {state.round} is over: enter Revenue and Dividends, then the next round."
             self._events.publish(RoundEnded(state.round))
         if state.phase is Phase.OVER and phase is not Phase.OVER:
             self._events.publish(GameOver())
         self._events.publish(Changed(self.message))
         return True
-
-    def _said(self, action: Action, who: int | None) -> str:
-        names = [p.name for p in self.game.state.players]
-        actor = names[who] if who is not None and who < len(names) else "The table"
-        if isinstance(action, Undo):
-            return "The last action was undone."
-        if isinstance(action, Pass):
-            return f"{actor} passes."
-        nxt = self.game.state.current
-        then = f" {names[nxt]}'s turn." if nxt is not None and nxt != who else ""
-        return f"{actor}: {kind_of(action).replace('_', ' ')}.{then}"
 
     # ------------------------------------------------------------------ the intents
 

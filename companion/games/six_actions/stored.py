@@ -16,8 +16,9 @@ from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Undo
 from companion.games.six_actions.session import Session
 from companion.table.registry import Keeper, Progress
+from companion.table.store_rows import SavedGame
 
-__all__ = ["NAME", "KEEPER", "progress", "resume"]
+__all__ = ["NAME", "KEEPER", "progress", "resume", "describe"]
 
 #: The game's name in the store.
 NAME = "six-actions"
@@ -52,3 +53,9 @@ def resume(
 
 #: What the store needs of The Six Actions.
 KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume)
+
+
+def describe(saved: SavedGame) -> str:
+    """A line for a resume offer: ``"3 players, started 2026-12-01 14:49 UTC: round 2."``"""
+    s = saved.summary
+    return f"{s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC: round {s.transmissions_used}."
