@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.five_actions.info import GAME as FIVE_ACTIONS
 from companion.games.six_actions.info import GAME as SIX_ACTIONS
 from companion.games.transmission.info import GAME as TRANSMISSION
 from companion.table.registry import GameInfo
@@ -16,7 +17,7 @@ from companion.table.registry import GameInfo
 __all__ = ["registered", "game_named"]
 
 #: The installed games, in the order Home lists them.
-_GAMES: tuple[GameInfo[Any], ...] = (TRANSMISSION, SIX_ACTIONS)
+_GAMES: tuple[GameInfo[Any], ...] = (TRANSMISSION, SIX_ACTIONS, FIVE_ACTIONS)
 
 
 def registered() -> tuple[GameInfo[Any], ...]:

@@ -1,0 +1,173 @@
+"""The Five Actions' subcommands: ``play --game five-actions`` and ``referee --game five-actions``.
+
+Registered with the game (:data:`companion.games.five_actions.info.GAME`); ``--game`` chooses them
+(:mod:`companion.cli.games`).  ``referee`` runs a scenario
+(:mod:`companion.games.five_actions.engine.scenario`, format in docs/five-actions.md) and prints the
+state as JSON (exit 0), or the first refused action with its index and reason (exit 3, nothing
+applied); a malformed scenario exits 2 naming the field.  ``play`` runs the terminal game
+(:mod:`companion.games.five_actions.terminal`) and saves every action in the game store.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from companion.cli.database import database_path
+from companion.cli.output import EXIT_ERROR, EXIT_IMPOSSIBLE, EXIT_OK, EXIT_USAGE, Failure, err, print_json
+from companion.errors import ContentError, ScenarioError
+from companion.games.five_actions.content.loader import default_content, load_content
+from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
+from companion.games.five_actions.session import Session
+from companion.games.five_actions.stored import KEEPER
+from companion.games.five_actions.terminal import Quit, Terminal
+from companion.table.registry import AddSubcommand
+from companion.table.store import Store, StoreError
+
+__all__ = ["register", "content_pack", "play"]
+
+
+def content_pack(args: argparse.Namespace) -> ContentPack:
+    """The pack of ``--content FILE`` or the SAMPLE default.  :raises Failure: naming the problem."""
+    path = getattr(args, "content", None)
+    try:
+        return load_content(path) if path else default_content()
+    except ContentError as exc:
+        raise Failure(f"content pack: {exc}") from None
+
+
+def _cmd_referee(args: argparse.Namespace) -> int:
+    content = content_pack(args)
+    try:
+        scenario = load_scenario(args.scenario, content)
+    except ScenarioError as exc:
+        raise Failure(f"{args.scenario}: {exc}", EXIT_USAGE) from None
+    refusal = run(scenario)
+    if refusal is not None:
+        print_json({"ok": False, "index": refusal.index, "kind": refusal.kind, "reason": refusal.reason})
+        err(
+            f"{args.scenario}: action {refusal.index} ({refusal.kind}) is refused: {refusal.reason}; "
+            f"nothing was applied"
+        )
+        return EXIT_IMPOSSIBLE
+    print_json(state_json(scenario.game))
+    return EXIT_OK
+
+
+def _ask_players(
+    input_fn: Callable[[str], str], output_fn: Callable[[str], None], content: ContentPack, layout: str
+) -> tuple[list[str], list[str]]:
+    low, high = content.setup.min_players, content.setup.max_players
+    while True:
+        answer = input_fn(f"How many players ({low}-{high})? ").strip()
+        if answer.isdigit() and low <= int(answer) <= high:
+            break
+        output_fn(f"Please type a number from {low} to {high}.")
+    names, starts = [], []
+    game_map = content.game_map if layout == "map" else None
+    if game_map is not None:
+        output_fn("Locations: " + ", ".join(loc.id for loc in game_map.locations if not loc.ocean))
+    for i in range(int(answer)):
+        name = ""
+        while not name:
+            name = input_fn(f"Player {i + 1}'s name (clockwise from the first player): ").strip()
+        start = ""
+        while not start or (game_map is not None and (game_map.location(start) is None)):
+            start = input_fn(f"{name}'s starting Location: ").strip()
+        names.append(name)
+        starts.append(start)
+    return names, starts
+
+
+def play(
+    args: argparse.Namespace, input_fn: Callable[[str], str] = input, output_fn: Callable[[str], None] = print
+) -> int:
+    """The terminal game; with the store, offer to resume the unfinished Five Actions game."""
+    content = content_pack(args)
+    layout = args.layout or ("map" if content.has_map else "printed")
+    store: Store | None = None
+    if not args.no_store:
+        try:
+            store = Store.open(database_path(args))
+        except StoreError as exc:
+            err(f"{exc} This game will not be saved.")
+    try:
+        session = None
+        saved = store.unfinished() if store is not None else None
+        if store is not None and saved is not None and saved.game == KEEPER.game:
+            s = saved.summary
+            output_fn(f"An unfinished game is saved: {s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC.")
+            while session is None:
+                answer = input_fn("Resume it? [Y/n] ").strip().lower()
+                if answer in ("", "y", "yes"):
+                    try:
+                        session = store.resume(saved, KEEPER, content, None)
+                    except StoreError as exc:
+                        err(str(exc))
+                        return EXIT_ERROR
+                elif answer in ("n", "no"):
+                    store.abandon(saved.id)
+                    break
+        if session is None:
+            try:
+                names, starts = _ask_players(input_fn, output_fn, content, layout)
+                session = Session.new(
+                    content,
+                    names,
+                    starts,
+                    seed=args.seed,
+                    layout=layout,
+                    physical_stacks=args.physical_stacks,
+                )
+            except EOFError:
+                return EXIT_OK
+            except ValueError as exc:
+                raise Failure(str(exc), EXIT_USAGE) from None
+            if store is not None:
+                store.begin(session, KEEPER)
+        return Terminal(session, input_fn, output_fn).run()
+    except (Quit, EOFError):
+        return EXIT_OK
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _seed(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 to {MAX_SEED:,}, not {text[:20]!r}"
+        )
+    return int(text)
+
+
+def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
+    """Add ``play`` and ``referee`` (chosen with ``--game five-actions``)."""
+    play_parser = add(
+        "play",
+        "play The Five Actions in this terminal: the box is the table's referee and accountant",
+        [pack],
+    )
+    play_parser.add_argument(
+        "--layout",
+        choices=("map", "printed"),
+        default=None,
+        help="the content pack's map (default when it has one), or the printed board",
+    )
+    play_parser.add_argument("--seed", type=_seed, default=None, help="the seed of the Tycoon stacks")
+    play_parser.add_argument(
+        "--physical-stacks",
+        action="store_true",
+        help="the table draws the Tycoon tiles itself and says each one",
+    )
+    play_parser.add_argument(
+        "--no-store", action="store_true", help="do not save the game or offer to resume one"
+    )
+    play_parser.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
+    play_parser.set_defaults(handler=play)
+    referee = add("referee", "run a Five Actions scenario's actions and print the state as JSON", [pack])
+    referee.add_argument(
+        "scenario", metavar="SCENARIO.json", help="players, position and actions (docs/five-actions.md)"
+    )
+    referee.set_defaults(handler=_cmd_referee)

@@ -1,0 +1,245 @@
+"""A Five Actions game at the table: intents that refuse with a sentence, events, the view.
+
+Source: DESIGN.md, Session; issue 13 (items 2-4).  The screens and the terminal call the intents
+(:meth:`Session.install`, :meth:`Session.transmit`, ... :meth:`Session.undo`); each returns ``True``
+when it changed the table, else ``False`` with a :class:`~companion.games.five_actions.events.Refused`
+event whose message names the rule (nothing changed).  Each recorded action is announced as an
+:class:`~companion.table.events.ActionPlayed` (the store saves it), each intent that played ends
+with :class:`~companion.games.five_actions.events.Changed`.  Tycoon tiles are drawn from the seeded
+stacks unless ``physical_stacks``: the table then says each tile it drew (:meth:`Session.draw`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import IllegalAction, RecordError
+from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.actions import (
+    Action,
+    Draw,
+    EndGame,
+    Fund,
+    Install,
+    Modulate,
+    Pass,
+    Start,
+    Supply,
+    Transmit,
+    Undo,
+    to_json,
+)
+from companion.games.five_actions.engine.game import Game
+from companion.games.five_actions.engine.record import record_of, replay
+from companion.games.five_actions.engine.scenario import MAX_SEED
+from companion.games.five_actions.engine.state import Phase
+from companion.games.five_actions.events import ActionPlayed, Changed, GameOver, Refused
+from companion.games.five_actions.views import TableView, table_view
+from companion.table.events import Listener, Publisher
+
+__all__ = ["Session", "MAX_SEED"]
+
+
+class Session:
+    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`."""
+
+    def __init__(self, game: Game, physical_stacks: bool = False) -> None:
+        self.game = game
+        self.content: ContentPack = game.content
+        self.physical_stacks = physical_stacks
+        self.message = ""
+        self._events = Publisher()
+
+    @classmethod
+    def new(
+        cls,
+        content: ContentPack,
+        names: Sequence[str],
+        starts: Sequence[str],
+        *,
+        seed: int | None = None,
+        layout: str = "map",
+        physical_stacks: bool = False,
+    ) -> Session:
+        """A new game, the Tycoon display filled (unless ``physical_stacks``).
+
+        :param names: the players, the first player first (clockwise).
+        :param starts: each player's starting Location (a map id, or a printed name).
+        :raises ValueError: a bad setup (players, names, Locations, layout, seed), in a sentence.
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(MAX_SEED + 1)
+        if not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED:,}, not {seed}")
+        session = cls(Game(content, layout, seed), physical_stacks)
+        try:
+            session.game.play(Start(tuple(names), tuple(starts)))
+        except IllegalAction as exc:
+            raise ValueError(exc.reason[0].upper() + exc.reason[1:]) from None
+        session._draw_all()
+        session.message = f"{names[0]} plays first; then clockwise, one action each."
+        return session
+
+    @classmethod
+    def from_record(
+        cls,
+        content: ContentPack,
+        record: Mapping[str, Any],
+        table: Mapping[str, Any] | None = None,
+        physical_stacks: bool | None = None,
+    ) -> Session:
+        """The identical session of a saved game.  :raises RecordError: it does not replay."""
+        game = replay(dict(record), content)
+        if not game.state.players:
+            raise RecordError("the record has no start action")
+        saved = table or {}
+        stacks = physical_stacks if physical_stacks is not None else bool(saved.get("physical_stacks", False))
+        session = cls(game, stacks)
+        message = saved.get("message", "")
+        session.message = message if isinstance(message, str) else ""
+        return session
+
+    def record(self) -> dict[str, Any]:
+        """The game record (:func:`~companion.games.five_actions.engine.record.record_of`)."""
+        return record_of(self.game)
+
+    def table_state(self) -> dict[str, Any]:
+        """What the table adds to the record: the last sentence and the stacks' setting."""
+        return {"message": self.message, "physical_stacks": self.physical_stacks}
+
+    def subscribe(self, listener: Listener) -> None:
+        self._events.subscribe(listener)
+
+    @property
+    def intents(self) -> Session:
+        """The intents (this session)."""
+        return self
+
+    @property
+    def over(self) -> bool:
+        return self.game.state.phase == Phase.OVER
+
+    def view(self) -> TableView:
+        """The table's view (every figure is public)."""
+        return table_view(self.game, message=self.message)
+
+    # ------------------------------------------------------------------ playing
+
+    def _announce(self, action: Action) -> None:
+        self._events.publish(ActionPlayed(to_json(action)))
+
+    def _draw_all(self) -> None:
+        while not self.physical_stacks and (draw := self.game.next_draw()) is not None:
+            self.game.play(draw)
+            self._announce(draw)
+
+    def play(self, action: Action) -> bool:
+        """Play ``action`` and the draws after it; publish the events.  :returns: ``False`` refused."""
+        was_over = self.over
+        try:
+            self.game.play(action)
+        except IllegalAction as exc:
+            self.message = exc.reason[0].upper() + exc.reason[1:] + "."
+            self._events.publish(Refused(self.message))
+            return False
+        self._announce(action)
+        said = self.game.state.last
+        self._draw_all()
+        state = self.game.state
+        self.message = said
+        if state.pending:
+            self.message += f" Draw a level-{state.pending[0].level} Tycoon tile and say which."
+        elif state.phase == Phase.PLAY and not isinstance(action, Draw):
+            self.message += f" {state.players[state.current].name}'s turn."
+        if self.over and not was_over:
+            self._events.publish(GameOver())
+        self._events.publish(Changed(self.message))
+        return True
+
+    def install(
+        self,
+        location: str,
+        box: str,
+        side: str | None = None,
+        empty: bool | None = None,
+        reward: str | None = None,
+        bonus: int = 0,
+    ) -> bool:
+        """Installation (see :class:`~companion.games.five_actions.engine.actions.Install`)."""
+        return self.play(Install(location, box, side, empty, reward, bonus))
+
+    def transmit(
+        self,
+        station: str,
+        box: str,
+        line: str | None = None,
+        direction: str | None = None,
+        locations: Sequence[str] = (),
+        empty: Sequence[bool] = (),
+        bonus: Sequence[int] = (),
+        side: str | None = None,
+    ) -> bool:
+        """Transmission (see :class:`~companion.games.five_actions.engine.actions.Transmit`)."""
+        return self.play(
+            Transmit(station, box, line, direction, tuple(locations), tuple(empty), tuple(bonus), side)
+        )
+
+    def modulate(
+        self,
+        station: str,
+        box: str,
+        line: str | None = None,
+        direction: str | None = None,
+        locations: Sequence[str] = (),
+        empty: Sequence[bool] = (),
+        bonus: Sequence[int] = (),
+        side: str | None = None,
+    ) -> bool:
+        """Modulation (see :class:`~companion.games.five_actions.engine.actions.Modulate`)."""
+        return self.play(
+            Modulate(station, box, line, direction, tuple(locations), tuple(empty), tuple(bonus), side)
+        )
+
+    def fund(
+        self,
+        credit: str,
+        row: str,
+        box: str,
+        tycoon: str | None = None,
+        face_down: int | None = None,
+        side: str | None = None,
+    ) -> bool:
+        """Funding (see :class:`~companion.games.five_actions.engine.actions.Fund`)."""
+        return self.play(Fund(credit, row, box, tycoon, face_down, side))
+
+    def supply(self, credit: str, row: str, tiles: Sequence[str] = (), patent: str | None = None) -> bool:
+        """Supply (see :class:`~companion.games.five_actions.engine.actions.Supply`)."""
+        return self.play(Supply(credit, row, tuple(tiles), patent))
+
+    def pass_turn(self) -> bool:
+        """The current player takes no action."""
+        return self.play(Pass())
+
+    def draw(self, tycoon: str) -> bool:
+        """Physical stacks: the Tycoon tile the table drew from the stack the rules wait for."""
+        pending = self.game.state.pending
+        if not pending:
+            self.message = "No Tycoon tile is to be drawn now."
+            self._events.publish(Refused(self.message))
+            return False
+        return self.play(Draw(pending[0].level, tycoon))
+
+    def end_game(self) -> bool:
+        """The table ends the game; the standings are in the view."""
+        return self.play(EndGame())
+
+    def undo(self) -> bool:
+        """Revert the last action (and the draws after it)."""
+        target = self.game.undo_target()
+        if target is None:
+            self.message = f"Nothing can be undone: {self.game.undo_reason()}."
+            self._events.publish(Refused(self.message))
+            return False
+        return self.play(Undo(target))

@@ -1,0 +1,67 @@
+"""The Five Actions in the game store: its history figures and how a saved game resumes.
+
+The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`.  The history
+row's columns were named for Incoming Transmission; this game fills them with its own figures (our
+decision): rounds played, Locations the players hold (stations and Signal tokens) of the map's
+Locations (0 of 0 on the printed board), the best total so far as the score (bonus points plus
+activated Patents' icons), and ``won`` once the table has ended the game (the excerpt names no
+winner: a finished game is a completed one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.actions import Undo
+from companion.games.five_actions.session import Session
+from companion.table.registry import Keeper, Progress
+
+__all__ = ["NAME", "KEEPER", "progress", "resume", "score"]
+
+#: The game's name in the store.
+NAME = "five-actions"
+
+
+def score(session: Session, seat: int) -> int:
+    """``seat``'s points if the game ended now: bonus points plus activated Patents' icons."""
+    p = session.game.state.players[seat]
+    icons = 0
+    for ident, side in [*p.activated.values(), *p.covered]:
+        patent = session.content.patent(ident)
+        icons += patent.side(side).points if patent is not None else 0
+    return p.points + icons
+
+
+def progress(session: Session) -> Progress:
+    """The history row of ``session`` as it stands (see the module for what each column holds)."""
+    state = session.game.state
+    held = {k for p in state.players for k in (*p.stations, *p.tokens)}
+    game_map = session.content.game_map
+    total = len(game_map.locations) if game_map is not None and state.layout == "map" else 0
+    return Progress(
+        transmissions_used=state.round,
+        missions_completed=len(held) if total else 0,
+        missions_total=total,
+        score=max((score(session, i) for i in range(len(state.players))), default=0),
+        undos=sum(1 for a in session.game.actions if isinstance(a, Undo)),
+        result="won" if session.over else None,
+    )
+
+
+def resume(
+    content: ContentPack,
+    chooser: Any,
+    record: Mapping[str, Any],
+    table: Mapping[str, Any] | None,
+    undo: str | None,
+    physical_deck: bool | None,
+) -> Session:
+    """The identical session of a saved game (``chooser`` and ``undo`` are not used: every seat is a
+    person and undo is the table's).  :raises RecordError: the record does not replay."""
+    return Session.from_record(content, record, table, physical_stacks=physical_deck)
+
+
+#: What the store needs of The Five Actions.
+KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume)

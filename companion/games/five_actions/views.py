@@ -1,0 +1,216 @@
+"""What the screens and the terminal read of a Five Actions game: frozen views, no rules.
+
+Source: issue 13, item 4 (a panel per player: money, stations left, Ready tokens, Action tiles per
+column, Credit tokens, Tycoons, Patents; the map with every piece).  :func:`table_view` builds a
+:class:`TableView` from a :class:`~companion.games.five_actions.engine.game.Game`; every figure is
+public (the game has no secret).  :class:`BoxQuote` says what each box costs the current player now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.five_actions.content.model import COLUMNS
+from companion.games.five_actions.engine import economy as eco
+from companion.games.five_actions.engine.game import Game, Standing
+from companion.games.five_actions.engine.state import Phase
+
+__all__ = ["ColumnView", "PlayerPanel", "LocationView", "BoxQuote", "TableView", "table_view"]
+
+
+@dataclass(frozen=True)
+class ColumnView:
+    """One Action-tile column of a player: tiles in it, the Patent waiting above it, the Patents slid
+    onto its boxes (``(box, patent, side)``), its active Tycoon tiles."""
+
+    column: str
+    tiles: int
+    supply: int
+    waiting: str | None
+    activated: tuple[tuple[str, str, str], ...]
+    tycoons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerPanel:
+    """One player's public figures."""
+
+    seat: int
+    name: str
+    money: int
+    points: int
+    stations_left: int
+    stations: tuple[tuple[str, bool], ...]
+    tokens: tuple[str, ...]
+    ready: int
+    tracks: tuple[tuple[str, int], ...]
+    columns: tuple[ColumnView, ...]
+    credits: tuple[str, ...]
+    tycoons: int
+    factories: int
+    scientists: int
+    patents: int
+    flags: tuple[str, ...]
+    links: int
+    is_current: bool
+
+
+@dataclass(frozen=True)
+class LocationView:
+    """A map Location (or a printed one the table has named) and its pieces
+    ``(seat, "station" | "modulated" | "token")``."""
+
+    id: str
+    name: str
+    row: int | None
+    col: int | None
+    ocean: bool
+    reward: str | None
+    bonus: str
+    pieces: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class BoxQuote:
+    """What a box costs the current player now: dollars on the empty spaces up to it, or why not."""
+
+    column: str
+    box: str
+    dollars: int
+    ok: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The whole table.  ``pending_draw``: the level of the Tycoon stack a physical table must say
+    the drawn tile of, else ``None``; ``quotes``: every box of every column for the current player."""
+
+    phase: str
+    layout: str
+    has_map: bool
+    round: int
+    current: int | None
+    players: tuple[PlayerPanel, ...]
+    locations: tuple[LocationView, ...]
+    lines: tuple[tuple[str, tuple[str, ...]], ...]
+    display: tuple[tuple[int, tuple[str, ...]], ...]
+    stacks: tuple[tuple[int, int], ...]
+    credit_rows: tuple[tuple[str, tuple[tuple[str, int | None], ...]], ...]
+    patents: tuple[str, ...]
+    pending_draw: int | None
+    quotes: tuple[BoxQuote, ...]
+    can_undo: bool
+    undo_reason: str
+    message: str
+    standings: tuple[Standing, ...]
+
+
+def _quotes(game: Game) -> tuple[BoxQuote, ...]:
+    state, content = game.state, game.content
+    if state.phase != Phase.PLAY or not state.players:
+        return ()
+    p = state.players[state.current]
+    out = []
+    for column in COLUMNS:
+        col = content.board.column(column)
+        for box, spaces in (("basic", col.basic), ("advanced", col.advanced), ("patent", len(col.spaces))):
+            dollars = sum(col.spaces[p.columns[column] : spaces])
+            reason = ""
+            if box == "patent" and column not in p.waiting:
+                reason = "no Patent waits above the column"
+            elif p.columns[column] < 1:
+                reason = "no Action tile in the column"
+            elif dollars > p.money:
+                reason = f"costs ${dollars}, {p.name} has ${p.money}"
+            out.append(BoxQuote(column, box, dollars, not reason, reason))
+    return tuple(out)
+
+
+def table_view(game: Game, message: str = "") -> TableView:
+    """The view of ``game`` as it stands; ``message``: the last sentence for the table."""
+    state, content = game.state, game.content
+    panels = []
+    for seat, p in enumerate(state.players):
+        columns = tuple(
+            ColumnView(
+                c.id,
+                p.columns[c.id],
+                p.supply[c.id],
+                p.waiting.get(c.id),
+                tuple(
+                    (k.split(":")[1], v[0], v[1]) for k, v in p.activated.items() if k.startswith(f"{c.id}:")
+                ),
+                tuple(p.tycoons[c.id][: c.tycoon_spaces]),
+            )
+            for c in content.board.columns
+        )
+        panels.append(
+            PlayerPanel(
+                seat,
+                p.name,
+                p.money,
+                p.points,
+                p.stations_left,
+                tuple(sorted(p.stations.items())),
+                tuple(sorted(p.tokens)),
+                p.ready,
+                tuple(p.tracks.items()),
+                columns,
+                tuple(p.credits),
+                eco.active(content, state, seat, "tycoon"),
+                eco.active(content, state, seat, "factory"),
+                eco.active(content, state, seat, "scientist"),
+                len(eco.patents_owned(p)),
+                tuple(p.flags),
+                p.links,
+                state.phase == Phase.PLAY and seat == state.current,
+            )
+        )
+
+    def pieces(key: str) -> tuple[tuple[int, str], ...]:
+        out = []
+        for seat, kind in state.pieces_at(key):
+            modulated = kind == "station" and state.players[seat].stations[key]
+            out.append((seat, "modulated" if modulated else kind))
+        return tuple(out)
+
+    if state.layout == "map" and content.game_map is not None:
+        locations = tuple(
+            LocationView(
+                loc.id, loc.name, loc.row, loc.col, loc.ocean, loc.reward, loc.bonus.said(), pieces(loc.id)
+            )
+            for loc in content.game_map.locations
+        )
+        lines = tuple((ln.id, tuple(s.location for s in ln.path)) for ln in content.game_map.lines)
+    else:
+        locations = tuple(
+            LocationView(key, name, None, None, False, None, "", pieces(key))
+            for key, name in sorted(state.names.items())
+        )
+        lines = ()
+    outcome = game.outcome()
+    why = game.undo_reason()
+    return TableView(
+        phase=state.phase,
+        layout=state.layout,
+        has_map=content.has_map,
+        round=state.round,
+        current=state.current if state.phase == Phase.PLAY else None,
+        players=tuple(panels),
+        locations=locations,
+        lines=lines,
+        display=tuple((lv, tuple(t)) for lv, t in sorted(state.display.items())),
+        stacks=tuple((lv, len(t)) for lv, t in sorted(state.stacks.items())),
+        credit_rows=tuple(
+            (row.id, tuple(zip(row.spaces, state.credit_area[row.id], strict=True)))
+            for row in content.credit_rows
+        ),
+        patents=tuple(state.pool),
+        pending_draw=state.pending[0].level if state.pending else None,
+        quotes=_quotes(game),
+        can_undo=why is None,
+        undo_reason=why or "",
+        message=message,
+        standings=outcome.standings if outcome is not None else (),
+    )
