@@ -29,7 +29,9 @@ def _referee(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[
     return code, (json.loads(out) if out.strip() else {}), err
 
 
-def test_the_documented_examples_run_with_their_documented_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_documented_examples_run_with_their_documented_exit_codes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     documented = dict(re.findall(r"`docs/examples/six-actions/([\w-]+\.json)`[^\n]*exit (\d)", DOC))
     assert sorted(documented) == sorted(p.name for p in EXAMPLES.glob("*.json")), "each example is documented"
     for name, code in documented.items():
@@ -86,7 +88,9 @@ def test_game_is_read_from_the_command_line() -> None:
     assert chosen_game(["play"]) is None and chosen_game(["referee", "--", "--game"]) is None
 
 
-def test_without_game_referee_is_still_incoming_transmissions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_game_referee_is_still_incoming_transmissions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main(["referee", str(EXAMPLES / "build-and-share.json")])
     assert code == 2 and "board" in capsys.readouterr().err  # Transmission's scenario wants a board
     assert main(["plan", "--game", "six-actions", "x.json"]) == 2
@@ -94,11 +98,15 @@ def test_without_game_referee_is_still_incoming_transmissions(tmp_path: Path, ca
 
 
 SCRIPT = [
-    "muster", "2",  # Ana musters 2 Promoters (and draws a Merit card)
-    "cards", "1",  # Ana looks at her own cards
+    "muster",
+    "2",  # Ana musters 2 Promoters (and draws a Merit card)
+    "cards",
+    "1",  # Ana looks at her own cards
     "politics",  # Ben
     "loan",  # Ana: 30 Cr and a note
-    "muster", "9", "1",  # Ben: 9 is out of range, asked again
+    "muster",
+    "9",
+    "1",  # Ben: 9 is out of range, asked again
     "pass",  # Ana
     "end",  # the round is over: end the game
     "1",  # Ana repays her note
@@ -121,7 +129,17 @@ def test_play_in_the_terminal_is_saved_and_leaves_on_end_of_input(
 ) -> None:
     database = tmp_path / "store.sqlite3"
     monkeypatch.setattr("sys.stdin", io.StringIO("muster\n2\n"))
-    argv = ["play", "--game", "six-actions", "--players", "Ana:green,Ben", "--seed", "3", "--database", str(database)]
+    argv = [
+        "play",
+        "--game",
+        "six-actions",
+        "--players",
+        "Ana:green,Ben",
+        "--seed",
+        "3",
+        "--database",
+        str(database),
+    ]
     assert main(argv) == 0
     assert "Leaving: the game is saved" in capsys.readouterr().out
     store = Store.open(database)
@@ -131,3 +149,13 @@ def test_play_in_the_terminal_is_saved_and_leaves_on_end_of_input(
     monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
     assert main(argv) == 0
     assert "2 players, started" in capsys.readouterr().out
+
+
+def test_content_check_of_a_six_actions_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = ROOT / "companion/games/six_actions/content/default.toml"
+    assert main(["content", "check", "--game", "six-actions", str(pack)]) == 0
+    assert "OK: six-actions-sample@1 (a sample)" in capsys.readouterr().out
+    bad = tmp_path / "bad.toml"
+    bad.write_text(pack.read_text().replace("money = 20 ", "money = -5 "))
+    assert main(["content", "check", "--game", "six-actions", str(bad)]) == 1
+    assert "setup.money = -5: must be from 0 to 500" in capsys.readouterr().out

@@ -139,3 +139,14 @@ def test_the_printed_board_game_resumes_too(tmp_path: Path) -> None:
     assert saved is not None
     assert store.resume(saved, KEEPER, CONTENT, None).game.state == session.game.state
     store.close()
+
+
+def test_physical_decks_wait_for_the_table_to_say_which_card() -> None:
+    session = Session.new(CONTENT, SEATS, seed=2, physical_decks=True)
+    assert session.view().pending_draw == "industry" and not session.muster(1)
+    assert not session.draw("no-such-card") and "not in the industry pile" in session.message
+    while (pending := session.view().pending_draw) is not None:
+        assert session.draw(session.game.state.piles[pending][-1])  # any card of the pile, not the top
+    assert session.view().phase is Phase.TURN and session.muster(1)
+    assert session.view().pending_draw == "merit"
+    assert session.draw("windfall") and session.view(seat=0).own_merit == ("Windfall",)

@@ -1,4 +1,4 @@
-"""The Six Actions' subcommands: ``play --game six-actions`` and ``referee --game six-actions``.
+"""The Six Actions' subcommands ``play``, ``referee``, ``content check`` (chosen with ``--game six-actions``).
 
 Registered with the game (:data:`companion.games.six_actions.info.GAME`); ``--game`` chooses them
 (:mod:`companion.cli.games`).  ``referee`` runs a scenario
@@ -14,9 +14,19 @@ import argparse
 from collections.abc import Callable
 
 from companion.cli.database import database_path
-from companion.cli.output import EXIT_ERROR, EXIT_IMPOSSIBLE, EXIT_OK, EXIT_USAGE, Failure, err, print_json
+from companion.cli.output import (
+    EXIT_ERROR,
+    EXIT_IMPOSSIBLE,
+    EXIT_OK,
+    EXIT_USAGE,
+    Failure,
+    err,
+    out,
+    print_json,
+    verbose_option,
+)
 from companion.errors import ContentError, ScenarioError
-from companion.games.six_actions.content.loader import default_content, load_content
+from companion.games.six_actions.content.loader import check_content, default_content, load_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.scenario import load_scenario, run, state_json
 from companion.games.six_actions.session import COLOURS, MAX_SEED, Seat, Session
@@ -66,6 +76,25 @@ def _cmd_referee(args: argparse.Namespace) -> int:
         )
         return EXIT_IMPOSSIBLE
     print_json(state_json(scenario.game))
+    return EXIT_OK
+
+
+def _cmd_content_check(args: argparse.Namespace) -> int:
+    """Every problem of a Six Actions pack, one per line (exit 1), or a line of what it holds."""
+    problems = check_content(args.file)
+    if problems and problems[0].field == "<file>":
+        raise Failure(str(problems[0]))
+    for problem in problems:
+        out(str(problem))
+    if problems:
+        err(f"{args.file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        return EXIT_ERROR
+    pack = load_content(args.file)
+    where = f"a map of {len(pack.game_map.cities)} cities" if pack.game_map else "no map (the printed board)"
+    out(
+        f"OK: {pack.id}{' (a sample)' if pack.sample else ''}, {len(pack.industries)} Industry cards, "
+        f"{len(pack.policies)} Policies, {len(pack.merits)} Merit cards, {where}"
+    )
     return EXIT_OK
 
 
@@ -170,3 +199,16 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         "scenario", metavar="SCENARIO.json", help="players, position and actions (docs/six-actions.md)"
     )
     referee.set_defaults(handler=_cmd_referee)
+    content = add("content", "work with Six Actions content packs", [])
+    actions = content.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser(
+        "check",
+        help="list every problem in a Six Actions content pack (TOML)",
+        parents=[verbose_option()],
+        description="List every problem in a content pack.",
+    )
+    check.add_argument(
+        "--game", choices=("six-actions",), default="six-actions", help="the game: six-actions"
+    )
+    check.add_argument("file", metavar="FILE", help="the content pack to check")
+    check.set_defaults(handler=_cmd_content_check)

@@ -101,7 +101,7 @@ def sentence(
         parts.append(
             "Paid: "
             + "; ".join(
-                f"{state.account_name(p.payer)} {p.amount} Cr to {state.account_name(p.payee)}" for p in paid
+                f"{_account(state, p.payer)} {p.amount} Cr to {_account(state, p.payee)}" for p in paid
             )
             + "."
         )
