@@ -1,4 +1,5 @@
-"""Board set-up: the layout to copy onto the table, the Cadet's start, the spare hallway."""
+"""Board set-up: the layout to copy onto the table, the Cadet's start, and the spare hallway tile drawn
+beside the board (a legend swatch of it looked like a key to the 12 hallways on the grid)."""
 
 from __future__ import annotations
 
