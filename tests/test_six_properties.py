@@ -71,3 +71,76 @@ def test_every_action_round_trips_through_json(data: st.DataObject) -> None:
     game = _random_game(data, "map", 2)
     for action in [*game.actions, *game.candidates()]:
         assert from_json(json.loads(json.dumps(to_json(action)))) == action
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 40)
+    | st.text(max_size=8)
+    | st.sampled_from(["build", "muster", "share", "capital", "mine", "Ana", "strategy", "sales_3"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "kind",
+                    "players",
+                    "actions",
+                    "card",
+                    "city",
+                    "promoters",
+                    "name",
+                    "money",
+                    "space",
+                    "amount",
+                    "opponent",
+                    "seed",
+                    "layout",
+                    "tycoon",
+                    "plus",
+                    "steps",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(JSON)
+def test_any_json_scenario_is_run_or_refused_in_words(data: object) -> None:
+    from companion.errors import ScenarioError
+    from companion.games.six_actions.engine.scenario import parse_scenario, run
+
+    try:
+        scenario = parse_scenario(data, CONTENT)
+    except ScenarioError:
+        return
+    before = scenario.game.state.copy()
+    if run(scenario) is not None:
+        assert scenario.game.state == before
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(JSON, max_size=4))
+def test_any_json_record_replays_or_is_refused_in_words(actions: list[object]) -> None:
+    from companion.errors import RecordError
+
+    start = {"kind": "start", "names": ["Ana", "Ben"], "colours": ["red", "blue"], "tycoon": 0}
+    record = {
+        "format": 1,
+        "content": CONTENT.id,
+        "digest": CONTENT.digest,
+        "seed": 1,
+        "difficulty": "2 players",
+        "layout": "map",
+        "actions": [start, *actions],
+    }
+    try:
+        replay(record, CONTENT)
+    except RecordError:
+        pass
