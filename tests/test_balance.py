@@ -37,9 +37,16 @@ def test_the_page_lists_every_cell_and_answers_the_question() -> None:
     data = {"command": "python -m companion.lab.balance --games 1000 --seed 0 --jobs 2", "cells": {
         cell_key("standard", "robust", "uniform"): cell("standard", "robust", "uniform", 300),
         cell_key("standard", "shortest", "uniform"): cell("standard", "shortest", "uniform", 200),
+        cell_key("hard", "robust", "reasoning"): cell("hard", "robust", "reasoning", 430),
+        cell_key("hard", "shortest", "reasoning"): cell("hard", "shortest", "reasoning", 300),
+        cell_key("expert", "shortest", "reasoning"): cell("expert", "shortest", "reasoning", 300),
     }}
     page = render(data)
-    assert page.count("| not run yet |") == 22 and "22 cells are not run yet" in page
+    assert page.count("| not run yet |") == 27 + 2 and "27 cells are not run yet" in page  # + 2 band rows
+    # The bands: the best Mission Control of each difficulty against its target.
+    assert "| hard | 40% | robust | 43.0% | 40.0-46.1% | yes |" in page
+    assert "| expert | 20% | shortest | 30.0% | 27.2-32.9% | no (+10.0 points) |" in page
+    assert "| training | 80% | - | - | not run yet | - |" in page
     assert "| standard | robust | uniform | 1000 | 300 | 30.0% | 27.2-32.9% | 6.50 | 123.4 | 500 |" in page
     assert "wins more often than the shortest-plan one: 30.0% against 20.0%" in page
     assert "+10.0 percentage points" in page and "commit abc123" in page
@@ -58,8 +65,8 @@ def test_a_run_skips_fresh_cells_and_continues(tmp_path: Path, monkeypatch: pyte
     out, cache = tmp_path / "balance.md", tmp_path / "balance.json"
     content = default_content()
     balance.run(content, 10, 0, 1, cache, out, max_minutes=None)
-    assert len(played) == 24 == len(set(played))
-    assert played[0] == ("standard", "shortest", "uniform") and played[1] == ("standard", "robust", "uniform")
+    assert len(played) == 32 == len(set(played))
+    assert played[:2] == [("standard", "shortest", "reasoning"), ("standard", "robust", "reasoning")]
     assert {d for d, _m, _c in played} == set(DIFFICULTIES)
     assert "not run yet" not in out.read_text(encoding="utf-8")
     played.clear()

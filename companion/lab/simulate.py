@@ -9,21 +9,26 @@ so each simulated game has a record that replays to the identical state
 The Cadet is one of the models of :mod:`companion.games.transmission.mission_control.cadet`: ``perfect`` reads
 Mission Control's intended order from the secret state and executes it
 (leaving the error card out, RULES.md, 4. Decode), so a game measures planning
-alone; ``uniform`` and ``careful`` see only the table's view
+alone; ``uniform``, ``careful`` and ``reasoning`` see only the table's view
 (:func:`companion.games.transmission.engine.views.cadet_view`) and pick a legal order of their hand with
-a generator seeded by the game's seed and the transmission number.  The
-simulated Cadets never spend Signal Boosts.
+a generator seeded by the game's seed and the transmission number.  Only the
+``reasoning`` Cadet spends Signal Boosts (:func:`cadet_turn`): before it executes, it
+plays the boost whose answer is worth the most
+(:func:`companion.games.transmission.mission_control.reasoning.best_boost`), reads the answer
+and decides again.
 
 Mission Controls by name (:data:`MISSION_CONTROLS`): ``shortest`` is
 :class:`companion.games.transmission.mission_control.planner.Planner`; ``robust`` is
-:class:`companion.games.transmission.mission_control.robust.RobustPlanner`, which always assumes the
-``uniform``
-Cadet (Mission Control is not told who decodes).
+:class:`companion.games.transmission.mission_control.robust.RobustPlanner`, which plans for the
+simulated Cadet's model (``uniform`` for the ``perfect`` Cadet, whom no plan can confuse).
 
 Batches can run on several processes (``jobs``); game ``i`` always uses
-:func:`game_seed` ``(seed, i)`` and each process keeps one chooser for all its
-games (a chooser's caches never change its answers), so the totals are the
-same whatever the number of processes.
+:func:`game_seed` ``(seed, i)``.  Each game gets a new chooser (its solver's
+tables are per game, so a worker's memory stays bounded however many games it
+plays; the compiled programs and routes that do not depend on the game are
+shared), so the totals are the same whatever the number of processes.  Ctrl-C
+stops the workers and the batch raises :class:`KeyboardInterrupt` once, with no
+worker's traceback.
 """
 
 from __future__ import annotations
@@ -33,27 +38,39 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.engine.actions import Execute, Select
+from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.engine.actions import Execute, Select, UseBoost
 from companion.games.transmission.engine.game import Actor, Game, Outcome
-from companion.games.transmission.engine.views import cadet_view, mission_control_view
+from companion.games.transmission.engine.views import CadetView, cadet_view, mission_control_view
 from companion.games.transmission.mission_control.cadet import (
     CADET_MODELS,
     Hand,
-    choose_order,
+    distribution,
+    hypothesis_weight,
     order_cards,
+    read,
+    sample,
 )
+from companion.games.transmission.mission_control.encoding import INDEX, ORDER
 from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.reasoning import (
+    Reader,
+    best_boost,
+    boost_threshold,
+    cross_check,
+    possible_missions,
+)
 from companion.games.transmission.mission_control.robust import RobustPlanner
 from companion.games.transmission.session import Chooser
 from companion.lab.progress import progress
 
-__all__ = ["MISSION_CONTROLS", "SimulationResult", "game_seed", "mission_control", "play_game", "play_one",
-           "simulate"]
+__all__ = ["MISSION_CONTROLS", "SimulationResult", "cadet_turn", "cores", "game_seed", "mission_control",
+           "play_game", "play_one", "simulate"]
 
 log = logging.getLogger(__name__)
 
@@ -91,40 +108,124 @@ class SimulationResult:
         return self.games_per_minute / max(1, self.jobs)
 
 
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one, else every core)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # macOS and Windows have no sched_getaffinity
+        return max(1, os.cpu_count() or 1)
+
+
 def game_seed(seed: int, i: int) -> int:
     """The seed of game ``i`` of a batch seeded ``seed``: a stable hash, so batches do not overlap."""
     digest = hashlib.sha256(f"simulate:{seed}:{i}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
 
 
-def mission_control(name: str) -> Chooser:
-    """A new Mission Control by name (:data:`MISSION_CONTROLS`).  :raises ValueError: for another name."""
+def mission_control(name: str, cadet: str = "uniform",
+                    catalogue: Mapping[str, tuple[str, str]] | None = None) -> Chooser:
+    """A new Mission Control by name (:data:`MISSION_CONTROLS`).
+
+    :param cadet: the Cadet model the ``robust`` one plans for (``perfect`` plans for ``uniform``).
+    :param catalogue: every mission card of the content pack (id -> pair), for the ``reasoning`` model.
+    :raises ValueError: for another name or an unknown Cadet model.
+    """
     if name == "shortest":
         return Planner()
     if name == "robust":
-        return RobustPlanner(cadet="uniform")
+        return RobustPlanner(cadet="uniform" if cadet == "perfect" else cadet, catalogue=catalogue)
     raise ValueError(f"unknown Mission Control {name!r} (expected one of {', '.join(MISSION_CONTROLS)})")
 
 
-def _decode(game: Game, cadet: str, seed: int) -> tuple[str, ...]:
-    """The card ids the ``cadet`` model executes now (RULES.md, 4. Decode)."""
+def _hand(content: ContentPack, view: CadetView) -> Hand:
+    return Hand(view.position, tuple(r.command if r else None for r in view.registers),
+                tuple(c.command for c in view.hand), content.command_deck, content.devices,
+                {m.id: m.pair for m in content.missions}, tuple(m.id for m in view.completed))
+
+
+def cadet_turn(game: Game, cadet: str, seed: int, reader: Reader | None = None) -> None:
+    """Play the Cadet's whole Decode step: Signal Boosts (``reasoning`` only), then Execute.
+
+    RULES.md, 4. Decode and 5. Execute.  The models other than ``perfect`` see only
+    :func:`~companion.games.transmission.engine.views.cadet_view`; the ``reasoning`` one remembers this
+    transmission's answers (a Cross Check's register, an Abort's No rules out the orders that disagree)
+    and decides again after each boost.
+
+    :param reader: the ``reasoning`` model's route cache (one per process keeps it warm).
+    :raises ValueError: for an unknown Cadet model.
+    """
     state = game.state
     if cadet == "perfect":
-        return state.intended  # an error card is simply not in it
+        game.play(Execute(state.intended))  # an error card is simply not in it
+        return
     content = game.content
-    view = cadet_view(content, state)  # no secret beyond this point
-    hand = Hand(view.position, tuple(r.command if r else None for r in view.registers),
-                tuple(c.command for c in view.hand), content.command_deck, content.devices)
-    rng = random.Random(f"{seed}:cadet:{view.transmission}")
-    commands = choose_order(cadet, hand, rng)
-    return order_cards(commands, [r.id if r else None for r in view.registers], [c.id for c in view.hand])
+    rng = random.Random(f"{seed}:cadet:{len(state.drawn)}")
+    checks: list[tuple[int, tuple[int, ...], int]] = []  # Cross Check: command, open registers' mask, answer
+    refused: set[tuple[str, int, str]] = set()  # end positions an Abort said No to
+    while True:
+        view = cadet_view(content, game.state)  # no secret beyond this point
+        hand = _hand(content, view)
+        if cadet != "reasoning":
+            orders, probs = read(cadet, hand)
+            chosen = orders[sample(probs, rng)].program
+            break
+        reader = reader if reader is not None else Reader(content.devices)
+        orders = hand.orders()
+        p = hand.position
+        missions = possible_missions(hand.catalogue, hand.completed, p.board)
+        ends = [(o.board, o.cadet, o.carrying) for o in orders]
+        likelihood = reader.likelihoods(p.board, p.cadet, p.carrying or "", ends, missions)
+        for i, o in enumerate(orders):
+            if ends[i] in refused or any(cross_check(o.program, then, c) != got for c, then, got in checks):
+                likelihood[i] = 0.0
+        if not any(likelihood):  # the answers contradict the model (it cannot be wrong about legality)
+            likelihood = [1.0] * len(orders)
+        totals = hand.totals()
+        deck = tuple(int(hand.deck.get(c, 0)) for c in ORDER)
+        weights = [hypothesis_weight(o, totals, deck) * x for o, x in zip(orders, likelihood)]
+        total = sum(weights)
+        posterior = [w / total for w in weights] if total > 0 else [1.0 / len(orders)] * len(orders)
+        fixed = tuple(-1 if f is None else INDEX[f] for f in hand.fixed)
+        held = {content.boost(b.id).kind.value: b.id for b in view.boosts}
+        choice = None
+        if held:
+            choice = best_boost([o.program for o in orders], posterior, ends, [o.left_out for o in orders],
+                                fixed, held, [INDEX[c] for c in hand.cards],
+                                boost_threshold(view.transmissions_left))
+        if choice is None:
+            probs = distribution("reasoning", orders, totals, deck, likelihood=likelihood)
+            chosen = orders[sample(probs, rng)].program
+            break
+        boost = held[choice.kind]
+        if choice.kind == BoostKind.CLEAR_SIGNAL.value:
+            game.play(UseBoost(boost, register=choice.register))
+        elif choice.kind == BoostKind.CROSS_CHECK.value:
+            card = next(c.id for c in view.hand if INDEX[c.command] == choice.command)
+            game.play(UseBoost(boost, card=card))
+            answer = game.state.answers[-1].register
+            checks.append((choice.command, fixed, -1 if answer is None else answer - 1))
+        elif choice.kind == BoostKind.DEBUG.value:
+            game.play(UseBoost(boost))
+        else:
+            proposal = orders[choice.order]
+            cards = order_cards(tuple(ORDER[k] for k in proposal.program),
+                                [r.id if r else None for r in view.registers], [c.id for c in view.hand])
+            game.play(UseBoost(boost, order=cards))
+            if game.state.answers[-1].yes:
+                chosen = proposal.program
+                break
+            refused.add(ends[choice.order])
+    view = cadet_view(content, game.state)
+    registers = [r.id if r else None for r in view.registers]
+    game.play(Execute(order_cards(tuple(ORDER[k] for k in chosen), registers, [c.id for c in view.hand])))
 
 
 def play_game(content: ContentPack, chooser: Chooser, difficulty: str, seed: int,
-              layout: str = "standard", cadet: str = "perfect") -> Game:
+              layout: str = "standard", cadet: str = "perfect", reader: Reader | None = None) -> Game:
     """Play a whole game and return it (its record replays to the same state).
 
     :param cadet: the Cadet model (:data:`companion.games.transmission.mission_control.cadet.CADET_MODELS`).
+    :param reader: the ``reasoning`` Cadet's route cache (see :func:`cadet_turn`).
     :raises ValueError: for an unknown Cadet model.
     :raises companion.errors.IllegalAction: when the chooser selects something the rules refuse.
     """
@@ -138,7 +239,7 @@ def play_game(content: ContentPack, chooser: Chooser, difficulty: str, seed: int
             view = mission_control_view(content, game.state)
             game.play(Select(tuple(chooser.choose(view))))
         elif actor is Actor.CADET:
-            game.play(Execute(_decode(game, cadet, seed)))
+            cadet_turn(game, cadet, seed, reader)
         elif actor is Actor.CHANCE:
             game.play_chance()
         else:
@@ -146,9 +247,9 @@ def play_game(content: ContentPack, chooser: Chooser, difficulty: str, seed: int
 
 
 def play_one(content: ContentPack, chooser: Chooser, difficulty: str, seed: int,
-             cadet: str = "perfect") -> Outcome:
+             cadet: str = "perfect", reader: Reader | None = None) -> Outcome:
     """Play a whole game (see :func:`play_game`) and return its :class:`~.engine.game.Outcome`."""
-    result = play_game(content, chooser, difficulty, seed, cadet=cadet).outcome()
+    result = play_game(content, chooser, difficulty, seed, cadet=cadet, reader=reader).outcome()
     assert result is not None  # play_game returns only when the game is over
     return result
 
@@ -158,7 +259,7 @@ _Tally = tuple[bool, int, int]
 
 
 class _Batch:
-    """One process's share: its own chooser, kept for all its games."""
+    """One process's share: a new chooser for every game (bounded memory), one route cache."""
 
     def __init__(self, content: ContentPack, factory: Callable[[], Chooser], difficulty: str, seed: int,
                  cadet: str) -> None:
@@ -167,12 +268,14 @@ class _Batch:
         self.difficulty = difficulty
         self.seed = seed
         self.cadet = cadet
-        self.chooser: Chooser | None = None
+        self.reader: Reader | None = None
 
     def __call__(self, i: int) -> _Tally:
-        if self.chooser is None:
-            self.chooser = self.factory()
-        outcome = play_one(self.content, self.chooser, self.difficulty, game_seed(self.seed, i), self.cadet)
+        if self.reader is None:
+            self.reader = Reader(self.content.devices)
+        # A new chooser per game: the solver's tables would otherwise grow to ~1 GB over 500 games.
+        outcome = play_one(self.content, self.factory(), self.difficulty, game_seed(self.seed, i), self.cadet,
+                           self.reader)
         log.debug("game %d: %s, %d transmissions, score %d", i, "won" if outcome.victory else "lost",
                   outcome.transmissions_used, outcome.score)
         return outcome.victory, outcome.transmissions_used, outcome.score
@@ -183,6 +286,9 @@ _WORKER: _Batch | None = None
 
 def _init_worker(batch: _Batch) -> None:
     global _WORKER
+    # Ctrl-C reaches the whole process group: the parent stops the pool and says so once; a worker
+    # that also raised KeyboardInterrupt would print its traceback (and the forkserver its own line).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER = batch
 
 
@@ -202,7 +308,8 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
         picklable when ``jobs`` > 1 (a class or a module-level function, not a lambda).
     :param cadet: the Cadet model (:data:`companion.games.transmission.mission_control.cadet.CADET_MODELS`).
     :param mc: a Mission Control by name (:data:`MISSION_CONTROLS`) instead of ``chooser_factory``.
-    :param jobs: processes to play on (``0``: one per core); more than ``games`` is pointless.
+    :param jobs: processes to play on (``0``: one per core this process may use, :func:`cores`); more than
+        ``games`` is pointless.
     :raises ValueError: for a negative number of games or jobs, or an unknown Cadet model or Mission Control.
     :raises KeyError: for an unknown difficulty.
     """
@@ -215,9 +322,10 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
     content.difficulty(difficulty)
     factory: Callable[[], Chooser] = chooser_factory
     if mc is not None:
-        mission_control(mc)  # an unknown name fails here, before any process starts
-        factory = _Named(mc)
-    jobs = min(jobs or (os.cpu_count() or 1), max(1, games))
+        catalogue = {m.id: m.pair for m in content.missions}
+        mission_control(mc, cadet, catalogue)  # an unknown name fails here, before any process starts
+        factory = _Named(mc, cadet, catalogue)
+    jobs = min(jobs or cores(), max(1, games))
     batch = _Batch(content, factory, difficulty, seed, cadet)
     start = time.perf_counter()
     tallies: Sequence[_Tally]
@@ -242,10 +350,12 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
 
 
 class _Named:
-    """A picklable factory of a Mission Control by name."""
+    """A picklable factory of a Mission Control by name, for a Cadet model."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, cadet: str, catalogue: Mapping[str, tuple[str, str]]) -> None:
         self.name = name
+        self.cadet = cadet
+        self.catalogue = dict(catalogue)
 
     def __call__(self) -> Chooser:
-        return mission_control(self.name)
+        return mission_control(self.name, self.cadet, self.catalogue)

@@ -44,15 +44,22 @@ The models
     likely, and within a group an order's probability is proportional to its
     weight.  A sampled choice is deterministic given the random generator.
 
-The simulated Cadets never spend Signal Boosts: they measure how well
-Mission Control's plans survive the scramble on their own.
+``reasoning``
+    A thoughtful player who assumes Mission Control plays well
+    (:mod:`companion.games.transmission.mission_control.reasoning`, ``docs/cadets.md``): each order's
+    ``careful`` weight is multiplied by its likelihood ``L``, how well it moves on one of the missions
+    that can still be in play (the mission cards not completed and not already side by side); then as
+    ``careful``, the heaviest end position wins.  It is the only model that spends Signal Boosts
+    (:func:`companion.games.transmission.mission_control.reasoning.best_boost`, played by
+    :mod:`companion.lab.simulate`); the others measure how well Mission Control's plans survive the
+    scramble on their own.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from companion.games.transmission.engine.board import Position
@@ -66,13 +73,14 @@ from companion.games.transmission.mission_control.encoding import (
     Pairs,
     act_tables,
 )
+from companion.games.transmission.mission_control.reasoning import Reader, possible_missions
 
-__all__ = ["CADET_MODELS", "CadetModel", "Hand", "Order", "choose_order", "distribution",
-           "legal_orders", "order_cards", "sample"]
+__all__ = ["CADET_MODELS", "CadetModel", "Hand", "Order", "choose_order", "distribution", "hypothesis_weight",
+           "legal_orders", "order_cards", "read", "sample", "top_groups"]
 
 #: The documented Cadet models, in the order the command line and the balance table list them.
-CADET_MODELS: tuple[str, ...] = ("perfect", "uniform", "careful")
-CadetModel = Literal["perfect", "uniform", "careful"]
+CADET_MODELS: tuple[str, ...] = ("perfect", "uniform", "careful", "reasoning")
+CadetModel = Literal["perfect", "uniform", "careful", "reasoning"]
 
 
 class Order(NamedTuple):
@@ -138,6 +146,10 @@ def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], co
                 nb = board[:cadet] + tile + board[cadet + 1:]
                 if checks and pairs:
                     nmask = completed(nb, pairs, mask)
+            if step == 0 and pairs:
+                # RULES.md, Missions: after any single command, so a pair already side by side and
+                # intact (after a board correction) completes at the first command whatever it is.
+                nmask = completed(nb, pairs, nmask)
             if fixed[step] < 0:
                 left[k] -= 1
             visit(step + 1, nb, nc, ncarry, nmask, program + (k,))
@@ -155,6 +167,8 @@ class Hand:
     :param fixed: per register 1-5 the command fixed by a clear signal, or ``None``.
     :param cards: the scrambled commands (the error, if any, among them, unrecognisable).
     :param deck: the public Command deck (command -> cards), for the ``careful`` model's weights.
+    :param catalogue: every mission card of the content pack (id -> pair of letters) and ``completed``
+        the ids already completed, for the ``reasoning`` model.
     """
 
     position: Position
@@ -162,6 +176,8 @@ class Hand:
     cards: tuple[Command, ...]
     deck: Mapping[Command, int]
     devices: frozenset[str]
+    catalogue: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    completed: tuple[str, ...] = ()
 
     def orders(self) -> list[Order]:
         """:func:`legal_orders` of this hand."""
@@ -184,13 +200,17 @@ class Hand:
 
 
 def distribution(model: str, orders: Sequence[Order], totals: Sequence[int] = (),
-                 deck: Sequence[int] = (), intended: tuple[int, ...] | None = None) -> list[float]:
+                 deck: Sequence[int] = (), intended: tuple[int, ...] | None = None,
+                 likelihood: Sequence[float] | None = None) -> list[float]:
     """The probability of each of ``orders`` under ``model`` (same length, summing to 1).
 
     :param totals: every card the Cadet holds per command index (fixed ones included); with ``deck``
         (cards per command index) it weighs the ``careful`` model's hypotheses.
     :param intended: the intended program, needed by ``perfect`` (it must be among ``orders``).
-    :raises ValueError: for an unknown model, no orders, or ``perfect`` without its intended order.
+    :param likelihood: the ``reasoning`` model's ``L`` of each order
+        (:meth:`companion.games.transmission.mission_control.reasoning.Reader.likelihoods`).
+    :raises ValueError: for an unknown model, no orders, ``perfect`` without its intended order or
+        ``reasoning`` without one likelihood per order.
     """
     n = len(orders)
     if model not in CADET_MODELS:
@@ -206,23 +226,40 @@ def distribution(model: str, orders: Sequence[Order], totals: Sequence[int] = ()
         return probs
     if model == "uniform":
         return [1.0 / n] * n
-    weights = [_weight(o, totals, deck) for o in orders]
-    groups: dict[tuple[str, int, str], float] = {}
-    for o, w in zip(orders, weights):
-        key = (o.board, o.cadet, o.carrying)
+    weights = [hypothesis_weight(o, totals, deck) for o in orders]
+    if model == "reasoning":
+        if likelihood is None or len(likelihood) != n:
+            raise ValueError("the reasoning Cadet needs one likelihood per order")
+        weights = [w * x for w, x in zip(weights, likelihood)]
+    return top_groups([(o.board, o.cadet, o.carrying) for o in orders], weights)
+
+
+def top_groups(keys: Sequence[Hashable], weights: Sequence[float]) -> list[float]:
+    """The ``careful`` and ``reasoning`` choice: the groups of orders (same key, e.g. the same end position)
+    with the greatest total weight are equally likely (within a relative 1e-9); inside a group an order's
+    probability is proportional to its weight; every other order gets 0.
+
+    :param keys: each order's group; ``weights`` each order's weight (0 or more), same length.
+    :returns: one probability per order, summing to 1 (uniform when every weight is 0).
+    """
+    n = len(keys)
+    groups: dict[Hashable, float] = {}
+    for key, w in zip(keys, weights):
         groups[key] = groups.get(key, 0.0) + w
-    top = max(groups.values())
+    top = max(groups.values(), default=0.0)
     if top <= 0.0:  # cannot happen with a real deck; never divide by zero
-        return [1.0 / n] * n
-    best = {key for key, w in groups.items() if w >= top - 1e-12}
+        return [1.0 / n] * n if n else []
+    best = {key for key, w in groups.items() if w >= top * (1 - 1e-9)}
     share = 1.0 / len(best)
-    return [share * w / groups[(o.board, o.cadet, o.carrying)]
-            if (o.board, o.cadet, o.carrying) in best else 0.0
-            for o, w in zip(orders, weights)]
+    return [share * w / groups[key] if key in best else 0.0 for key, w in zip(keys, weights)]
 
 
-def _weight(order: Order, totals: Sequence[int], deck: Sequence[int]) -> float:
-    """The ``careful`` weight: the chance (up to a constant) that the cards left out were the errors."""
+def hypothesis_weight(order: Order, totals: Sequence[int], deck: Sequence[int]) -> float:
+    """The ``careful`` weight: the chance (up to a constant) that the cards left out were the errors.
+
+    :param totals: every card the Cadet holds per command index; ``deck`` the Command deck's cards per
+        command index (no weighing when either is empty).
+    """
     w = 1.0
     for k in order.left_out:
         if totals and deck:
@@ -256,10 +293,28 @@ def choose_order(model: str, hand: Hand, rng: random.Random,
         if intended is None:
             raise ValueError("the perfect Cadet needs Mission Control's intended order")
         return tuple(intended)
+    orders, probs = read(model, hand)
+    return tuple(ORDER[k] for k in orders[sample(probs, rng)].program)
+
+
+def read(model: str, hand: Hand, reader: Reader | None = None) -> tuple[list[Order], list[float]]:
+    """The legal orders of ``hand`` and their probabilities under a model that sees no secret.
+
+    :param reader: the ``reasoning`` model's cache (a new one when ``None``; keep one per process).
+    :raises ValueError: for ``perfect`` or an unknown model, or a hand with no legal order.
+    """
+    if model == "perfect":
+        raise ValueError("the perfect Cadet reads Mission Control's intended order, not the hand")
     orders = hand.orders()
     deck = tuple(int(hand.deck.get(c, 0)) for c in ORDER)
-    probs = distribution(model, orders, hand.totals(), deck)
-    return tuple(ORDER[k] for k in orders[sample(probs, rng)].program)
+    likelihood = None
+    if model == "reasoning" and orders:
+        reader = reader if reader is not None else Reader(hand.devices)
+        p = hand.position
+        missions = possible_missions(hand.catalogue, hand.completed, p.board)
+        likelihood = reader.likelihoods(p.board, p.cadet, p.carrying or "",
+                                        [(o.board, o.cadet, o.carrying) for o in orders], missions)
+    return orders, distribution(model, orders, hand.totals(), deck, likelihood=likelihood)
 
 
 def order_cards(commands: Sequence[Command], registers: Sequence[str | None],

@@ -46,7 +46,13 @@ to be level 2 (a plain scramble).
 *The Cadet.*  In each case the Cadet's orders are the legal orders of its hand
 (:mod:`companion.games.transmission.mission_control.cadet`: the fixed register kept, one card left out per
 error);
-the chosen Cadet model gives each a probability (default ``uniform``).
+the chosen Cadet model (a parameter, default ``uniform``) gives each a probability.  For the
+``reasoning`` model (:mod:`companion.games.transmission.mission_control.reasoning`) each enumerated
+program's likelihood ``L`` is computed once per decision from its end position (it does not depend on
+the hand), with the missions the Cadet can think possible: the content pack's mission cards
+(``catalogue``) less the pairs already intact and side by side (Mission Control's view does not say
+which missions were completed; a completed pair moved apart again is counted possible).  The model's
+Signal Boosts are not planned for: a boost only helps the Cadet, so the score is pessimistic.
 
 *Score.*  A candidate's score is ``E[v]`` over the interference and the
 Cadet's order: the expected transmissions still needed afterwards (lower is
@@ -70,7 +76,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -79,12 +85,13 @@ from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.mission_control.cadet import (
     CADET_MODELS,
     Order,
-    distribution,
     legal_orders,
+    top_groups,
 )
 from companion.games.transmission.mission_control.encoding import INDEX, ORDER, Pairs, pairs_of, rest_of
 from companion.games.transmission.mission_control.estimate import EstimateCache, estimate
 from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.reasoning import Reader, possible_missions
 from companion.games.transmission.mission_control.solver import Solver
 
 __all__ = ["VALUES", "EstimateValue", "ExactValue", "RobustPlan", "RobustPlanner", "ValueFunction"]
@@ -189,14 +196,21 @@ class RobustPlanner:
     :param max_candidates: at most this many hands are scored (best value first).
     :param shortest: the shortest-plan Mission Control giving ``p*`` (default: a new :class:`Planner`).
     :param value: the value function by name (:data:`VALUES`), made for the view's devices and deck.
-    :raises ValueError: for an unknown Cadet model or value function, or a negative slack.
+    :param catalogue: every mission card of the content pack (id -> pair of letters); the ``reasoning``
+        model needs it (the missions the Cadet thinks possible).
+    :raises ValueError: for an unknown Cadet model or value function, a negative slack, or the
+        ``reasoning`` model without a catalogue.
     """
 
     def __init__(self, *, cadet: str = "uniform", slack: int = 0, max_candidates: int = 40,
                  shortest: Planner | None = None, value: str = "estimate",
-                 cache_size: int = 50_000) -> None:
+                 cache_size: int = 50_000, catalogue: Mapping[str, tuple[str, str]] | None = None) -> None:
         if cadet not in CADET_MODELS:
             raise ValueError(f"unknown Cadet model {cadet!r} (expected one of {', '.join(CADET_MODELS)})")
+        if cadet == "reasoning" and not catalogue:
+            raise ValueError("the reasoning Cadet model needs the content pack's mission cards (catalogue)")
+        self.catalogue = dict(catalogue or {})
+        self._reader: Reader | None = None
         if slack < 0 or max_candidates < 1:
             raise ValueError("slack must be 0 or more and max_candidates at least 1")
         if value not in VALUES:
@@ -280,7 +294,14 @@ class RobustPlanner:
         groups: dict[_Key, list[int]] = {}
         for i, o in enumerate(orders):
             groups.setdefault(_multiset(o.program), []).append(i)
-        scorer = _Scorer(self.cadet, orders, groups, value, counts, view.upcoming_levels)
+        likelihood: list[float] | None = None
+        if self.cadet == "reasoning":
+            if self._reader is None or self._reader.devices != devices:
+                self._reader = Reader(devices)
+            possible = possible_missions(self.catalogue, (), p.board)
+            likelihood = self._reader.likelihoods(p.board, p.cadet, p.carrying or "",
+                                                  [(o.board, o.cadet, o.carrying) for o in orders], possible)
+        scorer = _Scorer(self.cadet, orders, groups, value, counts, view.upcoming_levels, likelihood)
         ranked = []
         for i in chosen:
             expected = scorer.expected(orders[i].program)
@@ -305,8 +326,11 @@ class _Scorer:
     """``E[v]`` of a candidate over the interference and the Cadet model (module docstring)."""
 
     def __init__(self, model: str, orders: Sequence[Order], groups: dict[_Key, list[int]],
-                 value: Callable[[Order], float], deck: tuple[int, ...], levels: Sequence[int]) -> None:
+                 value: Callable[[Order], float], deck: tuple[int, ...], levels: Sequence[int],
+                 likelihood: Sequence[float] | None = None) -> None:
         self.model = model
+        self.likelihood = likelihood
+        self._ends = [(o.board, o.cadet, o.carrying) for o in orders]
         self.orders = orders
         self.groups = groups
         self.value = value
@@ -366,24 +390,24 @@ class _Scorer:
                     n += g.cnt.get(rk, 0)
                     total += g.sums.get(rk, 0.0)
             return total / n
-        fixed = [-1] * REGISTERS
-        if register >= 0:
-            fixed[register] = program[register]
-        picked = [i for sub, _c in hands for i in self.groups.get(sub, ())
-                  if register < 0 or self.orders[i].program[register] == program[register]]
+        if self.model == "perfect":  # executes the intended order: the error is simply left out
+            return next(self._v(i) for i in self.groups[key] if self.orders[i].program == program)
         totals = list(key)
         if error >= 0:
             totals[error] += 1
-        orders = [self._with_left_out(self.orders[i], totals) for i in picked]
-        probs = distribution(self.model, orders, totals, self.deck, program)
+        # The careful weight (cadet.hypothesis_weight) of an order of hand ``sub`` that leaves ``c`` out.
+        picked: list[int] = []
+        weights: list[float] = []
+        like = self.likelihood
+        want = program[register] if register >= 0 else -1
+        for sub, c in hands:
+            w = 1.0 if c < 0 else float(max(0, self.deck[c] - totals[c] + 1))
+            for i in self.groups.get(sub, ()):
+                if register < 0 or self.orders[i].program[register] == want:
+                    picked.append(i)
+                    weights.append(w if like is None else w * like[i])
+        probs = top_groups([self._ends[i] for i in picked], weights)
         return sum(pr * self._v(i) for pr, i in zip(probs, picked) if pr > 0.0)
-
-    @staticmethod
-    def _with_left_out(order: Order, totals: Sequence[int]) -> Order:
-        rest = list(totals)
-        for k in order.program:
-            rest[k] -= 1
-        return order._replace(left_out=tuple(k for k in range(len(rest)) for _ in range(rest[k])))
 
     def expected(self, program: tuple[int, ...]) -> float:
         key = _multiset(program)
@@ -407,10 +431,14 @@ class _Scorer:
         key = _multiset(order.program)
         idx = self.groups.get(key, [])
         target = (order.board, order.cadet, order.carrying, order.mask)
+        if self.model == "perfect":
+            return 1.0
         if self.model == "uniform":
             hits = sum(1 for i in idx if (self.orders[i].board, self.orders[i].cadet, self.orders[i].carrying,
                                           self.orders[i].mask) == target)
             return hits / len(idx)
-        orders = [self._with_left_out(self.orders[i], key) for i in idx]
-        probs = distribution(self.model, orders, key, self.deck, order.program)
-        return sum(pr for pr, o in zip(probs, orders) if (o.board, o.cadet, o.carrying, o.mask) == target)
+        like = self.likelihood
+        probs = top_groups([self._ends[i] for i in idx], [1.0 if like is None else like[i] for i in idx])
+        return sum(pr for pr, i in zip(probs, idx)
+                   if (self.orders[i].board, self.orders[i].cadet, self.orders[i].carrying,
+                       self.orders[i].mask) == target)
