@@ -485,9 +485,6 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     rows = c.items(doc, "credit_rows", "credit_rows", r.credit_row)
     tycoons = c.items(doc, "tycoons", "tycoons", r.tycoon)
     patents = c.items(doc, "patents", "patents", r.patent, least=0) if "patents" in doc else []
-    for i, p in enumerate(patents):
-        if any(q.type == p.type and q.level == p.level for q in patents[:i]):
-            c.fail(f"patents[{i}].level", p.level, f"a second {p.type} Patent of level {p.level}")
     if 1 not in {t.level for t in tycoons} and tycoons:
         c.fail("tycoons", [t.level for t in tycoons], "must have a level-1 Tycoon tile")
     game_map = r.game_map(doc) if "map" in doc else None
