@@ -43,7 +43,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -389,8 +389,8 @@ class Store:
                                      "record_format FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 return None
-            summary = summary_of(row[:13], self.path)
             content_id, digest, game = str(row[13]), str(row[14]), str(row[15])
+            summary = replace(summary_of(row[:13], self.path), game=game)
             try:
                 record_format = integer(row[16])
             except (TypeError, ValueError, OverflowError):
@@ -484,7 +484,7 @@ class Store:
 
         :raises StoreError: a row holds a value that cannot be read, or the file cannot be read now.
         """
-        sql = f"SELECT {SUMMARY_COLUMNS} FROM games ORDER BY id DESC"
+        sql = f"SELECT {SUMMARY_COLUMNS}, game FROM games ORDER BY id DESC"
         with self._lock:
             self.retry()
             try:
@@ -494,7 +494,7 @@ class Store:
                     rows = self._conn.execute(sql).fetchall()
             except (sqlite3.Error, UnicodeDecodeError) as exc:
                 raise self._unreadable(exc) from None
-        return [summary_of(row, self.path) for row in rows]
+        return [replace(summary_of(row[:-1], self.path), game=str(row[-1])) for row in rows]
 
     def _unreadable(self, exc: Exception) -> StoreError:
         log.error("reading %s failed: %s", self.path, exc)

@@ -42,6 +42,8 @@ class GameSummary:
     :param duration_s: seconds the game was open in the companion, resumes added up; ``None`` while
         unfinished.
     :param undos: undos in its record.
+    :param game: the game's name (:attr:`~companion.table.registry.GameInfo.name`); the other columns
+        hold that game's figures (:class:`~companion.table.registry.Progress`).
     """
 
     id: int
@@ -57,6 +59,7 @@ class GameSummary:
     score: int
     duration_s: float | None
     undos: int
+    game: str = "transmission"
 
     @property
     def counted(self) -> bool:
