@@ -237,9 +237,10 @@ def test_an_impossible_order_is_refused_with_its_step_and_the_right_one_executes
     table = Table(session, [words_for(PROGRAM)])
     table.run()
     text = table.text
-    assert "1. North: the Cadet moves north to [1, 2]." in text
-    assert "3. Collect: the Cadet picks up the Android (A) at [2, 2]" in text
-    assert "5. Deploy: the Cadet sets down the Android (A) at [2, 1]" in text
+    assert "1. North: the Cadet moves north to row 2, column 3." in text
+    # Cells as people count them, from 1 (row 1 north, column 1 west), as on Fix the board.
+    assert "3. Collect: the Cadet picks up the Android (A) at row 3, column 3" in text
+    assert "5. Deploy: the Cadet sets down the Android (A) at row 3, column 2" in text
     assert session.view().rows[2] == "oA..d"
 
 
@@ -312,11 +313,11 @@ def test_setup_prompt_answers_anything_but_enter() -> None:
 def test_render_board_marks_damage_the_cadet_and_the_carried_device() -> None:
     position = Position.from_rows(["c.f.r", ".S.B.", "o...d", ".E.M.", "h.t.l"], (2, 2), "A")
     lines = render_board(position, NAMES)
-    assert lines[0].split() == ["0", "1", "2", "3", "4"]
-    row0 = next(line for line in lines if line.startswith("  0 |"))
-    assert "c!" in row0 and "f!" in row0 and "r!" in row0
-    row2 = next(line for line in lines if line.startswith("  2 |"))
-    assert ". @" in row2
+    assert lines[0].split() == ["1", "2", "3", "4", "5"]  # counted from 1, as people do
+    row1 = next(line for line in lines if line.startswith("  1 |"))
+    assert "c!" in row1 and "f!" in row1 and "r!" in row1
+    row3 = next(line for line in lines if line.startswith("  3 |"))
+    assert ". @" in row3 and "at row 3, column 3" in lines[-2]
     assert "carries the Android (A)" in lines[-2]
     assert "spare" not in lines[-2]
 

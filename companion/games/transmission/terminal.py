@@ -51,16 +51,18 @@ class OrderError(ValueError):
 
 
 def _at(cell: tuple[int, int]) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
+    """A cell as people count it: from 1, row 1 north, column 1 west (the JSON referee notation of
+    RULES.md counts from 0; a person at the table counts from 1, as on Fix the board)."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def render_board(position: Position, names: Mapping[str, str]) -> list[str]:
-    """The grid with coordinates, north row first.
+    """The grid with rows and columns numbered from 1, north row first.
 
     An intact module is its upper-case letter, a damaged one lower-case with ``!``,
     a hallway ``.``; ``@`` marks the Cadet.  Below: what the Cadet carries.
     """
-    lines = ["       " + "     ".join(str(c) for c in range(SIZE))]
+    lines = ["       " + "     ".join(str(c + 1) for c in range(SIZE))]  # counted from 1, as people do
     rule = "    +" + "-----+" * SIZE
     lines.append(rule)
     for r, row in enumerate(position.rows()):
@@ -69,7 +71,7 @@ def render_board(position: Position, names: Mapping[str, str]) -> list[str]:
             damage = "!" if tile != HALLWAY and tile.islower() else " "
             cadet = "@" if position.cadet_cell == (r, c) else " "
             cells.append(f" {tile}{damage}{cadet} ")
-        lines.append(f"  {r} |" + "|".join(cells) + "|")
+        lines.append(f"  {r + 1} |" + "|".join(cells) + "|")
         lines.append(rule)
     carried = position.carrying
     held = f"carries the {names.get(carried, carried)} ({carried})" if carried else "carries nothing"
