@@ -1,10 +1,11 @@
-"""The Five Actions' subcommands: ``play --game five-actions`` and ``referee --game five-actions``.
+"""The Five Actions' subcommands ``play``, ``referee``, ``content check`` (with ``--game five-actions``).
 
 Registered with the game (:data:`companion.games.five_actions.info.GAME`); ``--game`` chooses them
 (:mod:`companion.cli.games`).  ``referee`` runs a scenario
 (:mod:`companion.games.five_actions.engine.scenario`, format in docs/five-actions.md) and prints the
 state as JSON (exit 0), or the first refused action with its index and reason (exit 3, nothing
-applied); a malformed scenario exits 2 naming the field.  ``play`` runs the terminal game
+applied); a malformed scenario exits 2 naming the field.  ``content check`` lists every problem of a
+pack (exit 1) or what it holds.  ``play`` runs the terminal game
 (:mod:`companion.games.five_actions.terminal`) and saves every action in the game store.
 """
 
@@ -14,9 +15,19 @@ import argparse
 from collections.abc import Callable
 
 from companion.cli.database import database_path
-from companion.cli.output import EXIT_ERROR, EXIT_IMPOSSIBLE, EXIT_OK, EXIT_USAGE, Failure, err, print_json
+from companion.cli.output import (
+    EXIT_ERROR,
+    EXIT_IMPOSSIBLE,
+    EXIT_OK,
+    EXIT_USAGE,
+    Failure,
+    err,
+    out,
+    print_json,
+    verbose_option,
+)
 from companion.errors import ContentError, ScenarioError
-from companion.games.five_actions.content.loader import default_content, load_content
+from companion.games.five_actions.content.loader import check_content, default_content, load_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
 from companion.games.five_actions.session import Session
@@ -52,6 +63,30 @@ def _cmd_referee(args: argparse.Namespace) -> int:
         )
         return EXIT_IMPOSSIBLE
     print_json(state_json(scenario.game))
+    return EXIT_OK
+
+
+def _cmd_content_check(args: argparse.Namespace) -> int:
+    """Every problem of a Five Actions pack, one per line (exit 1), or a line of what it holds."""
+    problems = check_content(args.file)
+    if problems and problems[0].field == "<file>":
+        raise Failure(str(problems[0]))
+    for problem in problems:
+        out(str(problem))
+    if problems:
+        err(f"{args.file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        return EXIT_ERROR
+    pack = load_content(args.file)
+    game_map = pack.game_map
+    where = (
+        f"a map of {len(game_map.locations)} Locations and {len(game_map.lines)} lines"
+        if game_map
+        else "no map (the printed board)"
+    )
+    out(
+        f"OK: {pack.id}{' (a sample)' if pack.sample else ''}, {len(pack.tycoons)} Tycoon tiles, "
+        f"{len(pack.patents)} Patent tiles, {len(pack.credit_rows)} Credit rows, {where}"
+    )
     return EXIT_OK
 
 
@@ -171,3 +206,16 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         "scenario", metavar="SCENARIO.json", help="players, position and actions (docs/five-actions.md)"
     )
     referee.set_defaults(handler=_cmd_referee)
+    content = add("content", "work with Five Actions content packs", [])
+    actions = content.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser(
+        "check",
+        help="list every problem in a Five Actions content pack (TOML)",
+        parents=[verbose_option()],
+        description="List every problem in a content pack.",
+    )
+    check.add_argument(
+        "--game", choices=("five-actions",), default="five-actions", help="the game: five-actions"
+    )
+    check.add_argument("file", metavar="FILE", help="the content pack to check")
+    check.set_defaults(handler=_cmd_content_check)

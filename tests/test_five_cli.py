@@ -1,0 +1,186 @@
+"""The Five Actions on the command line: ``referee --game five-actions`` (exit 0/2/3, JSON), the
+documented examples (docs/five-actions.md), ``play --game five-actions`` in the terminal and the
+store, ``content check --game five-actions``."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.cli.main import main
+from companion.games.five_actions.session import Session
+from companion.games.five_actions.terminal import Terminal
+from companion.table.store import Store
+from five_support import CONTENT
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "docs/examples/five-actions"
+DOC = (ROOT / "docs/five-actions.md").read_text()
+
+
+def _referee(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, object], str]:
+    code = main(["referee", "--game", "five-actions", str(path)])
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip() else {}), err
+
+
+def test_the_documented_examples_run_with_their_documented_exit_codes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    documented = dict(re.findall(r"`docs/examples/five-actions/([\w-]+\.json)`[^\n]*exit (\d)", DOC))
+    assert sorted(documented) == sorted(p.name for p in EXAMPLES.glob("*.json")), "each example is documented"
+    for name, code in documented.items():
+        got, data, _ = _referee(EXAMPLES / name, capsys)
+        assert got == int(code), name
+        assert data["ok"] is (got == 0)
+
+
+def test_referee_prints_the_state_after_the_actions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data, _ = _referee(EXAMPLES / "lost-signals.json", capsys)
+    assert code == 0
+    ana, ben = data["players"]  # type: ignore[misc]
+    assert ana["tokens"] == ["mill"] and ana["boxed"] == 1  # the red arrow after Mill
+    assert ben["tokens"] == ["works"] and ben["boxed"] == 1  # the V connection at Works
+    assert data["census"]["money"] == 20  # type: ignore[index]
+
+
+def test_four_players_use_the_3plus_and_4_spaces(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data, _ = _referee(EXAMPLES / "four-players-credit.json", capsys)
+    assert code == 0 and data["credit_area"]["bank"] == [0, 1, 2, 3]  # type: ignore[index]
+
+
+def test_a_refused_action_exits_3_with_its_index_and_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data, err = _referee(EXAMPLES / "refused-basic.json", capsys)
+    assert code == 3 and data["index"] == 2 and data["kind"] == "transmit"
+    assert (
+        "Basic Action only if both Locations are empty" in str(data["reason"])
+        and "nothing was applied" in err
+    )
+
+
+PLAYERS = '[{"name": "Ana", "start": "harbour"}, {"name": "Ben", "start": "ridge"}]'
+
+
+@pytest.mark.parametrize(
+    ("scenario", "field"),
+    [
+        ("[1, 2]", "<scenario>"),
+        ("{not json", "<file>"),
+        ('{"players": "Ana"}', "players"),
+        ('{"players": [{"name": "Ana"}, {"name": "Ben", "start": "ridge"}]}', "players[0].start"),
+        ('{"players": [{"name": "Ana", "start": "bay"}, {"name": "Ben", "start": "ridge"}]}', "players"),
+        ('{"players": [{"name": "Ana", "start": "x", "gold": 1}]}', "players[0].gold"),
+        (f'{{"players": {PLAYERS}, "layout": "moon"}}', "layout"),
+        (f'{{"players": {PLAYERS}, "seed": -1}}', "seed"),
+        (
+            '{"players": [{"name": "Ana", "start": "harbour", "money": -1}, '
+            '{"name": "Ben", "start": "ridge"}]}',
+            "players[0].money",
+        ),
+        (
+            '{"players": [{"name": "Ana", "start": "harbour", "columns": {"radio": 1}}, '
+            '{"name": "B", "start": "ridge"}]}',
+            "players[0].columns.radio",
+        ),
+        (f'{{"players": {PLAYERS}, "actions": [{{"kind": "fly"}}]}}', "actions[0]"),
+        (f'{{"players": {PLAYERS}, "actions": [{{"kind": "install", "box": "basic"}}]}}', "actions[0]"),
+        (
+            f'{{"players": {PLAYERS}, "actions": [{{"kind": "install", "location": 3, "box": "basic"}}]}}',
+            "actions[0]",
+        ),
+        (f'{{"players": {PLAYERS}, "colour": "red"}}', "colour"),
+    ],
+)
+def test_a_malformed_scenario_exits_2_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: str, field: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(scenario)
+    code, data, err = _referee(path, capsys)
+    assert code == 2 and data == {} and f"bad.json: {field}: " in err, err
+
+
+def test_a_refused_scenario_applies_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.games.five_actions.engine.scenario import load_scenario, run
+
+    scenario = load_scenario(EXAMPLES / "second-patent.json", CONTENT)
+    before = scenario.game.state.copy()
+    refusal = run(scenario)
+    assert refusal is not None and refusal.index == 2 and scenario.game.state == before
+
+
+SCRIPT = [
+    "1",
+    "1",
+    "1",  # Ana: Installation on Hill (the only Location next to hers), the Basic box
+    "2",
+    "1",
+    "2",
+    "1",
+    "2",  # Ben: Transmission from Ridge, Advanced, the green line, back
+    "4",
+    "1",
+    "c4",
+    "bank",
+    "",  # Ana: Funding, Basic, Credit token c4 on the bank row, no Tycoon
+    "u",  # Ben undoes Ana's Funding: her turn again
+    "p",  # Ana passes
+    "9",  # not a choice
+    "e",
+    "y",  # Ben ends the game
+]
+
+
+def test_a_game_in_the_terminal() -> None:
+    session = Session.new(CONTENT, ["Ana", "Ben"], ["harbour", "ridge"], seed=1)
+    lines: list[str] = []
+    answers = iter(SCRIPT)
+    assert Terminal(session, lambda prompt: next(answers), lines.append).run() == 0
+    assert session.over
+    text = "\n".join(lines)
+    assert "Ana builds on Hill" in text and "V connection" in text and "Undone" in text
+    assert "Please choose 1-5, p, u, b, e or q." in text and "Ana: 0 points + 0 Patent icons" in text
+    assert session.game.state.players[0].money == 11  # the Funding was undone
+
+
+def test_the_terminal_says_each_refusal_and_nothing_changes() -> None:
+    session = Session.new(CONTENT, ["Ana", "Ben"], ["harbour", "ridge"], seed=1)
+    lines: list[str] = []
+    answers = iter(["1", "1", "3", "A", "q"])  # Installation on Hill from the Patent box: none waits
+    assert Terminal(session, lambda prompt: next(answers), lines.append).run() == 0
+    assert "Refused: No Patent waits above Ana's installation column (Patents)." in lines
+    assert session.game.state.players[0].stations == {"harbour": False} and not session.over
+    assert "The game is saved; `companion play --game five-actions` resumes it." in lines
+
+
+def test_play_in_the_terminal_is_saved_and_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "store.sqlite3"
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nAna\nharbour\nBen\nridge\n1\n1\n1\n"))
+    argv = ["play", "--game", "five-actions", "--seed", "3", "--database", str(database)]
+    assert main(argv) == 0
+    assert "The game is saved" in capsys.readouterr().out
+    store = Store.open(database)
+    saved = store.unfinished()
+    assert saved is not None and saved.game == "five-actions"
+    assert [a["kind"] for a in saved.record["actions"]][-1] == "install"
+    store.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "An unfinished game is saved: 2 players" in out and "Ben, your action" in out  # Ana had played
+
+
+def test_content_check_of_a_five_actions_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = ROOT / "companion/games/five_actions/content/default.toml"
+    assert main(["content", "check", "--game", "five-actions", str(pack)]) == 0
+    assert "OK: five-actions-sample (a sample)" in capsys.readouterr().out
+    bad = tmp_path / "bad.toml"
+    bad.write_text(pack.read_text().replace("money = 10 ", "money = -5 "))
+    assert main(["content", "check", "--game", "five-actions", str(bad)]) == 1
+    assert "setup.money = -5: must be from 0 to 99" in capsys.readouterr().out
