@@ -221,3 +221,120 @@ def button_disabled(h: Any, label: str) -> bool:
 
     found = h.find_all(where=lambda w: isinstance(w, BigButton) and str(w.text).startswith(label))
     return bool(found) and all(w.disabled for w in found)
+
+
+def play_round_two(h: Any) -> None:
+    """Round 2, Ben the Tycoon: the free Emergency Loan on the pad, Politics, Muster then Undo (the
+    button), an Undo by the panel's Back button, the Merit cards, the ledger, then both pass."""
+    assert "Ben's turn" in h.app.manager.current_screen.turn_text
+
+    # The free Emergency Loan: Ana, 12 Cr typed on the number pad.
+    notes = view(h).players[0].notes
+    tap(h, "Emergency Loan")
+    on(h, "six_step")
+    shot(h, "18_emergency_who")
+    tap(h, "Ana")
+    tap(h, "Another number")
+    from ui.popups import SeedPad
+
+    h.pump_until(lambda: h.find_all(cls=SeedPad), timeout=3, what="the number pad")
+    settle(h)
+    pad = h.find(cls=SeedPad)
+    for key in "12":
+        h.tap(h.find(pad, text=key))
+    h.frame()
+    shot(h, "19_emergency_pad")
+    h.tap(h.find(pad, text="OK"))
+    h.pump_until(lambda: not h.find_all(cls=SeedPad), timeout=3, what="the pad to close")
+    shot(h, "20_emergency_confirm")
+    money = view(h).players[0].money
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert view(h).players[0].notes == notes + 1 and view(h).players[0].money == money + 12
+    assert "Ben's turn" in h.app.manager.current_screen.turn_text  # free: no turn spent
+
+    # Ben: Politics (his Policies' bonus, then a Favor token).
+    tap(h, "Politics")
+    shot(h, "21_politics_confirm")
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert view(h).players[1].favors == 1
+
+    # Ana musters 2, then the table takes it back with Undo; Back on the panel undoes Politics too.
+    tap(h, "Muster")
+    tap(h, "2")
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert view(h).players[0].promoters_pool == 2
+    tap(h, "Undo")
+    assert view(h).players[0].promoters_pool == 0 and "undone" in message(h).lower()
+    shot(h, "22_after_undo")
+    h.key(27)  # the panel's Back button is Escape: Undo on the table
+    settle(h)
+    assert view(h).players[1].favors == 0
+    tap(h, "Politics")
+    tap(h, "Do it")
+    on(h, "six_table")
+
+    # Ana's Merit cards, only while she holds the button down.
+    tap(h, "Merit cards")
+    on(h, "six_merit")
+    shot(h, "23_merit_whose")
+    tap(h, "Ana")
+    screen = h.app.manager.current_screen
+    assert screen.shown == ""
+    hold = button(h, "Press and hold")
+    touch = h.touch_down(*h.window_point(hold))
+    h.pump(frames=3)
+    assert screen.holding and screen.shown
+    shot(h, "24_merit_held")
+    h.touch_up(touch)
+    h.pump(frames=3)
+    assert not screen.holding and screen.shown == ""
+    shot(h, "25_merit_hidden")
+    tap(h, "Back")
+    on(h, "six_table")
+
+    # The ledger: every payment so far, newest first.
+    tap(h, "Ledger")
+    on(h, "six_ledger")
+    shot(h, "26_ledger")
+    assert h.app.manager.current_screen.ids.rows.data
+    tap(h, "Back")
+    on(h, "six_table")
+
+    # Both pass: the round is over.
+    for _ in range(4):
+        if h.app.manager.current_screen.round_over:
+            break
+        tap(h, "Pass")
+    assert h.app.manager.current_screen.round_over
+
+
+def settle_and_finish(h: Any) -> None:
+    """End the game: each player settles their notes, then the final figures, Home, and History."""
+    tap(h, "End the game")
+    answer_popup(h, "End the game")
+    on(h, "six_end")
+    shot(h, "27_settlement")
+    screen = h.app.manager.current_screen
+    rows = sorted(screen.ids.rows.children, key=lambda r: -r.to_window(*r.pos)[1])
+    for row in rows:
+        if row.most > 0:
+            h.tap(h.find(row, text="+"))
+            settle(h)
+        h.tap(h.find(row, text="Settle"))
+        settle(h)
+    assert screen.over
+    shot(h, "28_final")
+    tap(h, "Home")
+    on(h, "home")
+    tap(h, "History")
+    on(h, "history")
+    shot(h, "29_history")
+
+
+def test_a_whole_short_game_by_touch_to_the_end(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+    test_a_whole_short_game_by_touch(ui_harness, app, no_ui_errors)
+    play_round_two(ui_harness)
+    settle_and_finish(ui_harness)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion.games.catalog import game_named
 from companion.table.store import GameSummary, SavedGame
 from ui.host import GameHistory
 
@@ -31,6 +32,10 @@ log = logging.getLogger(__name__)
 #: ``/run/media/system/<label>``; a stick mounted by hand ``/mnt/<name>``.  The kiosk's unit may
 #: write to each (``ReadWritePaths=`` in deploy/companion.service; a test keeps the two in step).
 MEDIA_ROOTS = (Path("/media"), Path("/run/media"), Path("/mnt"))
+
+#: The games' names in the store whose rows this module words (``GameSummary.game``).
+TRANSMISSION = "transmission"
+SIX_ACTIONS = "six-actions"
 
 #: The History screen's word for each result (GameSummary.result).
 RESULT_WORDS = {"won": "Won", "lost": "Lost", "left": "Left", "abandoned": "Abandoned",
@@ -81,8 +86,11 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
     :param game: a :class:`companion.table.store.GameSummary`.
     :param titles: difficulty name -> title (``"standard"`` -> ``"Standard"``).
     :returns: ``date``, ``detail`` (difficulty and seed), ``result``, ``result_kind``, ``duration``,
-        ``missions``, ``transmissions``, ``score``.
+        ``missions``, ``transmissions``, ``score``, ``score_label``.  A game other than Incoming
+        Transmission says its own figures (:func:`other_game_row`).
     """
+    if game.game != TRANSMISSION:
+        return other_game_row(game)
     title = titles.get(game.difficulty, str(game.difficulty).title())
     transmissions = f"{plural(game.transmissions_used, 'transmission')} used"
     if game.undos:
@@ -96,6 +104,38 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
         "missions": f"{game.missions_completed} of {game.missions_total} missions",
         "transmissions": transmissions,
         "score": str(game.score),
+        "score_label": "Score",
+    }
+
+
+def other_game_row(game: GameSummary) -> dict[str, str]:
+    """The History row of a game other than Incoming Transmission: its title and player count, and
+    the figures its store keeper put in the row's columns (The Six Actions, ``companion.games.
+    six_actions.stored``: rounds played, notes repaid of notes taken, the highest Influence; a
+    finished game is ``won``: the excerpt names no winner, so it reads "Finished")."""
+    try:
+        title = game_named(game.game).title
+    except KeyError:
+        title = game.game
+    result = "Finished" if game.shown_result == "won" else RESULT_WORDS.get(game.shown_result,
+                                                                              game.shown_result.title())
+    if game.game == SIX_ACTIONS:
+        figures = (plural(game.transmissions_used, "round"),
+                   f"{game.missions_completed} of {plural(game.missions_total, 'note')} repaid",
+                   "Influence")
+    else:
+        figures = ("", "", "Score")
+    undos = f" · {plural(game.undos, 'undo')}" if game.undos else ""
+    return {
+        "date": when(game.started),
+        "detail": f"{title} · {game.difficulty}",
+        "result": result,
+        "result_kind": "" if game.shown_result == "won" else str(game.shown_result),
+        "duration": duration_text(game.duration_s),
+        "missions": figures[0],
+        "transmissions": figures[1] + undos,
+        "score": str(game.score),
+        "score_label": figures[2],
     }
 
 

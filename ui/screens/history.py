@@ -46,6 +46,7 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     missions = StringProperty("")
     transmissions = StringProperty("")
     score = StringProperty("")
+    score_label = StringProperty("Score")
 
     def on_release(self) -> None:
         screen = self.parent
@@ -96,7 +97,8 @@ class HistoryScreen(BaseScreen):
         ordered = sorted(games, key=lambda g: records.local(g.started), reverse=True)
         debriefs = self.manager is not None and self.manager.has_screen("debrief")
         self.ids.games.data = [{**records.history_row(g, titles), "game_id": g.id,
-                                "can_debrief": debriefs and g.result in ("won", "lost")} for g in ordered]
+                                "can_debrief": debriefs and g.result in ("won", "lost")
+                                and g.game == records.TRANSMISSION} for g in ordered]
         self.ids.games.scroll_y = 1
         self.has_games = bool(ordered)
 

@@ -84,6 +84,8 @@ class SixEndScreen(BaseScreen):
                               f"-{7 * unpaid} Influence" if unpaid else f"repaid {s.repaid}: no unpaid note")
             else:
                 row.result = ""
+            if self.over:
+                row.result += f" · now AV {p.asset_value}, Influence {p.influence}, {p.money} Cr"
         if self.over:
             ranking = sorted(view.players, key=lambda p: (-p.asset_value, -p.influence, -p.money))
             self.final = "   ".join(f"{p.name}: AV {p.asset_value}, Influence {p.influence}, {p.money} Cr"

@@ -27,12 +27,17 @@ class LedgerLine(BoxLayout):
     reason = StringProperty("")
 
 
+def _party(name: str) -> str:
+    """A player's name as it is; the bank and the supply with a capital (they are not players)."""
+    return name.title() if name in ("bank", "supply") else name
+
+
 def ledger_rows(rows: tuple[LedgerRow, ...]) -> list[dict[str, str]]:
     """The ledger's rows as the list's texts, newest first: ``#3``, ``Ana → Ben``, ``6 Cr``, the reason."""
     out = []
     for n, row in reversed(list(enumerate(rows, start=1))):
-        out.append({"number": f"#{n}", "who": f"{row.payer} → {row.payee}", "amount": f"{row.amount} Cr",
-                    "reason": row.reason})
+        out.append({"number": f"#{n}", "who": f"{_party(row.payer)} → {_party(row.payee)}",
+                    "amount": f"{row.amount} Cr", "reason": row.reason})
     return out
 
 

@@ -141,7 +141,8 @@ class SixStepScreen(BaseScreen):
                 return "Type a number."
             return "" if low <= int(digits) <= high else f"From {low} to {high}."
 
-        SeedPad("", title=question.title, note=f"From {low} to {high}.", digits=len(str(high)), check=check,
+        SeedPad("", title=question.title.split(":")[0], note=f"{question.title.split(': ')[-1].capitalize()} "
+                f"From {low} to {high}.", digits=len(str(high)), check=check,
                 on_done=lambda digits: self.answer(int(digits), digits)).open()
 
     def give_text(self) -> None:

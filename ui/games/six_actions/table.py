@@ -172,6 +172,9 @@ class SixActionsTable:
             return
         if isinstance(event, Refused):
             self.host.show_message(event.message, "error")
+        elif isinstance(event, Changed) and self._session.over:
+            self.host.show_message("The game is over: the final figures, after the notes were settled.",
+                                   "answer")
         elif isinstance(event, Changed) and event.message:
             self.host.show_message(event.message, "info")
         self._redraw_trigger()

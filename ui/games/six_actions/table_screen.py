@@ -50,6 +50,22 @@ def panel_lines(player: PlayerPanel) -> str:
     return "\n".join(lines)
 
 
+def _why(kind: str, player: PlayerPanel | None, allowed: bool) -> str:
+    """The line under an action's button: why it is greyed, or that it takes the +1 token."""
+    if player is None:
+        return ""
+    marked = kind in player.marked
+    if allowed:
+        return "again: +1 token" if marked else ""
+    if marked:
+        return "taken this round"
+    if kind == "build" and not player.industries:
+        return "no unbuilt card"
+    if player.tokens_left == 0 and not player.plus_tokens:
+        return "no token left"
+    return "not now"
+
+
 class PlayerCard(BoxLayout):
     """One player's panel (no secrets: Merit cards as a count)."""
 
@@ -132,11 +148,8 @@ class SixTableScreen(BaseScreen):
                 row.add_widget(self._buttons[key])
         for kind in SIX:
             button = self._buttons[kind]
-            marked = player is not None and kind in player.marked
             allowed = kind in view.available
-            detail = "taken" if marked else ("" if allowed else "—")
-            if marked and allowed:
-                detail = "again: +1"
+            detail = _why(kind, player, allowed)
             button.text = (f"[b]{ACTION_TITLES[kind]}[/b]" +
                            (f"\n[size=13sp]{detail}[/size]" if detail else ""))
             button.fill = theme.ACCENT if allowed else theme.SECONDARY
