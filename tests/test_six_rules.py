@@ -380,3 +380,23 @@ def test_nothing_to_undo_at_the_start_or_once_over() -> None:
     refused(game, Undo(0), "nothing has been played yet")
     play(game, Pass(), Pass(), EndGame(), Settle(0, 0), Settle(1, 0))
     refused(game, Undo(game.undo_target() or 0), "the game is over")
+
+
+def test_a_copy_of_the_state_shares_no_container_with_it() -> None:
+    game = play(game_at(), Muster(2), Share(0))
+    state, twin = game.state, game.state.copy()
+    assert twin == state
+
+    def containers(obj: object) -> set[int]:
+        found = {id(v) for v in vars(obj).values() if isinstance(v, (list, dict))}
+        return found | {
+            id(v)
+            for v in vars(obj).values()
+            if isinstance(v, dict)
+            for v in v.values()
+            if isinstance(v, (list, dict))
+        }
+
+    mine = containers(state).union(*(containers(p) for p in state.players))
+    theirs = containers(twin).union(*(containers(p) for p in twin.players))
+    assert not mine & theirs

@@ -101,7 +101,12 @@ class Session:
         session = cls(Game(content, layout, seed), physical_decks)
         session.game.play(Start(tuple(s.name for s in seats), tuple(s.colour for s in seats), tycoon))
         session._draw_all()
-        session.message = f"Round 1: {session.game.state.players[tycoon].name} is the Tycoon and begins."
+        state = session.game.state
+        session.message = (
+            f"Round 1: {state.players[tycoon].name} is the Tycoon and begins."
+            if not state.pending
+            else f"Deal the setup from your own decks: first {state.pending[0].why}."
+        )
         return session
 
     @classmethod

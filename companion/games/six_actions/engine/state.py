@@ -10,9 +10,8 @@ supply (every other cost and gain).
 
 from __future__ import annotations
 
-import copy
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 __all__ = [
     "Phase",
@@ -151,8 +150,38 @@ class GameState:
     ledger: list[Payment] = field(default_factory=list)
 
     def copy(self) -> GameState:
-        """An independent copy (the engine tries an action on one)."""
-        return copy.deepcopy(self)
+        """An independent copy (the engine tries an action on one).  Every container is copied; their
+        items are immutable (``str``, ``int``, tuples, frozen :class:`Payment` and :class:`Pending`),
+        so they are shared: a game's long ledger costs one list copy, not a deep copy."""
+        players = [
+            replace(
+                p,
+                shares=list(p.shares),
+                held=list(p.held),
+                marked=list(p.marked),
+                merit=list(p.merit),
+                industries=list(p.industries),
+                built=list(p.built),
+                plants=list(p.plants),
+                regions=list(p.regions),
+                policies=list(p.policies),
+                steps=dict(p.steps),
+            )
+            for p in self.players
+        ]
+        return replace(
+            self,
+            players=players,
+            piles={k: list(v) for k, v in self.piles.items()},
+            open_industries=list(self.open_industries),
+            open_policies=list(self.open_policies),
+            occupied=dict(self.occupied),
+            city_names=dict(self.city_names),
+            covered=dict(self.covered),
+            leaders=dict(self.leaders),
+            pending=list(self.pending),
+            ledger=list(self.ledger),
+        )
 
     def balance(self, account: Account) -> int:
         """Money of a seat, or the net of the bank's or the supply's payments (negative: paid out)."""
