@@ -129,7 +129,7 @@ def _start(content: ContentPack, state: GameState, action: Start) -> None:
         raise IllegalAction("two players have the same name")
     if len(action.starts) != len(names):
         raise IllegalAction(
-            f"each player needs a starting Location ({len(names)} players, {len(action.starts)} Locations)"
+            f"each player needs a starting Location ({len(names)} players, {len(action.starts)} given)"
         )
     for seat, (name, start) in enumerate(zip(names, action.starts, strict=True)):
         key = _key(content, state, start, station=True)
