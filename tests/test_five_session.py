@@ -119,7 +119,8 @@ def test_every_action_is_saved_and_the_game_resumes_after_a_power_cut(tmp_path: 
     resumed = store.resume(saved, KEEPER, CONTENT, None)
     assert resumed.game.state == session.game.state and resumed.message == session.message
     row = progress(resumed)
-    assert (row.transmissions_used, row.missions_completed, row.missions_total) == (2, 4, 20)  # Harbour, Hill; Ridge, Works
+    # Locations held: Harbour and Hill, Ridge and Works, of the map's 20
+    assert (row.transmissions_used, row.missions_completed, row.missions_total) == (2, 4, 20)
     resumed.end_game()
     store.close()
     again = Store.open(path)
