@@ -2,6 +2,28 @@
 
 from __future__ import annotations
 
+import json
+import reprlib
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxdict = 6
+_SHORT.maxlevel = 2
+
+
+def written(value: object, limit: int = 80) -> str:
+    """``value`` for a message, as a person writes it in a TOML or JSON file: a string quoted, a list
+    as ``["A", 1]``, ``true``/``false``, ``null``, cut to ``limit`` characters (Python's ``repr`` would
+    print ``['A']``, ``True``, ``None``, which no table's file holds)."""
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=repr)
+        except (TypeError, ValueError, RecursionError):  # nested past any real file: name it short
+            text = _SHORT.repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
 
 class CompanionError(Exception):
     """Base of every error the companion raises on purpose."""
@@ -31,7 +53,7 @@ class ContentError(CompanionError, ValueError):
 
     :param file: the pack's path (or ``"<default>"``).
     :param field: a dotted path to the bad field, e.g. ``"missions[3].pair"``.
-    :param value: the offending value, ``repr``-ed in the message.
+    :param value: the offending value, :func:`written` in the message.
     :param problem: what is wrong with it.
     """
 
@@ -40,7 +62,7 @@ class ContentError(CompanionError, ValueError):
         self.field = field
         self.value = value
         self.problem = problem
-        super().__init__(f"{file}: {field} = {value!r}: {problem}")
+        super().__init__(f"{file}: {field} = {written(value)}: {problem}")
 
 
 class ScenarioError(CompanionError, ValueError):
@@ -70,4 +92,4 @@ class ConfigError(CompanionError, ValueError):
         self.field = field
         self.value = value
         self.problem = problem
-        super().__init__(f"{file}: {field} = {value!r}: {problem}" if field else f"{file}: {problem}")
+        super().__init__(f"{file}: {field} = {written(value)}: {problem}" if field else f"{file}: {problem}")

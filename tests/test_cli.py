@@ -366,7 +366,7 @@ def no_app(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 HELP_ORDER = ["run", "play", "referee", "plan", "simulate", "content", "labels", "doctor", "history", "stats",
-              "export", "bench"]
+              "export", "debrief", "bench"]  # debrief: issue 10, after the other store commands
 
 
 def listed(help_text: str) -> list[str]:

@@ -368,7 +368,7 @@ def test_the_tampering_the_issue_names() -> None:
     record, table = saved_games()[-1]
     kind = copy.deepcopy(record)
     kind["actions"][1]["kind"] = ["missions"]
-    with pytest.raises(RecordError, match=r"action 1: unknown action kind \['missions'\]"):
+    with pytest.raises(RecordError, match=r'action 1: unknown action kind \["missions"\]'):
         replay(kind, CONTENT)
     step = dict(table, step={})
     session = Session.from_record(CONTENT, RandomChooser(), record, step)
@@ -401,7 +401,7 @@ def test_the_store_keeps_a_tampered_game_and_says_so(tmp_path: Path) -> None:
     with Store.open(path) as store:
         saved = store.unfinished()
         assert saved is not None and saved.id == game_id
-        with pytest.raises(StoreError, match=r"action 1: unknown action kind \['missions'\].*game is kept"):
+        with pytest.raises(StoreError, match=r'action 1: unknown action kind \["missions"\].*game is kept'):
             store.resume(saved, KEEPER, CONTENT, RandomChooser(2))
         again = store.unfinished()
         assert again is not None and again.id == game_id and again.record == saved.record

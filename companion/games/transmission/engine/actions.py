@@ -11,11 +11,10 @@ as it really stands) and :class:`Undo`.  Each action round-trips through
 
 from __future__ import annotations
 
-import reprlib
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import RecordError
+from companion.errors import RecordError, written
 from companion.games.transmission.engine.commands import Command
 
 
@@ -147,16 +146,13 @@ _NAMES = {cls: name for name, cls in _KINDS.items()}
 #: The longest id an action may name (card, boost, mission ids and board rows are a few characters).
 LONGEST_ID = 64
 
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 40
-_SHORT.maxlist = _SHORT.maxdict = 6
-_SHORT.maxlevel = 2
 
 
 def shown(value: object) -> str:
-    """``repr(value)`` cut to a few dozen characters, for a message about tampered data: a 5,000-character
+    """``value`` as written in a record's JSON (:func:`companion.errors.written`: ``["A"]``, ``true``,
+    ``null``), cut to a few dozen characters, for a message about tampered data: a 5,000-character
     string or an object nested 60 deep is named, not printed."""
-    return _SHORT.repr(value)
+    return written(value, 44)
 
 
 def is_chance(action: Action) -> bool:

@@ -41,6 +41,7 @@ from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
+from companion.errors import written
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.actions import CorrectBoard
 from companion.games.transmission.engine.board import (
@@ -88,7 +89,7 @@ def _board_reason(content: ContentPack, action: CorrectBoard) -> str | None:
     carrying = action.carrying
     if carrying is not None:
         if not isinstance(carrying, str) or len(carrying) != 1 or carrying.upper() not in letters:
-            return f"the carried tile {carrying!r} is not a module letter"
+            return f"the carried tile {written(carrying)} is not a module letter"
         if carrying.upper() not in content.devices:
             return f"{_name(content, carrying)} is a station: stations are never carried"
         if carrying != carrying.upper():
@@ -112,7 +113,7 @@ def _cadet_reason(action: CorrectBoard) -> str | None:
     cadet = action.cadet
     if (not isinstance(cadet, tuple) or len(cadet) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in cadet)):
-        return f"the Cadet's cell is (row, col), not {cadet!r}"
+        return f"the Cadet's cell is (row, col), not {written(cadet)}"
     if not on_grid(cadet):
         return f"the Cadet's cell ({cadet[0]}, {cadet[1]}) is off the {SIZE} x {SIZE} grid"
     return None
@@ -147,9 +148,9 @@ def correction_from(rows: Any, cadet: Any, carrying: Any) -> CorrectBoard | str:
         return f"A board is {SIZE} rows of {SIZE} characters."
     cell = tuple(cadet) if isinstance(cadet, Iterable) and not isinstance(cadet, str) else ()
     if len(cell) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
-        return f"The Cadet's cell is a row and a column, not {cadet!r}."
+        return f"The Cadet's cell is a row and a column, not {written(cadet)}."
     if carrying is not None and not isinstance(carrying, str):
-        return f"The carried device is a module letter, not {carrying!r}."
+        return f"The carried device is a module letter, not {written(carrying)}."
     return CorrectBoard(tuple(rows), (cell[0], cell[1]), carrying.upper() if carrying else None)
 
 

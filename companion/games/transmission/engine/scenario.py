@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import ScenarioError
+from companion.errors import ScenarioError, written
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE, Cell, Position, cell_of, index
 from companion.games.transmission.engine.commands import Command
@@ -116,7 +116,7 @@ def _board(raw: object, content: ContentPack) -> str:
     """``board``: 5 strings of 5 characters, each module at most once (either side up)."""
     if not (isinstance(raw, list) and len(raw) == SIZE):
         raise ScenarioError("board", f"must be a list of {SIZE} strings of {SIZE} characters, "
-                                     f"north row first, not {raw!r}")
+                                     f"north row first, not {written(raw)}")
     letters = {m.letter for m in content.modules}
     seen: dict[str, Cell] = {}
     for r, row in enumerate(raw):
@@ -140,10 +140,10 @@ def _board(raw: object, content: ContentPack) -> str:
 def _cadet(raw: object) -> Cell:
     """``cadet``: ``[row, col]`` on the 5 x 5 grid."""
     if not (isinstance(raw, list) and len(raw) == 2 and all(_is_int(v) for v in raw)):
-        raise ScenarioError("cadet", f"must be [row, col], two integers, not {raw!r}")
+        raise ScenarioError("cadet", f"must be [row, col], two integers, not {written(raw)}")
     row, col = raw
     if not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise ScenarioError("cadet", f"{raw!r} is off the grid: row and col go from 0 to {SIZE - 1}")
+        raise ScenarioError("cadet", f"{written(raw)} is off the grid: row and col go from 0 to {SIZE - 1}")
     return (row, col)
 
 
@@ -152,14 +152,15 @@ def _carrying(raw: object, board: str, content: ContentPack) -> str | None:
     if raw is None:
         return None
     if not (isinstance(raw, str) and len(raw) == 1 and raw.isalpha()):
-        raise ScenarioError("carrying", f"must be one device letter or null, not {raw!r}")
+        raise ScenarioError("carrying", f"must be one device letter or null, not {written(raw)}")
     letter = raw.upper()
     if letter not in {m.letter for m in content.modules}:
-        raise ScenarioError("carrying", f"{raw!r} is not a module letter (known: {_known(content)})")
+        raise ScenarioError("carrying", f"{written(raw)} is not a module letter (known: {_known(content)})")
     if letter not in content.devices:
         raise ScenarioError("carrying", f"{_name(content, letter)} is a station and cannot be carried")
     if raw.islower():
-        raise ScenarioError("carrying", f"{raw!r} is a damaged side: only an intact device can be collected, "
+        raise ScenarioError("carrying", f"{written(raw)} is a damaged side: only an intact device can be "
+                                        "collected, "
                                         f"so write {letter!r}")
     i = board.upper().find(letter)
     if i >= 0:
@@ -173,11 +174,11 @@ def _pair(raw: object, where: str, content: ContentPack) -> tuple[tuple[str, str
     :returns: the pair upper-cased and the pair as written.
     """
     if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(v, str) for v in raw)):
-        raise ScenarioError(where, f'must be two module letters, e.g. ["A", "E"], not {raw!r}')
+        raise ScenarioError(where, f'must be two module letters, e.g. ["A", "E"], not {written(raw)}')
     letters = {m.letter for m in content.modules}
     for v in raw:
         if not (len(v) == 1 and v.upper() in letters):
-            raise ScenarioError(where, f"{v!r} is not a module letter (known: {_known(content)})")
+            raise ScenarioError(where, f"{written(v)} is not a module letter (known: {_known(content)})")
     a, b = raw[0].upper(), raw[1].upper()
     if a == b:
         raise ScenarioError(where, f"names {_name(content, a)} twice: a mission pairs two different modules")
@@ -191,14 +192,14 @@ def _pairs(raw: object, name: str, content: ContentPack) -> list[tuple[tuple[str
     """``missions`` or ``completed``: a list of pairs, none twice (in either order)."""
     if not isinstance(raw, list):
         raise ScenarioError(name, f'must be a list of pairs of module letters, e.g. [["A", "E"]], '
-                                  f'not {raw!r}')
+                                  f'not {written(raw)}')
     out: list[tuple[tuple[str, str], tuple[str, str]]] = []
     seen: dict[frozenset[str], int] = {}
     for i, item in enumerate(raw):
         pair, given = _pair(item, f"{name}[{i}]", content)
         key = frozenset(pair)
         if key in seen:
-            raise ScenarioError(f"{name}[{i}]", f"{given!r} repeats {name}[{seen[key]}]")
+            raise ScenarioError(f"{name}[{i}]", f"{written(given)} repeats {name}[{seen[key]}]")
         seen[key] = i
         out.append((pair, given))
     return out
@@ -208,7 +209,7 @@ def _commands(raw: object) -> tuple[Command, ...]:
     """``commands``: a list of command names (RULES.md, Referee notation), any length."""
     if not isinstance(raw, list):
         raise ScenarioError("commands", f'must be a list of command names, e.g. ["N", "C", "DEPLOY"], '
-                                        f'not {raw!r}')
+                                        f'not {written(raw)}')
     commands = []
     for i, word in enumerate(raw):
         try:
@@ -220,7 +221,7 @@ def _commands(raw: object) -> tuple[Command, ...]:
 
 def _transmissions_left(raw: object) -> int:
     if not (isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1):
-        raise ScenarioError("transmissions_left", f"must be an integer >= 1, not {raw!r}")
+        raise ScenarioError("transmissions_left", f"must be an integer >= 1, not {written(raw)}")
     return raw
 
 
