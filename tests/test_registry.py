@@ -19,7 +19,7 @@ from test_session import RandomChooser
 
 def test_incoming_transmission_is_the_first_game_on_the_box() -> None:
     assert registered()[0] is GAME
-    assert [g.name for g in registered()] == ["transmission", "six-actions"]
+    assert [g.name for g in registered()][:2] == ["transmission", "six-actions"]
     assert game_named("transmission") is GAME
     assert (GAME.name, GAME.title, GAME.keeper, GAME.difficulties) == (
         "transmission", "Incoming Transmission", KEEPER, DIFFICULTY_NAMES)
@@ -28,7 +28,8 @@ def test_incoming_transmission_is_the_first_game_on_the_box() -> None:
 
 
 def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:
-    with pytest.raises(KeyError, match="no game 'chess' on this box \\(known: transmission, six-actions\\)"):
+    known = ", ".join(g.name for g in registered())
+    with pytest.raises(KeyError, match=f"no game 'chess' on this box \\(known: {known}\\)"):
         game_named("chess")
 
 
