@@ -8,19 +8,30 @@ Screenshots: ``tests/_screenshots/debrief_*.png`` (look at them).
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import test_ui_game
 from companion.games.transmission.debrief import build_debrief
-from test_ui_game import CONTENT, screen, tap_text, wait_screen
+from test_ui_game import CONTENT, DOCS, screen, tap_text, wait_screen
 from test_ui_store import play_to_decode, play_to_the_end, store_file
 from ui.games.transmission.debrief import page_texts
 
 start_app = test_ui_game.start_app
 no_ui_errors = test_ui_game.no_ui_errors
 __all__ = ["store_file"]
+
+
+def publish(shots: dict[str, Path]) -> None:
+    """The README's picture of the debrief, only with ``COMPANION_UPDATE_SCREENSHOTS=1`` (as
+    ``test_ui_game.publish`` does for the other screens)."""
+    if os.environ.get("COMPANION_UPDATE_SCREENSHOTS") == "1":
+        DOCS.mkdir(parents=True, exist_ok=True)
+        for name, path in shots.items():
+            shutil.copyfile(path, DOCS / f"{name}.png")
 
 
 def wait_pages(h: Any) -> Any:
@@ -52,7 +63,7 @@ def test_the_debrief_steps_through_every_transmission_and_returns_to_end(
     tap_text(h, "Next")
     h.pump(frames=3)
     assert s.page == 1 and s.where == f"Transmission 2 of {s.pages}"
-    h.screenshot("debrief_step2.png")
+    publish({"debrief": h.screenshot("debrief_step2.png")})
     for _ in range(s.pages):
         h.key(275)  # the right arrow steps on, and stops at the last
         h.pump(frames=2)
