@@ -100,3 +100,63 @@ def test_pieces_and_money_are_conserved_refusals_change_nothing_and_records_repl
             assert trial.state.players == before.players and trial.state.credit_area == before.credit_area
     again = replay(record_of(game), CONTENT)
     assert again.state == game.state and again.actions == game.actions
+
+
+JSONISH = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 12)
+    | st.sampled_from(
+        ["hill", "harbour", "red", "forward", "back", "basic", "advanced", "patent", "A", "c1", "bank", "x"]
+    ),
+    lambda inner: st.lists(inner, max_size=3),
+    max_leaves=4,
+)
+FIELDS = [
+    "location",
+    "box",
+    "side",
+    "empty",
+    "reward",
+    "bonus",
+    "station",
+    "line",
+    "direction",
+    "locations",
+    "credit",
+    "row",
+    "tycoon",
+    "face_down",
+    "tiles",
+    "patent",
+    "level",
+    "index",
+    "names",
+    "starts",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(
+        ["install", "transmit", "modulate", "fund", "supply", "pass", "draw", "undo", "start", "end_game"]
+    ),
+    st.dictionaries(st.sampled_from(FIELDS), JSONISH, max_size=6),
+)
+def test_any_json_action_is_played_or_refused_in_words_never_a_crash(
+    kind: str, fields: dict[str, object]
+) -> None:
+    from companion.errors import RecordError
+    from companion.games.five_actions.engine.actions import from_json
+
+    game = game_at()
+    before = game.state.copy()
+    try:
+        action = from_json({"kind": kind, **fields})
+    except RecordError as exc:
+        assert str(exc)
+        return
+    try:
+        game.play(action)
+    except IllegalAction as exc:
+        assert exc.reason and game.state == before

@@ -137,3 +137,24 @@ def test_the_printed_board_game_resumes_too(tmp_path: Path) -> None:
     assert saved is not None and saved.summary.layout == "printed"
     assert store.resume(saved, KEEPER, CONTENT, None).game.state == session.game.state
     store.close()
+
+
+def test_the_view_says_where_a_station_may_go_and_where_each_line_sends_a_signal() -> None:
+    session = Session.new(CONTENT, ["Ana", "Ben"], ["square", "ridge"], seed=1)
+    view = session.view()
+    assert view.reachable == ("tower", "market", "depot", "plaza")
+    paths = {(p.line, p.direction): (p.reached, p.lost) for p in view.signals}
+    assert paths[("green", "forward")] == (("depot", "works"), "")
+    assert paths[("green", "back")][0] == ("market",) and "Lost signal" in paths[("green", "back")][1]
+
+
+def test_a_preview_says_what_an_action_would_do_and_changes_nothing() -> None:
+    from companion.games.five_actions.engine.actions import Install
+
+    session, events = _session()
+    before = session.game.state.copy()
+    preview = session.preview(Install("hill", "advanced"))
+    assert preview.ok and preview.money == (8, 10) and "builds on Hill" in preview.said
+    refused = session.preview(Install("tower", "basic"))
+    assert not refused.ok and refused.reason.startswith("Tower is not orthogonally adjacent")
+    assert session.game.state == before and not events and len(session.game.actions) == 7

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalAction, RecordError
@@ -39,7 +40,18 @@ from companion.games.five_actions.events import ActionPlayed, Changed, GameOver,
 from companion.games.five_actions.views import TableView, table_view
 from companion.table.events import Listener, Publisher
 
-__all__ = ["Session", "MAX_SEED"]
+__all__ = ["Session", "Preview", "MAX_SEED"]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action would do, without doing it: ``ok`` and the sentence it would say, or the
+    ``reason`` it is refused; ``money``: each player's dollars after it."""
+
+    ok: bool
+    reason: str
+    said: str
+    money: tuple[int, ...]
 
 
 class Session:
@@ -124,6 +136,21 @@ class Session:
     def view(self) -> TableView:
         """The table's view (every figure is public)."""
         return table_view(self.game, message=self.message)
+
+    def preview(self, action: Action) -> Preview:
+        """What ``action`` would do now (its sentence, everyone's money after it), or why it is
+        refused; changes nothing."""
+        trial = Game(self.content, self.game.layout, self.game.seed)
+        trial.state, trial.actions, trial.history = (
+            self.game.state,
+            list(self.game.actions),
+            list(self.game.history),
+        )
+        try:
+            trial.play(action)
+        except IllegalAction as exc:
+            return Preview(False, exc.reason[0].upper() + exc.reason[1:] + ".", "", ())
+        return Preview(True, "", trial.state.last, tuple(p.money for p in trial.state.players))
 
     # ------------------------------------------------------------------ playing
 

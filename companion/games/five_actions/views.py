@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.errors import IllegalAction
 from companion.games.five_actions.content.model import COLUMNS
 from companion.games.five_actions.engine import economy as eco
+from companion.games.five_actions.engine.board import distance, follow
 from companion.games.five_actions.engine.game import Game, Standing
 from companion.games.five_actions.engine.state import Phase
 
-__all__ = ["ColumnView", "PlayerPanel", "LocationView", "BoxQuote", "TableView", "table_view"]
+__all__ = ["ColumnView", "PlayerPanel", "LocationView", "BoxQuote", "SignalPath", "TableView", "table_view"]
 
 
 @dataclass(frozen=True)
@@ -82,9 +84,26 @@ class BoxQuote:
 
 
 @dataclass(frozen=True)
+class SignalPath:
+    """Map only: where a signal from the current player's station on ``station`` would go along
+    ``line`` in ``direction`` (``reached``: at most 2 Locations; ``lost``: why the others are lost,
+    ``""`` when none is).  ``modulated``: the station's side (Modulation, else Transmission)."""
+
+    station: str
+    modulated: bool
+    line: str
+    direction: str
+    reached: tuple[str, ...]
+    lost: str
+
+
+@dataclass(frozen=True)
 class TableView:
     """The whole table.  ``pending_draw``: the level of the Tycoon stack a physical table must say
-    the drawn tile of, else ``None``; ``quotes``: every box of every column for the current player."""
+    the drawn tile of, else ``None``; ``quotes``: every box of every column for the current player;
+    ``reachable`` (map only): the Locations orthogonally next to the current player's pieces where
+    they have no station and that are not ocean; ``signals`` (map only): every line a signal from
+    each of their stations may follow."""
 
     phase: str
     layout: str
@@ -100,6 +119,8 @@ class TableView:
     patents: tuple[str, ...]
     pending_draw: int | None
     quotes: tuple[BoxQuote, ...]
+    reachable: tuple[str, ...]
+    signals: tuple[SignalPath, ...]
     can_undo: bool
     undo_reason: str
     message: str
@@ -125,6 +146,31 @@ def _quotes(game: Game) -> tuple[BoxQuote, ...]:
                 reason = f"costs ${dollars}, {p.name} has ${p.money}"
             out.append(BoxQuote(column, box, dollars, not reason, reason))
     return tuple(out)
+
+
+def _paths(game: Game) -> tuple[tuple[str, ...], tuple[SignalPath, ...]]:
+    state, game_map = game.state, game.content.game_map
+    if state.phase != Phase.PLAY or state.layout != "map" or game_map is None:
+        return (), ()
+    p = state.players[state.current]
+    mine = [loc for loc in game_map.locations if loc.id in p.stations or loc.id in p.tokens]
+    reachable = tuple(
+        loc.id
+        for loc in game_map.locations
+        if not loc.ocean and loc.id not in p.stations and any(distance(loc, m) == 1 for m in mine)
+    )
+    paths = []
+    for station, modulated in sorted(p.stations.items()):
+        for line in game_map.lines:
+            if all(s.location != station for s in line.path):
+                continue
+            for direction in ("forward", "back"):
+                try:
+                    path = follow(game_map, line.id, station, direction)
+                except IllegalAction:
+                    continue
+                paths.append(SignalPath(station, modulated, line.id, direction, path.reached, path.lost))
+    return reachable, tuple(paths)
 
 
 def table_view(game: Game, message: str = "") -> TableView:
@@ -191,6 +237,7 @@ def table_view(game: Game, message: str = "") -> TableView:
         lines = ()
     outcome = game.outcome()
     why = game.undo_reason()
+    reachable, signals = _paths(game)
     return TableView(
         phase=state.phase,
         layout=state.layout,
@@ -209,6 +256,8 @@ def table_view(game: Game, message: str = "") -> TableView:
         patents=tuple(state.pool),
         pending_draw=state.pending[0].level if state.pending else None,
         quotes=_quotes(game),
+        reachable=reachable,
+        signals=signals,
         can_undo=why is None,
         undo_reason=why or "",
         message=message,

@@ -130,7 +130,9 @@ class Game:
         if action.index != index:
             raise IllegalAction(f"an undo now reverts action {index}, not {action.index}")
         after = before.copy()
-        after.last = f"Undone: {type(self.actions[index]).__name__.lower()} by the table's choice."
+        undone = self.actions[index]
+        who = before.players[before.current].name if before.players else "the table"
+        after.last = f"Undone: {who}'s {type(undone).__name__.lower()}; {who} plays again."
         return after
 
     def next_draw(self) -> Draw | None:

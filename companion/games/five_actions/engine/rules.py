@@ -168,8 +168,7 @@ def _draw(content: ContentPack, state: GameState, action: Draw) -> None:
     stack.remove(action.tycoon)
     state.pending.pop(0)
     if d.kind == "refill":
-        state.display[d.level].append(action.tycoon)
-        state.last = f"The display shows {action.tycoon} (level {d.level})."
+        state.display[d.level].append(action.tycoon)  # the last sentence stays the action's
         return
     assert d.seat is not None
     _take_tycoon(content, state, d.seat, action.tycoon)
@@ -370,8 +369,6 @@ def _targets(
         if a.empty or a.bonus:
             raise IllegalAction("with the map the referee knows the Locations: leave empty and bonus out")
         if pattern:
-            use_side = a.side
-            del use_side
             wanted = tuple(_key(content, state, n) for n in a.locations)
             loc = game_map.location(station)
             assert loc is not None
@@ -443,8 +440,9 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
             raise IllegalAction(f"{p.name} has {why}: no Tycoon tile this time (Funding)")
         money = 2 + count
         eco.gain(p, money)
-        state.last = "; ".join([*words, f"gains ${money}"]) + "."
+        words.append(f"gains ${money}")
         _patent_tile(content, p, use, words)
+        state.last = "; ".join(words) + "."
         return
     levels = "level 1" if count == 1 else f"levels 1 to {count}"
     if a.face_down is not None:
@@ -454,8 +452,9 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
                 f"tile from a stack of {levels} that still has tiles (Funding)"
             )
         state.pending.insert(0, Pending("keep", a.face_down, seat))
-        state.last = "; ".join([*words, f"takes the top level-{a.face_down} tile, kept whatever it is"]) + "."
+        words.append(f"takes the top level-{a.face_down} tile, kept whatever it is")
         _patent_tile(content, p, use, words)
+        state.last = "; ".join(words) + "."
         return
     if a.tycoon is None:
         raise IllegalAction(
@@ -476,8 +475,9 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
     if state.stacks[level]:
         state.pending.append(Pending("refill", level))
     _take_tycoon(content, state, seat, a.tycoon)
-    state.last = f"{words[0]}; {state.last}"
+    words.append(state.last.removeprefix(f"{p.name} ").removesuffix("."))
     _patent_tile(content, p, use, words)
+    state.last = "; ".join(words) + "."
 
 
 def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -> None:
