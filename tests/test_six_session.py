@@ -52,7 +52,10 @@ def test_merit_cards_are_seen_only_on_their_players_screen() -> None:
     session.muster(2)
     table = session.view()
     assert table.players[0].merit_count == 1 and table.own_merit == ()
-    assert len(session.view(seat=0).own_merit) == 1 and session.view(seat=1).own_merit == ()
+    mine = session.view(seat=0)
+    assert len(mine.own_merit) == 1 and session.view(seat=1).own_merit == () and table.own_merit_cards == ()
+    card = mine.own_merit_cards[0]
+    assert card.id == session.game.state.players[0].merit[0] and card.name == mine.own_merit[0] and card.text
     assert table.seed is None  # the seed orders the Merit deck: shown once the game is over
 
 

@@ -20,6 +20,7 @@ from companion.games.six_actions.engine.state import Account, Phase
 from companion.games.six_actions.engine.strategy import SPACES
 
 __all__ = [
+    "MeritView",
     "CardView",
     "PolicyView",
     "SpaceView",
@@ -55,6 +56,15 @@ class PolicyView:
     name: str
     promoters: int
     politics: str
+
+
+@dataclass(frozen=True)
+class MeritView:
+    """A Merit card in its player's hand: id (for ``play_merit``), name, and what it does."""
+
+    id: str
+    name: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -171,6 +181,7 @@ class TableView:
     settlement: tuple[SettlementRow, ...]
     available: tuple[str, ...]
     seed: int | None
+    own_merit_cards: tuple[MeritView, ...] = ()
 
 
 def card_view(content: ContentPack, card: str) -> CardView:
@@ -275,14 +286,10 @@ def table_view(game: Game, *, seat: int | None = None, message: str = "") -> Tab
         LedgerRow(_name(game, x.payer), _name(game, x.payee), x.amount, x.reason, x.action)
         for x in state.ledger
     )
-    own = (
-        tuple(
-            content.merit(c).name if content.merit(c) else c  # type: ignore[union-attr]
-            for c in state.players[seat].merit
-        )
-        if seat is not None and 0 <= seat < len(state.players)
-        else ()
-    )
+    mine: tuple[MeritView, ...] = ()
+    if seat is not None and 0 <= seat < len(state.players):
+        cards = [(c, content.merit(c)) for c in state.players[seat].merit]
+        mine = tuple(MeritView(c, m.name, m.text) if m else MeritView(c, c, "") for c, m in cards)
     settlement = (
         tuple(SettlementRow(i, p.notes, p.repaid, p.settled) for i, p in enumerate(state.players))
         if state.phase in (Phase.SETTLEMENT, Phase.OVER)
@@ -311,10 +318,11 @@ def table_view(game: Game, *, seat: int | None = None, message: str = "") -> Tab
         why,
         message,
         seat,
-        own,
+        tuple(m.name for m in mine),
         settlement,
         _available(game),
         game.seed if state.phase is Phase.OVER else None,
+        mine,
     )
 
 

@@ -275,7 +275,8 @@ def _politics(content: ContentPack, state: GameState, action: Politics, index: i
                 total.promoters + b.promoters,
                 total.merit + b.merit,
             )
-    gain(state, seat, total, f"Politics: {len(player.policies)} Policies", index)
+    owned = len(player.policies)
+    gain(state, seat, total, f"Politics: {owned} Polic{'y' if owned == 1 else 'ies'}", index)
     player.favors += 1
 
 
@@ -288,7 +289,12 @@ def _loan(content: ContentPack, state: GameState, action: Loan, index: int) -> N
         )
     amount = loan_amount(content, player.finance)
     player.notes += 1
-    pay(state, BANK, seat, amount, f"Loan at Finance step {player.finance}", index)
+    why = (
+        "first Loan (no Finance disc yet)"
+        if player.finance == 0
+        else f"Loan at Finance step {player.finance}"
+    )
+    pay(state, BANK, seat, amount, why, index)
     player.finance = min(player.finance + 1, len(content.finance))
 
 
