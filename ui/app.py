@@ -45,6 +45,7 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.events import BoostAnswered, Executed, Placed, Refused, StepChanged
 from companion.games.transmission.intents import GuardedIntents, Intents
+from companion.games.transmission.person import PersonSession, table_session
 from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.table_view import TableView
 from companion.table.config import Config
@@ -53,6 +54,7 @@ from companion.table.store import Store
 from ui import theme
 from ui.choosing import Choosing
 from ui.game_table import GameTable
+from ui.games.transmission.mc_seat import SeatScreen
 from ui.games.transmission.status import fill_status
 from ui.host import GameHistory, SetupChoice
 from ui.key_routing import route_key, walk
@@ -112,6 +114,8 @@ class CompanionApp(App):
         self.correcting = False
         #: The table's settings (not ``self.config``: that is Kivy's own ConfigParser).
         self.table_config = config or Config()
+        self.initial = SetupChoice(self.initial.difficulty, self.initial.layout, seed,
+                                   self.table_config.mission_control)
         path = Path(store_path) if store_path is not None else None
         #: The game store (``ui.table_store``): History is off without one.
         self.table_store = TableStore(self, path)
@@ -253,24 +257,28 @@ class CompanionApp(App):
         if chosen is not None:
             self.show(chosen.screens.start)
 
-    def start_game(self, difficulty: str, layout: str, seed: int) -> bool:
-        """Deal a new game and show Board set-up.  False (with a message) if it cannot start."""
+    def start_game(self, difficulty: str, layout: str, seed: int, mission_control: str | None = None) -> bool:
+        """Deal a new game and show Board set-up.  False (with a message) if it cannot start.
+
+        :param mission_control: ``"companion"`` or ``"person"`` (Setup); default: the config's."""
         try:
             chooser = self.new_chooser()
-            session = Session(self.content, chooser, difficulty, layout, seed, undo=self.table_config.undo,
-                              physical_deck=self.table_config.physical_deck)
+            session = table_session(self.content, chooser, difficulty, layout, seed, self.table_config,
+                                    mission_control)
         except (ImportError, KeyError, ValueError) as exc:
             log.exception("cannot start a game")
             self.show_message(f"Cannot start the game: {exc}", "error")
             return False
-        self.initial = SetupChoice(difficulty, layout, seed)
+        # The next Setup offers a fresh seed: this one deals missions the table has now seen.
+        self.initial = SetupChoice(difficulty, layout, None, getattr(session, "mission_control", "companion"))
         self._begin(session)
         self.table_store.attach(session)
         return True
 
     def play_resumed(self, session: Session, initial: SetupChoice) -> None:
         """A game resumed from the store (:class:`ui.table_store.TableStore`), on the step it stopped on."""
-        self.initial = initial
+        self.initial = SetupChoice(initial.difficulty, initial.layout, None,
+                                   getattr(session, "mission_control", "companion"))
         self._begin(session)
 
     def offer_resume(self) -> ChoicePopup | None:
@@ -306,7 +314,8 @@ class CompanionApp(App):
 
     def play_again(self) -> None:
         """Setup again with the same difficulty and layout and a fresh seed."""
-        self.initial = SetupChoice(self.initial.difficulty, self.initial.layout, None)
+        self.initial = SetupChoice(self.initial.difficulty, self.initial.layout, None,
+                                   self.initial.mission_control)
         self.end_game()
         self.show("setup")
 
@@ -357,11 +366,18 @@ class CompanionApp(App):
             self.show("home")
 
     def ask_abandon(self) -> None:
-        ChoicePopup("Leave this game?", "The game in progress will be lost.",
+        kept = ("It stops here and stays in History as abandoned; it cannot be resumed."
+                if self.history is not None else "It stops here and cannot be resumed (History is off).")
+        ChoicePopup("Leave this game?", kept,
                     [("Keep playing", None, theme.GO), ("Leave game", self.abandon, theme.DANGER)]).open()
 
     def quit(self) -> None:
         self.stop()
+
+    def open_mission_control(self) -> None:
+        """The hold button: a person as Mission Control's own screen (the cue first, then the secrets)."""
+        if isinstance(self.session, PersonSession) and not self.session.over:
+            SeatScreen(self.session).open()
 
     def new_chooser(self) -> Chooser:
         """Mission Control for a game: ``chooser_factory()`` or the default planner.
@@ -454,6 +470,9 @@ class CompanionApp(App):
     def _start_choosing(self) -> None:
         """Run Mission Control on a worker thread (:mod:`ui.choosing`); its pick comes back here."""
         session: Session = self.session
+        if isinstance(session, PersonSession):
+            self.thinking_visible = True  # a person chooses on their own screen; Thinking says so
+            return
         self.choice_error = ""
         self.thinking_visible = False
         secret_view = session.mission_control_view()  # only for the chooser, never a screen

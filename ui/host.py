@@ -49,11 +49,13 @@ class GameHistory(Protocol):
 
 @dataclass(frozen=True)
 class SetupChoice:
-    """Setup's choices for the next game: difficulty and layout names, the seed (``None``: random)."""
+    """Setup's choices for the next game: difficulty and layout names, the seed (``None``: random), who
+    is Mission Control (``"companion"`` or ``"person"``; ``None``: the config's)."""
 
     difficulty: str = "standard"
     layout: str = "standard"
     seed: int | None = None
+    mission_control: str | None = None
 
 
 class Host(Protocol):
@@ -115,8 +117,11 @@ class Host(Protocol):
         """The table of game ``name`` (not Incoming Transmission's, which is the app's own), or
         ``None``: what that game's screens reach their game through."""
 
-    def start_game(self, difficulty: str, layout: str, seed: int) -> bool:
-        """Deal a new game and show Board set-up."""
+    def start_game(self, difficulty: str, layout: str, seed: int, mission_control: str | None = None) -> bool:
+        """Deal a new game and show Board set-up (``mission_control``: ``"companion"`` or ``"person"``)."""
+
+    def open_mission_control(self) -> None:
+        """A person as Mission Control held the button: open their own screen over the table's."""
 
     def retry_choice(self) -> None:
         """Ask Mission Control again (after its pick failed)."""

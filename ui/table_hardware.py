@@ -314,6 +314,8 @@ class TableHardware:
             self.scan_log.add(source, text or card.code, f"refused: {message}")
             return False
         before = view.arrangement
+        if view.seat_open or (view.mission_control == "person" and card.kind == "mission"):
+            return self._private_scan(card, source)
         ok = self.app.intents.scan(card)  # a refusal shows its message and beeps (session event)
         after = self.app.table_view()
         if not ok:
@@ -329,6 +331,17 @@ class TableHardware:
             self.app.show_message(f"Scanned: {result}.", "info")
         self.scan_log.add(source, text or card.code, result)
         return True
+
+    def _private_scan(self, card: Card, source: str) -> bool:
+        """A scan for a person as Mission Control's screen (RULES.md, With a person as Mission Control):
+        the session takes it or says why on that screen; the scan log and the message bar name no card,
+        as a Mission card or a selected Command card is a secret."""
+        ok = self.app.intents.scan(card)
+        if ok:  # a refusal beeps through its Refused event
+            self._signal("scan_ok")
+        self.scan_log.add(source, "(a Mission Control card)", "taken by the Mission Control screen" if ok
+                          else "refused on the Mission Control screen")
+        return ok
 
     def ask_pairing(self, tag: str) -> None:
         """Open the pairing popup for an unknown RFID tag (one at a time)."""

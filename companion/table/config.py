@@ -20,6 +20,10 @@ Example::
     undo = "honor"          # "off" (default) or "honor": the Undo button is offered
     physical_deck = false   # true: the table draws real Transmission cards and scans them
     mission_control_seconds = 2.0   # the AI Mission Control answers within this (0.1 to 60 s)
+    mission_control = "companion"   # or "person": a player is Mission Control (Setup offers both)
+    physical_missions = false   # with a person: they draw real Mission cards and scan or tap them in
+    private_boosts = false  # with a person: Signal Boost answers on their screen, said aloud
+    coach = false           # with a person: their screen offers the AI's pick and the fewest transmissions
 
     [store]
     data_dir = "/var/lib/companion"        # default: the user data dir (platformdirs)
@@ -50,7 +54,12 @@ UNDO_MODES = ("off", "honor")
 
 #: Every table the file may have: the core's own and those of ``ui/`` and ``hardware/``.
 SECTIONS = ("game", "store", "display", "gpio", "reader")
-_GAME_KEYS = {"undo", "physical_deck", "mission_control_seconds"}
+_GAME_KEYS = {"undo", "physical_deck", "mission_control_seconds", "mission_control", "physical_missions",
+              "private_boosts", "coach"}
+#: Who may be Mission Control (``[game] mission_control``); RULES.md, With a person as Mission Control.
+MISSION_CONTROL_SEATS = ("companion", "person")
+#: A person as Mission Control's switches (``[game]``), each true or false, default false.
+PERSON_SWITCHES = ("physical_missions", "private_boosts", "coach")
 #: The AI Mission Control's deadline per decision, in seconds: the default and the allowed range.
 MISSION_CONTROL_SECONDS = 2.0
 MISSION_CONTROL_RANGE = (0.1, 60.0)
@@ -111,6 +120,10 @@ class Config:
     :param physical_deck: the table draws the real Transmission cards (scanned or entered).
     :param mission_control_seconds: the AI Mission Control's deadline per decision, seconds: it answers
         with the best selection found by then (issue 11, never a wait).
+    :param mission_control: ``"companion"`` or ``"person"``: who is Mission Control by default (Setup).
+    :param physical_missions, private_boosts, coach: with a person as Mission Control: they draw real
+        Mission cards; Signal Boost answers go to their screen, to be said aloud; their screen offers
+        the AI's pick and the fewest transmissions still possible.
     :param data_dir: where the database (and the RFID pairings) live; created on first write.
     :param database: the SQLite file.
     :param sections: every table of the file, read-only, for the sections others own.
@@ -120,6 +133,10 @@ class Config:
     undo: str = "off"
     physical_deck: bool = False
     mission_control_seconds: float = MISSION_CONTROL_SECONDS
+    mission_control: str = "companion"
+    physical_missions: bool = False
+    private_boosts: bool = False
+    coach: bool = False
     data_dir: Path = field(default_factory=lambda: platformdirs.user_data_path(APP_NAME))
     database: Path | None = None
     sections: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -226,6 +243,18 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
         problems.append(ConfigError(where, "game.mission_control_seconds", seconds,
                                     f"must be a number of seconds from {low:g} to {high:g}"))
         seconds = MISSION_CONTROL_SECONDS
+    seat = game.get("mission_control", "companion")
+    if seat not in MISSION_CONTROL_SEATS:
+        problems.append(ConfigError(where, "game.mission_control", seat,
+                                    "must be \"companion\" or \"person\""))
+        seat = "companion"
+    switches: dict[str, bool] = {}
+    for key in PERSON_SWITCHES:
+        value = game.get(key, False)
+        if not isinstance(value, bool):
+            problems.append(ConfigError(where, f"game.{key}", value, "must be true or false"))
+            value = False
+        switches[key] = value
     paths: dict[str, Path] = {}
     for key in ("data_dir", "database"):
         if key in store:
@@ -240,6 +269,7 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
     sections = MappingProxyType({name: MappingProxyType(dict(value)) for name, value in tables.items()})
     extra: dict[str, Any] = {"data_dir": paths["data_dir"]} if "data_dir" in paths else {}
     config = Config(path=file, undo=undo, physical_deck=physical, mission_control_seconds=float(seconds),
-                    sections=sections,
+                    mission_control=seat, physical_missions=switches["physical_missions"],
+                    private_boosts=switches["private_boosts"], coach=switches["coach"], sections=sections,
                     database=paths.get("database"), **extra)
     return config, problems

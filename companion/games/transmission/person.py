@@ -46,9 +46,9 @@ from companion.games.transmission.seat_view import Coach, SeatView, seat_view
 from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.table_state import restore
 from companion.games.transmission.table_view import TableView
-from companion.table.config import UNDO_MODES
+from companion.table.config import UNDO_MODES, Config
 
-__all__ = ["MC_SEATS", "Coach", "Planning", "PersonSession", "SeatView"]
+__all__ = ["MC_SEATS", "Coach", "Planning", "PersonSession", "SeatView", "table_session"]
 
 #: Who may sit in the Mission Control seat (``[game] mission_control``, Setup).
 MC_SEATS = ("companion", "person")
@@ -167,7 +167,8 @@ class PersonSession(Session):
         if self.private_boosts:
             answers = tuple(BoostAnswer(a.boost, a.kind, f"{self.content.boost(a.boost).name}: Mission "
                                         "Control answers aloud.") for a in answers)
-        return replace(base, answers=answers, mission_control="person",
+        total = base.missions_total or self.content.difficulty(self.game.state.difficulty).missions
+        return replace(base, answers=answers, missions_total=total, mission_control="person",
                        seat_open=self.seat_open, waiting_for=self.waiting_for())
 
     def seat_view(self) -> SeatView:
@@ -200,7 +201,7 @@ class PersonSession(Session):
         if len(self._mission_picks) == count:
             self.game.play(DrawMissions(tuple(self._mission_picks)))
             self._mission_picks = []
-            self._seat(f"Missions entered. {title} is the last of {count}.")
+            self._seat(f"All {count} missions entered (the last: {title}).")
         else:
             self._seat(f"{title} entered ({len(self._mission_picks)} of {count}).")
         return True
@@ -405,3 +406,21 @@ class PersonSession(Session):
         restore(session, table)
         return session
 
+
+
+def table_session(content: ContentPack, chooser: Chooser, difficulty: str, layout: str, seed: int | None,
+                  config: Config, mission_control: str | None = None) -> Session:
+    """A new game as the table's settings say: against the companion, or a :class:`PersonSession` when
+    ``mission_control`` (default: ``config.mission_control``, Setup's choice) is ``"person"``.
+
+    :raises KeyError, ValueError: unknown difficulty, layout or seat.
+    """
+    seat = config.mission_control if mission_control is None else mission_control
+    if seat not in MC_SEATS:
+        raise ValueError(f"Mission Control is one of {', '.join(MC_SEATS)}, not {seat!r}")
+    if seat == "person":
+        return PersonSession(content, chooser, difficulty, layout, seed, undo=config.undo,
+                             physical_deck=config.physical_deck, physical_missions=config.physical_missions,
+                             private_boosts=config.private_boosts, coach=config.coach)
+    return Session(content, chooser, difficulty, layout, seed, undo=config.undo,
+                   physical_deck=config.physical_deck)

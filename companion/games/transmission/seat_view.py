@@ -96,6 +96,8 @@ def _task(game: Game, step: str, awaiting_error: bool, answer: str) -> tuple[str
     if step == "thinking" and phase is Phase.SELECT:
         return "select", ("Pick 5 commands in the order you intend them (tap, or scan your Command cards in "
                           "order), then Lock in.")
+    if phase is Phase.REVEAL:
+        return "watch", "Locked in. Hide this screen: the table draws the Transmission card."
     if awaiting_error:
         return "error", "Draw one card at random from your 6 unselected Command cards; scan it or tap it."
     if step == "transmission" and phase is Phase.DECODE:

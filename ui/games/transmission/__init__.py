@@ -26,7 +26,7 @@ SCREENS = GameScreens(
     game=GAME.name,
     screens=(SetupScreen, BoardSetupScreen, ThinkingScreen, TransmissionScreen, DecodeScreen, ExecuteScreen,
              MissionCompleteScreen, EndScreen, CorrectionScreen, DebriefScreen),
-    widget_kv=(Path(__file__).with_name("cards.kv"),),
+    widget_kv=(Path(__file__).with_name("cards.kv"), Path(__file__).with_name("mc_seat.kv")),
     start="setup",
     in_game=frozenset(step.value for step in Step),
     blurb="the companion plays Mission Control",

@@ -56,6 +56,8 @@ class DecodeScreen(BaseScreen):
     selected = StringProperty("")
     pending = StringProperty("")  # a boost id waiting for a register or a card
     can_execute = BooleanProperty(False)
+    #: A person is Mission Control (the hold button opens their screen: a boost to answer aloud).
+    person = BooleanProperty(False)
     has_boosts = BooleanProperty(False)
     needs_leave_out = BooleanProperty(False)
     #: How many cards to leave out (one leave-out slot each).
@@ -84,6 +86,7 @@ class DecodeScreen(BaseScreen):
 
     def refresh(self, view: TableView) -> None:
         self._view = view
+        self.person = view.mission_control == "person"
         self.names = {m.letter: m.name for m in self.app.content.modules}
         self.devices = sorted(self.app.content.devices)
         unplaced = view.unplaced

@@ -1,4 +1,4 @@
-"""Setup: difficulty, layout and seed, then Start.
+"""Setup: difficulty, layout, who is Mission Control (the companion or a person) and seed, then Start.
 
 The seed is typed on an on-screen number pad (:class:`~ui.popups.SeedPad`),
 opened by tapping the seed, so a bare touchscreen can replay a game; on a
@@ -23,6 +23,12 @@ SEED_DIGITS = 9
 MAX_SEED = 10**SEED_DIGITS - 1
 SEED_RANGE = f"A whole number from 0 to {MAX_SEED:,}."
 SEED_HINT = "Same seed, same deal: the same layout, missions and Transmission cards."
+
+#: Who is Mission Control (RULES.md, With a person as Mission Control): value, title, subtitle.
+SEATS = (
+    ("companion", "The companion", "Mission Control: the app"),
+    ("person", "A person", "Mission Control: a player"),
+)
 
 LAYOUTS = (
     ("standard", "Standard layout", "shuffled tiles"),
@@ -72,6 +78,7 @@ class SeedField(BigButton):
 class SetupScreen(BaseScreen):
     difficulty = StringProperty("standard")
     layout = StringProperty("standard")
+    seat = StringProperty("companion")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="setup", **kwargs)
@@ -82,6 +89,7 @@ class SetupScreen(BaseScreen):
         initial = self.app.initial
         self.difficulty = initial.difficulty
         self.layout = initial.layout
+        self.seat = initial.mission_control or "companion"
         seed = initial.seed
         self.ids.seed.seed = str(seed if seed is not None else new_seed())
         self._sync_toggles()
@@ -101,12 +109,19 @@ class SetupScreen(BaseScreen):
             toggle = BigToggle(group="layout", title=title, subtitle=subtitle, value=value)
             toggle.bind(on_release=self._on_layout)
             box.add_widget(toggle)
+        box = self.ids.seats
+        for value, title, subtitle in SEATS:
+            toggle = BigToggle(group="seat", title=title, subtitle=subtitle, value=value)
+            toggle.bind(on_release=self._on_seat)
+            box.add_widget(toggle)
 
     def _sync_toggles(self) -> None:
         for toggle in self.ids.difficulties.children:
             toggle.state = "down" if toggle.value == self.difficulty else "normal"
         for toggle in self.ids.layouts.children:
             toggle.state = "down" if toggle.value == self.layout else "normal"
+        for toggle in self.ids.seats.children:
+            toggle.state = "down" if toggle.value == self.seat else "normal"
 
     def _on_difficulty(self, toggle: BigToggle) -> None:
         self.difficulty = toggle.value
@@ -114,6 +129,10 @@ class SetupScreen(BaseScreen):
 
     def _on_layout(self, toggle: BigToggle) -> None:
         self.layout = toggle.value
+        self._sync_toggles()
+
+    def _on_seat(self, toggle: BigToggle) -> None:
+        self.seat = toggle.value
         self._sync_toggles()
 
     def new_seed(self) -> None:
@@ -141,7 +160,7 @@ class SetupScreen(BaseScreen):
         if seed is None:
             self.app.show_message(why, "error")
             return
-        self.app.start_game(self.difficulty, self.layout, seed)
+        self.app.start_game(self.difficulty, self.layout, seed, self.seat)
 
     def back(self) -> None:
         self.app.show("home")

@@ -1,11 +1,12 @@
-"""Thinking: shown while Mission Control takes longer than a moment to choose.  No secrets."""
+"""Thinking: shown while Mission Control takes longer than a moment to choose, or while a person as
+Mission Control chooses on their own screen (the hold button opens it).  No secrets."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.animation import Animation
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.transmission.table_view import TableView
 from ui.screens.base import BaseScreen
@@ -14,13 +15,18 @@ from ui.screens.base import BaseScreen
 class ThinkingScreen(BaseScreen):
     error = StringProperty("")
     subtitle = StringProperty("")
+    #: A person is Mission Control: they choose on their own screen (the hold button opens it).
+    person = BooleanProperty(False)
+    waiting = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="thinking", **kwargs)
         self._animations: list[Animation] = []
 
     def refresh(self, view: TableView) -> None:
-        self.error = self.app.choice_error
+        self.person = view.mission_control == "person"
+        self.waiting = view.waiting_for
+        self.error = "" if self.person else self.app.choice_error
         if self.error:  # nothing is being chosen: the cards stop their wave
             self.on_leave()
         elif not self._animations and self.manager is not None and self.manager.current == self.name:

@@ -64,6 +64,8 @@ class TransmissionScreen(BaseScreen):
     #: The physical deck: waiting for the table to draw (the card is not known yet).
     drawing = BooleanProperty(False)
     draw_title = StringProperty("")
+    #: A person is Mission Control (the hold button opens their screen: the error card, the hand-over).
+    person = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="transmission", **kwargs)
@@ -71,6 +73,7 @@ class TransmissionScreen(BaseScreen):
 
     def refresh(self, view: TableView) -> None:
         self.drawing = view.awaiting_draw
+        self.person = view.mission_control == "person"
         if self.drawing:
             self._fill_draw(view)
             return
@@ -83,6 +86,8 @@ class TransmissionScreen(BaseScreen):
         self.count = (f"Transmission {view.transmission} of {view.transmissions_total}, "
                       f"{view.transmissions_left} left")
         self.errors_text = errors_label(card.errors)
+        if self.person and view.waiting_for:
+            self.explanation = f"{self.explanation}\n{view.waiting_for}"
         strip = self.ids.registers
         for k, cell in enumerate(reversed(strip.children), start=1):
             clear = card.clear_register == k

@@ -1,0 +1,376 @@
+"""A person as Mission Control (RULES.md, With a person as Mission Control; issue 10, item 1).
+
+The core flow (:class:`companion.games.transmission.person.PersonSession`), its refusals, scans on
+the right and the wrong screen, private boost answers, resuming, the terminal game
+(``companion play --mc person``), the config's settings, and a walk through a whole game that finds
+no unrevealed mission and no intended order on anything the Cadet faces: the table view, every
+event but the store's ActionPlayed, every message and every log line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+import pytest
+
+from companion.errors import IllegalAction
+from companion.games.transmission.cards import all_cards
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.engine.commands import Command, card_command
+from companion.games.transmission.engine.game import rules_for
+from companion.games.transmission.engine.state import Phase
+from companion.games.transmission.events import ActionPlayed
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.person import PersonSession, table_session
+from companion.games.transmission.session import Session, Step
+from companion.games.transmission.stored import resume
+from companion.games.transmission.terminal_person import PersonTerminal
+from companion.table.config import Config, read_config
+
+CONTENT = default_content()
+RULES = rules_for(CONTENT)
+CARDS = {(c.kind, c.id): c for c in all_cards(CONTENT)}
+PLANNER = Planner()
+
+
+def person(seed: int = 11, difficulty: str = "hard", **kwargs: Any) -> PersonSession:
+    return PersonSession(CONTENT, PLANNER, difficulty, "standard", seed, **kwargs)
+
+
+class Watch:
+    """Every event the session publishes, and whether any but the store's carries a secret."""
+
+    def __init__(self, session: PersonSession) -> None:
+        self.session = session
+        self.events: list[Any] = []
+        session.subscribe(self.events.append)
+
+    def secrets(self) -> list[str]:
+        """Texts of the unrevealed missions (ids and titles) and this round's intended order."""
+        state = self.session.game.state
+        hidden = [m for m in state.missions if m not in state.completed_ids]
+        out = [m for m in hidden] + [CONTENT.mission(m).title for m in hidden]
+        return out
+
+    def leaks(self) -> list[str]:
+        """Secrets found in the table view, the message, and the events (the store's ActionPlayed aside)."""
+        session = self.session
+        state = session.game.state
+        view = session.view()
+        found = []
+        text = repr(dataclasses.replace(view, rows=(), hand=(), arrangement=(), unplaced=(), order=None,
+                                        last_execution=None))
+        for secret in self.secrets():
+            if secret in text or secret in session.message:
+                found.append(f"{secret!r} in the table view")
+            for event in self.events:
+                if not isinstance(event, ActionPlayed) and secret in repr(event):
+                    found.append(f"{secret!r} in {event!r}")
+        # The intended order: nothing the Cadet sees holds it, but the cards they hold and place.
+        if state.intended and state.phase is Phase.DECODE:
+            intended = tuple(state.intended)
+            commands = tuple(card_command(c) for c in intended)
+            for field in dataclasses.fields(view):
+                if field.name in ("arrangement", "order", "hand", "unplaced", "registers"):
+                    continue
+                value = getattr(view, field.name)
+                if value in (intended, commands, tuple(c.title for c in commands)):
+                    found.append(f"the intended order in view.{field.name}")
+        return found
+
+
+def cadet_order(session: Session) -> None:
+    """A perfect Cadet: the intended order, placed register by register (test-only knowledge)."""
+    state = session.game.state
+    hand = list(state.hand)
+    for k, cid in enumerate(state.intended, start=1):
+        if state.registers[k - 1] is None:
+            card = next(c for c in hand if card_command(c) is card_command(cid))
+            hand.remove(card)
+            assert session.place(card, k), session.message
+
+
+def finish_execute(session: Session) -> None:
+    while session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
+        assert session.confirm()
+
+
+# ---------------------------------------------------------------------------- the whole game
+
+
+def test_a_whole_game_shows_the_cadet_no_secret(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    session = person(physical_missions=True, physical_deck=True, private_boosts=True)
+    watch = Watch(session)
+    assert session.game.state.phase is Phase.MISSIONS
+    assert session.confirm() and session.step is Step.THINKING
+    assert session.open_seat()
+    for mission in (m.id for m in CONTENT.missions[3:6]):
+        assert session.enter_mission(mission)
+    assert session.close_seat()
+    assert not watch.leaks()
+    rounds = boosts = 0
+    while session.step is not Step.END:
+        rounds += 1
+        assert rounds <= 7
+        assert not session.choose_now()  # a person chooses
+        assert session.open_seat()
+        pick = PLANNER.choose(session.mission_control_view())
+        for command in pick:
+            assert session.pick(command), session.seat_message
+        assert session.lock_in(), session.seat_message
+        assert session.seat_view().intended == tuple(pick)
+        assert session.close_seat()
+        assert not watch.leaks()
+        drawable = session.drawable_transmissions()
+        card = next((c for c in drawable if CONTENT.transmission(c).errors), drawable[0])
+        assert session.draw_transmission(card)
+        if session.awaiting_error:
+            assert not session.confirm()  # the error card first
+            assert session.open_seat()
+            choice = session.seat_view().error_choices[0]
+            assert session.draw_error(f"{choice.value}1" if choice.is_move else choice.value)
+            assert session.close_seat()
+        assert not watch.leaks()
+        assert session.confirm() and session.step is Step.DECODE
+        assert not watch.leaks()
+        state = session.game.state
+        held = [b for b in state.boosts if CONTENT.boost(b).kind.name == "CROSS_CHECK"]
+        if held:
+            assert session.use_boost(held[0], card=state.hand[0])
+            boosts += 1
+            assert session.message == "Mission Control answers aloud."
+            assert not watch.leaks()
+            assert session.open_seat() and session.seat_view().task == "answer"
+            assert "say aloud" in session.seat_view().answer
+            assert session.close_seat()
+        cadet_order(session)
+        assert not watch.leaks()
+        assert session.execute(), session.message
+        assert not watch.leaks()
+        finish_execute(session)
+        assert not watch.leaks() or session.step is Step.END
+    secrets = [m for m in session.game.state.missions] + [CONTENT.mission(m).title
+                                                         for m in session.game.state.missions]
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert not [s for s in secrets if s in logged]
+    assert session.record()["mission_control"] == "person"
+    assert session.table_state()["mission_control"] == "person"
+
+
+# ---------------------------------------------------------------------------- refusals
+
+
+def test_a_pick_that_makes_the_order_not_viable_is_refused_naming_the_step() -> None:
+    session = person()
+    session.confirm()
+    assert not session.pick(Command.N)  # the screen is closed: refused, said to the table, nothing named
+    assert "Mission Control screen" in session.message
+    session.open_seat()
+    position = session.game.state.position
+    bad = next(c for c in Command if RULES.reason(position, c) is not None)
+    assert not session.pick(bad)
+    assert session.seat_message.startswith(f"Not viable: step 1 ({bad.title}): ")
+    assert session.seat_view().picks == ()
+    assert bad.title not in session.message  # the table hears only that it was not accepted
+    good = PLANNER.choose(session.mission_control_view())
+    for command in good[:3]:
+        assert session.pick(command)
+    assert not session.lock_in()
+    assert "exactly 5 commands, not 3" in session.seat_message
+    assert session.take_back_pick() and session.seat_view().picks == tuple(good[:2])
+    assert session.clear_picks() and session.seat_view().picks == ()
+    assert session.step is Step.THINKING and len(session.game.actions) == 2  # layout and missions
+
+
+def test_the_deck_limits_a_command() -> None:
+    session = person()
+    session.confirm()
+    session.open_seat()
+    # Collect twice: the deck has one Collect card.
+    pos = session.game.state.position
+    moves = [c for c in Command if c.is_move and RULES.reason(pos, c) is None]
+    assert moves
+    limited = [c for c, n in CONTENT.command_deck.items() if n == 1]
+    session._picks = [limited[0]]  # noqa: SLF001 - a deck check, not a viability check
+    assert not session.pick(limited[0])
+    assert "only 1" in session.seat_message
+
+
+def test_scans_go_to_the_screen_waiting_for_them() -> None:
+    session = person(physical_missions=True, physical_deck=True)
+    session.confirm()
+    mission = CARDS[("mission", CONTENT.missions[0].id)]
+    before = session.game.state
+    assert not session.scan(mission)  # the Mission Control screen is closed
+    assert CONTENT.missions[0].title not in session.message and session.game.state == before
+    assert not session.scan(CARDS[("command", "N1")])  # a Command card at Thinking, screen closed
+    assert "North" not in session.message and session.game.state == before
+    session.open_seat()
+    assert not session.scan(CARDS[("transmission", CONTENT.transmissions[0].id)])  # on the wrong screen
+    assert session.game.state == before
+    for m in CONTENT.missions[:3]:
+        assert session.scan(CARDS[("mission", m.id)])
+    assert session.game.state.missions == tuple(m.id for m in CONTENT.missions[:3])
+    assert not session.scan(CARDS[("mission", CONTENT.missions[5].id)])  # dealt already
+    pick = PLANNER.choose(session.mission_control_view())
+    ids = {Command.COLLECT: "COLLECT", Command.DEPLOY: "DEPLOY", Command.REPAIR: "REPAIR"}
+    used: list[str] = []
+    for command in pick:  # the physical Command cards scanned in order
+        cid = ids.get(command) or (f"{command.value}1" if f"{command.value}1" not in used else f"{command.value}2")
+        used.append(cid)
+        assert session.scan(CARDS[("command", cid)]), session.seat_message
+    assert session.lock_in()
+    session.close_seat()
+    assert session.awaiting_draw
+
+
+def test_seat_view_only_while_open() -> None:
+    session = person()
+    with pytest.raises(IllegalAction):
+        session.seat_view()
+    session.open_seat()
+    assert len(session.seat_view().missions) == 3
+    session.close_seat()
+    with pytest.raises(IllegalAction):
+        session.seat_view()
+
+
+def test_the_companion_names_the_error_card_to_add_when_it_draws_it() -> None:
+    for seed in range(30):
+        session = person(seed=seed, difficulty="expert")
+        session.confirm()
+        session.open_seat()
+        for command in PLANNER.choose(session.mission_control_view()):
+            session.pick(command)
+        session.lock_in()
+        if session.game.state.errors_drawn:
+            break
+    lines = session.seat_view().hand_over
+    error = card_command(session.game.state.errors_drawn[0]).title
+    assert any(f"Add a {error} card" in line for line in lines), lines
+    session.close_seat()
+    assert error not in repr(session.view().waiting_for)
+
+
+# ---------------------------------------------------------------------------- resuming
+
+
+def test_a_saved_game_resumes_with_its_seat_and_settings() -> None:
+    session = person(physical_missions=True, physical_deck=True, coach=True)
+    session.confirm()
+    session.open_seat()
+    session.enter_mission(CONTENT.missions[0].id)
+    # Saved mid-entry: the chance action is not played yet; the resume waits for the Mission cards again.
+    again = resume(CONTENT, PLANNER, session.record(), session.table_state(), None, None)
+    assert isinstance(again, PersonSession) and again.game.state.phase is Phase.MISSIONS
+    assert again.physical_missions and again.coach and again.physical_deck and not again.seat_open
+    again.open_seat()
+    for m in CONTENT.missions[:3]:
+        assert again.enter_mission(m.id)
+    for command in PLANNER.choose(again.mission_control_view()):
+        again.pick(command)
+    again.lock_in()
+    again.close_seat()
+    card = next(c for c in again.drawable_transmissions() if CONTENT.transmission(c).errors)
+    again.draw_transmission(card)
+    assert again.awaiting_error
+    third = resume(CONTENT, PLANNER, again.record(), again.table_state(), None, None)
+    assert isinstance(third, PersonSession) and third.awaiting_error and third.step is Step.TRANSMISSION
+
+
+def test_a_companion_game_resumes_as_one() -> None:
+    session = Session(CONTENT, PLANNER, "standard", "standard", 3)
+    again = resume(CONTENT, PLANNER, session.record(), session.table_state(), None, None)
+    assert type(again) is Session
+    assert session.table_state()["mission_control"] == "companion"
+
+
+# ---------------------------------------------------------------------------- settings
+
+
+def test_the_config_offers_the_seat_and_its_switches(tmp_path: Any) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[game]\nmission_control = "person"\nphysical_missions = true\ncoach = true\n')
+    config, problems = read_config(path)
+    assert problems == [] and config.mission_control == "person" and config.physical_missions and config.coach
+    assert isinstance(table_session(CONTENT, PLANNER, "standard", "standard", 5, config), PersonSession)
+    path.write_text('[game]\nmission_control = "robot"\nprivate_boosts = "yes"\n')
+    config, problems = read_config(path)
+    assert config.mission_control == "companion" and not config.private_boosts
+    assert sorted(p.field for p in problems) == ["game.mission_control", "game.private_boosts"]
+    assert type(table_session(CONTENT, PLANNER, "standard", "standard", 5, Config())) is Session
+    with pytest.raises(ValueError):
+        table_session(CONTENT, PLANNER, "standard", "standard", 5, Config(), "robot")
+
+
+# ---------------------------------------------------------------------------- the terminal
+
+
+def test_the_terminal_plays_a_whole_game_with_a_person_as_mission_control() -> None:
+    session = person(seed=7, difficulty="training", physical_missions=True, coach=True, private_boosts=True)
+    out: list[str] = []
+    entered = iter(range(1, 31))
+    clears = []
+
+    def answer(prompt: str) -> str:
+        out.append(prompt)
+        state = session.game.state
+        if "Mission card" in prompt:
+            return str(next(entered))
+        if "Your 5 commands" in prompt:
+            if not any("Coach:" in line for line in out):
+                return "coach"
+            if not any("Not viable" in line for line in out):
+                bad = next(c for c in Command if RULES.reason(state.position, c) is not None)
+                return " ".join([str(bad)] * 1 + ["N", "N", "S", "S"])
+            return " ".join(str(c) for c in PLANNER.choose(session.mission_control_view()))
+        if "Order for registers" in prompt:
+            view = session.view()
+            hand = [c.id for c in view.hand]
+            words = []
+            for k, cid in enumerate(state.intended, start=1):
+                if view.registers[k - 1] is None:
+                    i = next(i for i, h in enumerate(hand) if h and card_command(h) is card_command(cid))
+                    hand[i] = ""
+                    words.append(str(i + 1))
+            return " ".join(words)
+        return ""
+
+    code = PersonTerminal(session, answer, out.append, clear_fn=lambda: clears.append(len(out))).run()
+    assert code == 0 and session.step is Step.END
+    text = "\n".join(out)
+    assert "Coach:" in text and "Not viable: step 1" in text
+    assert "Hand the terminal to Mission Control" in text and clears
+    # Whatever the Cadet could read (outside the private steps) names no mission before the End.
+    public, private = [], False
+    for line in out:
+        if "press Enter when only you can see" in line:
+            private = True
+        if "The Mission Control screen is hidden" in line:
+            private = False
+        if not private:
+            public.append(line)
+    end = next(i for i, line in enumerate(public) if "=== Victory" in line or "=== Defeat" in line)
+    done_titles = set()
+    for line in public[:end]:
+        for m in CONTENT.missions:
+            if m.title in line and "Mission complete!" not in line and "-> mission complete" not in line:
+                done_titles.add(m.title)
+    completed = {CONTENT.mission(m).title for m in session.game.state.completed_ids}
+    assert done_titles <= completed, done_titles - completed
+
+
+def test_the_walk_finds_a_leak_when_there_is_one() -> None:
+    """The leak check itself: a mission's title in an event, or in the message, is found."""
+    from companion.games.transmission.events import Refused
+
+    session = person()
+    watch = Watch(session)
+    assert not watch.leaks()
+    title = CONTENT.mission(session.game.state.missions[0]).title
+    session._events.publish(Refused(f"about {title}"))  # noqa: SLF001 - a leak made on purpose
+    assert watch.leaks() == [f"{title!r} in Refused(message='about {title}', step=None, command=None, "
+                             "reason=None)"]

@@ -1,0 +1,288 @@
+"""A whole game with a person as Mission Control, in the real 800x480 window (issue 10, item 1).
+
+Touches and scans only, like a table: Setup's "A person", the hold button (held a second), the
+"turn the screen away" cue, the Mission cards scanned and tapped in, 5 commands tapped (a pick that
+is not viable refused with its step), the physical Transmission card and the error card scanned, the
+hand-over, the Cadet's order scanned card by card, a Signal Boost answered privately, to the End.
+A screenshot of every Mission Control screen lands in ``tests/_screenshots/person_mc_*.png``.
+
+The person's choices come from the planner (the test plays both seats); every Cadet-facing screen
+is checked, at each step, for the unrevealed missions and the intended order (:func:`leaks`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games.transmission.cards import all_cards
+from companion.games.transmission.engine.commands import Command, card_command
+from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.person import PersonSession
+from companion.games.transmission.session import Step
+from companion.table.config import Config
+from test_ui_game import (
+    CONTENT,
+    Shots,
+    message,
+    no_ui_errors,
+    settle,
+    shoot,
+    start_app,
+    tap_text,
+    wait_screen,
+)
+
+__all__ = ["no_ui_errors", "start_app"]
+
+pytestmark = pytest.mark.ui
+
+CARDS = {(c.kind, c.id): c for c in all_cards(CONTENT)}
+PLANNER = Planner()
+#: A seed whose game deals a Clear Signal or a Cross Check (its answer is said aloud).
+SEED = 2024
+
+
+def _texts(widget: Any) -> list[str]:
+    out = []
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        text = getattr(w, "text", None)
+        if isinstance(text, str) and text:
+            out.append(text)
+        stack.extend(w.children)
+    return out
+
+
+def leaks(h: Any) -> list[str]:
+    """Texts on the Cadet's screen (the current screen, the status strip and the message bar) that
+    name an unrevealed mission's title."""
+    session: PersonSession = h.app.session
+    if session is None or session.seat_open:
+        return []
+    state = session.game.state
+    secret = [CONTENT.mission(m).title for m in state.missions if m not in state.completed_ids]
+    shown = _texts(h.app.manager.current_screen) + _texts(h.app.status) + [str(h.app.message)]
+    return [f"{title!r} in {text!r}" for text in shown for title in secret if title in text]
+
+
+def hold(h: Any) -> Any:
+    """Press and hold the screen's Mission Control button until the cue opens."""
+    from ui.games.transmission.mc_seat import SeatScreen
+
+    button = h.find(text="Hold: Mission Control", where=lambda w: w.get_root_window() is not None
+                    and w.opacity > 0)
+    x, y = h.window_point(button)
+    touch = h.touch_down(x, y)
+    h.pump(0.4)
+    assert 0 < button.progress < 1  # the bar fills while held
+    h.pump_until(lambda: any(isinstance(w, SeatScreen) for w in h.window.children), timeout=3,
+                 what="the Mission Control screen")
+    h.touch_up(touch)
+    seat = next(w for w in h.window.children if isinstance(w, SeatScreen))
+    h.pump(frames=3)
+    assert seat.stage == "cue"
+    return seat
+
+
+def scan(h: Any, kind: str, card_id: str) -> bool:
+    ok = h.app.hardware.use_card(CARDS[(kind, card_id)])
+    h.pump(frames=3)
+    return bool(ok)
+
+
+@pytest.mark.timeout(420)  # a whole game, seven plans of the planner on a busy machine: a hang guard only
+def test_a_whole_game_with_a_person_as_mission_control(ui_harness: Any, start_app: Any,
+                                                        no_ui_errors: None, tmp_path: Any) -> None:
+    h = ui_harness
+    config = Config(mission_control="person", physical_missions=True, physical_deck=True,
+                    private_boosts=True, coach=True, data_dir=tmp_path)
+    app = start_app(config=config, difficulty="hard", seed=SEED)
+    shots = Shots()
+    shots.prefix = "person_mc_"
+    tap_text(h, "New game")
+    s = wait_screen(h, "setup")
+    assert s.seat == "person"  # the config's choice
+    h.tap(next(t for t in s.ids.seats.children if t.value == "companion"))
+    assert s.seat == "companion"
+    h.tap(next(t for t in s.ids.seats.children if t.value == "person"))
+    assert s.seat == "person"
+    shoot(h, shots, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    session: PersonSession = app.session
+    assert isinstance(session, PersonSession) and session.view().mission_control == "person"
+    tap_text(h, "Board is ready")
+    wait_screen(h, "thinking")
+    assert not leaks(h)
+    shoot(h, shots, "thinking")
+    # A Mission card scanned while the screen is closed is refused and names nothing.
+    first = CONTENT.missions[0]
+    assert not scan(h, "mission", first.id)
+    assert first.title not in message(h) and "Mission Control enters it" in message(h)
+    seat = hold(h)
+    shoot(h, shots, "cue")
+    assert not leaks(h)
+    tap_text(h, "Only I can see it: show")
+    h.pump(frames=3)
+    assert seat.stage == "secrets" and session.seat_open
+    shoot(h, shots, "missions")
+    # Two Mission cards scanned, the third tapped.
+    assert scan(h, "mission", CONTENT.missions[0].id)
+    assert not scan(h, "mission", CONTENT.missions[0].id)  # the same card twice: refused, said privately
+    assert "entered already" in seat.message
+    assert scan(h, "mission", CONTENT.missions[1].id)
+    shoot(h, shots, "missions_entered")
+    third = CONTENT.missions[2]
+    h.tap(h.find(text=third.title, where=lambda w: w.get_root_window() is not None))
+    h.pump(frames=3)
+    assert session.game.state.missions == tuple(m.id for m in CONTENT.missions[:3])
+    rounds = 0
+    answered = False
+    while session.step is not Step.END:
+        rounds += 1
+        assert rounds <= 7
+        if not session.seat_open:
+            wait_screen(h, "thinking")
+            assert not leaks(h)
+            seat = hold(h)
+            tap_text(h, "Only I can see it: show")
+            h.pump(frames=3)
+        answered |= play_round(h, seat, shots, session, rounds)
+    end = wait_screen(h, "end")
+    shoot(h, shots, "end")
+    assert len(end.ids.missions.children) == 3
+    assert answered, "no Clear Signal or Cross Check was dealt in this game: pick another seed"
+    for name in ("cue", "missions", "missions_entered", "select", "select_refused", "locked", "error",
+                 "hand_over"):
+        assert name in shots, name
+
+
+def play_round(h: Any, seat: Any, shots: Shots, session: PersonSession, rounds: int) -> bool:
+    """One transmission: select on the Mission Control screen, draw, the error card, hand over, decode."""
+    view = session.mission_control_view()
+    pick = PLANNER.choose(view)
+    shoot(h, shots, "select")
+    if "select_refused" not in shots:  # a command that is impossible as the first step: refused
+        bad = next((c for c in (Command.REPAIR, Command.DEPLOY, Command.COLLECT, Command.N, Command.W)
+                    if _illegal_first(session, c)), None)
+        if bad is not None:
+            tap_pad(h, bad)
+            assert "Not viable: step 1" in seat.message, seat.message
+            assert seat.ids.task.children  # nothing picked
+            assert not session.seat_view().picks
+            shoot(h, shots, "select_refused")
+    for command in pick:
+        tap_pad(h, command)
+    tap_text(h, "Lock in")
+    h.pump(frames=3)
+    assert session.step is Step.TRANSMISSION
+    shoot(h, shots, "locked")
+    tap_text(h, "Hide and hand back")
+    h.pump(frames=3)
+    assert not session.seat_open
+    t = wait_screen(h, "transmission")
+    assert not leaks(h)
+    # The table draws the physical Transmission card: one with an error when this part of the deck has one.
+    drawable = session.drawable_transmissions()
+    card = next((c for c in drawable if CONTENT.transmission(c).errors), drawable[0])
+    assert scan(h, "transmission", card)
+    if session.awaiting_error:
+        assert not leaks(h)
+        shoot(h, shots, "transmission_waiting")
+        assert not scan(h, "command", "N1")  # a Command card on the Cadet's screen: refused, nothing named
+        assert "Mission Control's screen" in message(h)
+        seat = hold(h)
+        tap_text(h, "Only I can see it: show")
+        h.pump(frames=3)
+        shoot(h, shots, "error")
+        choice = session.seat_view().error_choices[0]
+        h.tap(h.find(text=choice.title, where=lambda w: w.get_root_window() is not None
+                     and w.parent is not None and w.parent.__class__.__name__ == "GridLayout"))
+        h.pump(frames=3)
+    else:
+        seat = hold(h)
+        tap_text(h, "Only I can see it: show")
+        h.pump(frames=3)
+    assert session.seat_view().task == "hand_over"
+    shoot(h, shots, "hand_over")
+    tap_text(h, "Hide and hand back")
+    h.pump(frames=3)
+    t = wait_screen(h, "transmission")
+    assert not leaks(h)
+    del t
+    tap_text(h, "Decode")
+    d = wait_screen(h, "decode")
+    assert not leaks(h)
+    answered = False
+    state = session.game.state
+    if state.boosts and not state.answers:
+        spoken = ("CROSS_CHECK", "CLEAR_SIGNAL")
+        boost = next((b for b in state.boosts if CONTENT.boost(b).kind.name in spoken), None)
+        if boost is not None:  # spent through the intent; its answer is Mission Control's to say aloud
+            free = next(k for k, r in enumerate(state.registers, start=1) if r is None)
+            ok = h.app.intents.use_boost(boost, register=free, card=state.hand[0]) if CONTENT.boost(
+                boost).kind.name == "CLEAR_SIGNAL" else h.app.intents.use_boost(boost, card=state.hand[0])
+            h.pump(frames=3)
+            assert ok, message(h)
+            assert "answers aloud" in message(h) and not leaks(h)
+            seat = hold(h)
+            tap_text(h, "Only I can see it: show")
+            h.pump(frames=3)
+            assert session.seat_view().task == "answer"
+            shoot(h, shots, "answer")
+            tap_text(h, "Hide and hand back")
+            h.pump(frames=3)
+            answered = True
+            assert not session.seat_open and "answers aloud" in d.answers_text
+    # The Cadet's order, scanned card by card (the intended order: a perfect Cadet).
+    for k, cid in enumerate(session.game.state.intended, start=1):
+        if session.game.state.registers[k - 1] is None:
+            assert scan(h, "command", cid), message(h)
+    assert not leaks(h)
+    tap_text(h, "Execute")
+    s = wait_screen(h, "execute")
+    while not s.at_end:
+        h.tap(h.find(text="Next step"))
+    settle(h)
+    tap_text(h, "Done")
+    h.pump(frames=3)
+    if session.step is Step.MISSION_COMPLETE:
+        wait_screen(h, "mission_complete")
+        tap_text(h, "Continue")
+        h.pump(frames=3)
+    del d
+    return answered
+
+
+def _illegal_first(session: PersonSession, command: Command) -> bool:
+    from companion.games.transmission.engine.game import rules_for
+
+    return rules_for(CONTENT).reason(session.game.state.position, command) is not None
+
+
+def tap_pad(h: Any, command: Command) -> None:
+    label = f"{command.title} [size=13sp]("
+    button = h.find(where=lambda w: w.get_root_window() is not None
+                    and isinstance(getattr(w, "text", None), str) and w.text.startswith(label))
+    h.tap(button)
+    h.pump(frames=3)
+
+
+def test_card_command_names_stay_off_the_scan_log(ui_harness: Any, start_app: Any, tmp_path: Any) -> None:
+    """A scan taken by the Mission Control screen leaves no card name in the scan log."""
+    h = ui_harness
+    config = Config(mission_control="person", physical_missions=True, data_dir=tmp_path)
+    app = start_app(config=config)
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    app.session.open_seat()
+    mission = CONTENT.missions[4]
+    assert scan(h, "mission", mission.id)
+    log = app.hardware.scan_log.read(5)
+    assert log and not any(mission.id in line or mission.title in line for line in log), log
+    assert card_command("N1") is Command.N
