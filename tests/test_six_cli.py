@@ -14,6 +14,7 @@ import pytest
 from companion.cli.games import chosen_game
 from companion.cli.main import main
 from companion.games.six_actions.session import Seat, Session
+from companion.games.six_actions.stored import KEEPER as KEEPER_SIX
 from companion.games.six_actions.terminal import Terminal
 from companion.table.store import Store
 from six_support import CONTENT
@@ -159,3 +160,39 @@ def test_content_check_of_a_six_actions_pack(tmp_path: Path, capsys: pytest.Capt
     bad.write_text(pack.read_text().replace("money = 20 ", "money = -5 "))
     assert main(["content", "check", "--game", "six-actions", str(bad)]) == 1
     assert "setup.money = -5: must be from 0 to 500" in capsys.readouterr().out
+
+
+def test_another_games_unfinished_game_is_given_up_only_when_the_table_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "store.sqlite3"
+    store = Store.open(database)
+    store.begin(Session.new(CONTENT, [Seat("Ana", "red"), Seat("Ben", "blue")], seed=1), KEEPER_SIX)
+    store.close()
+    store = Store.open(database)
+    saved = store.unfinished()
+    assert saved is not None
+    store.abandon(saved.id)
+    from companion.games.transmission.content.loader import default_content as transmission_content
+    from companion.games.transmission.session import Session as TransmissionSession
+    from companion.games.transmission.stored import KEEPER as TRANSMISSION
+    from test_session import RandomChooser
+
+    store.begin(
+        TransmissionSession(transmission_content(), RandomChooser(1), "standard", "beginner", 1), TRANSMISSION
+    )
+    store.close()
+    argv = ["play", "--game", "six-actions", "--players", "Ana,Ben", "--database", str(database)]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert main(argv) == 0
+    assert "An unfinished game of transmission is saved" in capsys.readouterr().out
+    store = Store.open(database)
+    latest = store.unfinished()
+    assert latest is not None and latest.game == "transmission"
+    store.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    assert main(argv) == 0
+    store = Store.open(database)
+    latest = store.unfinished()
+    assert latest is not None and latest.game == "six-actions"
+    store.close()

@@ -130,9 +130,23 @@ def play(
     try:
         session = None
         saved = store.unfinished() if store is not None else None
-        if store is not None and saved is not None and saved.game == KEEPER.game:
+        if store is not None and saved is not None and saved.game != KEEPER.game:
+            # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
+            output_fn(
+                f"An unfinished game of {saved.game} is saved (`companion play --game {saved.game}` "
+                f"resumes it); a new game of The Six Actions gives it up."
+            )
+            if input_fn("Start a new game anyway? [y/N] ").strip().lower() not in ("y", "yes"):
+                output_fn("Leaving: that game stays saved.")
+                return EXIT_OK
+        elif store is not None and saved is not None:
             output_fn(f"An unfinished game is saved: {describe(saved)}")
-            answer = input_fn("Resume it? [Y/n] ").strip().lower()
+            answer = (
+                input_fn("Resume it? [Y/n/q] (n starts a new game and gives this one up) ").strip().lower()
+            )
+            if answer in ("q", "quit"):
+                output_fn("Leaving: the game stays saved.")
+                return EXIT_OK
             if answer in ("", "y", "yes"):
                 try:
                     session = store.resume(saved, KEEPER, content, None)
