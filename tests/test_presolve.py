@@ -70,6 +70,7 @@ def test_the_pick_after_a_decode_arrives_without_a_search() -> None:
             elif game.actor is Actor.CADET:
                 fixed, cards = _hand(game)
                 ahead = views_after(mission_control_view(CONTENT, game.state), fixed, cards, mc.last)
+                mc.begin()
                 worker = threading.Thread(target=mc.presolve, args=(ahead,), name="presolve")
                 worker.start()  # the Cadet decodes meanwhile
                 order = _decode(game, seed, decisions)
@@ -136,7 +137,9 @@ def test_a_pick_asked_for_stops_the_pre_solve() -> None:
     view = mission_control_view(CONTENT, game.state)
     mc = Presolver(Spy())
     mc.stop()
-    assert mc.presolve([view]) == 1  # presolve clears an earlier stop
+    assert mc.presolve([view]) == 0  # stopped until the next begin
+    mc.begin()
+    assert mc.presolve([view]) == 1
     assert mc.presolve([view]) == 0  # already solved
     mc.choose(view)
     assert (mc.ready, mc.searches) == (1, 0)

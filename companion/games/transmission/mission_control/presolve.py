@@ -120,15 +120,20 @@ class Presolver:
             self.last = answer
             return answer
 
+    def begin(self) -> None:
+        """Allow the next :meth:`presolve` (call it before starting one, on the thread that will later
+        ask for the pick, so a pick asked for after it always stops the pre-solve)."""
+        self._stop.clear()
+
     def presolve(self, views: Iterable[MissionControlView]) -> int:
-        """Solve ``views`` in order, until done or :meth:`stop` (or a :meth:`choose`) is called.
+        """Solve ``views`` in order, until done or :meth:`stop` (or a :meth:`choose`) is called, since
+        the last :meth:`begin`.
 
         Meant for a worker thread; an exception of the wrapped chooser is logged and ends the pre-solve
         (the pick, when asked for, is then decided as usual and reports it).
 
         :returns: how many were solved now.
         """
-        self._stop.clear()
         done = 0
         for view in views:
             if self._stop.is_set():
