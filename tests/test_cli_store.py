@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.cli.store import sparkline
+from companion.cli.store import difficulty_order, sparkline
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.session import Session
 from companion.games.transmission.stored import KEEPER
@@ -74,7 +74,9 @@ def test_history_lists_the_games_newest_first(capsys: pytest.CaptureFixture[str]
 def test_stats_per_difficulty(capsys: pytest.CaptureFixture[str], database: Path) -> None:
     code, out, _ = cli(capsys, "stats", "--database", str(database))
     lines = out.splitlines()
-    assert code == 0 and [line.split()[0] for line in lines[1:]] == ["training", "standard", "hard", "expert"]
+    # Every registered game's difficulties, Incoming Transmission's first.
+    assert code == 0 and [line[:10].strip() for line in lines[1:]] == list(difficulty_order())
+    assert list(difficulty_order())[:4] == ["training", "standard", "hard", "expert"]
     assert lines[1].split()[1:4] == ["1", "0", "0%"]
     assert lines[4].split()[1:4] == ["0", "0", "-"]  # the unfinished expert game is not counted yet
     data = json.loads(cli(capsys, "stats", "--json", "--database", str(database))[1])
@@ -190,7 +192,7 @@ def test_play_saves_the_game_and_offers_to_resume_it(capsys: pytest.CaptureFixtu
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     path = str(tmp_path / "companion.sqlite3")
     code, first, _ = _play(capsys, monkeypatch, "\nboard\nquit\n", "--seed", "3", "--database", path)
-    assert code == 0 and "You left the game (seed 3)" in first
+    assert code == 0 and "You left the game." in first and "(seed 3)" not in first
     board = first[first.rindex("Transmission card 1 of 7"):first.rindex("Order for registers")]
     code, again, _ = _play(capsys, monkeypatch, "\nquit\n", "--database", path)
     assert code == 0 and "An unfinished game is saved: Standard, started" in again

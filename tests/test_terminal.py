@@ -291,7 +291,7 @@ def test_quit_and_end_of_input_leave_cleanly() -> None:
     session = Session(CONTENT, Planner(), "standard", "standard", 4)
     table = Table(session, ["quit"])
     assert table.run() == 0
-    assert "You left the game (seed 4)" in table.text
+    assert "You left the game." in table.text and "(seed 4)" not in table.text  # the seed deals the missions
     session = Session(CONTENT, Planner(), "standard", "standard", 4)
     table = Table(session, [])
     assert table.run() == 0
@@ -350,3 +350,16 @@ def test_odd_words_in_an_order_get_a_message_not_a_crash(words: list[str], expec
     with pytest.raises(OrderError, match=expected):
         parse_order(words, session.view())
     assert session.game.state is state
+
+
+def test_no_boost_in_hand_says_whether_one_was_ever_earned() -> None:
+    """Issue 10, snag: "Signal Boosts: none yet" after a boost was earned and spent is not true."""
+    from companion.games.transmission.engine.views import mission_view
+    from companion.games.transmission.terminal import no_boosts
+
+    session = Session(CONTENT, Planner(), "standard", "standard", 5)
+    view = session.view()
+    assert not view.boosts and not view.completed
+    assert no_boosts(view) == "Signal Boosts: none yet (complete a mission to earn one)."
+    done = dataclasses.replace(view, completed=(mission_view(CONTENT, CONTENT.missions[0].id),))
+    assert no_boosts(done) == "Signal Boosts: none left (each one earned has been used)."

@@ -261,7 +261,7 @@ class Terminal:
         try:
             return self.input_fn(prompt)
         except EOFError:
-            self.say("", f"End of input: leaving the game (seed {self.session.seed}).")
+            self.say("", "End of input: leaving the game.")  # no seed: it deals the secret missions
             raise _Quit from None
 
     def run(self) -> int:
@@ -272,7 +272,7 @@ class Terminal:
         except _Quit:
             return 0
         except KeyboardInterrupt:
-            self.say("", f"Interrupted: leaving the game (seed {self.session.seed}).")
+            self.say("", "Interrupted: leaving the game.")
             raise
 
     def _loop(self) -> int:
@@ -336,7 +336,7 @@ class Terminal:
                 self.say("Just press Enter to go on (or type 'quit').")
 
     def _quit(self) -> None:
-        self.say(f"You left the game (seed {self.session.seed}).")
+        self.say("You left the game.")  # no seed: with the content pack it deals the secret missions
         raise _Quit
 
     def _show_decode(self) -> None:
