@@ -99,6 +99,8 @@ def test_without_game_referee_is_still_incoming_transmissions(
 
 
 SCRIPT = [
+    "strategy",
+    "b",  # Ana changes her mind
     "muster",
     "2",  # Ana musters 2 Promoters (and draws a Merit card)
     "cards",
@@ -122,6 +124,7 @@ def test_a_whole_game_in_the_terminal() -> None:
     assert session.over
     text = "\n".join(lines)
     assert "Merit cards: " in text and "Please type a whole number from 1 to 6." in text
+    assert "Back to the menu: nothing was played." in text
     assert "Ana: 0 Cr" in text and "1 of 1 notes repaid" in text
 
 
