@@ -161,7 +161,7 @@ def play(
                 raise Failure(str(exc), EXIT_USAGE) from None
             if store is not None:
                 store.begin(session, KEEPER)
-        return Terminal(session, input_fn, output_fn).run()
+        return Terminal(session, input_fn, output_fn, saved=store is not None).run()
     except (Quit, EOFError):
         return EXIT_OK
     finally:

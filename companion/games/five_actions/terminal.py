@@ -31,8 +31,8 @@ class Quit(Exception):
 def panel_lines(panel: PlayerPanel) -> list[str]:
     """A player's panel in a few lines."""
     mark = "> " if panel.is_current else "  "
-    cols = "  ".join(
-        f"{c.column[:5]} {c.tiles}" + (f" (Patent {c.waiting} waits)" if c.waiting else "")
+    cols = ", ".join(
+        f"{c.column} {c.tiles}" + (f" (Patent {c.waiting} waits)" if c.waiting else "")
         for c in panel.columns
     )
     return [
@@ -45,15 +45,18 @@ def panel_lines(panel: PlayerPanel) -> list[str]:
 
 
 class Terminal:
-    """Plays a :class:`Session` with ``input_fn`` / ``output_fn`` (``input`` / ``print``)."""
+    """Plays a :class:`Session` with ``input_fn`` / ``output_fn`` (``input`` / ``print``);
+    ``saved``: the game store keeps it (what leaving says)."""
 
     def __init__(
         self,
         session: Session,
         input_fn: Callable[[str], str] = input,
         output_fn: Callable[[str], None] = print,
+        saved: bool = True,
     ) -> None:
         self.session = session
+        self.saved = saved
         self.input_fn = input_fn
         self.say = output_fn
 
@@ -76,8 +79,9 @@ class Terminal:
                 return None
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1]
-            if answer in options or (answer and not options):
-                return answer
+            match = next((o for o in options if o.casefold() == answer.casefold()), None)
+            if match is not None or (answer and not options):
+                return match or answer
             self.say(
                 f"Please choose one of the {len(options)} (a number or a name)."
                 if options
@@ -148,7 +152,11 @@ class Terminal:
                     f"(${st.money})"
                 )
         except Quit:
-            self.say("The game is saved; `companion play --game five-actions` resumes it.")
+            self.say(
+                "The game is saved; `companion play --game five-actions` resumes it."
+                if self.saved
+                else "You left the game (it was not saved)."
+            )
         return 0
 
     def report(self, ok: bool) -> None:
@@ -206,8 +214,13 @@ class Terminal:
     def signal(self, view: TableView, modulating: bool) -> None:
         s = self.session
         me = view.players[view.current or 0]
-        stations = [k for k, m in me.stations if m == modulating]
+        names = {loc.id: loc.name for loc in view.locations}
+        stations = [names.get(k, k) for k, m in me.stations if m == modulating]
+        if not stations:
+            self.say(f"{me.name} has no {'Modulated' if modulating else 'Unmodulated'} station.")
+            return
         station = str(self.choose("From which station? ", stations))
+        station = next((k for k, n in names.items() if n == station), station)
         column = "modulation" if modulating else "transmission"
         box, side = self.box(column)
         act = s.modulate if modulating else s.transmit
