@@ -219,7 +219,8 @@ def test_scans_go_to_the_screen_waiting_for_them() -> None:
     ids = {Command.COLLECT: "COLLECT", Command.DEPLOY: "DEPLOY", Command.REPAIR: "REPAIR"}
     used: list[str] = []
     for command in pick:  # the physical Command cards scanned in order
-        cid = ids.get(command) or (f"{command.value}1" if f"{command.value}1" not in used else f"{command.value}2")
+        twin = f"{command.value}1" if f"{command.value}1" not in used else f"{command.value}2"
+        cid = ids.get(command) or twin
         used.append(cid)
         assert session.scan(CARDS[("command", cid)]), session.seat_message
     assert session.lock_in()
@@ -374,3 +375,20 @@ def test_the_walk_finds_a_leak_when_there_is_one() -> None:
     session._events.publish(Refused(f"about {title}"))  # noqa: SLF001 - a leak made on purpose
     assert watch.leaks() == [f"{title!r} in Refused(message='about {title}', step=None, command=None, "
                              "reason=None)"]
+
+
+def test_companion_play_mc_person_hands_the_terminal_over(capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from companion.cli.main import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n\nN E\nquit\n"))
+    assert main(["play", "--mc", "person", "--no-store", "--seed", "4", "--difficulty", "training"]) == 0
+    out = capsys.readouterr().out
+    before, _, private = out.partition("press Enter when only you can see the screen")
+    assert "Hand the terminal to Mission Control" in before and "Your secret missions:" in private
+    assert "Give exactly 5 commands, not 2." in private
+    titles = [m.title for m in CONTENT.missions]
+    assert not [t for t in titles if t in before]  # nothing the Cadet saw before the hand-over names one
