@@ -519,3 +519,60 @@ def test_nothing_to_undo_after_the_end() -> None:
     game = play(game_at(), EndGame())
     assert game.state.phase == Phase.OVER and game.undo_reason() == "the game is over"
     draw_all(game)
+
+
+# --------------------------------------------------------------------------- bonuses and more Patents
+
+
+def test_a_locations_bonus_may_be_points_an_action_tile_or_a_flag() -> None:
+    game = play(game_at(starts=("tower", "works")), Install("mill", "basic"), Install("depot", "basic"))
+    ana, ben = game.state.players
+    assert ana.points == 1  # Mill
+    assert (
+        ben.columns["installation"] == 2 and ben.supply["installation"] == 3
+    )  # Depot: a tile, after paying one
+    play(game, Pass(), Transmit("works", "basic", line="yellow", direction="back"))
+    assert "north" in game.state.players[1].flags  # School's Flag (a Factory in the Nations column)
+    assert eco.active(CONTENT, game.state, 1, "factory") == 1
+
+
+def test_modulation_by_a_pattern_patent_still_moves_the_permanent_links_marker() -> None:
+    game = _waiting("p-modulate-2", "modulation", starts=("market", "ridge"))
+    game.state.players[0].stations["market"] = True
+    play(game, Modulate("market", "patent", side="B", locations=("plaza", "works")))  # B: [[1, 1], [1, 2]]
+    ana = game.state.players[0]
+    assert sorted(ana.tokens) == ["plaza", "works"] and ana.links == 1
+    assert ana.activated == {"modulation:advanced": ["p-modulate-2", "B"]}
+
+
+def test_a_tile_patent_adds_an_action_tile_to_the_box_action() -> None:
+    game = _waiting("p-modulate-1", "modulation")
+    ana = game.state.players[0]
+    ana.stations["harbour"] = True
+    play(game, Modulate("harbour", "patent", side="B", line="red", direction="forward"))
+    ana = game.state.players[0]
+    assert ana.columns["transmission"] == 3 and ana.supply["transmission"] == 3
+    assert "the Patent takes an Action tile into the transmission column" in game.state.last
+
+
+def test_a_patent_slid_over_another_covers_it_and_both_give_their_icons() -> None:
+    game = _waiting("p-install-1", "installation")
+    play(game, Install("hill", "patent", side="A"), Pass())
+    game.state.players[0].waiting["installation"] = "p-install-2"
+    game.state.pool.remove("p-install-2")
+    game.state.players[0].money = 20
+    play(game, Install("market", "patent", side="A"), EndGame())  # onto the Basic box again
+    ana = game.state.players[0]
+    assert ana.activated == {"installation:basic": ["p-install-2", "A"]} and ana.covered == [
+        ["p-install-1", "A"]
+    ]
+    outcome = game.outcome()
+    assert outcome is not None and outcome.standings[0].patent_icons == 1 + 2
+
+
+def test_printed_board_modulation_moves_the_permanent_links_marker_too() -> None:
+    game = game_at(layout="printed", starts=("Harbour", "Ridge"))
+    game.state.players[0].stations["harbour"] = True
+    play(game, Modulate("harbour", "basic", locations=("Hill", "Tower"), empty=(True, True), bonus=(1, 0)))
+    ana = game.state.players[0]
+    assert ana.links == 1 and ana.money == 10 + 1 + 1 and sorted(ana.tokens) == ["hill", "tower"]
