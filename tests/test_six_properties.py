@@ -27,11 +27,18 @@ SETTINGS = settings(
 def _random_game(data: st.DataObject, layout: str, players: int) -> Game:
     names = ["Ana", "Ben", "Cleo", "Dev", "Eli"][:players]
     game = game_at(names, layout=layout, seed=data.draw(st.integers(0, 999), label="seed"))
-    for _ in range(data.draw(st.integers(5, 60), label="length")):
+    for _ in range(data.draw(st.integers(5, 80), label="length")):
         if game.state.phase is Phase.OVER:
             break
-        candidates = list(game.candidates())
-        action = candidates[data.draw(st.integers(0, len(candidates) - 1), label="pick")]
+        # Mostly a legal action (so games go far), now and then any candidate (so refusals are tried).
+        choices = (
+            list(game.candidates())
+            if data.draw(st.integers(0, 4), label="any") == 0
+            else game.legal_actions()
+        )
+        if not choices:
+            break
+        action = choices[data.draw(st.integers(0, len(choices) - 1), label="pick")]
         reason = game.reason(action)
         if reason is not None:
             refused(game, action, ".")  # a refusal changes nothing

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Undo
+from companion.games.six_actions.engine.record import GAME
 from companion.games.six_actions.session import Session
 from companion.table.registry import Keeper, Progress
 from companion.table.store_rows import SavedGame
@@ -21,7 +22,7 @@ from companion.table.store_rows import SavedGame
 __all__ = ["NAME", "KEEPER", "progress", "resume", "describe"]
 
 #: The game's name in the store.
-NAME = "six-actions"
+NAME = GAME
 
 
 def progress(session: Session) -> Progress:

@@ -2,7 +2,7 @@
 
 A record is plain JSON, the shape the game store keeps for every game::
 
-    {"format": 1, "content": "six-actions-sample@1", "digest": "...", "seed": 7,
+    {"game": "six-actions", "format": 1, "content": "six-actions-sample@1", "digest": "...", "seed": 7,
      "difficulty": "3 players", "layout": "map", "actions": [{"kind": "start", ...}, ...]}
 
 ``difficulty`` names the number of players (the history groups games by it); the players
@@ -25,6 +25,8 @@ from companion.games.six_actions.engine.game import Game
 __all__ = ["FORMAT", "record_of", "replay", "players_difficulty"]
 
 FORMAT = 1
+#: The record's ``game`` (the store keeps it in its own column and leaves it out of the record).
+GAME = "six-actions"
 log = logging.getLogger(__name__)
 
 
@@ -36,6 +38,7 @@ def players_difficulty(count: int) -> str:
 def record_of(game: Game) -> dict[str, Any]:
     """The JSON-able record of ``game``."""
     return {
+        "game": GAME,
         "format": FORMAT,
         "content": game.content.id,
         "digest": game.content.digest,
@@ -54,6 +57,8 @@ def replay(record: Any, content: ContentPack) -> Game:
     """
     if not isinstance(record, dict):
         raise RecordError(f"a game record must be a JSON object, not {shown(record)}")
+    if record.get("game", GAME) != GAME:
+        raise RecordError(f"the record is a game of {shown(record.get('game'))}, not of {GAME}")
     if record.get("format") != FORMAT:
         raise RecordError(f"unsupported record format {shown(record.get('format'))} (expected {FORMAT})")
     if record.get("content") != content.id:
