@@ -53,6 +53,12 @@ def _broken(old: str, new: str) -> ContentError:
         ("money = 10 ", "money = -5 ", "setup.money", -5),
         ("max_players = 4", "max_players = 7", "setup.max_players", 7),
         ("stations = 8 ", "stations = 0 ", "board.stations", 0),
+        (
+            "column_tiles = { installation = 2",
+            "column_tiles = { installation = 7",
+            "setup.column_tiles.installation",
+            7,
+        ),
         ('id = "installation"\nspaces', 'id = "radio"\nspaces', "board.columns[0].id", "radio"),
         ("basic = 2\nadvanced = 4", "basic = 4\nadvanced = 2", "board.columns[0].advanced", 2),
         ("spaces = [0, 1, 1, 2, 2, 3]", "spaces = [0, -1]", "board.columns[0].spaces", [0, -1]),

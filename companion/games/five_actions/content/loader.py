@@ -487,6 +487,11 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     patents = c.items(doc, "patents", "patents", r.patent, least=0) if "patents" in doc else []
     if 1 not in {t.level for t in tycoons} and tycoons:
         c.fail("tycoons", [t.level for t in tycoons], "must have a level-1 Tycoon tile")
+    if setup is not None and board is not None:
+        for column, n in setup.column_tiles:
+            room = len(board.column(column).spaces)
+            if n > room:
+                c.fail(f"setup.column_tiles.{column}", n, f"the column has {room} spaces")
     game_map = r.game_map(doc) if "map" in doc else None
     known = set(doc) - {
         "id",
