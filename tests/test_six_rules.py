@@ -400,3 +400,37 @@ def test_a_copy_of_the_state_shares_no_container_with_it() -> None:
     mine = containers(state).union(*(containers(p) for p in state.players))
     theirs = containers(twin).union(*(containers(p) for p in twin.players))
     assert not mine & theirs
+
+
+def test_a_city_no_golden_road_reaches_is_refused_for_power_and_transport() -> None:
+    from pathlib import Path
+
+    from companion.games.six_actions.content.loader import parse_content
+    from companion.games.six_actions.engine.scenario import parse_scenario
+
+    text = (Path(__file__).parent.parent / "companion/games/six_actions/content/default.toml").read_text()
+    island = (
+        '[[map.cities]]\nid = "isle"\nname = "Lone Isle"\nregion = "coast"\nmetro = false\nbonus = {}\n\n'
+    )
+    pack = parse_content(text.replace("[map.roads]", island + "[map.roads]").encode(), "island.toml")
+    players = [{"name": "Ana", "industries": ["railyard", "quarry"], "plus_tokens": 1}, "Ben"]
+    game = parse_scenario({"players": players}, pack).game
+    refused(game, Build("railyard", "isle"), "no golden road joins the active metro Capital and Lone Isle")
+    play(game, Build("quarry", "isle"))  # Minerals pays by level, not by road
+    assert game.state.occupied == {"isle": 0}
+
+
+@pytest.mark.parametrize("road", [0, 31])
+def test_a_printed_road_counts_1_to_30_cities(road: int) -> None:
+    game = game_at([{"name": "Ana", "industries": ["railyard"]}, "Ben"], layout="printed")
+    refused(
+        game, Build("railyard", "Port Azure", road_cities=road), f"1 to 30 cities \\(both ends\\), not {road}"
+    )
+
+
+def test_office_needs_an_empty_city_and_lobby_an_open_policy() -> None:
+    game = game_at([{"name": "Ana", "promoters_pool": 10, "industries": ["quarry"]}, "Ben"])
+    refused(game, Strategy("lobby", policy="nonesuch"), "'nonesuch' is not an open Policy")
+    play(game, Build("quarry", "millbrook"), Pass())
+    refused(game, Strategy("office", city="millbrook"), "Millbrook already holds a plant")
+    refused(game, Strategy("admin_industry", card="nonesuch", gain="money"), "not an open Industry card")
