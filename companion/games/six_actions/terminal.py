@@ -1,0 +1,292 @@
+"""The Six Actions in a terminal: ``companion play --game six-actions``.
+
+The terminal is one more source of the table's intents: it drives the same
+:class:`~companion.games.six_actions.session.Session` as the touchscreen and reads only its views.
+Each prompt is a numbered menu (type the number, or the word; ``b`` goes back to the turn's menu,
+``q`` leaves); every refusal is the rule's sentence and changes nothing.  A Merit card is shown only
+when its player asks for their cards.  Input and output go through ``input_fn`` and ``output_fn`` so
+a test can script a whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.games.six_actions.engine.state import Phase
+from companion.games.six_actions.session import Session
+from companion.games.six_actions.views import PlayerPanel, TableView
+
+__all__ = ["Terminal", "Quit", "Back"]
+
+InputFn = Callable[[str], str]
+OutputFn = Callable[[str], None]
+
+#: The main menu during a turn: (word, what it does).
+TURN_MENU = (
+    ("build", "Build"),
+    ("share", "Share"),
+    ("muster", "Muster"),
+    ("strategy", "Strategy"),
+    ("politics", "Politics"),
+    ("loan", "Loan"),
+    ("pass", "Pass"),
+    ("end", "End the turn"),
+    ("emergency", "Emergency Loan"),
+    ("adjust", "Adjustment (Revenue ...)"),
+    ("cards", "A player's Merit cards"),
+    ("merit", "Play a Merit card"),
+    ("pawn", "Move the pawn"),
+    ("ledger", "The ledger"),
+    ("undo", "Undo"),
+    ("quit", "Leave (saved)"),
+)
+ROUND_MENU = (
+    ("adjust", "Ledger adjustment (Revenue, Dividends ...)"),
+    ("emergency", "Emergency Loan (free)"),
+    ("next", "Start the next round"),
+    ("end", "End the game: the settlement"),
+    ("ledger", "The ledger"),
+    ("undo", "Undo the last action"),
+    ("quit", "Leave (the game stays saved)"),
+)
+
+
+class Quit(Exception):
+    """The players left (``quit`` or the end of input)."""
+
+
+class Back(Exception):
+    """``b`` (or nothing to choose from): back to the turn's menu, nothing played."""
+
+
+def panel_line(p: PlayerPanel) -> str:
+    """One player's figures on two lines."""
+    mark = ">" if p.is_current else " "
+    tycoon = ", Tycoon" if p.tycoon else ""
+    passed = ", passed" if p.passed else ""
+    return (
+        f"{mark} {p.seat + 1}. {p.name} ({p.colour}{tycoon}{passed}): {p.money} Cr, {p.influence} Influence, "
+        f"Asset Value {p.asset_value}, notes {p.notes}\n"
+        f"     Promoters {p.promoters_hand} in hand, {p.promoters_pool} in the pool; tokens {p.tokens_left}, "
+        f"+1 tokens {p.plus_tokens}; shares left {', '.join(map(str, p.shares_left)) or 'none'}, "
+        f"held {len(p.shares_held)}; Finance {p.finance_step}; Merit cards {p.merit_count}"
+    )
+
+
+class Terminal:
+    """The terminal game on ``session``."""
+
+    def __init__(
+        self, session: Session, input_fn: InputFn = input, output_fn: OutputFn = print, saved: bool = False
+    ) -> None:
+        self.session = session
+        self.saved = saved
+        self.input_fn = input_fn
+        self.say = output_fn
+
+    def ask(self, prompt: str) -> str:
+        try:
+            answer = self.input_fn(prompt).strip()
+        except EOFError:
+            raise Quit from None
+        if answer.lower() in ("q", "quit", "exit"):
+            raise Quit
+        if answer.lower() in ("b", "back"):
+            raise Back
+        return answer
+
+    def choose(self, title: str, options: Sequence[tuple[str, str]]) -> str:
+        """A numbered menu (long ones in columns); returns the option's word.
+
+        :raises Back: nothing to choose from, or the player typed ``b``."""
+        if not options:
+            self.say(f"{title} There is nothing to choose from.")
+            raise Back
+        while True:
+            self.say(title)
+            items = [f"{i:2}. {text}" for i, (_, text) in enumerate(options, start=1)]
+            if len(items) > 8:
+                width = max(len(x) for x in items) + 2
+                for row in range(0, len(items), 3):
+                    self.say("  " + "".join(x.ljust(width) for x in items[row : row + 3]).rstrip())
+            else:
+                for item in items:
+                    self.say(f"  {item}")
+            answer = self.ask("> ").lower()
+            for i, (word, _) in enumerate(options, start=1):
+                if answer in (str(i), word):
+                    return word
+            self.say(f"Please type a number from 1 to {len(options)}.")
+
+    def number(self, prompt: str, low: int, high: int) -> int:
+        while True:
+            answer = self.ask(f"{prompt} ({low}-{high}): ")
+            if answer.lstrip("-").isdigit() and low <= int(answer) <= high:
+                return int(answer)
+            self.say(f"Please type a whole number from {low} to {high}.")
+
+    def seat(self, view: TableView, prompt: str, exclude: int | None = None) -> int:
+        options = [(str(p.seat), p.name) for p in view.players if p.seat != exclude]
+        return int(self.choose(prompt, options))
+
+    def run(self) -> int:
+        """Play until the game is over or the players leave.  :returns: exit status 0."""
+        try:
+            while not self.session.over:
+                try:
+                    self.step()
+                except Back:
+                    self.say("Back to the menu: nothing was played.")
+        except Quit:
+            self.say(
+                "Leaving: the game is saved as it stands."
+                if self.saved
+                else "Leaving: this game was not saved."
+            )
+            return 0
+        self.show_end()
+        return 0
+
+    def show(self, view: TableView) -> None:
+        self.say("")
+        self.say(f"Round {view.round} - {view.phase.value.replace('_', ' ')}")
+        for p in view.players:
+            self.say(panel_line(p))
+        covered = [f"{s.title} ({s.cost})" for s in view.spaces if not s.open]
+        if covered:
+            self.say("Covered Strategy spaces: " + ", ".join(covered))
+        if view.message:
+            self.say(view.message)
+
+    def step(self) -> None:
+        view = self.session.view()
+        self.show(view)
+        if view.pending_draw is not None:
+            card = self.ask(f"Which {view.pending_draw} card did the table draw? ")
+            self.session.draw(card)
+            return
+        if view.phase is Phase.TURN and view.current is not None:
+            me = view.players[view.current]
+            word = self.choose(f"{me.name}, your turn:", TURN_MENU)
+        elif view.phase is Phase.ROUND_END:
+            word = self.choose("The round is over:", ROUND_MENU)
+        else:
+            self.settle(view)
+            return
+        self.act(word, view)
+
+    def plus(self, view: TableView, kind: str) -> bool:
+        """Whether the action takes a +1 Action token (asked only when it must or may)."""
+        me = view.players[view.current or 0]
+        if me.plus_tokens < 1 or "plus" in view.turn_used:
+            return False
+        if "token" in view.turn_used or kind in me.marked or me.tokens_left < 1:
+            return True
+        return self.choose("Use a +1 Action token?", (("no", "No, an action token"), ("yes", "Yes"))) == "yes"
+
+    def act(self, word: str, view: TableView) -> None:
+        s = self.session
+        me = view.current if view.current is not None else 0
+        if word == "build":
+            cards = view.players[me].industries
+            if not cards:
+                self.say("You have no unbuilt Industry card.")
+                return
+            card = self.choose(
+                "Which card?", [(c.id, f"{c.name}: {', '.join(c.icons)}, AV {c.asset_value}") for c in cards]
+            )
+            if view.has_map:
+                city = self.choose(
+                    "Which city?",
+                    [(c.id, f"{c.name} ({c.region})") for c in view.cities if c.occupant is None],
+                )
+                road = None
+            else:
+                city = self.ask("The city's name: ")
+                icons = next(c.icons for c in cards if c.id == card)
+                road = (
+                    self.number("Cities along the golden road from the active metro, both ends", 1, 30)
+                    if {"power", "transport"} & set(icons)
+                    else None
+                )
+            s.build(card, city, road, self.plus(view, "build"))
+        elif word == "share":
+            s.share(self.seat(view, "Whose share?", exclude=me), self.plus(view, "share"))
+        elif word == "muster":
+            s.muster(self.number("Promoters to the Strategy Pool", 1, 6), self.plus(view, "muster"))
+        elif word == "strategy":
+            self.strategy(view)
+        elif word in ("politics", "loan"):
+            (s.politics if word == "politics" else s.loan)(self.plus(view, word))
+        elif word == "pass":
+            s.pass_turn()
+        elif word == "end":
+            s.end_turn() if view.phase is Phase.TURN else s.end_game()
+        elif word == "next":
+            s.new_round(self.seat(view, "Who is the Tycoon this round?"))
+        elif word == "emergency":
+            s.emergency_loan(self.seat(view, "Who takes the Emergency Loan?"), self.number("Cr", 1, 25))
+        elif word == "adjust":
+            who = self.seat(view, "Whose adjustment?")
+            reason = self.ask("Reason (Revenue, Dividends, a Merit card ...): ")
+            money = self.number("Cr (negative: the player pays)", -999, 999)
+            influence = self.number("Influence change", -99, 99)
+            s.adjust(who, reason, money=money, influence=influence)
+        elif word == "cards":
+            who = self.seat(view, "Whose cards? (everyone else look away)")
+            self.say("Merit cards: " + (", ".join(s.view(seat=who).own_merit) or "none"))
+        elif word == "merit":
+            who = self.seat(view, "Who plays a Merit card?")
+            s.play_merit(who, self.ask("The card's id: "))
+        elif word == "pawn":
+            s.move_pawn(self.choose("Which metro?", [(m, m) for m in view.metros]) if view.metros else "")
+        elif word == "ledger":
+            for row in view.ledger[-15:]:
+                self.say(f"  {row.payer} -> {row.payee}: {row.amount} Cr ({row.reason})")
+        elif word == "undo":
+            s.undo()
+
+    def strategy(self, view: TableView) -> None:
+        open_spaces = [(sp.id, f"{sp.title} ({sp.cost}): {sp.bonus}") for sp in view.spaces if sp.open]
+        space = next(sp for sp in view.spaces if sp.id == self.choose("Which space?", open_spaces))
+        kwargs: dict[str, object] = {}
+        if space.choices:
+            kwargs["amount"] = int(self.choose("Which bonus?", [(str(c), str(c)) for c in space.choices]))
+        elif space.id == "admin_industry":
+            kwargs["card"] = self.choose(
+                "Which open card?", [(c.id, f"{c.name}, AV {c.asset_value}") for c in view.open_industries]
+            )
+            kwargs["gain"] = self.choose("Then gain:", (("money", "10 Cr"), ("influence", "2 Influence")))
+        elif space.id == "lobby":
+            kwargs["policy"] = self.choose("Which Policy?", [(p.id, p.name) for p in view.open_policies])
+        elif space.id == "office":
+            kwargs["city"] = (
+                self.choose("Which city?", [(c.id, c.name) for c in view.cities if c.occupant is None])
+                if view.has_map
+                else self.ask("The city's name: ")
+            )
+        elif space.id.startswith("export"):
+            sectors = [(x.sector, x.sector) for x in view.sectors]
+            first = self.choose("Which track?", sectors)
+            kwargs["tracks"] = (
+                (first,) if space.id == "export_4" else (first, self.choose("And a step on:", sectors))
+            )
+        self.session.strategy(space.id, plus=self.plus(view, "strategy"), **kwargs)  # type: ignore[arg-type]
+
+    def settle(self, view: TableView) -> None:
+        row = next(r for r in view.settlement if not r.done)
+        p = view.players[row.seat]
+        most = min(p.notes, p.money // 50)
+        if p.notes == 0:
+            self.session.settle(row.seat, 0)
+            return
+        self.session.settle(row.seat, self.number(f"{p.name}: notes to repay at 50 Cr each", 0, most))
+
+    def show_end(self) -> None:
+        outcome = self.session.game.outcome()
+        self.say("The game is over. Each player after the settlement:")
+        for st in outcome.standings if outcome else ():
+            self.say(
+                f"  {st.name}: {st.money} Cr, {st.influence} Influence, Asset Value {st.asset_value}, "
+                f"{st.repaid} of {st.notes} notes repaid"
+            )
