@@ -70,7 +70,7 @@ def test_physical_stacks_wait_for_the_table_to_say_each_tile() -> None:
     for level, tiles in sorted(session.game.state.stacks.items()):
         for tile in tiles[: CONTENT.setup.display]:
             assert session.draw(tile), session.message
-        del level
+            assert tile in session.game.state.display[level]
     assert session.view().pending_draw is None and session.pass_turn()
 
 

@@ -131,7 +131,7 @@ def _start(content: ContentPack, state: GameState, action: Start) -> None:
         raise IllegalAction(
             f"each player needs a starting Location ({len(names)} players, {len(action.starts)} given)"
         )
-    for seat, (name, start) in enumerate(zip(names, action.starts, strict=True)):
+    for name, start in zip(names, action.starts, strict=True):
         key = _key(content, state, start, station=True)
         state.players.append(
             PlayerState(
@@ -148,7 +148,6 @@ def _start(content: ContentPack, state: GameState, action: Start) -> None:
                 tycoons={c: [] for c in COLUMNS},
             )
         )
-        del seat
     for level in sorted(state.stacks):
         for _ in range(min(setup.display, len(state.stacks[level]))):
             state.pending.append(Pending("refill", level))
