@@ -199,3 +199,13 @@ def test_another_games_unfinished_game_is_given_up_only_when_the_table_says_so(
     latest = store.unfinished()
     assert latest is not None and latest.game == "six-actions"
     store.close()
+
+
+def test_the_scenario_shown_in_the_doc_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = re.findall(r"```json\n(.*?)```", DOC, re.S)
+    assert blocks
+    for i, block in enumerate(blocks):
+        path = tmp_path / f"doc{i}.json"
+        path.write_text(block)
+        code, data, _ = _referee(path, capsys)
+        assert code == 0 and data["ok"] is True
