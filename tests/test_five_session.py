@@ -158,3 +158,22 @@ def test_a_preview_says_what_an_action_would_do_and_changes_nothing() -> None:
     refused = session.preview(Install("tower", "basic"))
     assert not refused.ok and refused.reason.startswith("Tower is not orthogonally adjacent")
     assert session.game.state == before and not events and len(session.game.actions) == 7
+
+
+def test_a_power_cut_while_the_table_draws_a_tycoon_resumes_waiting_for_it(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "s.sqlite3")
+    session, _ = _session(physical_stacks=True)
+    store.begin(session, KEEPER)
+    for _level, tiles in sorted(session.game.state.stacks.items()):
+        for tile in tiles[: CONTENT.setup.display]:
+            assert session.draw(tile)
+    assert session.fund("c1", "bank", "basic", face_down=1)  # the table now draws the kept tile
+    store.close()
+    store = Store.open(tmp_path / "s.sqlite3")
+    saved = store.unfinished()
+    assert saved is not None
+    resumed = store.resume(saved, KEEPER, CONTENT, None)
+    assert resumed.physical_stacks and resumed.view().pending_draw == 1
+    assert resumed.game.state == session.game.state
+    assert resumed.draw(resumed.game.state.stacks[1][-1]) and resumed.game.state.players[0].money == 14
+    store.close()
