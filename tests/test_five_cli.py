@@ -184,3 +184,47 @@ def test_content_check_of_a_five_actions_pack(tmp_path: Path, capsys: pytest.Cap
     bad.write_text(pack.read_text().replace("money = 10 ", "money = -5 "))
     assert main(["content", "check", "--game", "five-actions", str(bad)]) == 1
     assert "setup.money = -5: must be from 0 to 99" in capsys.readouterr().out
+
+
+def test_another_games_unfinished_game_is_given_up_only_when_the_table_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.games.six_actions.content.loader import default_content as six_content
+    from companion.games.six_actions.session import Seat
+    from companion.games.six_actions.session import Session as SixSession
+    from companion.games.six_actions.stored import KEEPER as SIX_KEEPER
+
+    database = tmp_path / "store.sqlite3"
+    store = Store.open(database)
+    store.begin(SixSession.new(six_content(), [Seat("Ana", "red"), Seat("Ben", "blue")], seed=1), SIX_KEEPER)
+    store.close()
+    argv = ["play", "--game", "five-actions", "--database", str(database)]
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(argv) == 0
+    assert "An unfinished game of six-actions is saved" in capsys.readouterr().out
+    store = Store.open(database)
+    saved = store.unfinished()
+    assert saved is not None and saved.game == "six-actions"
+    store.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n2\nAna\nharbour\nBen\nridge\n"))
+    assert main(argv) == 0
+    store = Store.open(database)
+    saved = store.unfinished()
+    assert saved is not None and saved.game == "five-actions"
+    store.close()
+
+
+def test_q_at_the_resume_question_leaves_the_game_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "store.sqlite3"
+    argv = ["play", "--game", "five-actions", "--seed", "3", "--database", str(database)]
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nAna\nharbour\nBen\nridge\n1\n1\n1\n"))
+    assert main(argv) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(argv) == 0
+    assert "Leaving: the game stays saved." in capsys.readouterr().out
+    store = Store.open(database)
+    saved = store.unfinished()
+    assert saved is not None and saved.game == "five-actions"
+    store.close()

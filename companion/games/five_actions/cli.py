@@ -90,6 +90,14 @@ def _cmd_content_check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _answer(input_fn: Callable[[str], str], prompt: str) -> str:
+    """An answer, lower-case; the end of input reads as ``q`` (leave, nothing given up)."""
+    try:
+        return input_fn(prompt).strip().lower()
+    except EOFError:
+        return "q"
+
+
 def _ask_players(
     input_fn: Callable[[str], str], output_fn: Callable[[str], None], content: ContentPack, layout: str
 ) -> tuple[list[str], list[str]]:
@@ -130,11 +138,26 @@ def play(
     try:
         session = None
         saved = store.unfinished() if store is not None else None
-        if store is not None and saved is not None and saved.game == KEEPER.game:
+        if store is not None and saved is not None and saved.game != KEEPER.game:
+            # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
+            output_fn(
+                f"An unfinished game of {saved.game} is saved (`companion play --game {saved.game}` "
+                f"resumes it); a new game of The Five Actions gives it up."
+            )
+            if _answer(input_fn, "Start a new game anyway? [y/N] ") not in ("y", "yes"):
+                output_fn("Leaving: that game stays saved.")
+                return EXIT_OK
+        elif store is not None and saved is not None:
             s = saved.summary
-            output_fn(f"An unfinished game is saved: {s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC.")
+            output_fn(
+                f"An unfinished game is saved: {s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC, "
+                f"round {s.transmissions_used}."
+            )
             while session is None:
-                answer = input_fn("Resume it? [Y/n] ").strip().lower()
+                answer = _answer(input_fn, "Resume it? [Y/n/q] (n starts a new game and gives this one up) ")
+                if answer in ("q", "quit"):
+                    output_fn("Leaving: the game stays saved.")
+                    return EXIT_OK
                 if answer in ("", "y", "yes"):
                     try:
                         session = store.resume(saved, KEEPER, content, None)
