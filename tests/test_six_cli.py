@@ -105,6 +105,9 @@ SCRIPT = [
     "2",  # Ana musters 2 Promoters (and draws a Merit card)
     "cards",
     "1",  # Ana looks at her own cards
+    "merit",
+    "1",
+    "1",  # Ana plays her Merit card (its effect is an adjustment)
     "politics",  # Ben
     "loan",  # Ana: 30 Cr and a note
     "muster",
@@ -124,7 +127,7 @@ def test_a_whole_game_in_the_terminal() -> None:
     assert session.over
     text = "\n".join(lines)
     assert "Merit cards: " in text and "Please type a whole number from 1 to 6." in text
-    assert "Back to the menu: nothing was played." in text
+    assert "Back to the menu: nothing was played." in text and "Enter its effect as an adjustment" in text
     assert "Ana: 0 Cr" in text and "1 of 1 notes repaid" in text
 
 

@@ -234,10 +234,14 @@ class Terminal:
             s.adjust(who, reason, money=money, influence=influence)
         elif word == "cards":
             who = self.seat(view, "Whose cards? (everyone else look away)")
-            self.say("Merit cards: " + (", ".join(s.view(seat=who).own_merit) or "none"))
+            merits = s.view(seat=who).own_merit_cards
+            self.say("Merit cards: " + ("; ".join(f"{c.name} ({c.text})" for c in merits) or "none"))
         elif word == "merit":
-            who = self.seat(view, "Who plays a Merit card?")
-            s.play_merit(who, self.ask("The card's id: "))
+            who = self.seat(view, "Who plays a Merit card? (it is shown as it is played)")
+            merits = s.view(seat=who).own_merit_cards
+            card = self.choose("Which card?", [(c.id, f"{c.name}: {c.text}") for c in merits])
+            if s.play_merit(who, card):
+                self.say("Enter its effect as an adjustment (menu: Adjustment).")
         elif word == "pawn":
             s.move_pawn(self.choose("Which metro?", [(m, m) for m in view.metros]) if view.metros else "")
         elif word == "ledger":
