@@ -266,7 +266,8 @@ def test_an_unfinished_game_resumes_mid_decode(ui_harness: Any, start_app: Any, 
     tap_text(h, "History")
     history = wait_screen(h, "history")
     rows = history.ids.games.data
-    assert [r["result"] for r in rows] == ["Abandoned"] and rows[0]["detail"] == "Training · seed 31"
+    # Given up after its first Transmission card: "Left", counted as not won (before it: "Abandoned").
+    assert [r["result"] for r in rows] == ["Left"] and rows[0]["detail"] == "Training · seed 31"
     restart(h, start_app, store_path=store_file)
     h.pump(frames=3)
     assert not h.find_all(cls="ChoicePopup")
@@ -607,3 +608,47 @@ def test_exports_find_sticks_under_media_run_media_and_mnt(tmp_path: Path) -> No
     assert [folder for _, folder in folders] == [*sticks, tmp_path / "data" / "exports"]
     assert [label for label, _ in folders][:3] == ["USB stick A", "USB stick B", "USB stick usb"]
     assert records.MEDIA_ROOTS == (Path("/media"), Path("/run/media"), Path("/mnt"))
+
+
+def every_text(h: Any) -> str:
+    """Every text on the window now: the screen, the status strip, any popup."""
+    return " | ".join(str(w.text) for w in h.find_all() if isinstance(getattr(w, "text", None), str))
+
+
+def test_an_unfinished_game_shows_its_seed_on_no_screen(ui_harness: Any, start_app: Any, store_file: Path,
+                                                        no_ui_errors: None) -> None:
+    """The seed deals the secret missions: shown on Setup (where the table may type it) and on End,
+    never on a screen of the game in progress, the resume offer, or its History row."""
+    h = ui_harness
+    seed = 86421  # digits that appear in no other text of these screens
+    app = start_app(store_path=store_file, seed=seed)
+    test_ui_table.start_game(h, "training")
+    seen = []
+    for step in (Step.TRANSMISSION, Step.DECODE, Step.EXECUTE):
+        if step is Step.DECODE:
+            tap_text(h, "Decode")
+        if step is Step.EXECUTE:
+            arrange_intended(h)
+            assert app.intents.execute(), app.session.message
+        wait_screen(h, step.value)
+        seen.append(step.value)
+        assert str(seed) not in every_text(h), f"the seed shows on {step.value}"
+    tap_text(h, "Menu")
+    h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="the menu")
+    assert str(seed) not in every_text(h), "the seed shows in the menu"
+    settle(h)
+    h.key(27)  # the menu closes; the game goes on
+    h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the menu to close")
+    app = restart(h, start_app, store_path=store_file)
+    h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="the resume offer")
+    assert str(seed) not in every_text(h), "the seed shows in the resume offer"
+    h.key(27)  # Escape: the offer closes, the game stays unfinished
+    h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the offer to close")
+    settle(h)
+    tap_text(h, "History")
+    wait_screen(h, "history")
+    row = h.find(cls="HistoryRow")
+    assert row.result == "Unfinished" and not row.can_debrief
+    assert str(seed) not in every_text(h), "the seed shows in History"
+    h.screenshot("store_unfinished_no_seed.png")
+    assert seen == ["transmission", "decode", "execute"]
