@@ -163,3 +163,49 @@ def test_a_person_as_mission_control_gets_no_guess_at_their_meaning() -> None:
     assert [t.intended for t in debrief.transmissions] == [r.intended for r in session.game.state.rounds]
     data = debrief_json(debrief)
     assert data["mission_control"] == PERSON and len(data["transmissions"]) == len(debrief.transmissions)
+
+
+def person_game(store: Any = None) -> Any:
+    """A whole game with a person as Mission Control (:class:`PersonSession`): the person picks the
+    planner's order on the Mission Control screen, the Cadet executes it; saved in ``store`` if given."""
+    from companion.games.transmission.person import PersonSession
+    from companion.games.transmission.stored import KEEPER
+
+    planner = Planner()
+    session = PersonSession(CONTENT, planner, "standard", "standard", 12)
+    if store is not None:
+        store.begin(session, KEEPER)
+    assert session.confirm()
+    while session.step is not Step.END:
+        assert session.open_seat()
+        for command in planner.choose(session.mission_control_view()):
+            assert session.pick(command), session.seat_message
+        assert session.lock_in(), session.seat_message
+        assert session.close_seat()
+        while session.step is not Step.DECODE:
+            assert session.confirm(), session.message
+        state = session.game.state
+        arrange(session, state.intended, [c for c in state.hand if c not in state.intended])
+        assert session.execute(), session.message
+        while session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
+            assert session.confirm()
+    return session
+
+
+def test_a_real_person_s_game_and_its_debrief_from_the_store(tmp_path: Any,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli.main import main
+    from companion.table.store import Store
+
+    path = tmp_path / "companion.sqlite3"
+    with Store.open(path) as store:
+        session = person_game(store)
+        saved = store.finished_game()
+        assert saved is not None and saved.table is not None
+    direct = build_debrief(session.record(), CONTENT)  # the session's record says so ...
+    assert direct.mission_control == PERSON and all(t.heading is None for t in direct.transmissions)
+    assert "mission_control" not in saved.record  # ... the store's says it in the table state
+    assert build_debrief(saved.record, CONTENT, table=saved.table) == direct
+    assert main(["debrief", "--database", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "a person as Mission Control" in out and "closer" not in out and "Intended:" in out
