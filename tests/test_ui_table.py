@@ -513,3 +513,63 @@ def test_how_to_play_counts_the_missions_from_the_pack() -> None:
     expert = rules_text(pack, "expert")
     assert "has four secret missions" in expert and "Complete all four" in expert
     assert "has the secret missions" in rules_text(pack, None)  # presets differ: no one number
+
+
+def test_a_new_game_gets_a_fresh_seed_and_leaving_says_history_keeps_it(
+        ui_harness: Any, start_app: Any, no_ui_errors: None, tmp_path: Any) -> None:
+    """Issue 10, snags: after End -> Home -> New game, and after Menu -> Leave game -> New game, Setup
+    offers a fresh seed (the last one deals missions the table has seen) unless the table types one;
+    the Leave question says the game stays in History as abandoned (it does), not that it is lost."""
+    h = ui_harness
+    app = start_app(seed=4242, store_path=tmp_path / "store.sqlite3")
+    tap_text(h, "New game")
+    setup = wait_screen(h, "setup")
+    assert setup.ids.seed.seed == "4242"  # the command line's seed, typed by the table
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    assert app.session.seed == 4242
+    h.tap(h.find(text="Menu"))
+    settle(h)
+    tap_text(h, "Leave game")
+    h.pump_until(lambda: bool(h.find_all(text="Leave this game?")), what="the confirmation")
+    h.pump_until(lambda: len(h.find_all(cls="ChoicePopup")) == 1, what="the Menu to fade out")
+    popup = next(p for p in h.find_all(cls="ChoicePopup") if p.title == "Leave this game?")
+    assert "stays in History as abandoned" in popup.text and "lost" not in popup.text
+    h.screenshot("leave_game_question.png")
+    settle(h)
+    h.tap(h.find(text="Leave game", where=lambda w: _inside(w, popup)))
+    wait_screen(h, "home")
+    assert [g.result for g in app.history.games()] == ["abandoned"]
+    tap_text(h, "New game")
+    setup = wait_screen(h, "setup")
+    assert setup.ids.seed.seed != "4242"
+    # End -> Home -> New game: a finished game's seed is not offered again either.
+    setup.ids.seed.seed = "777"
+    h.pump(frames=2)
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    assert app.session.seed == 777
+    tap_text(h, "Board is ready")
+    for _ in range(7):  # the intended orders, to the End
+        h.pump_until(lambda: app.session.step in (Step.TRANSMISSION, Step.END), timeout=20,
+                     what="the next transmission")
+        if app.session.step is Step.END:
+            break
+        assert app.intents.confirm()
+        wait_step(h, Step.DECODE)
+        arrange_intended(h)
+        finish_round(h)
+    wait_screen(h, "end")
+    tap_text(h, "Home")
+    wait_screen(h, "home")
+    tap_text(h, "New game")
+    setup = wait_screen(h, "setup")
+    assert setup.ids.seed.seed not in ("777", "4242")
+
+
+def _inside(widget: Any, parent: Any) -> bool:
+    while widget is not None:
+        if widget is parent:
+            return True
+        widget = widget.parent
+    return False
