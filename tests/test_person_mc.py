@@ -392,3 +392,25 @@ def test_companion_play_mc_person_hands_the_terminal_over(capsys: pytest.Capture
     assert "Give exactly 5 commands, not 2." in private
     titles = [m.title for m in CONTENT.missions]
     assert not [t for t in titles if t in before]  # nothing the Cadet saw before the hand-over names one
+
+
+def test_undo_and_board_correction_work_as_against_the_companion() -> None:
+    session = person(undo="honor")
+    session.confirm()
+    session.open_seat()
+    for command in PLANNER.choose(session.mission_control_view()):
+        session.pick(command)
+    assert session.lock_in()
+    session.close_seat()
+    assert session.confirm() and session.step is Step.DECODE
+    rows = session.view().rows
+    cadet = session.view().cadet
+    assert not session.correct_board(rows, cadet, None)  # the referee's own check, as against the companion
+    assert session.message == "That is the board the app already has: nothing to correct."
+    cadet_order(session)
+    assert session.execute()
+    assert session.undo(), session.message
+    assert session.step is Step.DECODE and session.order() is not None
+    assert session.execute()
+    finish_execute(session)
+    assert session.step in (Step.THINKING, Step.END)

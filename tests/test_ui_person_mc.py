@@ -155,8 +155,8 @@ def test_a_whole_game_with_a_person_as_mission_control(ui_harness: Any, start_ap
     shoot(h, shots, "end")
     assert len(end.ids.missions.children) == 3
     assert answered, "no Clear Signal or Cross Check was dealt in this game: pick another seed"
-    for name in ("cue", "missions", "missions_entered", "select", "select_refused", "locked", "error",
-                 "hand_over"):
+    for name in ("cue", "missions", "missions_entered", "select", "select_refused", "coach", "locked",
+                 "error", "hand_over", "answer", "decode"):
         assert name in shots, name
 
 
@@ -174,6 +174,13 @@ def play_round(h: Any, seat: Any, shots: Shots, session: PersonSession, rounds: 
             assert seat.ids.task.children  # nothing picked
             assert not session.seat_view().picks
             shoot(h, shots, "select_refused")
+    if "coach" not in shots:  # the coach (on at this table): the AI's pick and the fewest transmissions
+        tap_text(h, "Coach")
+        h.pump_until(lambda: seat.coach_text.startswith("[b]Coach:[/b]"), timeout=60, what="the coach")
+        h.pump(frames=3)
+        assert "Fewest transmissions still possible" in seat.coach_text or "cannot be won" in seat.coach_text
+        assert not leaks(h)
+        shoot(h, shots, "coach")
     for command in pick:
         tap_pad(h, command)
     tap_text(h, "Lock in")
@@ -216,6 +223,7 @@ def play_round(h: Any, seat: Any, shots: Shots, session: PersonSession, rounds: 
     tap_text(h, "Decode")
     d = wait_screen(h, "decode")
     assert not leaks(h)
+    shoot(h, shots, "decode")
     answered = False
     state = session.game.state
     if state.boosts and not state.answers:

@@ -126,7 +126,7 @@ class PersonSession(Session):
     def close_seat(self) -> bool:
         """Leave the Mission Control screen: the secrets are hidden again."""
         self.seat_open = False
-        self._to_answer = "" if self.seat_message == self._to_answer else self._to_answer
+        self._to_answer = ""  # the answer was on the screen just left: said aloud by now
         self._seat()
         return True
 
