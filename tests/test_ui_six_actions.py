@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 
 SHOTS = "six_actions"
+#: The deal of every game here (the same cards and Merit deck each run).
+SEED = 20261201
 
 
 # ---------------------------------------------------------------------------- fixtures and helpers
@@ -71,6 +73,7 @@ def button(h: Any, label: str) -> Any:
         text = text.replace("[b]", "").replace("[/b]", "")
         return (isinstance(w, (BigButton, BigToggle)) and text.startswith(label) and not w.disabled
                 and w.opacity > 0)
+    h.pump_until(lambda: h.find_all(where=match), timeout=2, what=f"a button {label!r}")
     return h.find(where=match)
 
 
@@ -98,7 +101,7 @@ def answer_popup(h: Any, label: str) -> None:
     target = h.find(popup, where=lambda w: str(getattr(w, "text", "")).startswith(label)
                     and w.__class__.__name__ == "BigButton")
     h.tap(target)
-    h.pump_until(lambda: not h.find_all(cls=ChoicePopup), timeout=3, what="the popup to close")
+    h.pump_until(lambda: popup.parent is None, timeout=3, what="the popup to close")
     settle(h)
 
 
@@ -110,6 +113,7 @@ def start_game(h: Any) -> None:
     tap(h, "The Six Actions")
     tap(h, "New game")
     on(h, "six_setup")
+    h.app.manager.current_screen.seed = SEED
     shot(h, "02_setup")
     names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])  # top row first
     for field, name in zip(names, ("Ana", "Ben")):
@@ -176,15 +180,16 @@ def test_a_whole_short_game_by_touch(ui_harness: Any, app: Any, no_ui_errors: No
     # Ana tries Sales at 4 with 3 Promoters in her pool: the referee refuses and says why.
     tap(h, "Strategy")
     shot(h, "12_strategy_spaces")
-    h.tap(h.find(where=lambda w: str(getattr(w, "text", "")).startswith("[b]Sales[/b]\n[size=13sp]discard 4")))
+    h.tap(space(h, "Sales", 4))
     settle(h)
     tap(h, "35")
     shot(h, "13_strategy_refused")
-    assert "Refused" in h.app.manager.current_screen.summary and "Strategy Pool" in h.app.manager.current_screen.summary
+    summary = h.app.manager.current_screen.summary
+    assert "Refused" in summary and "Strategy Pool" in summary  # the engine's reason
     assert button_disabled(h, "Do it")
     tap(h, "Back")  # the amount
     tap(h, "Back")  # the space
-    h.tap(h.find(where=lambda w: str(getattr(w, "text", "")).startswith("[b]Sales[/b]\n[size=13sp]discard 3")))
+    h.tap(space(h, "Sales", 3))
     settle(h)
     tap(h, "25")
     tap(h, "Do it")
@@ -214,6 +219,12 @@ def test_a_whole_short_game_by_touch(ui_harness: Any, app: Any, no_ui_errors: No
     shot(h, "17_next_tycoon")
     answer_popup(h, "Ben")
     assert view(h).round == 2 and view(h).current == 1
+
+
+def space(h: Any, title: str, cost: int) -> Any:
+    """The Strategy space button ``title`` that costs ``cost`` (two spaces share a title)."""
+    return h.find(where=lambda w: str(getattr(w, "text", "")).startswith(
+        f"[b]{title}[/b]\n[size=13sp]discard {cost}"))
 
 
 def button_disabled(h: Any, label: str) -> bool:
@@ -292,8 +303,16 @@ def play_round_two(h: Any) -> None:
     h.pump(frames=3)
     assert not screen.holding and screen.shown == ""
     shot(h, "25_merit_hidden")
-    tap(h, "Back")
+    tap(h, "Play a card")
+    shot(h, "25b_merit_play_which")
+    from ui.popups import ChoicePopup
+
+    popup = h.find(cls=ChoicePopup)
+    card = next(w for w in h.find_all(popup, cls="BigButton") if "—" in str(w.text))
+    h.tap(card)
+    h.pump_until(lambda: popup.parent is None, timeout=3, what="the popup to close")
     on(h, "six_table")
+    assert view(h).players[0].merit_count == 0 and "adjustment" in message(h)
 
     # The ledger: every payment so far, newest first.
     tap(h, "Ledger")
@@ -338,3 +357,79 @@ def test_a_whole_short_game_by_touch_to_the_end(ui_harness: Any, app: Any, no_ui
     test_a_whole_short_game_by_touch(ui_harness, app, no_ui_errors)
     play_round_two(ui_harness)
     settle_and_finish(ui_harness)
+
+
+def test_a_game_resumes_after_the_power_goes(ui_harness: Any, tmp_path: Path, no_ui_errors: None) -> None:
+    """Every action is saved as it happens: the next start offers the game and it comes back as it was."""
+    from ui.app import CompanionApp
+
+    h = ui_harness
+    path = tmp_path / "store.sqlite3"
+    h.start(CompanionApp(store_path=path))
+    settle(h)
+    start_game(h)
+    tap(h, "Build")
+    tap(h, view(h).players[0].industries[0].name)
+    city = next(c for c in view(h).cities if c.occupant is None)
+    tap(h, city.name)
+    tap(h, "Do it")
+    on(h, "six_table")
+    before = view(h)
+    h.stop()  # the power goes: nothing else is written
+
+    h.start(CompanionApp(store_path=path))
+    settle(h)
+    from ui.popups import ChoicePopup
+
+    h.pump_until(lambda: h.find_all(cls=ChoicePopup), timeout=5, what="the resume offer")
+    popup = h.find(cls=ChoicePopup)
+    assert "The Six Actions" in popup.text and "Ana, Ben" in popup.text
+    shot(h, "30_resume_offer")
+    answer_popup(h, "Resume")
+    on(h, "six_table")
+    after = view(h)
+    assert after.players == before.players and after.ledger == before.ledger and after.current == 1
+    shot(h, "31_resumed")
+
+
+def test_leaving_a_game_keeps_it_as_abandoned(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+    h = ui_harness
+    start_game(h)
+    tap(h, "Menu")
+    answer_popup(h, "Leave game")
+    shot(h, "32_leave_asked")
+    answer_popup(h, "Leave game")
+    on(h, "home")
+    games = h.app.history.games()
+    assert [(g.game, g.result) for g in games] == [("six-actions", "abandoned")]
+
+
+def test_the_printed_board_asks_the_city_and_the_road(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+    """No map: Build asks the city's name (typed) and, for a Power or Transport icon, the cities counted
+    along the golden road; the referee computes the rest."""
+    h = ui_harness
+    tap(h, "The Six Actions")
+    tap(h, "New game")
+    on(h, "six_setup")
+    tap(h, "Printed board")
+    shot(h, "40_setup_printed")
+    tap(h, "Start")
+    on(h, "six_table")
+    assert not view(h).has_map and not view(h).cities
+    card = view(h).players[0].industries[0]
+    tap(h, "Build")
+    tap(h, card.name)
+    shot(h, "41_printed_city_name")
+    box = h.find(where=lambda w: type(w).__name__ == "TextInput" and w.hint_text == "the city's name")
+    tap(h, "OK")  # nothing typed: said, nothing asked next
+    assert "city's name" in message(h)
+    box.text = "Port Royal"
+    tap(h, "OK")
+    if {"power", "transport"} & set(card.icons):
+        shot(h, "42_printed_road")
+        assert "golden road" in h.app.manager.current_screen.prompt
+        tap(h, "3")
+    shot(h, "43_printed_confirm")
+    tap(h, "Do it")
+    on(h, "six_table")
+    assert ("Port Royal", 0) in view(h).occupied

@@ -14,26 +14,19 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion.games.six_actions.content.model import ContentPack
-from companion.games.six_actions.views import TableView
+from companion.games.six_actions.views import MeritView, TableView
 from ui import theme
 from ui.games.six_actions.table import table_of
 from ui.popups import Choice, ChoicePopup
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigButton
 
-__all__ = ["SixMeritScreen", "card_id", "card_words"]
+__all__ = ["SixMeritScreen", "card_words"]
 
 
-def card_id(content: ContentPack, name: str) -> str:
-    """The id of the Merit card a seat's view names (the name itself when the pack has no such card)."""
-    return next((m.id for m in content.merits if m.name == name), name)
-
-
-def card_words(content: ContentPack, name: str) -> str:
-    """``"Windfall — Revenue: gain 10 Cr."``: the card's name and the pack's text for it."""
-    text = next((m.text for m in content.merits if m.name == name), "")
-    return f"{name} — {text}" if text else name
+def card_words(card: MeritView) -> str:
+    """``"Windfall — Revenue: gain 10 Cr."``: the card's name and what it does."""
+    return f"{card.name} — {card.text}" if card.text else card.name
 
 
 class SixMeritScreen(BaseScreen):
@@ -71,11 +64,11 @@ class SixMeritScreen(BaseScreen):
         self.hide()
         table_of(self.app).redraw()
 
-    def _cards(self) -> tuple[str, ...]:
+    def _cards(self) -> tuple[MeritView, ...]:
         if self.seat < 0:
             return ()
         view = table_of(self.app).seat_view(int(self.seat))
-        return tuple(view.own_merit) if view is not None and view.own_merit else ()
+        return tuple(view.own_merit_cards) if view is not None else ()
 
     def reveal(self) -> None:
         """The hold button went down: show the chosen player's cards while it stays down."""
@@ -83,8 +76,7 @@ class SixMeritScreen(BaseScreen):
             return
         cards = self._cards()
         self.holding = True
-        content = table_of(self.app).content
-        self.shown = "\n".join(card_words(content, c) for c in cards) if cards else "No Merit card."
+        self.shown = "\n".join(card_words(c) for c in cards) if cards else "No Merit card."
 
     def hide(self) -> None:
         """The finger lifted (or the screen changed): the cards are hidden again."""
@@ -98,9 +90,8 @@ class SixMeritScreen(BaseScreen):
         if not cards:
             self.app.show_message(f"{self.who} has no Merit card to play.", "error")
             return
-        content = table_of(self.app).content
-        choices: list[Choice] = [(card_words(content, c), functools.partial(self._play, card_id(content, c)),
-                                  theme.ACCENT) for c in cards]
+        choices: list[Choice] = [(card_words(c), functools.partial(self._play, c.id), theme.ACCENT)
+                                 for c in cards]
         choices.append(("Cancel", None, theme.SECONDARY))
         ChoicePopup(f"{self.who}: play which card?", "The others will see it.", choices, vertical=True,
                     width_dp=620, default=len(choices) - 1).open()

@@ -28,7 +28,7 @@ class SeatRow(BoxLayout):
     colour = StringProperty("red")
     tycoon = BooleanProperty(False)
     #: The Setup screen it belongs to (its buttons call it).
-    screen = ObjectProperty(None)
+    screen = ObjectProperty(None, allownone=True)
 
 
 class SixSetupScreen(BaseScreen):
@@ -41,6 +41,8 @@ class SixSetupScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_setup", **kwargs)
         self._rows: list[SeatRow] = []
+        #: The next game's seed (the Merit deck's and the cards' shuffles); ``None``: a random one.
+        self.seed: int | None = None
 
     def on_pre_enter(self, *_: object) -> None:
         content = table_of(self.app).content
@@ -61,6 +63,13 @@ class SixSetupScreen(BaseScreen):
                 self._rows.append(row)
         self.set_players(max(low, min(high, int(self.players))))
 
+    def on_leave(self, *_: object) -> None:
+        # Kivy's TextInput keeps the last one it scrolled (a @triggered closure, module-wide): the rows
+        # leave the screen and forget it, so that TextInput cannot keep the screen and the app alive.
+        self.ids.seats.clear_widgets()
+        for row in self._rows:
+            row.screen = None
+
     def set_players(self, n: int) -> None:
         """Show ``n`` seat rows (the others keep what was typed, for a change of mind)."""
         self.players = n
@@ -69,6 +78,7 @@ class SixSetupScreen(BaseScreen):
         box = self.ids.seats
         box.clear_widgets()
         for row in self._rows[:n]:
+            row.screen = self
             box.add_widget(row)
         if not any(row.tycoon for row in self._rows[:n]):
             self.set_tycoon(0)
@@ -99,7 +109,7 @@ class SixSetupScreen(BaseScreen):
         rows = self._rows[:int(self.players)]
         seats = [Seat(row.ids.name.text.strip(), row.colour) for row in rows]
         tycoon = next((row.seat for row in rows if row.tycoon), 0)
-        return table_of(self.app).start(seats, tycoon, self.layout, None)
+        return table_of(self.app).start(seats, tycoon, self.layout, self.seed)
 
     def back(self) -> None:
         self.app.show("home")

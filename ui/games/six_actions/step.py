@@ -53,6 +53,7 @@ class SixStepScreen(BaseScreen):
         self.said: list[tuple[str, str]] = []
         self.question: Question | None = None
         self._view: TableView | None = None
+        self._city: Any = None  # a TextInput while a name is asked
 
     def begin(self, kind: str) -> None:
         """Start flow ``kind`` (:data:`~ui.games.six_actions.flows.FLOWS`) from its first step."""
@@ -78,10 +79,33 @@ class SixStepScreen(BaseScreen):
         self.prompt = question.prompt
         self.is_number = question.number is not None
         self.is_text = question.text
-        if question.text:
-            self.ids.text.text = ""
+        self._text_box(question.text)
         for option in question.options:
             self.ids.options.add_widget(self._button(option))
+        self.ids.scroll.scroll_y = 1  # each step's buttons from the top
+
+    def _text_box(self, wanted: bool) -> None:
+        """The city's name box, only while a name is asked: Kivy keeps the last TextInput it scrolled
+        (a module-wide @triggered closure), so one left in the screen would keep it and the app alive."""
+        if self._city is not None:
+            self._city.unbind(on_text_validate=self._validated)
+            if self._city.parent is not None:
+                self._city.parent.remove_widget(self._city)
+            self._city = None
+        if wanted:
+            from kivy.uix.textinput import TextInput  # imports the window: only once the app runs
+
+            self._city = TextInput(multiline=False, font_size=theme.FONT_LARGE, hint_text="the city's name",
+                                   padding=(dp(10), dp(12)), background_color=theme.CARD,
+                                   foreground_color=theme.CARD_TEXT)
+            self._city.bind(on_text_validate=self._validated)
+            self.ids.text_row.add_widget(self._city, index=len(self.ids.text_row.children))
+
+    def _validated(self, *_: object) -> None:
+        self.give_text()
+
+    def on_leave(self, *_: object) -> None:
+        self._text_box(False)
 
     def _button(self, option: Option) -> BigButton:
         text = f"[b]{option.label}[/b]" + (f"\n[size=13sp]{option.detail}[/size]" if option.detail else "")
@@ -147,7 +171,7 @@ class SixStepScreen(BaseScreen):
 
     def give_text(self) -> None:
         """The city's name typed (the printed board)."""
-        name = self.ids.text.text.strip()
+        name = self._city.text.strip() if self._city is not None else ""
         if not name:
             self.app.show_message("Type the city's name first.", "error")
             return
