@@ -364,6 +364,8 @@ def test_fix_the_board_saves_a_correction_and_cancel_changes_nothing(
     r, c = next((r, c) for r in range(5) for c in range(5) if rows[r][c] != ".")
     h.tap_at(*cell_point(board, r, c))
     assert s.selected == [r, c]
+    # People count from 1 (row 1 north, column 1 west), as the terminal does; the JSON from 0.
+    assert s.selection_text.startswith(f"Row {r + 1}, column {c + 1}: ")
     tap_text(h, "Hallway")
     name = CONTENT.module(rows[r][c].upper()).name
     assert s.problem.startswith(f"{name} is missing") and h.find(text="Save").disabled
