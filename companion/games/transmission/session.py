@@ -237,8 +237,8 @@ class Session:
         except IllegalAction:
             # The reason names Mission Control's commands: a secret, so neither logged nor shown.
             log.error("Mission Control's selection was refused as not viable (game seed %s)", self.seed)
-            return self._refuse("Mission Control's selection was refused as not viable; "
-                                f"please report seed {self.seed}.")
+            return self._refuse("Mission Control's selection was refused as not viable; please report it "
+                                "with the log.")
         if self.physical_deck:
             self._cards = Arrangement()
             self._go(Step.TRANSMISSION)  # waits for draw_transmission
