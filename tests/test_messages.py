@@ -52,3 +52,17 @@ def test_board_corrections_and_records_say_json_values() -> None:
     assert problem == "The Cadet's cell is a row and a column, not [true, 1]."
     with pytest.raises(Exception, match=r'not \["N", 1\]'):
         from_json({"kind": "select", "commands": ["N", 1]})
+
+
+def test_a_refused_selection_does_not_show_the_seed() -> None:
+    from companion.games.transmission.engine.commands import Command
+    from companion.games.transmission.session import Session, Step
+
+    class OffTheGrid:
+        def choose(self, view: object) -> list[Command]:
+            return [Command.W] * 5
+
+    session = Session(CONTENT, OffTheGrid(), "standard", seed=864209)
+    assert session.confirm() and session.step is Step.THINKING
+    assert not session.choose_now()
+    assert "not viable" in session.message and "864209" not in session.message
