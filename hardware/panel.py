@@ -46,9 +46,11 @@ one event, however the switch bounces.
 from __future__ import annotations
 
 import functools
+import glob
 import logging
 import os
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -260,6 +262,20 @@ def is_raspberry_pi() -> bool:
             return "Raspberry Pi" in f.read()
     except OSError:
         return False
+
+
+def _no_gpio_here(env: Mapping[str, str] | None = None) -> bool:
+    """True when no pin factory could work here, known without importing gpiozero (a desktop: that
+    import and four failing pin libraries were a tenth of the app's start-up): no GPIO chip device,
+    no factory named by ``$GPIOZERO_PIN_FACTORY`` or a remote pigpio (``$PIGPIO_ADDR``), and none set on
+    ``gpiozero.Device`` already (the tests' mock)."""
+    env = os.environ if env is None else env
+    if env.get("GPIOZERO_PIN_FACTORY") or env.get("PIGPIO_ADDR"):
+        return False
+    gpiozero = sys.modules.get("gpiozero")
+    if gpiozero is not None and getattr(gpiozero.Device, "pin_factory", None) is not None:
+        return False
+    return not glob.glob("/dev/gpiochip*")
 
 
 def factory_name(factory: Any) -> str:
@@ -480,6 +496,8 @@ def open_panel(settings: PanelSettings, events: queue.Queue[Any], *, pin_factory
     try:
         if pin_factory is not None:
             factory, name = pin_factory, factory_name(pin_factory)
+        elif not pi and not settings.configured and _no_gpio_here():
+            raise PanelUnavailable("not a Raspberry Pi, no /dev/gpiochip*, no pin factory named")
         else:
             factory, name, owned = load_pin_factory(settings.pin_factory)
     except PanelUnavailable as exc:

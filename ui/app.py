@@ -58,8 +58,9 @@ from ui.games.transmission.mc_seat import SeatScreen
 from ui.games.transmission.status import fill_status
 from ui.host import GameHistory, SetupChoice
 from ui.key_routing import route_key, walk
+from ui.lazy_screens import LazyScreenManager, add_screens
 from ui.popups import Choice, ChoicePopup
-from ui.registry import GAMES, all_screens, load_kv_files
+from ui.registry import GAMES, load_shared_kv
 from ui.shelf import GameShelf
 from ui.start import LogAndContinue, configure, load_settings
 from ui.table_hardware import TableHardware
@@ -175,13 +176,12 @@ class CompanionApp(App):
     def build(self) -> Widget:
         from kivy.core.window import Window  # opens the window: only once configure() has run
 
-        load_kv_files()
+        load_shared_kv()  # each screen's own rules: when it is first shown (ui.lazy_screens)
         Window.clearcolor = theme.BACKGROUND
         root = BoxLayout(orientation="vertical")
         self.status = StatusStrip()
-        self.manager = ScreenManager(transition=NoTransition())
-        for cls in all_screens():
-            self.manager.add_widget(cls(app=self))
+        self.manager = LazyScreenManager(transition=NoTransition())
+        add_screens(self.manager, self)
         root.add_widget(self.status)
         root.add_widget(self.manager)
         self.manager.bind(current=self._on_screen)

@@ -8,6 +8,7 @@ and :func:`playable` is what Home offers: the registered games that have screens
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,7 @@ from ui.screens.home import HomeScreen
 from ui.screens.stats import StatsScreen
 
 __all__ = ["GAMES", "SHELL_SCREENS", "Playable", "all_screens", "kv_file", "load_kv", "load_kv_files",
-           "playable"]
+           "load_shared_kv", "playable", "screen_kv", "screen_name"]
 
 #: The shell's screens, game-agnostic, in the order they are added.
 SHELL_SCREENS: tuple[type[BaseScreen], ...] = (HomeScreen, HelpScreen, HistoryScreen, StatsScreen)
@@ -66,15 +67,40 @@ def load_kv(path: Path) -> None:
         Builder.load_file(str(path))
 
 
-def load_kv_files() -> None:
-    """Load the shared widgets' and popups' rules, each game's widgets', then one ``.kv`` per screen."""
-    files: list[Path] = [*widgets.KV_FILES, popups.KV_FILE]
-    for screens in GAMES.values():
-        files += screens.widget_kv
-    for cls in all_screens():
-        files.append(kv_file(cls))
-    for path in files:
+def load_shared_kv() -> None:
+    """Load the rules every screen may use: the shared widgets' and the popups'.
+
+    The app loads only these at start; each screen's own rules (:func:`screen_kv`) are loaded when the
+    screen is first built (:class:`ui.lazy_screens.LazyScreenManager`)."""
+    for path in (*widgets.KV_FILES, popups.KV_FILE):
         load_kv(path)
+
+
+def screen_kv(cls: type[BaseScreen]) -> tuple[Path, ...]:
+    """The ``.kv`` files screen ``cls`` needs beyond :func:`load_shared_kv`: its game's widgets' rules
+    (when it is a game's screen) and then its own (:func:`kv_file`)."""
+    games = tuple(path for screens in GAMES.values() if cls in screens.screens for path in screens.widget_kv)
+    return (*games, kv_file(cls))
+
+
+def load_kv_files() -> None:
+    """Load every rule at once: the shared ones, each game's widgets', then one ``.kv`` per screen."""
+    load_shared_kv()
+    for cls in all_screens():
+        for path in screen_kv(cls):
+            load_kv(path)
+
+
+def screen_name(cls: type[BaseScreen]) -> str:
+    """The name screen ``cls`` is shown under, known before it is built: its ``SCREEN_NAME`` class
+    attribute if it has one, else made from its class name (``BoardSetupScreen`` -> ``"board_setup"``),
+    which is the name every screen passes to ``Screen`` (``tests/test_ui_startup.py`` checks each
+    registered one).  The app registers each screen by this name and builds it on first use."""
+    explicit = getattr(cls, "SCREEN_NAME", None)
+    if isinstance(explicit, str) and explicit:
+        return explicit
+    stem = cls.__name__.removesuffix("Screen")
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", stem).lower()
 
 
 def kv_file(cls: type[BaseScreen]) -> Path:
