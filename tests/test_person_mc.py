@@ -286,7 +286,7 @@ def test_a_companion_game_resumes_as_one() -> None:
     session = Session(CONTENT, PLANNER, "standard", "standard", 3)
     again = resume(CONTENT, PLANNER, session.record(), session.table_state(), None, None)
     assert type(again) is Session
-    assert session.table_state()["mission_control"] == "companion"
+    assert "mission_control" not in session.table_state()  # as saved before there was a choice
 
 
 # ---------------------------------------------------------------------------- settings
@@ -414,3 +414,26 @@ def test_undo_and_board_correction_work_as_against_the_companion() -> None:
     assert session.execute()
     finish_execute(session)
     assert session.step in (Step.THINKING, Step.END)
+
+
+def test_the_history_row_says_who_was_mission_control(tmp_path: Any) -> None:
+    from companion.games.transmission.stored import KEEPER
+    from companion.table.store import Store
+    from ui.records import history_row
+
+    store = Store.open(tmp_path / "store.sqlite3")
+    try:
+        theirs = person(seed=21)
+        store.begin(theirs, KEEPER)
+        theirs.confirm()  # an event: the store commits the table state
+        ours = Session(CONTENT, PLANNER, "standard", "standard", 22)
+        store.begin(ours, KEEPER)
+        ours.confirm()
+        rows = store.games()
+        assert [g.mission_control for g in rows] == ["companion", "person"]
+        assert "a person as Mission Control" in history_row(rows[1], {})["detail"]
+        assert "Mission Control" not in history_row(rows[0], {})["detail"]
+        store.export_csv(tmp_path / "games.csv")
+        assert "mission_control" in (tmp_path / "games.csv").read_text().splitlines()[0]
+    finally:
+        store.close()

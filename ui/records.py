@@ -93,6 +93,8 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
         return other_game_row(game)
     title = titles.get(game.difficulty, str(game.difficulty).title())
     transmissions = f"{plural(game.transmissions_used, 'transmission')} used"
+    if game.mission_control == "person":  # RULES.md, With a person as Mission Control
+        title += " · a person as Mission Control"
     if game.undos:
         transmissions += f" · {plural(game.undos, 'undo')}"
     return {

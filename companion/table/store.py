@@ -64,6 +64,7 @@ from companion.table.store_export import check_target, clean_stale_exports, writ
 from companion.table.store_rows import (
     MAX_SEED,
     RESULTS,
+    SEAT_COLUMN,
     SUMMARY_COLUMNS,
     DifficultyStats,
     GameSummary,
@@ -73,6 +74,7 @@ from companion.table.store_rows import (
     describe_saved,
     figures,
     integer,
+    seat_of,
     stamp,
     summary_of,
 )
@@ -484,7 +486,7 @@ class Store:
 
         :raises StoreError: a row holds a value that cannot be read, or the file cannot be read now.
         """
-        sql = f"SELECT {SUMMARY_COLUMNS}, game FROM games ORDER BY id DESC"
+        sql = f"SELECT {SUMMARY_COLUMNS}, {SEAT_COLUMN}, game FROM games ORDER BY id DESC"
         with self._lock:
             self.retry()
             try:
@@ -494,7 +496,8 @@ class Store:
                     rows = self._conn.execute(sql).fetchall()
             except (sqlite3.Error, UnicodeDecodeError) as exc:
                 raise self._unreadable(exc) from None
-        return [replace(summary_of(row[:-1], self.path), game=str(row[-1])) for row in rows]
+        return [replace(summary_of(row[:-2], self.path), game=str(row[-1]), mission_control=seat_of(row[-2]))
+                for row in rows]
 
     def _unreadable(self, exc: Exception) -> StoreError:
         log.error("reading %s failed: %s", self.path, exc)

@@ -14,9 +14,9 @@ from typing import Any
 
 from companion.table.store_db import StoreError
 
-__all__ = ["RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "GameSummary", "DifficultyStats", "SavedGame",
-           "describe_saved", "stamp", "parse_moment", "bad_value", "integer", "summary_of", "streaks",
-           "counts", "figures"]
+__all__ = ["RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "SEAT_COLUMN", "seat_of", "GameSummary",
+           "DifficultyStats", "SavedGame", "describe_saved", "stamp", "parse_moment", "bad_value", "integer",
+           "summary_of", "streaks", "counts", "figures"]
 
 #: The values of :attr:`GameSummary.result`.
 RESULTS = ("won", "lost", "abandoned", "unfinished")
@@ -44,6 +44,8 @@ class GameSummary:
     :param undos: undos in its record.
     :param game: the game's name (:attr:`~companion.table.registry.GameInfo.name`); the other columns
         hold that game's figures (:class:`~companion.table.registry.Progress`).
+    :param mission_control: who was Mission Control: ``"companion"`` or ``"person"`` (RULES.md, With a
+        person as Mission Control), as the game's last saved table state says (:data:`SEAT_COLUMN`).
     """
 
     id: int
@@ -60,6 +62,7 @@ class GameSummary:
     duration_s: float | None
     undos: int
     game: str = "transmission"
+    mission_control: str = "companion"
 
     @property
     def counted(self) -> bool:
@@ -149,6 +152,17 @@ SUMMARY_COLUMNS = ("id, started, ended, difficulty, layout, seed, result, transm
 
 
 _COLUMN_NAMES = tuple(name.strip() for name in SUMMARY_COLUMNS.split(","))
+
+#: Who was Mission Control, as a column of a ``SELECT ... FROM games``: the ``mission_control`` of the
+#: game's last saved table state (``null`` for a state that is not JSON, or a game saved before it).
+SEAT_COLUMN = ("(SELECT CASE WHEN json_valid(state) THEN state ->> '$.mission_control' END "
+               "FROM table_state WHERE table_state.game_id = games.id)")
+
+
+def seat_of(value: object) -> str:
+    """:data:`SEAT_COLUMN`'s value as :attr:`GameSummary.mission_control`: ``"person"`` or ``"companion"``
+    (anything else, a missing state included, was the companion: the only seat before a person's)."""
+    return "person" if value == "person" else "companion"
 
 #: The largest seed SQLite's INTEGER holds (signed 64 bits).
 MAX_SEED = 2**63 - 1

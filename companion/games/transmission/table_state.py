@@ -10,7 +10,8 @@ step of an execution being shown, the last message, and the session's settings
      "left_out": [], "shown_steps": 0, "message": "", "physical_deck": false, "undo": "off",
      "mission_control": "person", "physical_missions": false, "private_boosts": false, "coach": false}
 
-``mission_control`` is ``"companion"`` (then without the person's three settings) or ``"person"``.
+``mission_control`` and the person's three settings are there only with a person as Mission Control
+(without them the companion was Mission Control, as in every table state saved before the choice).
 
 ``actions`` is the length of the record it was saved with.  :func:`restore`
 uses a saved table state only when it belongs to the record (same length) and
@@ -89,9 +90,10 @@ def table_state(session: Table) -> dict[str, Any]:
 
 
 def _seat_settings(session: Table) -> dict[str, Any]:
-    """Who is Mission Control, and a person's settings (RULES.md, With a person as Mission Control)."""
+    """Who is Mission Control, and a person's settings (RULES.md, With a person as Mission Control);
+    nothing for the companion (a table state without the key, as saved before there was a choice)."""
     if getattr(session, "mission_control", "companion") != "person":
-        return {"mission_control": "companion"}
+        return {}
     return {"mission_control": "person", **{key: getattr(session, key) is True for key in PERSON_SETTINGS}}
 
 
