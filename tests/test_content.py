@@ -288,8 +288,8 @@ def test_pack_and_score_fields(tmp_path: Path, old: str, new: str, field: str) -
 
 def test_error_message_names_file_field_and_value(tmp_path: Path) -> None:
     error = assert_only(edit(tmp_path, 'pair = ["A", "M"]', 'pair = ["A", "Q"]'), "missions[3].pair")
-    assert str(error) == (
-        f"{tmp_path / 'pack.toml'}: missions[3].pair = " '["A", "Q"]: '  # as written in the pack, not Python's ['A', 'Q']
+    assert str(error) == (  # the value as written in the pack, not as Python prints it (['A', 'Q'])
+        f"{tmp_path / 'pack.toml'}: missions[3].pair = " '["A", "Q"]: '
         "'Q' is not a module letter (known: A B C D E F H L M O R S T)"
     )
     assert error.value == ["A", "Q"] and error.file == str(tmp_path / "pack.toml")
