@@ -210,7 +210,7 @@ def plan(capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any) -> dict[
     code, out, err = cli(capsys, "plan", write(tmp_path, data))
     assert (code, err) == (0, "")
     result: dict[str, Any] = json.loads(out)
-    assert set(result) == {"commands", "transmissions_to_win"}
+    assert set(result) == {"commands", "transmissions_to_win", "exact"}
     return result
 
 

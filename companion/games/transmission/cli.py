@@ -44,6 +44,7 @@ from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.terminal import Terminal
 from companion.games.transmission.terminal_person import PersonTerminal
+from companion.table.config import MISSION_CONTROL_SECONDS
 from companion.table.registry import AddSubcommand
 from companion.table.store import Store, StoreError, describe_saved
 
@@ -166,10 +167,21 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         devices=content.devices,
         upcoming_levels=(),  # a scenario does not say which Transmission cards are still to come
     )
-    plan = Planner().plan(view)
+    plan = Planner(deadline=args.seconds or None).plan(view)
     print_json({"commands": [str(c) for c in plan.commands],
-                "transmissions_to_win": plan.transmissions_to_win})
+                "transmissions_to_win": plan.transmissions_to_win, "exact": plan.exact})
     return EXIT_OK
+
+
+def _deadline(text: str) -> float:
+    """``plan --seconds``: 0 (no deadline) or a number of seconds up to an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be 0 (no limit) to 3600 seconds, not {text}")
+    return value
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -323,6 +335,10 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     plan = add("plan", "print the AI Mission Control's 5 commands for a scenario as JSON", [pack])
     plan.add_argument("scenario", metavar="SCENARIO.json",
                       help="board, cadet, carrying, missions, completed, transmissions_left (default 7)")
+    plan.add_argument("--seconds", type=_deadline, default=MISSION_CONTROL_SECONDS, metavar="SECONDS",
+                      help=f"answer within this many seconds, the best found by then (\"exact\": false); "
+                           f"0 searches to the exact answer however long it takes (default "
+                           f"{MISSION_CONTROL_SECONDS:g}, as the table's [game] mission_control_seconds)")
     plan.set_defaults(handler=_cmd_plan)
 
     sim = add("simulate", "play many games of an AI Mission Control against a model Cadet", [pack])
