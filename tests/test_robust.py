@@ -14,6 +14,7 @@ from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.mission_control.cadet import Order, distribution, legal_orders
 from companion.games.transmission.mission_control.encoding import ORDER as _ORDER
 from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.reasoning import Reader, possible_missions
 from companion.games.transmission.mission_control.robust import (
     VALUES,
     EstimateValue,
@@ -28,6 +29,9 @@ DEVICES = CONTENT.devices
 DECK = tuple(DEFAULT_DECK[c] for c in _ORDER)
 BOARD = "e.a.f.L.m.b...c.r.T.S.O.h"
 PAIRS = (("M02", "A", "B"), ("M11", "E", "C"))
+CATALOGUE = {m.id: m.pair for m in CONTENT.missions}
+READER = Reader(DEVICES)
+POSSIBLE = possible_missions(CATALOGUE, (), BOARD)
 
 
 def fake_value(o: Order) -> float:
@@ -57,13 +61,17 @@ def brute_expected(model: str, program: tuple[int, ...], levels: Sequence[int], 
                 totals = list(key)
                 if e >= 0:
                     totals[e] += 1
-                probs = distribution(model, orders, totals, DECK, program)
+                like = None
+                if model == "reasoning":
+                    ends = [(o.board, o.cadet, o.carrying) for o in orders]
+                    like = READER.likelihoods(BOARD, cadet, "", ends, POSSIBLE)
+                probs = distribution(model, orders, totals, DECK, program, like)
                 value = sum(p * fake_value(o) for p, o in zip(probs, orders))
                 total += pl / len(registers) * pe * value
     return total
 
 
-@pytest.mark.parametrize("model", ["uniform", "careful", "perfect"])
+@pytest.mark.parametrize("model", ["uniform", "careful", "perfect", "reasoning"])
 @pytest.mark.parametrize("levels", [(1, 1, 2), (2, 2, 3, 3), (3, 4, 4), ()])
 def test_the_scorer_matches_a_brute_force_over_every_interference(model: str,
                                                                    levels: tuple[int, ...]) -> None:
@@ -72,7 +80,11 @@ def test_the_scorer_matches_a_brute_force_over_every_interference(model: str,
     groups: dict[tuple[int, ...], list[int]] = {}
     for i, o in enumerate(orders):
         groups.setdefault(_multiset(o.program), []).append(i)
-    scorer = _Scorer(model, orders, groups, fake_value, DECK, levels)
+    like = None
+    if model == "reasoning":
+        ends = [(o.board, o.cadet, o.carrying) for o in orders]
+        like = READER.likelihoods(BOARD, cadet, "", ends, POSSIBLE)
+    scorer = _Scorer(model, orders, groups, fake_value, DECK, levels, like)
     for o in orders[:: max(1, len(orders) // 12)]:
         want = brute_expected(model, o.program, list(levels) or [2], cadet)
         assert scorer.expected(o.program) == pytest.approx(want), o.program
@@ -144,6 +156,36 @@ def test_the_estimate_value_is_zero_when_done_and_capped_at_a_loss() -> None:
     assert value.value(BOARD, 12, "", PAIRS, 0) == 1.0  # cannot be done in 0 transmissions
     found = value.value(BOARD, 12, "", PAIRS, 6)
     assert 1 <= found < 7 and found != int(found)  # transmissions plus a fraction for the commands
+
+
+def test_the_cadet_model_is_a_parameter_and_the_reasoning_one_is_planned_for(
+        views: list[MissionControlView]) -> None:
+    rules = Rules(DEVICES)
+    reasoning = RobustPlanner(cadet="reasoning", catalogue=CATALOGUE)
+    uniform = RobustPlanner(cadet="uniform")
+    differ = 0
+    for view in views[:4]:
+        plan = reasoning.plan(view)
+        assert rules.viable(view.position, plan.commands)
+        assert plan == RobustPlanner(cadet="reasoning", catalogue=CATALOGUE).plan(view)  # deterministic
+        if not plan.shortcut:
+            assert plan.deduce is not None and 0 <= plan.deduce <= 1  # 0: this Cadet never reads it right
+        differ += plan.commands != uniform.plan(view).commands or plan.deduce != uniform.plan(view).deduce
+    assert differ  # the model changes what Mission Control expects of the hands
+    with pytest.raises(ValueError, match="catalogue"):
+        RobustPlanner(cadet="reasoning")
+
+
+def test_ties_go_to_the_hand_the_reasoning_cadet_reads_right_most_often() -> None:
+    # Two programs of equal value: the scorer's deduce ranks them by the model's reading.
+    orders = legal_orders(BOARD, 12, "", [-1] * 5, DECK, DEVICES, PAIRS)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for i, o in enumerate(orders):
+        groups.setdefault(_multiset(o.program), []).append(i)
+    like = READER.likelihoods(BOARD, 12, "", [(o.board, o.cadet, o.carrying) for o in orders], POSSIBLE)
+    scorer = _Scorer("reasoning", orders, groups, lambda o: 1.0, DECK, (2,), like)
+    deduce = [scorer.deduce(o) for o in orders]
+    assert max(deduce) == pytest.approx(1.0) and min(deduce) < 0.5  # some read right for sure, others not
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -127,6 +127,65 @@ def test_mission_controls_by_name_and_bad_options() -> None:
         simulate(CONTENT, 1, "standard", 3, jobs=-1)
 
 
+def test_the_reasoning_cadet_plays_whole_games_spends_signal_boosts_and_the_games_replay() -> None:
+    spent = 0
+    for seed in range(6):
+        game = play_game(CONTENT, Planner(), "hard", game_seed(0, seed), cadet="reasoning")
+        assert game.state.phase is Phase.OVER
+        assert replay(record_of(game), CONTENT).state == game.state
+        spent += len(game.state.boosts_used)
+    assert spent > 0  # today's other models never spend one
+
+
+def test_the_reasoning_cadet_wins_more_often_than_the_careful_one() -> None:
+    reasoning = simulate(CONTENT, 12, "standard", 1, cadet="reasoning", mc="shortest")
+    careful = simulate(CONTENT, 12, "standard", 1, cadet="careful", mc="shortest")
+    assert reasoning.wins > careful.wins
+
+
+class Counting:
+    """A chooser factory that counts the Mission Controls it makes."""
+
+    made = 0
+
+    def __call__(self) -> Planner:
+        Counting.made += 1
+        return Planner()
+
+
+def test_every_game_gets_a_new_mission_control_so_memory_stays_bounded() -> None:
+    Counting.made = 0
+    simulate(CONTENT, 3, "training", 2, chooser_factory=Counting())
+    assert Counting.made == 3
+
+
+def test_every_core_by_default() -> None:
+    import os
+
+    from companion.lab.simulate import cores
+
+    assert 1 <= cores() <= (os.cpu_count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        assert cores() == len(os.sched_getaffinity(0))
+
+
+def test_ctrl_c_stops_a_batch_on_two_processes_with_one_line() -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "simulate", "--games", "2000", "--jobs", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(4)
+    os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the whole process group
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert err.splitlines() == ["companion simulate: interrupted"], err
+
+
 def test_the_command_line_takes_the_mission_control_the_cadet_and_the_processes(
         capsys: pytest.CaptureFixture[str]) -> None:
     import json
@@ -141,3 +200,8 @@ def test_the_command_line_takes_the_mission_control_the_cadet_and_the_processes(
     assert main(["simulate", "--games", "1", "--jobs", "-1"]) != 0
     assert "--jobs" in capsys.readouterr().err
     assert main(["simulate", "--games", "1", "--cadet", "reckless"]) != 0
+    capsys.readouterr()
+    assert main(["simulate", "--games", "2", "--mc", "robust", "--cadet", "reasoning", "--jobs", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["mc"], data["cadet"], data["games"]) == ("robust", "reasoning", 2)

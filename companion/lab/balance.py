@@ -18,6 +18,10 @@ The page then checks the difficulty presets against their targets (:data:`TARGET
 reasoning Cadet (the model of a thoughtful player, ``docs/cadets.md``) and the best Mission
 Control of each difficulty, each win rate should lie within 5 points of its target.
 
+``--bench-cadet GAMES`` times the reasoning Cadet's decisions (each whole Decode step, Signal
+Boosts included) over ``GAMES`` games at every difficulty against the shortest-plan Mission
+Control, in CPU milliseconds (``docs/cadets.md`` quotes it).
+
 ``--bench GAMES`` instead times every decision of both Mission Controls over
 ``GAMES`` standard games against the ``uniform`` Cadet and prints the median,
 95th percentile and maximum, and games per minute on one core.
@@ -42,12 +46,22 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.actions import Select
 from companion.games.transmission.engine.commands import Command
-from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.engine.game import Actor, Game
+from companion.games.transmission.engine.views import MissionControlView, mission_control_view
 from companion.games.transmission.mission_control.cadet import CADET_MODELS
+from companion.games.transmission.mission_control.reasoning import Reader
 from companion.games.transmission.session import Chooser
 from companion.lab.progress import progress
-from companion.lab.simulate import MISSION_CONTROLS, game_seed, mission_control, play_one, simulate
+from companion.lab.simulate import (
+    MISSION_CONTROLS,
+    cadet_turn,
+    game_seed,
+    mission_control,
+    play_one,
+    simulate,
+)
 
 __all__ = ["BAND", "DIFFICULTIES", "PACKAGE_ROOT", "TARGETS", "FingerprintError", "cell_key", "fingerprint",
            "fingerprint_sources", "main", "newcombe", "render", "wilson"]
@@ -400,6 +414,39 @@ def bench(content: ContentPack, games: int, seed: int) -> list[str]:
     return lines
 
 
+def bench_cadet(content: ContentPack, games: int, seed: int) -> list[str]:
+    """CPU time of the reasoning Cadet's decisions (:func:`companion.lab.simulate.cadet_turn`), as lines.
+
+    One line per difficulty: decisions, median, 95th percentile and maximum in milliseconds of CPU time,
+    and the Signal Boosts spent per game.
+    """
+    lines = []
+    for difficulty in DIFFICULTIES:
+        times: list[float] = []
+        boosts = 0
+        reader = Reader(content.devices)
+        for i in range(games):
+            gseed = game_seed(seed, i)
+            game = Game(content, difficulty, "standard", gseed)
+            chooser = mission_control("shortest")
+            while game.actor is not Actor.NONE:
+                if game.actor is Actor.MISSION_CONTROL:
+                    game.play(Select(tuple(chooser.choose(mission_control_view(content, game.state)))))
+                elif game.actor is Actor.CADET:
+                    t0 = time.process_time()
+                    cadet_turn(game, "reasoning", gseed, reader)
+                    times.append(time.process_time() - t0)
+                else:
+                    game.play_chance()
+            boosts += len(game.state.boosts_used)
+        times.sort()
+        p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+        lines.append(f"reasoning Cadet, {difficulty}: {games} games, {len(times)} decisions: median "
+                     f"{1000 * statistics.median(times):.1f} ms, p95 {1000 * p95:.1f} ms, max "
+                     f"{1000 * times[-1]:.1f} ms of CPU; {boosts / games:.2f} Signal Boosts spent per game")
+    return lines
+
+
 class _Timed:
     """A Mission Control that records how long each decision took (seconds)."""
 
@@ -424,6 +471,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=None, help="the JSON cache (default: beside --out)")
     parser.add_argument("--max-minutes", type=float, default=None,
                         help="start no new cell after this many minutes (default: no limit)")
+    parser.add_argument("--bench-cadet", type=int, default=0, metavar="GAMES",
+                        help="time the reasoning Cadet's decisions over GAMES games per difficulty instead")
     parser.add_argument("--bench", type=int, default=0, metavar="GAMES",
                         help="time both Mission Controls' decisions over GAMES games instead")
     parser.add_argument("--cadet", action="append", choices=CADET_MODELS, default=None,
@@ -434,6 +483,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     content = default_content()
+    if args.bench_cadet:
+        for line in bench_cadet(content, args.bench_cadet, args.seed):
+            log.info("%s", line)
+        return 0
     if args.bench:
         for line in bench(content, args.bench, args.seed):
             log.info("%s", line)

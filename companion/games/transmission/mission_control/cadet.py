@@ -146,10 +146,6 @@ def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], co
                 nb = board[:cadet] + tile + board[cadet + 1:]
                 if checks and pairs:
                     nmask = completed(nb, pairs, mask)
-            if step == 0 and pairs:
-                # RULES.md, Missions: after any single command, so a pair already side by side and
-                # intact (after a board correction) completes at the first command whatever it is.
-                nmask = completed(nb, pairs, nmask)
             if fixed[step] < 0:
                 left[k] -= 1
             visit(step + 1, nb, nc, ncarry, nmask, program + (k,))
