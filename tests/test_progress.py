@@ -3,12 +3,15 @@ nothing extra when piped, and never on stdout."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import pty
 import select
+import struct
 import subprocess
 import sys
+import termios
 import textwrap
 import time
 from pathlib import Path
@@ -42,10 +45,11 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _run_on_a_terminal(code: str) -> tuple[str, str]:
-    """Run ``code`` with stderr on a pseudo-terminal (as in a shell) and stdout on a pipe; return
-    (stdout, what the terminal showed)."""
+def _run_on_a_terminal(code: str, columns: int = 0, lines: int = 0) -> tuple[str, str]:
+    """Run ``code`` with stderr on a pseudo-terminal (as in a shell) of ``columns`` x ``lines`` (0: not
+    sized) and stdout on a pipe; return (stdout, what the terminal showed)."""
     leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
     try:
         child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=_env(), stdout=subprocess.PIPE,
                                  stderr=follower, stdin=subprocess.DEVNULL)
@@ -81,8 +85,9 @@ def test_piped_a_loop_prints_exactly_what_it_did_before() -> None:
     assert done.stderr == "a log record above the bar\n"  # the log as before, no bar
 
 
-def test_on_a_terminal_the_bar_shows_on_stderr_only() -> None:
-    out, terminal = _run_on_a_terminal(LOOP)
+@pytest.mark.parametrize("columns, lines", [(0, 0), (100, 0), (120, 40)])
+def test_on_a_terminal_the_bar_shows_on_stderr_only(columns: int, lines: int) -> None:
+    out, terminal = _run_on_a_terminal(LOOP, columns, lines)
     assert out == "a line above the bar\ntotal 10\n"  # stdout (--json) untouched
     assert "games: 100%" in terminal and "5/5" in terminal and "game/s" in terminal
     assert "trials: 100%" in terminal and "3/3" in terminal

@@ -55,21 +55,24 @@ def shown(file: IO[str] | None = None) -> bool:
         return False
 
 
-def _columns(stream: IO[str]) -> int:
-    """The terminal's width, 0 when it reports none (a pseudo-terminal nobody sized)."""
+def _size(stream: IO[str]) -> tuple[int, int]:
+    """The terminal's columns and lines, each 0 when it reports none (a pseudo-terminal nobody sized)."""
     try:
-        return os.get_terminal_size(stream.fileno()).columns
+        size = os.get_terminal_size(stream.fileno())
     except (AttributeError, OSError, ValueError):
-        return 0
+        return 0, 0
+    return size.columns, size.lines
 
 
 def _bar(total: int | None, desc: str, unit: str, file: IO[str] | None) -> tqdm[Never]:
     stream = sys.stderr if file is None else file
-    # tqdm draws nothing on a terminal of size 0x0 (a pseudo-terminal nobody sized): give it 80x24.
-    sized = _columns(stream) > 0
+    # tqdm draws nothing on a terminal that reports 0 columns or 0 lines (a pseudo-terminal nobody
+    # sized, `stty cols 100` alone): such a one gets 80 columns and 24 lines.
+    columns, lines = _size(stream)
+    sized = columns > 0 and lines > 0
     bar: tqdm[Never] = tqdm(total=total, desc=desc, unit=unit, file=stream, disable=not shown(stream),
-                           leave=None, dynamic_ncols=sized, ncols=None if sized else 80,
-                           nrows=None if sized else 24, smoothing=0.1)
+                           leave=None, dynamic_ncols=sized, ncols=None if sized else (columns or 80),
+                           nrows=None if sized else (lines or 24), smoothing=0.1)
     return bar
 
 
