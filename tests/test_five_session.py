@@ -177,3 +177,27 @@ def test_a_power_cut_while_the_table_draws_a_tycoon_resumes_waiting_for_it(tmp_p
     assert resumed.game.state == session.game.state
     assert resumed.draw(resumed.game.state.stacks[1][-1]) and resumed.game.state.players[0].money == 14
     store.close()
+
+
+def test_supply_needs_counts_the_new_credit_token_and_changes_nothing() -> None:
+    session, events = _session()
+    before = session.game.state.copy()
+    plain = session.supply_needs("c4", "bank")
+    assert (plain.tiles, plain.patents, plain.reason) == (2, (), "")
+    factory = session.supply_needs("c4", "industry")  # a Credit token in a Factory row is a Factory
+    assert factory.tiles == 3
+    uncovered = session.supply_needs("c3", "bank")  # taking c3 uncovers a Scientist: a Patent is earned
+    assert uncovered.tiles == 2 and "p-install-1" in uncovered.patents
+    assert len(uncovered.patents) == len(set(uncovered.patents))
+    wrong = session.supply_needs("c9", "bank")
+    assert wrong.tiles == 0 and "no Credit token on board space 'c9'" in wrong.reason
+    assert session.game.state == before and not events
+    assert session.supply("c4", "industry", ["installation", "transmission", "funding"])
+
+
+def test_the_colours_are_kept_with_the_table_state() -> None:
+    session, _ = _session()
+    session.colours = ("blue", "yellow")
+    again = Session.from_record(CONTENT, session.record(), session.table_state())
+    assert again.colours == ("blue", "yellow")
+    assert Session.from_record(CONTENT, session.record(), {"colours": "red"}).colours == ()

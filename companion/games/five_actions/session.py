@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalAction, RecordError
-from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.content.model import COLUMNS, ContentPack
+from companion.games.five_actions.engine import economy as eco
 from companion.games.five_actions.engine.actions import (
     Action,
     Draw,
@@ -40,7 +41,7 @@ from companion.games.five_actions.events import ActionPlayed, Changed, GameOver,
 from companion.games.five_actions.views import TableView, table_view
 from companion.table.events import Listener, Publisher
 
-__all__ = ["Session", "Preview", "MAX_SEED"]
+__all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,19 @@ class Preview:
     money: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class SupplyNeeds:
+    """What a Supply with a Credit token from ``credit`` onto ``row`` asks of the table (Supply):
+    ``tiles``, how many Action tiles to name (2 + 1 per active Factory, the new token counted, fewer
+    if the supply or the columns' room has fewer); ``patents``, the Patents that may be taken when
+    one is earned (empty: none is earned, or none may be taken); ``reason``, why that Credit token
+    cannot go there (then ``tiles`` is 0)."""
+
+    tiles: int
+    patents: tuple[str, ...]
+    reason: str = ""
+
+
 class Session:
     """One game at the table.  Build it with :meth:`new` or :meth:`from_record`."""
 
@@ -62,6 +76,9 @@ class Session:
         self.content: ContentPack = game.content
         self.physical_stacks = physical_stacks
         self.message = ""
+        #: The players' colours in seat order, as the table chose them (``()``: not chosen).  Ours:
+        #: the excerpt names none; saved with the table state so a resumed game keeps them.
+        self.colours: tuple[str, ...] = ()
         self._events = Publisher()
 
     @classmethod
@@ -111,6 +128,9 @@ class Session:
         session = cls(game, stacks)
         message = saved.get("message", "")
         session.message = message if isinstance(message, str) else ""
+        colours = saved.get("colours", [])
+        if isinstance(colours, list) and all(isinstance(c, str) for c in colours):
+            session.colours = tuple(colours)
         return session
 
     def record(self) -> dict[str, Any]:
@@ -118,8 +138,12 @@ class Session:
         return record_of(self.game)
 
     def table_state(self) -> dict[str, Any]:
-        """What the table adds to the record: the last sentence and the stacks' setting."""
-        return {"message": self.message, "physical_stacks": self.physical_stacks}
+        """What the table adds to the record: the last sentence, the stacks' setting, the colours."""
+        return {
+            "message": self.message,
+            "physical_stacks": self.physical_stacks,
+            "colours": list(self.colours),
+        }
 
     def subscribe(self, listener: Listener) -> None:
         self._events.subscribe(listener)
@@ -151,6 +175,37 @@ class Session:
         except IllegalAction as exc:
             return Preview(False, exc.reason[0].upper() + exc.reason[1:] + ".", "", ())
         return Preview(True, "", trial.state.last, tuple(p.money for p in trial.state.players))
+
+    def supply_needs(self, credit: str, row: str) -> SupplyNeeds:
+        """What a Supply by the current player with the Credit token on board space ``credit``
+        placed onto Credit row ``row`` asks (see :class:`SupplyNeeds`); changes nothing.
+
+        Source: ``seeds/five-actions-rules.txt``, Supply (Factories and Scientists counted in all
+        three places)."""
+        state = self.game.state
+        if state.phase != Phase.PLAY or not state.players:
+            return SupplyNeeds(0, (), "no one is to play now")
+        trial = state.copy()
+        seat = trial.current
+        p = trial.players[seat]
+        try:
+            eco.place_credit(self.content, trial, seat, credit, row)
+        except IllegalAction as exc:
+            return SupplyNeeds(0, (), exc.reason[0].upper() + exc.reason[1:] + ".")
+        due = 2 + eco.active(self.content, trial, seat, "factory")
+        placeable = sum(min(p.supply[c], eco.room(self.content, p, c)) for c in COLUMNS)
+        owned = eco.patents_owned(p)
+        if eco.active(self.content, trial, seat, "scientist") <= len(owned):
+            return SupplyNeeds(min(due, placeable), ())
+        kinds = {(pt.type, pt.level) for pt in (self.content.patent(i) for i in owned) if pt is not None}
+        takeable = tuple(
+            i
+            for i in dict.fromkeys(trial.pool)
+            if (pt := self.content.patent(i)) is not None
+            and pt.type not in p.waiting
+            and (pt.type, pt.level) not in kinds
+        )
+        return SupplyNeeds(min(due, placeable), takeable)
 
     # ------------------------------------------------------------------ playing
 
