@@ -654,3 +654,37 @@ def test_an_unfinished_game_shows_its_seed_on_no_screen(ui_harness: Any, start_a
     assert str(seed) not in every_text(h), "the seed shows in History"
     h.screenshot("store_unfinished_no_seed.png")
     assert seen == ["transmission", "decode", "execute"]
+
+
+def test_stats_and_history_leave_a_game_abandoned_before_its_first_transmission_out(
+        ui_harness: Any, start_app: Any, store_file: Path, no_ui_errors: None) -> None:
+    from companion.games.transmission.mission_control.planner import Planner
+    from companion.games.transmission.session import Session
+    from companion.games.transmission.stored import KEEPER
+    from companion.table.store import Store
+    from test_session import RandomChooser
+    from test_store import won_game
+
+    store_file.parent.mkdir(parents=True)
+    with Store.open(store_file) as store:
+        won_game(store, Planner(), 4)
+        left = store.begin(Session(CONTENT, RandomChooser(2), "training", seed=2), KEEPER)
+        store.abandon(left)  # before its first transmission
+        won_game(store, Planner(), 5)
+    h = ui_harness
+    start_app(store_path=store_file)
+    tap_text(h, "Stats")
+    stats = wait_screen(h, "stats")
+    toggle = next(t for t in stats.ids.difficulties.children if t.value == "training")
+    assert toggle.subtitle.startswith("2 games · 100% won") and "Win streak 2" in toggle.subtitle
+    assert stats.chart_title == "Training: score per game"
+    assert stats.ids.chart.x_title == "Games, oldest to newest · 1 abandoned, not counted"
+    assert stats.ids.chart.scores and len(stats.ids.chart.scores) == 2
+    h.screenshot("store_stats_abandoned.png")
+    tap_text(h, "Back")
+    wait_screen(h, "home")
+    tap_text(h, "History")
+    history = wait_screen(h, "history")
+    assert [r["result"] for r in history.ids.games.data] == ["Won", "Abandoned", "Won"]
+    assert [r["can_debrief"] for r in history.ids.games.data] == [True, False, True]
+    h.screenshot("store_history_abandoned.png")

@@ -234,8 +234,10 @@ class StatsScreen(BaseScreen):
             self.chart_title = f"{title}: score of the last {len(shown)} of {len(scores)} games"
         else:
             self.chart_title = f"{title}: score per game"
-        if stats is not None and stats.abandoned:  # RULES.md, Score: a game never played is not counted
-            self.chart_title += (f" · {stats.abandoned} left before a transmission, not counted")
+        # A game left before its first transmission was never played: not a bar, but said.
+        abandoned = stats.abandoned if stats is not None else 0
+        note = f" · {abandoned} abandoned, not counted" if abandoned else ""
+        chart.x_title = "Games, oldest to newest" + note
 
     def back(self) -> None:
         self.app.show("home")
