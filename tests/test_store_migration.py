@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from companion.cli.main import main
-from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content import loader
+from companion.games.transmission.content.loader import default_content, load_content
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.session import Step
 from companion.games.transmission.stored import KEEPER
@@ -76,7 +77,9 @@ def then_seed(then: dict[str, Any], game_id: int) -> int:
 
 
 EXPECTED = as_today(MADE_THEN)
-CONTENT = default_content()
+# The unfinished game was played with version 1 of the default pack, which ships beside version 2
+# (default-v1.toml, the same bytes): a saved game resumes only with the revision it was played with.
+CONTENT = load_content(Path(loader.__file__).with_name("default-v1.toml"))
 
 
 @pytest.fixture
@@ -161,6 +164,20 @@ def test_the_unfinished_game_resumes_exactly_mid_decode(old_store: Path) -> None
         again = store.saved_game(saved.id)
         assert again is not None and list(again.record["actions"]) == played
         assert len(played) > len(EXPECTED["record"]["actions"])
+
+
+def test_the_unfinished_game_is_refused_by_a_newer_pack_in_plain_words_and_kept(old_store: Path) -> None:
+    current = default_content()
+    assert (CONTENT.id, CONTENT.digest) == ("incoming-transmission@1", "38706e2fdd7b") != (current.id,
+                                                                                           current.digest)
+    with Store.open(old_store) as store:
+        saved = store.unfinished()
+        assert saved is not None
+        with pytest.raises(StoreError, match="incoming-transmission@1.*load that pack to resume it.*kept"):
+            store.resume(saved, KEEPER, current, Planner())
+    with Store.open(old_store) as store:
+        again = store.unfinished()
+        assert again is not None and again.id == saved.id and dict(again.record) == EXPECTED["record"]
 
 
 def test_a_migration_that_fails_midway_leaves_the_file_as_it_was(
