@@ -395,15 +395,15 @@ def heading_lines(content: ContentPack, t: TransmissionDebrief, *, short: bool =
         elif h.closer:
             lines.append(f"It brings {name} closer: from {_count(h.before)} on its own to {_count(h.after)}.")
         else:
-            lines.append(f"Not closer: {name} ({_count(h.before)} on its own before, "
-                         f"{_count(h.after)} after).")
+            lines.append(f"It leaves {name} no closer: {_count(h.before)} on its own before, "
+                         f"{_count(h.after)} after.")
     if t.heading:
         lines.append(f"Every mission left: from {_count(t.all_before)} at the fewest "
                      f"to {_count(t.all_after)}.")
     return lines
 
 
-def _grid(board: BoardPicture) -> list[str]:
+def _grid(board: BoardPicture, content: ContentPack) -> list[str]:
     """A board in 5 lines plus a header, rows and columns counted from 1 (north row, west column)."""
     lines = ["    " + " ".join(f"{c:<3}" for c in range(1, 6))]
     for r, row in enumerate(board.rows):
@@ -413,7 +413,7 @@ def _grid(board: BoardPicture) -> list[str]:
             cadet = "@" if board.cadet == (r, c) else " "
             cells.append(f"{tile}{damage}{cadet}")
         lines.append(f" {r + 1}  " + " ".join(cells))
-    held = f"carrying {board.carrying}" if board.carrying else "carrying nothing"
+    held = f"carrying the {content.module(board.carrying).name}" if board.carrying else "carrying nothing"
     lines.append(f"    @ the Cadet, {held}")
     return lines
 
@@ -449,9 +449,10 @@ def debrief_lines(content: ContentPack, debrief: Debrief) -> list[str]:
         if t.corrected:
             lines.append("  The board was corrected during this transmission.")
         lines += [f"  {line}" for line in heading_lines(content, t)]
-        before, after = _grid(t.before), _grid(t.after)
-        lines.append(f"  {'Board before':24}  Board after")
-        lines += [f"  {a:24}  {b}" for a, b in zip(before, after)]
+        before, after = _grid(t.before, content), _grid(t.after, content)
+        width = max(len(line) for line in before[:-1])  # the grid; the carrying line may run on
+        lines.append(f"  {'Board before':{width}}  Board after")
+        lines += [f"  {a:{width}}  {b}" for a, b in zip(before, after)]
     if not debrief.transmissions:
         lines += ["", "No transmission was played."]
     return lines
