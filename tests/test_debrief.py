@@ -47,11 +47,15 @@ def intended_game(difficulty: str = "training", seed: int = 1) -> Session:
     return session
 
 
-def boosted_game(seed: int = SEED) -> tuple[Session, bool]:
+def boosted_game(seed: int = SEED, store: Any = None) -> tuple[Session, bool]:
     """A hard game with errors in which the Cadet spends every Signal Boost it gets, takes one back
     with undo, and executes the intended order with the first two registers' commands swapped when
     that is legal."""
     session = Session(CONTENT, Planner(), "hard", seed=seed, undo="honor")
+    if store is not None:
+        from companion.games.transmission.stored import KEEPER
+
+        store.begin(session, KEEPER)
     undone = False
     while not session.over:
         if session.step is Step.THINKING:

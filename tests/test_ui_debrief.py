@@ -63,7 +63,7 @@ def test_the_debrief_steps_through_every_transmission_and_returns_to_end(
     tap_text(h, "Next")
     h.pump(frames=3)
     assert s.page == 1 and s.where == f"Transmission 2 of {s.pages}"
-    publish({"debrief": h.screenshot("debrief_step2.png")})
+    h.screenshot("debrief_step2.png")
     for _ in range(s.pages):
         h.key(275)  # the right arrow steps on, and stops at the last
         h.pump(frames=2)
@@ -135,3 +135,28 @@ def test_no_debrief_while_a_game_is_on(ui_harness: Any, start_app: Any, store_fi
     s = screen(h)
     assert s.name == "debrief" and "not in the game history" in s.problem
     h.screenshot("debrief_refused.png")
+
+
+def test_errors_boosts_and_a_changed_order_on_screen(ui_harness: Any, start_app: Any, store_file: Path,
+                                                     no_ui_errors: None) -> None:
+    from companion.table.store import Store
+    from test_debrief import boosted_game
+
+    store_file.parent.mkdir(parents=True)
+    with Store.open(store_file) as store:
+        boosted_game(store=store)
+    h = ui_harness
+    start_app(store_path=store_file)
+    tap_text(h, "History")
+    wait_screen(h, "history")
+    h.tap(h.find(cls="HistoryRow"))
+    s = wait_pages(h)
+    shots = {}
+    for page in range(s.pages):
+        s.show_page(page)
+        h.pump(frames=3)
+        if any(s.changed) or "(error)" in s.hand or "Signal Boosts:" in s.notes:
+            shots[page] = h.screenshot(f"debrief_hard_{page + 1}.png")
+            if any(s.changed) and "(error)" in s.hand and "Signal Boosts:" in s.notes:
+                publish({"debrief": shots[page]})  # the README's: all three on one page
+    assert shots, "a hard game with boosts, errors and a changed order shows them"
