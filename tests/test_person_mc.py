@@ -431,8 +431,8 @@ def test_the_history_row_says_who_was_mission_control(tmp_path: Any) -> None:
         ours.confirm()
         rows = store.games()
         assert [g.mission_control for g in rows] == ["companion", "person"]
-        assert "a person as Mission Control" in history_row(rows[1], {})["detail"]
-        assert "Mission Control" not in history_row(rows[0], {})["detail"]
+        assert history_row(rows[1], {})["missions"] == "0 of 3 missions · MC: a person"
+        assert history_row(rows[0], {})["missions"] == "0 of 3 missions"
         store.export_csv(tmp_path / "games.csv")
         assert "mission_control" in (tmp_path / "games.csv").read_text().splitlines()[0]
     finally:

@@ -99,7 +99,7 @@ def test_a_whole_game_with_a_person_as_mission_control(ui_harness: Any, start_ap
     h = ui_harness
     config = Config(mission_control="person", physical_missions=True, physical_deck=True,
                     private_boosts=True, coach=True, data_dir=tmp_path)
-    app = start_app(config=config, difficulty="hard", seed=SEED)
+    app = start_app(config=config, difficulty="hard", seed=SEED, store_path=tmp_path / "store.sqlite3")
     shots = Shots()
     shots.prefix = "person_mc_"
     tap_text(h, "New game")
@@ -154,6 +154,13 @@ def test_a_whole_game_with_a_person_as_mission_control(ui_harness: Any, start_ap
     end = wait_screen(h, "end")
     shoot(h, shots, "end")
     assert len(end.ids.missions.children) == 3
+    tap_text(h, "Home")
+    wait_screen(h, "home")
+    tap_text(h, "History")
+    wait_screen(h, "history")
+    assert [g.mission_control for g in app.history.games()] == ["person"]
+    assert h.find_all(where=lambda w: "MC: a person" in str(getattr(w, "text", "")))
+    shoot(h, shots, "history")
     assert answered, "no Clear Signal or Cross Check was dealt in this game: pick another seed"
     for name in ("cue", "missions", "missions_entered", "select", "select_refused", "coach", "locked",
                  "error", "hand_over", "answer", "decode"):

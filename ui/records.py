@@ -93,8 +93,6 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
         return other_game_row(game)
     title = titles.get(game.difficulty, str(game.difficulty).title())
     transmissions = f"{plural(game.transmissions_used, 'transmission')} used"
-    if game.mission_control == "person":  # RULES.md, With a person as Mission Control
-        title += " · a person as Mission Control"
     if game.undos:
         transmissions += f" · {plural(game.undos, 'undo')}"
     return {
@@ -103,7 +101,8 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
         "result": RESULT_WORDS.get(game.shown_result, str(game.shown_result).title()),
         "result_kind": str(game.shown_result),
         "duration": duration_text(game.duration_s),
-        "missions": f"{game.missions_completed} of {game.missions_total} missions",
+        "missions": f"{game.missions_completed} of {game.missions_total} missions"
+                    + (" · MC: a person" if game.mission_control == "person" else ""),
         "transmissions": transmissions,
         "score": str(game.score),
         "score_label": "Score",
