@@ -368,10 +368,16 @@ class TableHardware:
             log.error("pairing %s failed: %s", tag, str(exc))
             self.app.show_message(f"Not paired: {exc}", "error")
             return
-        log.info("RFID tag %s paired with %s", tag, card.code)
-        self.scan_log.add("rfid", tag, f"paired with {card.code} ({card.name})")
-        self.app.show_message(f"Tag paired with {card.name}.", "info")
-        if self.app.session is not None and card.kind in ("command", "transmission"):
+        # A Mission card is a secret (RULES.md, With a person as Mission Control): named nowhere.
+        named = "a Mission card" if card.kind == "mission" else f"{card.code} ({card.name})"
+        log.info("RFID tag %s paired with %s", tag, "a Mission card" if card.kind == "mission" else card.code)
+        self.scan_log.add("rfid", tag, f"paired with {named}")
+        self.app.show_message(f"Tag paired with {'a Mission card' if card.kind == 'mission' else card.name}.",
+                              "info")
+        view = self.app.table_view()
+        person = view is not None and view.mission_control == "person"
+        usable = ("command", "transmission", "mission") if person else ("command", "transmission")
+        if self.app.session is not None and card.kind in usable:
             self.use_card(card, "rfid", tag)  # as if it had been scanned (other kinds: nothing to do now)
 
     # ------------------------------------------------------------------ lights
