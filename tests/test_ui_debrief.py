@@ -133,7 +133,7 @@ def test_no_debrief_while_a_game_is_on(ui_harness: Any, start_app: Any, store_fi
     debrief = app.manager.get_screen("debrief")
     debrief.open_game(None, "decode")
     s = screen(h)
-    assert s.name == "debrief" and "not in the game history" in s.problem
+    assert s.name == "debrief" and s.problem.startswith("No game has been played to its end yet")
     h.screenshot("debrief_refused.png")
 
 
@@ -160,3 +160,51 @@ def test_errors_boosts_and_a_changed_order_on_screen(ui_harness: Any, start_app:
             if any(s.changed) and "(error)" in s.hand and "Signal Boosts:" in s.notes:
                 publish({"debrief": shots[page]})  # the README's: all three on one page
     assert shots, "a hard game with boosts, errors and a changed order shows them"
+
+
+def test_a_game_of_another_game_has_no_debrief(ui_harness: Any, start_app: Any, store_file: Path,
+                                               monkeypatch: Any, no_ui_errors: None) -> None:
+    from dataclasses import replace
+
+    from companion.table.store import Store
+    from test_debrief import intended_game
+
+    store_file.parent.mkdir(parents=True)
+    with Store.open(store_file) as store:
+        from companion.games.transmission.stored import KEEPER
+
+        session = intended_game()
+        store.begin(session, KEEPER)
+        real = store.finished_game()
+    assert real is not None
+    other = replace(real, game="six-actions")
+
+    class OtherGames:
+        def finished_game(self, game_id: int | None = None) -> Any:
+            return other
+
+    app = start_app(store_path=store_file)
+    monkeypatch.setattr(type(app), "history", property(lambda self: OtherGames()))
+    debrief = app.manager.get_screen("debrief")
+    debrief.open_game(other.id, "home")
+    s = wait_screen(h := ui_harness, "debrief")
+    assert s.problem == f"Game {other.id} is a game of six-actions, which has no debrief." and not s.pages
+    h.screenshot("debrief_other_game.png")
+    tap_text(h, "Back")
+    wait_screen(h, "home")
+
+
+def test_from_end_without_the_game_history_the_debrief_says_why(ui_harness: Any, start_app: Any,
+                                                               tmp_path: Path) -> None:
+    h = ui_harness
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    app = start_app(store_path=blocker / "companion.sqlite3", seed=8)
+    assert app.history is None
+    play_to_decode(h)
+    play_to_the_end(h)
+    tap_text(h, "What Mission Control meant")
+    s = wait_screen(h, "debrief")
+    assert s.problem.startswith("The debrief replays the game from the game history, which is off: ")
+    tap_text(h, "Back")
+    wait_screen(h, "end")

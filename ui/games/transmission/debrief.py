@@ -31,6 +31,7 @@ from companion.games.transmission.debrief import (
     hand_text,
     heading_lines,
 )
+from companion.games.transmission.stored import NAME
 from companion.table.store import StoreError
 from ui.games.transmission.board import BoardView
 from ui.screens.base import BaseScreen
@@ -85,7 +86,7 @@ class DebriefScreen(BaseScreen):
 
     names = DictProperty({})
     devices = ListProperty([])
-    heading = StringProperty("What Mission Control meant")
+    heading = StringProperty("")
     where = StringProperty("")
     card = StringProperty("")
     hand = StringProperty("")
@@ -119,7 +120,7 @@ class DebriefScreen(BaseScreen):
         """
         self.back_to = back_to
         self.debrief, self.pages, self.page = None, 0, 0
-        self.problem = ""
+        self.problem = self.heading = ""
         self.names = {m.letter: m.name for m in self.app.content.modules}
         self.devices = sorted(self.app.content.devices)
         self._asked += 1
@@ -129,9 +130,14 @@ class DebriefScreen(BaseScreen):
                 raise StoreError("The debrief replays the game from the game history, which is off: "
                                  + (self.app.store_problem or "no game store is open") + ".")
             saved = history.finished_game(game_id)
-            if saved is None or (seed is not None and saved.summary.seed != seed):
+            if seed is not None and (saved is None or saved.summary.seed != seed):
                 raise StoreError("This game is not in the game history, so there is nothing to replay: "
                                  "it could not be saved.")
+            if saved is None:
+                raise StoreError("No game has been played to its end yet: the debrief comes after a "
+                                 "game's End screen.")
+            if saved.game != NAME:
+                raise StoreError(f"Game {saved.id} is a game of {saved.game}, which has no debrief.")
         except StoreError as exc:
             self.problem = str(exc)
             self.app.show("debrief")
