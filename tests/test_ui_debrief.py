@@ -131,9 +131,11 @@ def test_no_debrief_while_a_game_is_on(ui_harness: Any, start_app: Any, store_fi
     end.debrief()
     assert app.manager.current == "decode" and "once the game is over" in app.message
     debrief = app.manager.get_screen("debrief")
-    debrief.open_game(None, "decode")
+    debrief.open_finished("decode")
     s = screen(h)
-    assert s.name == "debrief" and s.problem.startswith("No game has been played to its end yet")
+    assert s.name == "debrief" and s.problem.startswith("The debrief comes once the game is over")
+    debrief.open_game(None, "decode")
+    assert s.problem.startswith("No game has been played to its end yet")
     h.screenshot("debrief_refused.png")
 
 
@@ -194,7 +196,7 @@ def test_a_game_of_another_game_has_no_debrief(ui_harness: Any, start_app: Any, 
     wait_screen(h, "home")
 
 
-def test_from_end_without_the_game_history_the_debrief_says_why(ui_harness: Any, start_app: Any,
+def test_from_end_the_debrief_needs_no_game_history(ui_harness: Any, start_app: Any,
                                                                tmp_path: Path) -> None:
     h = ui_harness
     blocker = tmp_path / "not-a-folder"
@@ -203,8 +205,15 @@ def test_from_end_without_the_game_history_the_debrief_says_why(ui_harness: Any,
     assert app.history is None
     play_to_decode(h)
     play_to_the_end(h)
-    tap_text(h, "What Mission Control meant")
-    s = wait_screen(h, "debrief")
-    assert s.problem.startswith("The debrief replays the game from the game history, which is off: ")
+    tap_text(h, "What Mission Control meant")  # from the app's own record of the game just over
+    s = wait_pages(h)
+    assert s.problem == "" and s.pages == len(app.session.game.state.rounds)
     tap_text(h, "Back")
     wait_screen(h, "end")
+    tap_text(h, "Home")
+    wait_screen(h, "home")
+    tap_text(h, "History")
+    wait_screen(h, "history")  # History is off: no row to open
+    app.manager.get_screen("debrief").open_game(None, "history")
+    s = wait_screen(h, "debrief")
+    assert s.problem.startswith("The debrief replays the game from the game history, which is off: ")

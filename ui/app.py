@@ -143,6 +143,10 @@ class CompanionApp(App):
         session: Session | None = self.session
         return session.view() if session is not None else None
 
+    def finished_record(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        session: Session | None = self.session  # over: every secret is revealed (the debrief)
+        return (session.record(), session.table_state()) if session is not None and session.over else None
+
     @property
     def thinking_delay(self) -> float:
         return self.choosing.thinking_delay

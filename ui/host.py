@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.intents import Intents
@@ -91,6 +91,10 @@ class Host(Protocol):
 
     def table_view(self) -> TableView | None:
         """The table's view of the current game, or ``None`` when no game is on."""
+
+    def finished_record(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The record and table state of the game on the End screen, once it is over (every secret
+        revealed: the debrief replays it), else ``None``."""
 
     def show(self, name: str) -> None:
         """Go to a screen outside a game ("home", "setup", "help" ...)."""

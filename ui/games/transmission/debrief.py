@@ -1,13 +1,14 @@
 """Debrief: "What Mission Control meant", one transmission at a time, after a game is over.
 
-Reached from End ("What Mission Control meant") and from a finished game in History.  The game comes
-from the game history (:meth:`ui.host.GameHistory.finished_game`: only a game played to its end, whose
-missions are revealed) and is replayed by :func:`companion.games.transmission.debrief.build_debrief`
-on a worker thread (the exact solver names what the companion was heading for); the screen shows
-"Replaying the game..." until it is ready.  Each page: the Transmission card, the boards before and
-after (the board widget), the hand as dealt with the error card marked, the intended order beside the
-order executed (a difference outlined), the Signal Boosts spent and their answers, the missions
-completed and, with the companion as Mission Control, what the intended order was heading for.
+Reached from End ("What Mission Control meant": the app's own record of the game just over,
+:meth:`ui.host.Host.finished_record`, so it needs no game history) and from a finished game in History
+(:meth:`ui.host.GameHistory.finished_game`: only a game played to its end, whose missions are revealed).
+The record is replayed by :func:`companion.games.transmission.debrief.build_debrief` on a worker thread
+(the exact solver names what the companion was heading for: 0.02-0.3 s of CPU on the dev box); the
+screen says "Replaying the game..." until it is ready.  Each page: the Transmission card, the boards
+before and after (the board widget), the hand as dealt with the error card marked, the intended order
+beside the order executed (a difference outlined), the Signal Boosts spent and their answers, the
+missions completed and, with the companion as Mission Control, what the intended order was heading for.
 """
 
 from __future__ import annotations
@@ -111,28 +112,35 @@ class DebriefScreen(BaseScreen):
 
     # ------------------------------------------------------------------ opening a game
 
-    def open_game(self, game_id: int | None, back_to: str, seed: int | None = None) -> None:
-        """Show the debrief of game ``game_id`` (``None``: the last game played to its end) and go to
-        this screen; Back returns to ``back_to``.
+    def open_finished(self, back_to: str = "end") -> None:
+        """Show the debrief of the game just over (End), from the app's own record: it needs no game
+        history.  Refused, with the reason on the screen, while no game is over."""
+        self._begin(back_to)
+        finished = self.app.finished_record()
+        if finished is None:
+            self.problem = "The debrief comes once the game is over: until then its missions are secret."
+            self.app.show("debrief")
+            return
+        self._replay(*finished)
 
-        :param seed: the seed of the game the table just finished (End): if the history's last
-            finished game is another one (this game could not be saved), that is said instead.
-        """
+    def _begin(self, back_to: str) -> None:
         self.back_to = back_to
         self.debrief, self.pages, self.page = None, 0, 0
         self.problem = self.heading = ""
         self.names = {m.letter: m.name for m in self.app.content.modules}
         self.devices = sorted(self.app.content.devices)
         self._asked += 1
+
+    def open_game(self, game_id: int | None, back_to: str) -> None:
+        """Show the debrief of game ``game_id`` of the game history (``None``: the last game played to
+        its end) and go to this screen; Back returns to ``back_to``."""
+        self._begin(back_to)
         history = self.app.history
         try:
             if history is None:
                 raise StoreError("The debrief replays the game from the game history, which is off: "
                                  + (self.app.store_problem or "no game store is open") + ".")
             saved = history.finished_game(game_id)
-            if seed is not None and (saved is None or saved.summary.seed != seed):
-                raise StoreError("This game is not in the game history, so there is nothing to replay: "
-                                 "it could not be saved.")
             if saved is None:
                 raise StoreError("No game has been played to its end yet: the debrief comes after a "
                                  "game's End screen.")
@@ -142,10 +150,13 @@ class DebriefScreen(BaseScreen):
             self.problem = str(exc)
             self.app.show("debrief")
             return
+        self._replay(dict(saved.record), dict(saved.table) if saved.table is not None else None)
+
+    def _replay(self, record: dict[str, Any], table: dict[str, Any] | None) -> None:
+        """Build the debrief on a worker thread (the exact solver takes a moment) and show it."""
         self.loading = True
         self.app.show("debrief")
-        asked, content, record = self._asked, self.app.content, dict(saved.record)
-        table = dict(saved.table) if saved.table is not None else None
+        asked, content = self._asked, self.app.content
 
         def work() -> None:
             try:

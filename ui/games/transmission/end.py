@@ -70,13 +70,12 @@ class EndScreen(BaseScreen):
 
     def debrief(self) -> None:
         """The debrief of this game (it is over: every mission is revealed)."""
-        view = self.app.table_view()
-        if view is None or view.outcome is None:
+        if self.app.finished_record() is None:
             self.app.show_message("The debrief comes once the game is over.", "error")
             return
         screen = self.manager.get_screen("debrief")
         assert isinstance(screen, DebriefScreen)
-        screen.open_game(None, "end", seed=view.seed)
+        screen.open_finished("end")
 
     def home(self) -> None:
         self.app.abandon()
