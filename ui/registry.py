@@ -19,7 +19,7 @@ from kivy.lang import Builder
 from companion.games.catalog import registered
 from companion.table.registry import GameInfo
 from ui import popups, widgets
-from ui.games import GameScreens, six_actions, transmission
+from ui.games import GameScreens, five_actions, six_actions, transmission
 from ui.screens.base import BaseScreen
 from ui.screens.help import HelpScreen
 from ui.screens.history import HistoryScreen
@@ -34,7 +34,8 @@ SHELL_SCREENS: tuple[type[BaseScreen], ...] = (HomeScreen, HelpScreen, HistorySc
 
 #: The games with screens, by game name (:attr:`companion.table.registry.GameInfo.name`).
 GAMES: dict[str, GameScreens] = {screens.game: screens
-                                 for screens in (transmission.SCREENS, six_actions.SCREENS)}
+                                 for screens in (transmission.SCREENS, six_actions.SCREENS,
+                                                 five_actions.SCREENS)}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,327 @@
+"""The Five Actions on the touchscreen, in a real 800x480 Kivy window, driven by touches only.
+
+The main test plays several rounds as a table would with the SAMPLE pack's map (2 players): Home's
+game choice, Setup (a start tapped on the map), every one of the five actions through its short
+steps (a Location and a station tapped on the map, a line chosen by its two Locations, a Tycoon, a
+Supply's Action tiles and its earned Patent, that Patent's side on its first use), a refusal named
+in the session's words, Pass, Undo (the button and the panel's Back button), and the end with the
+standings.  A short game without a map asks only what the core asks (which Locations, whether each
+is empty).  Every screen's screenshot goes to ``tests/_screenshots/five_actions/``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SHOTS = "five_actions"
+#: The Tycoon stacks' shuffle of every game here.
+SEED = 20261201
+
+
+# ---------------------------------------------------------------------------- fixtures and helpers
+
+
+@pytest.fixture
+def app(ui_harness: Any, tmp_path: Path) -> Any:
+    from ui.app import CompanionApp
+
+    started = ui_harness.start(CompanionApp(store_path=tmp_path / "store.sqlite3"))
+    settle(ui_harness)
+    return started
+
+
+@pytest.fixture
+def no_ui_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """No exception may be swallowed and logged by the app while a test drives it."""
+    caplog.set_level(logging.ERROR)
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith("ui")]
+    assert not errors, "the app logged errors: " + "; ".join(r.getMessage() for r in errors)
+
+
+def settle(h: Any) -> None:
+    h.pump_until(lambda: not h.app.actions_held(), timeout=3, what="the double-tap guard to pass")
+    h.pump(frames=3)
+
+
+def current(h: Any) -> str:
+    return str(h.app.manager.current)
+
+
+def on(h: Any, name: str) -> None:
+    h.pump_until(lambda: current(h) == name, timeout=5, what=f"the {name} screen")
+    settle(h)
+
+
+def shot(h: Any, name: str) -> None:
+    settle(h)
+    h.screenshot(f"{SHOTS}/{name}.png")
+
+
+def _plain(text: str) -> str:
+    return text.replace("[b]", "").replace("[/b]", "")
+
+
+def button(h: Any, label: str) -> Any:
+    """The one enabled button on screen whose text starts with ``label`` (markup stripped)."""
+    from ui.widgets.controls import BigButton, BigToggle
+
+    def match(w: Any) -> bool:
+        text = str(getattr(w, "title", "") if isinstance(w, BigToggle) else getattr(w, "text", ""))
+        return (isinstance(w, (BigButton, BigToggle)) and _plain(text).startswith(label) and not w.disabled
+                and w.opacity > 0)
+    h.pump_until(lambda: h.find_all(where=match), timeout=2, what=f"a button {label!r}")
+    return h.find(where=match)
+
+
+def tap(h: Any, label: str) -> None:
+    h.tap(button(h, label))
+    settle(h)
+
+
+def greyed(h: Any, label: str) -> bool:
+    from ui.widgets.controls import BigButton
+
+    found = h.find_all(where=lambda w: isinstance(w, BigButton) and _plain(str(w.text)).startswith(label))
+    return bool(found) and all(w.disabled for w in found)
+
+
+def message(h: Any) -> str:
+    return str(h.app.message)
+
+
+def view(h: Any) -> Any:
+    from ui.games.five_actions.table import table_of
+
+    return table_of(h.app).view()
+
+
+def screen(h: Any) -> Any:
+    return h.app.manager.current_screen
+
+
+def tap_location(h: Any, ident: str) -> None:
+    """Tap Location ``ident`` on the map that is on screen."""
+    from ui.games.five_actions.board_map import MapView
+
+    maps = [m for m in h.find_all(cls=MapView) if m.get_root_window() is not None and m.width > 50]
+    assert maps, "no map on screen"
+    m = maps[-1]
+    loc = m.game_map.location(ident)
+    x, y, w, hh = m.cell(loc.row, loc.col)
+    h.tap_at(*m.to_window(x + w / 2, y + hh / 2))
+    settle(h)
+
+
+def answer_popup(h: Any, label: str) -> None:
+    from ui.popups import ChoicePopup
+
+    h.pump_until(lambda: h.find_all(cls=ChoicePopup), timeout=3, what="a popup")
+    settle(h)
+    popup = h.find(cls=ChoicePopup)
+    target = h.find(popup, where=lambda w: str(getattr(w, "text", "")).startswith(label)
+                    and w.__class__.__name__ == "BigButton")
+    h.tap(target)
+    h.pump_until(lambda: popup.parent is None, timeout=3, what="the popup to close")
+    settle(h)
+
+
+def confirm(h: Any, shot_name: str | None = None) -> None:
+    """The confirmation: the session's sentence is shown, then Do it."""
+    assert "Do it" in button(h, "Do it").text
+    if shot_name:
+        shot(h, shot_name)
+    tap(h, "Do it")
+    on(h, "five_table")
+
+
+# ---------------------------------------------------------------------------- the game
+
+
+def start_game(h: Any, printed: bool = False) -> None:
+    tap(h, "The Five Actions")
+    tap(h, "New game")
+    on(h, "five_setup")
+    screen(h).seed = SEED
+    names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])  # top row first
+    for field, name in zip(names, ("Ana", "Ben")):
+        field.text = name
+    if printed:
+        tap(h, "Printed board")
+        starts = sorted([w for w in h.find_all(id="start_text") if not w.disabled],
+                        key=lambda w: -w.to_window(*w.pos)[1])
+        for field, where in zip(starts, ("Old Mill", "Quarry")):
+            field.text = where
+        shot(h, "40_setup_printed")
+    else:
+        shot(h, "01_setup")
+        tap(h, "Harbour")
+        shot(h, "02_setup_start_on_the_map")
+        tap_location(h, "ridge")  # Ben starts there: not a choice
+        assert screen(h).picker is not None
+        tap_location(h, "hill")
+        assert screen(h).picker is None
+        tap(h, "Hill")  # a change of mind: back to the Harbour
+        tap_location(h, "harbour")
+        assert button(h, "Harbour")
+    h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
+    settle(h)
+    on(h, "five_table")
+
+
+def panel(h: Any, seat: int) -> Any:
+    return view(h).players[seat]
+
+
+def pieces_at(h: Any, ident: str) -> tuple[tuple[int, str], ...]:
+    return next(loc.pieces for loc in view(h).locations if loc.id == ident)
+
+
+def round_one(h: Any) -> None:
+    """Both build a station (Basic, then Advanced), Ana's Basic Transmission is refused (Hill holds
+    her station), she sends it Advanced, Ben modulates along the yellow line."""
+    tap(h, "Installation")
+    on(h, "five_step")
+    shot(h, "04_install_box")
+    tap(h, "Basic box")
+    shot(h, "05_install_where_on_the_map")
+    assert {"hill"} == set(screen(h).question.picks)  # Bay is ocean: only Hill is next to the Harbour
+    tap_location(h, "hill")
+    shot(h, "06_install_confirm")
+    assert "Ana builds on Hill" in screen(h).summary and "$10 → $11" in screen(h).summary
+    confirm(h)
+    assert pieces_at(h, "hill") == ((0, "station"),) and panel(h, 0).money == 11
+    assert panel(h, 0).ready == 5  # 2 tokens from the Fiber track, 1 more: Hill was empty
+    shot(h, "07_table_after_install")
+
+    tap(h, "Installation")
+    tap(h, "Advanced box")
+    tap_location(h, "pass")
+    confirm(h)
+    assert pieces_at(h, "pass") == ((1, "modulated"),) and panel(h, 1).money == 7
+
+    # Ana: Basic along the red line is refused in the session's words, then Advanced.
+    tap(h, "Transmission")
+    shot(h, "08_transmit_which_station")
+    tap_location(h, "harbour")
+    tap(h, "Basic box")
+    shot(h, "09_transmit_which_line")
+    tap(h, "Red line → Hill, Tower")
+    shot(h, "10_transmit_refused")
+    summary = screen(h).summary
+    assert "Refused" in summary and "Basic Action only if both Locations are empty" in summary
+    assert greyed(h, "Do it")
+    tap(h, "Back")  # the line
+    tap(h, "Back")  # the box
+    tap(h, "Advanced box")
+    tap(h, "Red line → Hill, Tower")
+    confirm(h, "11_transmit_confirm")
+    assert pieces_at(h, "tower") == ((0, "token"),) and panel(h, 0).ready == 3
+
+    tap(h, "Modulation")
+    tap_location(h, "pass")
+    tap(h, "Basic box")
+    tap(h, "Yellow line → Works, Plaza")
+    confirm(h)
+    assert panel(h, 1).links == 1 and pieces_at(h, "plaza") == ((1, "token"),)
+    assert view(h).round == 3  # two rounds: one action each, clockwise
+    tap_location(h, "plaza")  # on the table's map: what it holds
+    assert "Plaza" in message(h) and "Ben's Signal token" in message(h)
+    shot(h, "12_table_round_three")
+
+
+def round_two(h: Any) -> None:
+    """Ana funds (a Tycoon), Ben supplies (two tiles and an earned Patent), Ana passes, Ben uses the
+    Patent box (side A: a station 2 spaces away); Undo and the panel's Back button take it back."""
+    tap(h, "Funding")
+    tap(h, "Basic box")
+    shot(h, "13_fund_credit")
+    tap(h, "Credit c1")
+    shot(h, "14_fund_row")
+    tap(h, "Bank")
+    shot(h, "15_fund_tycoon")
+    tap(h, "t1-wave")
+    confirm(h, "16_fund_confirm")
+    assert panel(h, 0).tycoons == 2 and panel(h, 0).money == 8 + 2 + 2  # c1 uncovers one, t1-wave
+
+    tap(h, "Supply")
+    tap(h, "Credit c3")
+    tap(h, "Lab")
+    shot(h, "17_supply_tile")
+    assert "1 of 2" in screen(h).title
+    tap(h, "Installation")
+    tap(h, "Transmission")
+    shot(h, "18_supply_patent")
+    tap(h, "p-install-1")
+    confirm(h, "19_supply_confirm")
+    ben = panel(h, 1)
+    assert next(c for c in ben.columns if c.column == "installation").waiting == "p-install-1"
+
+    tap(h, "Pass")
+    shot(h, "20_pass_asked")
+    answer_popup(h, "Pass")
+    assert view(h).current == 1
+
+    def patent_install() -> None:
+        tap(h, "Installation")
+        shot(h, "21_install_patent_box")
+        tap(h, "Patent box")
+        shot(h, "22_patent_side")
+        tap(h, "Side A")
+        tap_location(h, "mill")  # 2 spaces from the Ridge: the Patent's reach
+        confirm(h, "23_patent_confirm")
+        assert pieces_at(h, "mill") == ((1, "station"),)
+
+    patent_install()
+    tap(h, "Undo")
+    assert pieces_at(h, "mill") == () and "Undone" in message(h)
+    shot(h, "24_after_undo")
+    h.key(27)  # the panel's Back button is Escape: Undo on the table (Ana's Pass)
+    settle(h)
+    assert view(h).current == 0
+    tap(h, "Pass")
+    answer_popup(h, "Pass")
+    patent_install()
+    assert view(h).round == 5
+
+
+def round_three_and_the_end(h: Any) -> None:
+    tap(h, "Transmission")
+    tap_location(h, "hill")
+    tap(h, "Basic box")
+    tap(h, "Blue line → Market, School")
+    confirm(h)
+    assert pieces_at(h, "school") == ((0, "token"),) and "north" in panel(h, 0).flags
+    tap(h, "Pass")
+    answer_popup(h, "Pass")
+    shot(h, "25_table_round_six")
+    tap(h, "Menu")
+    answer_popup(h, "End the game")
+    shot(h, "26_end_asked")
+    answer_popup(h, "End the game")
+    on(h, "five_end")
+    shot(h, "27_standings")
+    standings = screen(h).standings
+    assert "Ana" in standings and "Ben" in standings and "Patent icon" in standings
+    tap(h, "Home")
+    on(h, "home")
+    games = h.app.history.games()
+    assert [(g.game, g.result) for g in games] == [("five-actions", "won")]
+
+
+def test_several_rounds_on_the_map_by_touch(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+    h = ui_harness
+    start_game(h)
+    shot(h, "03_table_first_turn")
+    v = view(h)
+    assert [p.name for p in v.players] == ["Ana", "Ben"] and v.current == 0
+    assert "Ana's turn" in screen(h).turn_text
+    assert greyed(h, "Modulation")  # no Modulated station yet: said under the button
+    round_one(h)
+    round_two(h)
+    round_three_and_the_end(h)

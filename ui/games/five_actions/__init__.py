@@ -1,0 +1,31 @@
+"""The screens of The Five Actions (``seeds/five-actions-rules.txt``): Setup, the table (the map,
+a panel per player, the five actions), an action's short steps with the session's preview, and the
+end; and its :class:`~ui.games.five_actions.table.FiveActionsTable`, which holds the game's session.
+
+The screens draw their own header (round, whose turn, Menu), so none of them is listed in
+:attr:`~ui.games.GameScreens.in_game`.  The panel's buttons: Back is Undo on the table and one step
+back in an action's steps, Transmit (Enter) confirms; the card reader has nothing to read in this
+game (it has no cards), so a scan is left to the shell.
+"""
+
+from __future__ import annotations
+
+from ui.games import GameScreens
+from ui.games.five_actions.end import FiveEndScreen
+from ui.games.five_actions.setup import FiveSetupScreen
+from ui.games.five_actions.step import FiveStepScreen
+from ui.games.five_actions.table import NAME, FiveActionsTable
+from ui.games.five_actions.table_screen import FiveTableScreen
+
+__all__ = ["SCREENS"]
+
+#: The Five Actions' screens, registered under its game name.
+SCREENS = GameScreens(
+    game=NAME,
+    screens=(FiveSetupScreen, FiveTableScreen, FiveStepScreen, FiveEndScreen),
+    widget_kv=(),
+    start="five_setup",
+    in_game=frozenset(),
+    blurb="the network's referee and accountant",
+    table=FiveActionsTable,
+)

@@ -1,0 +1,71 @@
+"""The end of a Five Actions game: each player's bonus points, activated Patents' icons (a Patent
+still waiting above a column gives none), their total and money, best first.
+
+Source: ``seeds/five-actions-rules.txt`` (Patents: "Each activated Patent gives its icons at the
+end"), issue 13 item 4; the standings are the session's (``TableView.standings``).  The table ends
+the game (the excerpt does not say when); Undo takes the ending back while the game can be undone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, StringProperty
+
+from companion.games.five_actions.views import TableView
+from ui.games.five_actions.table import table_of
+from ui.screens.base import BaseScreen
+
+__all__ = ["FiveEndScreen", "standings_text"]
+
+
+def standings_text(view: TableView) -> str:
+    """The standings, one player a line, best first (ties share a place)."""
+    rows = sorted(view.standings, key=lambda s: (-s.total, -s.money, s.seat))
+    lines = []
+    place = 0
+    previous: tuple[int, int] | None = None
+    for i, st in enumerate(rows):
+        if (st.total, st.money) != previous:
+            place, previous = i + 1, (st.total, st.money)
+        lines.append(f"[b]{place}. {st.name}: {st.total}[/b]  ({st.points} points + {st.patent_icons} Patent "
+                     f"icon{'s' * (st.patent_icons != 1)}; ${st.money})")
+    return "\n".join(lines)
+
+
+class FiveEndScreen(BaseScreen):
+    standings = StringProperty("")
+    can_undo = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="five_end", **kwargs)
+
+    def on_pre_enter(self, *_: object) -> None:
+        table_of(self.app).redraw()
+
+    def refresh(self, view: TableView) -> None:
+        if view.phase != "over":  # the ending was undone
+            self.manager.current = "five_table"
+            table_of(self.app).redraw()
+            return
+        self.standings = standings_text(view) or "No standings."
+        self.can_undo = view.can_undo
+
+    def undo(self) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None and intents.undo():
+            self.app.show_message("Undone: the game goes on.", "info")
+
+    def home(self) -> None:
+        table_of(self.app).close()
+        self.app.show("home")
+
+    def history(self) -> None:
+        table_of(self.app).close()
+        self.app.show("history")
+
+    def handle_key(self, action: str, arg: int | None) -> bool:
+        if action in ("back", "continue"):
+            self.home()
+            return True
+        return False

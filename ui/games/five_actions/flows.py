@@ -1,0 +1,420 @@
+"""The short steps behind each action's button: which question comes next, and the action the
+answers make (no Kivy here: the Step screen draws a :class:`Question`, the tests read them).
+
+Source: ``seeds/five-actions-rules.txt`` (each action's choices), issue 13 item 4.  A flow asks only
+what the referee cannot know.  With the pack's map: the box (each one's dollars, or why not), the
+Patent's side on its first use, the Location (tapped on the map: only where the player may build),
+the station and the line (each line's two Locations and what is lost), the Credit token and row,
+the Tycoon, the Action tiles and the Patent a Supply brings.  On the printed board: the Locations'
+names, whether each is empty, the reward track and the bonus dollars.  The last step is always the
+confirmation with the session's own preview, so nothing is played on one tap.
+
+A flow is ``(kind, answers)``: :func:`next_question` says what to ask, or ``None`` when the answers
+are complete; :func:`action_of` turns complete answers into the engine's action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.actions import (
+    Action,
+    Draw,
+    Fund,
+    Install,
+    Modulate,
+    Supply,
+    Transmit,
+)
+from companion.games.five_actions.session import SupplyNeeds
+from companion.games.five_actions.views import PlayerPanel, TableView
+
+__all__ = ["ACTION_TITLES", "COLUMN_OF", "FLOWS", "Option", "Question", "action_of", "box_effect",
+           "next_question"]
+
+#: Each flow's title, as its button and its steps say it.
+ACTION_TITLES = {"install": "Installation", "transmit": "Transmission", "modulate": "Modulation",
+                 "fund": "Funding", "supply": "Supply", "draw": "Tycoon draw"}
+#: The flows there are: the five actions, then the physical stacks' draw.
+FLOWS = tuple(ACTION_TITLES)
+#: The Action-tile column each action takes its tile from (Supply takes none).
+COLUMN_OF = {"install": "installation", "transmit": "transmission", "modulate": "modulation",
+             "fund": "funding"}
+#: A box's words.
+BOX_WORDS = {"basic": "Basic box", "advanced": "Advanced box", "patent": "Patent box"}
+#: A Patent effect's words.
+EFFECT_WORDS = {"reach": "a station up to 2 spaces away", "pattern": "signals in its pattern",
+                "tile": "one more Action tile"}
+#: The question of a printed Location's name.
+TYPE_LOCATION = "Type the Location's name as the board prints it."
+#: A printed Location's bonus: the quick picks (dollars); the pad takes up to the engine's $20.
+BONUS_PICKS = (0, 1, 2, 3, 4, 5)
+MOST_BONUS = 20
+
+
+@dataclass(frozen=True)
+class Option:
+    """One big button of a step: ``label`` (big), ``detail`` (small, under it), the answer it gives,
+    and whether it can be chosen (a full row, a box the player cannot pay: shown greyed with why)."""
+
+    label: str
+    value: object
+    detail: str = ""
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Question:
+    """One step: ``key`` names the answer; ``options`` are its buttons; ``picks``: the map's
+    Locations that answer it by a tap (the map is shown; ``lit`` are marked there, a signal's path);
+    ``number`` (lowest, highest) asks a whole number on the pad; ``text`` asks a name."""
+
+    key: str
+    title: str
+    prompt: str
+    options: tuple[Option, ...] = ()
+    picks: tuple[str, ...] = ()
+    lit: tuple[str, ...] = ()
+    number: tuple[int, int] | None = None
+    text: bool = False
+
+
+def _player(view: TableView) -> PlayerPanel | None:
+    return next((p for p in view.players if p.seat == view.current), None)
+
+
+def _names(view: TableView) -> dict[str, str]:
+    return {loc.id: loc.name for loc in view.locations}
+
+
+def _pieces(view: TableView, key: str) -> str:
+    loc = next((x for x in view.locations if x.id == key), None)
+    if loc is None or not loc.pieces:
+        return "empty"
+    kinds = {"station": "station", "modulated": "Modulated station", "token": "token"}
+    return ", ".join(f"{view.players[s].name}'s {kinds.get(k, k)}" for s, k in loc.pieces)
+
+
+def box_effect(kind: str, view: TableView, answers: Mapping[str, object], content: ContentPack) -> str:
+    """The Patent effect the chosen box plays (``reach``, ``pattern``, ``tile``), or ``""``: the
+    Patent waiting above the column (its chosen side), or one slid onto that box (Patents)."""
+    player, column, box = _player(view), COLUMN_OF.get(kind, ""), answers.get("box")
+    col = next((c for c in player.columns if c.column == column), None) if player is not None else None
+    if col is None:
+        return ""
+    if box == "patent":
+        patent = content.patent(col.waiting or "")
+        side = answers.get("side")
+        return patent.side(side).effect if patent is not None and isinstance(side, str) else ""
+    slid = [(pid, side) for b, pid, side in col.activated if b == box]
+    patent = content.patent(slid[-1][0]) if slid else None
+    return patent.side(slid[-1][1]).effect if patent is not None else ""
+
+
+def _box(kind: str, view: TableView, content: ContentPack) -> Question:
+    column = COLUMN_OF[kind]
+    player = _player(view)
+    col = next((c for c in player.columns if c.column == column), None) if player is not None else None
+    options = []
+    for quote in (q for q in view.quotes if q.column == column):
+        detail = f"${quote.dollars}" if quote.ok else quote.reason
+        slid = [f"Patent {pid} ({side})" for b, pid, side in (col.activated if col else ()) if b == quote.box]
+        if quote.box == "patent" and col is not None and col.waiting:
+            detail = f"{col.waiting} · {detail}"
+        elif slid:
+            detail = f"{slid[-1]} · {detail}"
+        options.append(Option(BOX_WORDS[quote.box], quote.box, detail, quote.ok))
+    tiles = col.tiles if col is not None else 0
+    return Question("box", f"{ACTION_TITLES[kind]}: which box?",
+                    f"An Action tile from the {column} column ({tiles} there) and the dollars up to the box.",
+                    tuple(options))
+
+
+def _side(kind: str, view: TableView, content: ContentPack) -> Question:
+    player = _player(view)
+    col = next((c for c in player.columns if c.column == COLUMN_OF[kind]), None) if player else None
+    patent = content.patent(col.waiting or "") if col is not None else None
+    options = []
+    for name in ("A", "B"):
+        if patent is None:
+            options.append(Option(f"Side {name}", name))
+            continue
+        side = patent.side(name)
+        onto = "Basic" if side.icons == 2 else "Advanced"
+        effect = EFFECT_WORDS.get(side.effect, side.effect)
+        points = f"{side.points} pt{'s' * (side.points != 1)}"
+        options.append(Option(f"Side {name}", name, f"onto the {onto} box · {effect} · {points}"))
+    return Question("side", f"Patent {patent.id if patent else ''}: which side?",
+                    "The first use: it slides onto that box and the choice is final.", tuple(options))
+
+
+def _yes_no(key: str, title: str, prompt: str) -> Question:
+    return Question(key, title, prompt, (Option("Yes: empty", True, "no piece of anyone"),
+                                         Option("No: occupied", False, "a station or a Signal token")))
+
+
+def _bonus(key: str, title: str) -> Question:
+    return Question(key, title, "Its bonus in dollars (on the printed board only dollars are counted).",
+                    tuple(Option(f"${n}", n) for n in BONUS_PICKS), number=(0, MOST_BONUS))
+
+
+def next_question(kind: str, view: TableView, answers: Mapping[str, object], content: ContentPack,
+                  needs: SupplyNeeds | None = None) -> Question | None:
+    """The next step of flow ``kind`` with ``answers`` so far, or ``None`` when they are complete.
+
+    :param needs: Supply only: what the chosen Credit token and row bring (``Session.supply_needs``).
+    :raises KeyError: an unknown flow (:data:`FLOWS` lists them)."""
+    if kind not in FLOWS:
+        raise KeyError(f"no flow {kind!r} (flows: {', '.join(FLOWS)})")
+    if kind == "draw":
+        return _draw(view, answers, content)
+    if kind == "supply":
+        return _supply(view, answers, content, needs)
+    if kind in ("transmit", "modulate") and "station" not in answers:
+        return _station(kind, view)
+    if "box" not in answers:
+        return _box(kind, view, content)
+    if answers["box"] == "patent" and "side" not in answers:
+        return _side(kind, view, content)
+    if kind == "install":
+        return _install(view, answers, content)
+    if kind == "fund":
+        return _fund(view, answers, content)
+    return _signal(kind, view, answers, content)
+
+
+def _install(view: TableView, answers: Mapping[str, object], content: ContentPack) -> Question | None:
+    title = "Installation: where?"
+    if "location" not in answers:
+        player = _player(view)
+        if view.layout != "map":
+            return Question("location", title, TYPE_LOCATION, text=True)
+        mine = {k for k, _ in player.stations} if player is not None else set()
+        if box_effect("install", view, answers, content) == "reach":
+            keys = tuple(x.id for x in view.locations if not x.ocean and x.id not in mine)
+            prompt = "The Patent: up to 2 spaces from your station or Signal token. Tap it on the map."
+        else:
+            keys = view.reachable
+            prompt = "Next to your station or Signal token, not ocean. Tap it on the map."
+        names = _names(view)
+        options = tuple(Option(names[k], k, _pieces(view, k)) for k in keys)
+        return Question("location", title, prompt if keys else "Nowhere to build now.", options, picks=keys)
+    if view.layout == "map":
+        return None
+    where = str(answers["location"])
+    if "empty" not in answers:
+        return _yes_no("empty", f"Installation: is {where} empty?",
+                       "A third Signal token if it holds no piece at all.")
+    if "reward" not in answers:
+        tracks = tuple(Option(t.name, t.id, "its Progress track") for t in content.board.tracks)
+        return Question("reward", f"Installation: {where}'s reward icon",
+                        "The Progress track its icon shows.",
+                        (*tracks, Option("No icon", "", "no Signal tokens")))
+    if "bonus" not in answers:
+        return _bonus("bonus", f"Installation: {where}'s bonus")
+    return None
+
+
+def _station(kind: str, view: TableView) -> Question:
+    player = _player(view)
+    modulated = kind == "modulate"
+    side = "Modulated" if modulated else "Unmodulated"
+    names = _names(view)
+    keys = tuple(k for k, m in (player.stations if player is not None else ()) if m == modulated)
+    options = tuple(Option(names.get(k, k), k, f"{side} station") for k in keys)
+    who = player.name if player is not None else "The player"
+    prompt = (f"From one of your {side} stations: tap it on the map or below." if keys
+              else f"{who} has no {side} station: {ACTION_TITLES[kind]} needs one.")
+    return Question("station", f"{ACTION_TITLES[kind]}: from which station?", prompt, options,
+                    picks=keys if view.layout == "map" else ())
+
+
+def _signal(kind: str, view: TableView, answers: Mapping[str, object],
+            content: ContentPack) -> Question | None:
+    title = ACTION_TITLES[kind]
+    station = str(answers["station"])
+    names = _names(view)
+    pattern = box_effect(kind, view, answers, content) == "pattern"
+    if view.layout == "map" and not pattern:
+        if "path" in answers:
+            return None
+        options = []
+        for path in (s for s in view.signals if s.station == station):
+            reached = ", ".join(names.get(k, k) for k in path.reached) or "nothing"
+            label = f"{path.line.title()} line → {reached}"
+            options.append(Option(label, (path.line, path.direction), path.lost or "both placed",
+                                  bool(path.reached)))
+        return Question("path", f"{title}: along which line?",
+                        "Two Signal tokens along one printed line, never turning a corner.", tuple(options),
+                        lit=(station,))
+    if view.layout == "map":
+        land = tuple(x.id for x in view.locations if not x.ocean and x.id != station)
+        if "loc_1" not in answers:
+            return Question("loc_1", f"{title}: the pattern's first Location",
+                            "The Patent's pattern, turned or mirrored as you like: tap it on the map.",
+                            tuple(Option(names[k], k, _pieces(view, k)) for k in land), picks=land,
+                            lit=(station,))
+        if "loc_2" not in answers:
+            first = str(answers["loc_1"])
+            rest = tuple(k for k in land if k != first)
+            return Question("loc_2", f"{title}: the pattern's second Location",
+                            "Or only one: the other is lost.",
+                            (Option("Only one", "", "the other signal is lost"),
+                             *(Option(names[k], k, _pieces(view, k)) for k in rest)), picks=rest,
+                            lit=(station, first))
+        return None
+    for n in (1, 2):
+        loc = f"loc_{n}"
+        if n == 2:
+            if "more" not in answers:
+                return Question("more", f"{title}: a second Location?",
+                                "The next Location along the same line.",
+                                (Option("A second Location", True, "type its name next"),
+                                 Option("None: lost", False, "a red arrow or a V connection")))
+            if not answers["more"]:
+                return None
+        if loc not in answers:
+            return Question(loc, f"{title}: Location {n} along the line", TYPE_LOCATION, text=True)
+        where = str(answers[loc])
+        if f"empty_{n}" not in answers:
+            return _yes_no(f"empty_{n}", f"{title}: is {where} empty?", "Basic only if both are empty.")
+        if f"bonus_{n}" not in answers:
+            return _bonus(f"bonus_{n}", f"{title}: {where}'s bonus")
+    return None
+
+
+def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack,
+            title: str) -> Question | None:
+    player = _player(view)
+    if "credit" not in answers:
+        uncovers = {c.id: c.uncovers for c in content.board.credits}
+        options = tuple(Option(f"Credit {c}", c, f"uncovers: {uncovers.get(c) or 'nothing'}")
+                        for c in (player.credits if player is not None else ()))
+        return Question("credit", f"{title}: which Credit token?", "One of your board's, your choice."
+                        if options else "No Credit token is left on your board.", options)
+    if "row" not in answers:
+        count = len(view.players)
+        icons = {r.id: r.icon for r in content.credit_rows}
+        rows: list[Option] = []
+        for row, spaces in view.credit_rows:
+            used = [(tag, seat) for tag, seat in spaces if tag == "all" or (tag == "3+" and count >= 3)
+                    or (tag == "4" and count == 4)]
+            free = sum(1 for _, seat in used if seat is None)
+            icon = icons.get(row)
+            detail = f"{free} of {len(used)} free" + (f" · counts as a {icon}" if icon else "")
+            rows.append(Option(row.title(), row, detail, free > 0))
+        three = "used" if count >= 3 else "not used"
+        four = "used" if count == 4 else "not used"
+        return Question("row", f"{title}: onto which Credit row?",
+                        f"The first empty space, left to right ({count} players: the \"3+\" spaces "
+                        f"{three}, the \"4\" {four}).",
+                        tuple(rows))
+    return None
+
+
+def _fund(view: TableView, answers: Mapping[str, object], content: ContentPack) -> Question | None:
+    asked = _credit(view, answers, content, "Funding")
+    if asked is not None or "tycoon" in answers:
+        return asked
+    options = []
+    for level, tiles in view.display:
+        for ident in tiles:
+            tile = content.tycoon(ident)
+            detail = (f"level {level} · {tile.column} · F{tile.factories} S{tile.scientists}" if tile
+                      else f"level {level}")
+            options.append(Option(ident, ident, detail))
+    options += [Option(f"Face down, level {lv}", lv, f"{n} in the stack · kept whatever it is", n > 0)
+                for lv, n in view.stacks]
+    options.append(Option("No Tycoon tile", "", "with no active Tycoon"))
+    player = _player(view)
+    active = player.tycoons if player is not None else 0
+    return Question("tycoon", "Funding: which Tycoon tile?",
+                    f"Up to the level of your active Tycoons ({active} now, the new Credit token counted).",
+                    tuple(options))
+
+
+def _supply(view: TableView, answers: Mapping[str, object], content: ContentPack,
+            needs: SupplyNeeds | None) -> Question | None:
+    asked = _credit(view, answers, content, "Supply")
+    if asked is not None or needs is None:
+        return asked
+    player = _player(view)
+    chosen = [str(answers[f"tile_{i}"]) for i in range(1, needs.tiles + 1) if f"tile_{i}" in answers]
+    if len(chosen) < needs.tiles:
+        n = len(chosen) + 1
+        options = []
+        for col in (player.columns if player is not None else ()):
+            taken = chosen.count(col.column)
+            supply = col.supply - taken
+            room = len(content.board.column(col.column).spaces) - col.tiles - taken
+            options.append(Option(col.column.title(), col.column, f"supply {supply} · room {room}",
+                                  supply > 0 and room > 0))
+        return Question(f"tile_{n}", f"Supply: Action tile {n} of {needs.tiles}",
+                        "2 tiles + 1 per active Factory (the new Credit token counted): which column?",
+                        tuple(options))
+    if needs.patents and "patent" not in answers:
+        options = []
+        for ident in needs.patents:
+            patent = content.patent(ident)
+            detail = (f"{patent.type} · level {patent.level} · A: {patent.a.effect}, B: {patent.b.effect}"
+                      if patent else "")
+            options.append(Option(ident, ident, detail))
+        return Question("patent", "Supply: a Patent is earned",
+                        "More active Scientists than Patents: one waits above its column.", tuple(options))
+    return None
+
+
+def _draw(view: TableView, answers: Mapping[str, object], content: ContentPack) -> Question | None:
+    if "tycoon" in answers:
+        return None
+    level = view.pending_draw
+    options = tuple(Option(t.id, t.id, f"{t.column} · F{t.factories} S{t.scientists}")
+                    for t in content.tycoons if t.level == level)
+    return Question("tycoon", f"Which level-{level} Tycoon tile was drawn?",
+                    "The table draws from its own stack and says the tile.", options)
+
+
+def _str(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def action_of(kind: str, view: TableView, answers: Mapping[str, object], needs: SupplyNeeds | None = None,
+              content: ContentPack | None = None) -> Action:
+    """The engine's action of flow ``kind`` with complete ``answers``.
+
+    :raises KeyError: an unknown flow."""
+    box, side = str(answers.get("box", "")), _str(answers.get("side"))
+    if kind == "install":
+        if view.layout == "map":
+            return Install(str(answers["location"]), box, side)
+        return Install(str(answers["location"]), box, side, bool(answers["empty"]), _str(answers["reward"]),
+                       _int(answers["bonus"]))
+    if kind in ("transmit", "modulate"):
+        cls = Transmit if kind == "transmit" else Modulate
+        station = str(answers["station"])
+        path = answers.get("path")
+        if isinstance(path, tuple):
+            return cls(station, box, line=str(path[0]), direction=str(path[1]), side=side)
+        given = [n for n in (1, 2) if _str(answers.get(f"loc_{n}"))]
+        locations = tuple(str(answers[f"loc_{n}"]) for n in given)
+        if view.layout == "map":
+            return cls(station, box, locations=locations, side=side)
+        return cls(station, box, locations=locations, empty=tuple(bool(answers[f"empty_{n}"]) for n in given),
+                   bonus=tuple(_int(answers[f"bonus_{n}"]) for n in given), side=side)
+    if kind == "fund":
+        tycoon = answers.get("tycoon")
+        level = tycoon if isinstance(tycoon, int) and not isinstance(tycoon, bool) else None
+        return Fund(str(answers["credit"]), str(answers["row"]), box, _str(tycoon), level, side)
+    if kind == "supply":
+        count = needs.tiles if needs is not None else 0
+        tiles = tuple(str(answers[f"tile_{i}"]) for i in range(1, count + 1))
+        return Supply(str(answers["credit"]), str(answers["row"]), tiles, _str(answers.get("patent")))
+    if kind == "draw":
+        return Draw(view.pending_draw or 0, str(answers["tycoon"]))
+    raise KeyError(f"no flow {kind!r} (flows: {', '.join(FLOWS)})")

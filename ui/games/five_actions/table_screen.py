@@ -1,0 +1,252 @@
+"""The table: the map (when the pack has one) with every piece, a panel per player, the five actions
+as big buttons, Pass and Undo; the Menu ends or leaves the game.
+
+Source: issue 13 item 4; ``seeds/five-actions-rules.txt``.  Each action button opens its short steps
+(:mod:`ui.games.five_actions.flows` on the Step screen) and says under its name what the cheapest box
+costs the current player, or why the action cannot be taken now (then it is greyed).  A tap on a
+Location of the map says what it is and holds.  The panel's Back button (Escape) is Undo here, as
+on the Six Actions' table; an action is always chosen by touch (its steps take Enter to confirm).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.games.five_actions.views import PlayerPanel, TableView
+from ui import theme
+from ui.games.five_actions.board_map import MapView
+from ui.games.five_actions.flows import ACTION_TITLES, COLUMN_OF
+from ui.games.five_actions.table import table_of
+from ui.games.six_actions import colours
+from ui.popups import ChoicePopup
+from ui.screens.base import BaseScreen
+from ui.widgets.controls import BigButton
+
+__all__ = ["FivePlayerCard", "FiveTableScreen", "action_note", "panel_lines"]
+
+#: The five actions, in the excerpt's order.
+FIVE = ("install", "transmit", "modulate", "fund", "supply")
+#: A column's initial on a panel (the action buttons below spell them out).
+INITIAL = {"installation": "I", "transmission": "T", "modulation": "M", "funding": "F"}
+
+
+def panel_lines(player: PlayerPanel) -> str:
+    """A player's public figures, one short line each (a panel is ~180 px wide with four players)."""
+    tiles = " ".join(f"{INITIAL.get(c.column, c.column[:1].upper())}{c.tiles}" for c in player.columns)
+    waiting = [c.column.title() for c in player.columns if c.waiting]
+    lines = [
+        f"[b]${player.money}[/b] · {player.points} pt{'s' * (player.points != 1)} · Links {player.links}",
+        f"Stations {player.stations_left} left · Ready {player.ready}",
+        f"Action tiles {tiles}",
+        f"Credit {len(player.credits)} · Tycoons {player.tycoons}",
+        f"Patents {player.patents} · Fac {player.factories} · Sci {player.scientists}",
+    ]
+    if waiting:
+        lines.append(f"Patent waits: {', '.join(waiting)}")
+    return "\n".join(lines)
+
+
+def action_note(kind: str, view: TableView, player: PlayerPanel | None) -> tuple[bool, str]:
+    """Whether action ``kind`` can be started now and the line under its button: the cheapest box's
+    dollars, or why not (no Action tile, no station of the side, fewer than 2 Ready tokens ...)."""
+    if player is None or view.pending_draw is not None:
+        return False, ""
+    if kind == "supply":
+        return (True, "a Credit token") if player.credits else (False, "no Credit token")
+    if kind in ("transmit", "modulate"):
+        side = kind == "modulate"
+        if not any(m == side for _, m in player.stations):
+            return False, f"no {'Modulated' if side else 'Unmodulated'} station"
+        if player.ready < 2:
+            return False, "2 Ready tokens needed"
+    if kind == "install" and player.stations_left == 0:
+        return False, "no station left"
+    quotes = [q for q in view.quotes if q.column == COLUMN_OF[kind]]
+    open_ = [q.dollars for q in quotes if q.ok]
+    if open_:
+        return True, f"from ${min(open_)}"
+    return False, quotes[0].reason if quotes else "not now"
+
+
+class FivePlayerCard(BoxLayout):
+    """One player's panel."""
+
+    name = StringProperty("")
+    status = StringProperty("")
+    figures = StringProperty("")
+    colour = ColorProperty((0.6, 0.6, 0.6, 1))
+    current = BooleanProperty(False)
+    figure_size = StringProperty("14sp")
+
+
+class FiveTableScreen(BaseScreen):
+    heading = StringProperty("")
+    turn_text = StringProperty("")
+    can_undo = BooleanProperty(False)
+    has_map = BooleanProperty(True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="five_table", **kwargs)
+        self._cards: list[FivePlayerCard] = []
+        self._buttons: dict[str, BigButton] = {}
+        self.map_view: MapView | None = None
+        self._view: TableView | None = None
+
+    def on_pre_enter(self, *_: object) -> None:
+        table_of(self.app).redraw()
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh(self, view: TableView) -> None:
+        self._view = view
+        table = table_of(self.app)
+        player = next((p for p in view.players if p.seat == view.current), None)
+        self.can_undo = view.can_undo
+        self.heading = f"Round {view.round}"
+        if view.pending_draw is not None:
+            self.turn_text = f"Draw a level-{view.pending_draw} Tycoon tile from the stack and say which."
+        elif player is not None:
+            self.turn_text = f"{player.name}'s turn: one action (${player.money}, Ready {player.ready})"
+        else:
+            self.turn_text = ""
+        self._fill_map(view, table)
+        self._fill_cards(view, table.colours())
+        self._fill_actions(view, player)
+
+    def _fill_map(self, view: TableView, table: Any) -> None:
+        game_map = table.content.game_map if view.layout == "map" else None
+        self.has_map = game_map is not None
+        box = self.ids.map_box
+        if game_map is None:
+            box.clear_widgets()
+            return
+        if self.map_view is None:
+            self.map_view = MapView()
+            self.map_view.on_pick = self.tell_location
+            self.map_view.any_tap = True
+        if self.map_view.parent is None:
+            box.add_widget(self.map_view)
+        mine = [k for p in view.players if p.seat == view.current for k, _ in p.stations]
+        self.map_view.show(game_map, view, table.colours(), lit=mine)
+
+    def _fill_cards(self, view: TableView, seat_colours: tuple[str, ...]) -> None:
+        box = self.ids.players
+        while len(self._cards) < len(view.players):
+            self._cards.append(FivePlayerCard())
+        box.cols = 2 if self.has_map and len(view.players) > 2 else 1 if self.has_map else len(view.players)
+        if len(box.children) != len(view.players):
+            box.clear_widgets()
+            for card in self._cards[:len(view.players)]:
+                box.add_widget(card)
+        for card, p in zip(self._cards, view.players):
+            colour = seat_colours[p.seat] if p.seat < len(seat_colours) else "grey"
+            card.name = p.name
+            card.colour = colours.rgba(colour)
+            card.current = p.is_current
+            card.status = "▶ turn" if p.is_current else colours.word(colour)
+            if p.seat == 0:
+                card.status += " · first player"
+            card.figures = panel_lines(p)
+            card.figure_size = "13sp" if self.has_map and len(view.players) > 2 else "15sp"
+
+    def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
+        row = self.ids.actions
+        if not self._buttons:
+            for kind in FIVE:
+                button = BigButton(markup=True, height=theme.BUTTON_HEIGHT, font_size="15sp")
+                button.bind(on_release=functools.partial(self._tapped, kind))
+                self._buttons[kind] = button
+            draw = BigButton(markup=True, height=theme.BUTTON_HEIGHT, fill=theme.FIXED,
+                             text="[b]Tycoon drawn...[/b]\n[size=12sp]say which tile[/size]")
+            draw.bind(on_release=functools.partial(self._tapped, "draw"))
+            self._buttons["draw"] = draw
+        drawing = view.pending_draw is not None
+        wanted = [self._buttons["draw"]] if drawing else [self._buttons[k] for k in FIVE]
+        if list(reversed(row.children)) != wanted:
+            row.clear_widgets()
+            for widget in wanted:
+                row.add_widget(widget)
+        for kind in FIVE:
+            button = self._buttons[kind]
+            allowed, detail = action_note(kind, view, player)
+            note = f"\n[size=12sp]{detail}[/size]" if detail else ""
+            button.text = f"[b]{ACTION_TITLES[kind]}[/b]{note}"
+            button.fill = theme.ACCENT if allowed else theme.SECONDARY
+            button.disabled = not allowed
+        self.ids.pass_turn.disabled = player is None or drawing
+
+    # ------------------------------------------------------------------ taps
+
+    def tell_location(self, ident: str) -> None:
+        """A Location tapped on the table's map: what it is and what it holds, in the message bar."""
+        view = self._view
+        loc = next((x for x in view.locations if x.id == ident), None) if view is not None else None
+        if loc is None or view is None:
+            return
+        if loc.ocean:
+            self.app.show_message(f"{loc.name}: an ocean space (no station goes there).", "info")
+            return
+        words = {"station": "Unmodulated station", "modulated": "Modulated station", "token": "Signal token"}
+        pieces = ", ".join(f"{view.players[s].name}'s {words.get(k, k)}" for s, k in loc.pieces) or "no piece"
+        reward = loc.reward.title() if loc.reward else "no"
+        self.app.show_message(f"{loc.name}: bonus {loc.bonus}; {reward} reward icon; {pieces}.", "info")
+
+    def _tapped(self, kind: str, *_: object) -> None:
+        self.open_flow(kind)
+
+    def open_flow(self, kind: str) -> None:
+        """An action's short steps (the Step screen)."""
+        step = self.manager.get_screen("five_step")
+        step.begin(kind)
+        self.app.show("five_step")
+        table_of(self.app).redraw()
+
+    def pass_turn(self) -> None:
+        view = self._view
+        player = next((p for p in view.players if p.is_current), None) if view is not None else None
+        if player is None:
+            return
+        ChoicePopup(f"{player.name} passes?", "No action this turn: for one who cannot or will not act.",
+                    [("Keep the turn", None, theme.SECONDARY), ("Pass", self._pass, theme.ACCENT)]).open()
+
+    def _pass(self) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None:
+            intents.pass_turn()
+
+    def undo(self) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None and intents.undo():
+            self.app.show_message(f"Undone. {intents.message}", "info")
+
+    def end_game(self) -> None:
+        ChoicePopup("End the game?", "The rules leave it to the table. Patents' icons are counted.",
+                    [("Keep playing", None, theme.SECONDARY), ("End the game", self._end_game, theme.DANGER)]
+                    ).open()
+
+    def _end_game(self) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None:
+            intents.end_game()
+
+    def open_menu(self) -> None:
+        """Menu: end the game, leave it, keep playing."""
+        ChoicePopup("Menu", "", [("End the game...", self.end_game, theme.DANGER),
+                                 ("Leave game", self.ask_leave, theme.SECONDARY),
+                                 ("Keep playing", None, theme.GO)],
+                    vertical=True, default=2, width_dp=420).open()
+
+    def ask_leave(self) -> None:
+        ChoicePopup("Leave this game?", "It is kept in the history as abandoned.",
+                    [("Keep playing", None, theme.GO),
+                     ("Leave game", lambda: table_of(self.app).leave(), theme.DANGER)]).open()
+
+    def handle_key(self, action: str, arg: int | None) -> bool:
+        if action == "back":  # the panel's Back button: Undo (as on the Six Actions' table)
+            self.undo()
+            return True
+        return False
