@@ -21,7 +21,8 @@ What the children share, so that only the apps differ:
 
 Registered with ``companion bench`` through the entry-point group
 :data:`companion.cli.bench.TARGETS_GROUP` (``pyproject.toml``: :data:`STARTUP`); this module imports
-nothing of Kivy, so ``companion --help`` stays light.
+nothing of Kivy, and its own imports only when the bench runs, since ``companion`` loads it at every
+start to build its parser.
 """
 
 from __future__ import annotations
@@ -29,8 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -77,6 +76,8 @@ class Startup:
 
     def median(self, kind: str, field: str) -> float:
         """The median of ``field`` (a :class:`Run` field) over ``kind``'s runs."""
+        import statistics  # with decimal and fractions: not at every start of `companion`
+
         return float(statistics.median(getattr(run, field) for run in self.runs[kind]))
 
     @property
@@ -126,6 +127,8 @@ def run_once(kind: str, env: dict[str, str], folder: Path, timeout: float = 60.0
     :raises Failure: the child did not reach its first frame (its last words are in the message), or
         took longer than ``timeout`` seconds (it is killed).
     """
+    import subprocess
+
     with tempfile.TemporaryFile("w+") as output:
         child = subprocess.Popen([sys.executable, "-m", "ui.first_frame", kind], env=env, cwd=folder,
                                  stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT)
