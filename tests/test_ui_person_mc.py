@@ -12,6 +12,7 @@ is checked, at each step, for the unrevealed missions and the intended order (:f
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -95,8 +96,10 @@ def scan(h: Any, kind: str, card_id: str) -> bool:
 
 @pytest.mark.timeout(420)  # a whole game, seven plans of the planner on a busy machine: a hang guard only
 def test_a_whole_game_with_a_person_as_mission_control(ui_harness: Any, start_app: Any,
-                                                        no_ui_errors: None, tmp_path: Any) -> None:
+                                                        no_ui_errors: None, tmp_path: Any,
+                                                        caplog: pytest.LogCaptureFixture) -> None:
     h = ui_harness
+    caplog.set_level(logging.DEBUG)
     config = Config(mission_control="person", physical_missions=True, physical_deck=True,
                     private_boosts=True, coach=True, data_dir=tmp_path)
     app = start_app(config=config, difficulty="hard", seed=SEED, store_path=tmp_path / "store.sqlite3")
@@ -151,6 +154,10 @@ def test_a_whole_game_with_a_person_as_mission_control(ui_harness: Any, start_ap
             tap_text(h, "Only I can see it: show")
             h.pump(frames=3)
         answered |= play_round(h, seat, shots, session, rounds)
+    # No log line named a mission before the End revealed them all (the scan log: test_..._scan_log).
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert not [m.title for m in CONTENT.missions[:3] if m.title in logged]
+    assert not [m.id for m in CONTENT.missions[:3] if f"{m.id}" in logged.split()]
     end = wait_screen(h, "end")
     shoot(h, shots, "end")
     assert len(end.ids.missions.children) == 3
