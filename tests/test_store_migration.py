@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from companion.cli.main import main
+from companion.cli.store import difficulty_order
 from companion.games.transmission.content import loader
 from companion.games.transmission.content.loader import default_content, load_content
 from companion.games.transmission.mission_control.planner import Planner
@@ -39,7 +40,8 @@ def as_today(then: dict[str, Any]) -> dict[str, Any]:
     - an unfinished game's seed is left out (``-`` in ``history``, ``null`` in JSON, empty in CSV):
       with the content pack it deals the secret missions;
     - ``history --json`` says whether each game is ``counted`` in the figures;
-    - ``stats`` counts the games abandoned before their first transmission (``abandoned``, a column).
+    - ``stats`` counts the games abandoned before their first transmission (``abandoned``, a column);
+    - ``stats`` lists the difficulties of every game on the box, a second game's too.
     """
     now = json.loads(json.dumps(then))
     unfinished = [g for g in now["history_json"] if g["result"] == "unfinished"]
@@ -58,6 +60,12 @@ def as_today(then: dict[str, Any]) -> dict[str, Any]:
         now["export_csv"] = "".join(
             line.replace(f",{then_seed(then, g['id'])},unfinished,", ",,unfinished,") for line in csv_lines)
     now["history"] = "".join(history)
+    # Each row names its game and who was Mission Control (every old game: the companion's).
+    for g in now["history_json"] + now["export_json"]:
+        g["game"], g["mission_control"] = "transmission", "companion"
+    csv_lines = now["export_csv"].splitlines(keepends=True)
+    now["export_csv"] = "".join([csv_lines[0].replace("\n", ",game,mission_control\n")]
+                                + [line.replace("\n", ",transmission,companion\n") for line in csv_lines[1:]])
     for g in now["history_json"]:
         g["counted"] = g["result"] in ("won", "lost")  # the fixture has no abandoned game
     stats = now["stats"].splitlines(keepends=True)
@@ -66,6 +74,13 @@ def as_today(then: dict[str, Any]) -> dict[str, Any]:
     for k in range(1, len(stats)):
         if stats[k].strip():
             stats[k] = stats[k][:width] + f"  {0:>9}" + stats[k][width:]
+    # Another game on the box (the shell for a second game) lists its difficulties too, none played.
+    listed = [d["difficulty"] for d in now["stats_json"]]
+    for name in difficulty_order():
+        if name not in listed:
+            stats.append(f"{name:10}  {0:>5}  {0:>4}  {'-':>8}  {0:>10}  {0:>6}  {0:>11}  {0:>9}  \n")
+            now["stats_json"].append({"difficulty": name, "games": 0, "wins": 0, "win_rate": 0.0,
+                                      "best_score": 0, "streak": 0, "best_streak": 0, "scores": []})
     now["stats"] = "".join(stats)
     for d in now["stats_json"]:
         d["abandoned"] = 0
