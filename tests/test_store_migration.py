@@ -41,7 +41,8 @@ def as_today(then: dict[str, Any]) -> dict[str, Any]:
       with the content pack it deals the secret missions;
     - ``history --json`` says whether each game is ``counted`` in the figures;
     - ``stats`` counts the games abandoned before their first transmission (``abandoned``, a column);
-    - ``stats`` lists the difficulties of every game on the box, a second game's too.
+    - ``stats`` lists the difficulties of every game on the box, a second game's too;
+    - each row names its game and who was Mission Control (``game``, ``mission_control``).
     """
     now = json.loads(json.dumps(then))
     unfinished = [g for g in now["history_json"] if g["result"] == "unfinished"]
