@@ -34,7 +34,7 @@ BOARD = "S" + "." * 24
 
 
 def decode(commands: tuple[C, ...], card: str, errors: tuple[str, ...] = (),
-           boost: BoostKind = BoostKind.ABORT, difficulty: str = "standard") -> Game:
+           boost: BoostKind = BoostKind.ABORT, difficulty: str = "training") -> Game:
     """A game in the Decode phase from the board above, with ``boost`` in the Cadet's hand."""
     game = Game(CONTENT, difficulty, "standard", seed=5)
     game.play_chance()
