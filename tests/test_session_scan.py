@@ -150,11 +150,12 @@ def test_the_physical_deck_waits_for_the_table_to_draw() -> None:
     assert session.view().card is None
     assert not session.confirm()
     refused(session, events, "Draw the top Transmission card")
-    # Standard: the top part holds levels 1, 1, 2 (RULES.md): only those cards may come first.
+    # Only the levels of the deck's top part may come first (RULES.md; the pack's preset).
+    top = set(CONTENT.difficulty("standard").levels[:3])
     drawable = session.drawable_transmissions()
     levels = {CONTENT.transmission(t).level for t in drawable}
-    assert levels == {1, 2} and len(drawable) == 10
-    chosen = next(t for t in drawable if CONTENT.transmission(t).level == 2)
+    assert levels == top and len(drawable) == sum(len(CONTENT.transmissions_of_level(lv)) for lv in top)
+    chosen = next(t for t in drawable if CONTENT.transmission(t).level == max(top))
     assert session.scan(card("transmission", chosen)), session.message
     state = session.game.state
     assert state.card == chosen and state.drawn == (chosen,)
@@ -176,9 +177,13 @@ def test_the_physical_deck_refuses_a_card_not_in_this_deck() -> None:
 
 
 def test_the_physical_deck_refuses_a_card_already_drawn() -> None:
-    session, events = session_at(Step.DECODE, physical_deck=True)
-    first = session.game.state.card
-    assert first is not None
+    session, events = session_at(Step.TRANSMISSION, physical_deck=True)
+    # A card with no twin (its clear register is its own), so no other card can stand in for it.
+    first = next(t for t in session.drawable_transmissions()
+                 if sum(1 for o in CONTENT.transmissions if (o.level, o.clear_register, o.errors) == (
+                     CONTENT.transmission(t).level, CONTENT.transmission(t).clear_register,
+                     CONTENT.transmission(t).errors)) == 1)
+    assert session.draw_transmission(first) and session.confirm()
     assert not session.scan(card("transmission", first))
     refused(session, events, "already drawn")
     # Play the round out, then draw the same card again: refused as drawn.
@@ -186,6 +191,8 @@ def test_the_physical_deck_refuses_a_card_already_drawn() -> None:
     for k, cid in enumerate(state.intended, start=1):
         if state.registers[k - 1] is None:
             assert session.place(cid, k)
+    for cid in session.unplaced():
+        assert session.place(cid, LEAVE_OUT)
     assert session.execute(), session.message
     while session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
         assert session.confirm()
@@ -206,10 +213,11 @@ def test_a_physical_game_replays_from_its_record() -> None:
 
 
 def test_a_twin_of_a_drawn_transmission_card_stands_in_for_it() -> None:
-    # Hard: the top part is L2 L2 L3, and the five level 2 cards read the same (nothing clear, no
+    # Standard: the top part is L2 L2 L3, and the five level 2 cards read the same (nothing clear, no
     # error).  A card tapped on the screen in round 1 and the same card scanned in round 2 are one
     # face: the session takes an undrawn twin rather than refuse.
-    session, _ = session_at(Step.TRANSMISSION, physical_deck=True, difficulty="hard")
+    assert CONTENT.difficulty("standard").levels[:3].count(2) == 2
+    session, _ = session_at(Step.TRANSMISSION, physical_deck=True, difficulty="standard")
     level2 = [t.id for t in CONTENT.transmissions if t.level == 2]
     distinct = session.drawable_transmissions(distinct=True)
     assert sum(1 for t in distinct if t in level2) == 1
