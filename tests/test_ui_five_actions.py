@@ -143,7 +143,7 @@ def confirm(h: Any, shot_name: str | None = None) -> None:
 # ---------------------------------------------------------------------------- the game
 
 
-def start_game(h: Any, printed: bool = False) -> None:
+def start_game(h: Any, printed: bool = False, recolour: bool = False) -> None:
     tap(h, "The Five Actions")
     tap(h, "New game")
     on(h, "five_setup")
@@ -151,6 +151,9 @@ def start_game(h: Any, printed: bool = False) -> None:
     names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])  # top row first
     for field, name in zip(names, ("Ana", "Ben")):
         field.text = name
+    if recolour:
+        tap(h, "Red")  # Ana's colour: the next one nobody has (Ben is Blue)
+        assert button(h, "Green")
     if printed:
         tap(h, "Printed board")
         starts = sorted([w for w in h.find_all(id="start_text") if not w.disabled],
@@ -193,7 +196,7 @@ def round_one(h: Any) -> None:
     assert {"hill"} == set(screen(h).question.picks)  # Bay is ocean: only Hill is next to the Harbour
     tap_location(h, "hill")
     shot(h, "06_install_confirm")
-    assert "Ana builds on Hill" in screen(h).summary and "$10 → $11" in screen(h).summary
+    assert "Ana builds on Hill" in screen(h).summary and "from $10 to $11" in screen(h).summary
     confirm(h)
     assert pieces_at(h, "hill") == ((0, "station"),) and panel(h, 0).money == 11
     assert panel(h, 0).ready == 5  # 2 tokens from the Fiber track, 1 more: Hill was empty
@@ -211,7 +214,7 @@ def round_one(h: Any) -> None:
     tap_location(h, "harbour")
     tap(h, "Basic box")
     shot(h, "09_transmit_which_line")
-    tap(h, "Red line → Hill, Tower")
+    tap(h, "Red line: Hill, Tower")
     shot(h, "10_transmit_refused")
     summary = screen(h).summary
     assert "Refused" in summary and "Basic Action only if both Locations are empty" in summary
@@ -219,14 +222,14 @@ def round_one(h: Any) -> None:
     tap(h, "Back")  # the line
     tap(h, "Back")  # the box
     tap(h, "Advanced box")
-    tap(h, "Red line → Hill, Tower")
+    tap_location(h, "tower")  # the line is tapped on the map: where its signal ends
     confirm(h, "11_transmit_confirm")
     assert pieces_at(h, "tower") == ((0, "token"),) and panel(h, 0).ready == 3
 
     tap(h, "Modulation")
     tap_location(h, "pass")
     tap(h, "Basic box")
-    tap(h, "Yellow line → Works, Plaza")
+    tap(h, "Yellow line: Works, Plaza")
     confirm(h)
     assert panel(h, 1).links == 1 and pieces_at(h, "plaza") == ((1, "token"),)
     assert view(h).round == 3  # two rounds: one action each, clockwise
@@ -294,7 +297,7 @@ def round_three_and_the_end(h: Any) -> None:
     tap(h, "Transmission")
     tap_location(h, "hill")
     tap(h, "Basic box")
-    tap(h, "Blue line → Market, School")
+    tap(h, "Blue line: Market, School")
     confirm(h)
     assert pieces_at(h, "school") == ((0, "token"),) and "north" in panel(h, 0).flags
     tap(h, "Pass")
@@ -325,3 +328,100 @@ def test_several_rounds_on_the_map_by_touch(ui_harness: Any, app: Any, no_ui_err
     round_one(h)
     round_two(h)
     round_three_and_the_end(h)
+
+
+def type_name(h: Any, name: str) -> None:
+    """Type a printed Location's name in the Step screen's box and tap OK."""
+    box = h.find(where=lambda w: type(w).__name__ == "TextInput" and w.hint_text == "the Location's name")
+    box.text = name
+    tap(h, "OK")
+
+
+def test_a_short_game_on_the_printed_board(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+    """No map: the steps ask only what the core asks (the Location's name, whether it is empty, its
+    reward track and bonus dollars); the referee still refuses 'empty' where it knows a piece."""
+    h = ui_harness
+    start_game(h, printed=True)
+    shot(h, "41_printed_table")
+    assert not view(h).has_map or view(h).layout == "printed"
+    assert not screen(h).has_map  # no map drawn: the panels take the width
+
+    tap(h, "Installation")
+    tap(h, "Basic box")
+    shot(h, "42_printed_install_name")
+    tap(h, "OK")  # nothing typed: said, nothing asked next
+    assert "Location's name" in message(h)
+    type_name(h, "Ferry")
+    shot(h, "43_printed_empty")
+    tap(h, "Yes: empty")
+    shot(h, "44_printed_reward")
+    tap(h, "Fiber")
+    shot(h, "45_printed_bonus")
+    tap(h, "$2")
+    confirm(h, "46_printed_confirm")
+    ana = panel(h, 0)
+    assert ana.money == 12 and ana.ready == 5 and ana.stations_left == 6
+
+    def transmit(box: str, ferry_empty: bool) -> None:
+        tap(h, "Transmission")
+        tap(h, "Quarry")
+        tap(h, box)
+        type_name(h, "Hilltop")
+        tap(h, "Yes: empty")
+        tap(h, "$0")
+        shot(h, "47_printed_second")
+        tap(h, "A second Location")
+        type_name(h, "ferry")  # any spelling of the printed name
+        tap(h, "Yes: empty" if ferry_empty else "No: occupied")
+        tap(h, "$1")
+
+    transmit("Basic box", ferry_empty=True)
+    shot(h, "48_printed_refused")
+    assert "Ferry is not empty: it holds Ana's station" in screen(h).summary and greyed(h, "Do it")
+    tap(h, "Back")  # the bonus
+    tap(h, "Back")  # whether it is empty
+    tap(h, "No: occupied")
+    tap(h, "$1")
+    assert "Basic Action only if both Locations are empty" in screen(h).summary
+    tap(h, "Cancel")
+    on(h, "five_table")
+    transmit("Advanced box", ferry_empty=False)
+    confirm(h, "49_printed_transmit_confirm")
+    ben = panel(h, 1)
+    assert ben.ready == 0 and sorted(ben.tokens) == ["ferry", "hilltop"]
+    assert ben.money == 10 - 3 + 1  # the Advanced box, then Ferry's bonus: Ben had no piece there
+    shot(h, "50_printed_after")
+
+
+def test_a_game_resumes_after_the_power_goes(ui_harness: Any, tmp_path: Path, no_ui_errors: None) -> None:
+    """Every action is saved as it happens: the next start offers the game and it comes back as it
+    was, colours included."""
+    from ui.app import CompanionApp
+
+    h = ui_harness
+    path = tmp_path / "store.sqlite3"
+    h.start(CompanionApp(store_path=path))
+    settle(h)
+    start_game(h, recolour=True)
+    tap(h, "Installation")
+    tap(h, "Basic box")
+    tap_location(h, "hill")
+    confirm(h)
+    before = view(h)
+    h.stop()  # the power goes: nothing else is written
+
+    h.start(CompanionApp(store_path=path))
+    settle(h)
+    from ui.popups import ChoicePopup
+
+    h.pump_until(lambda: h.find_all(cls=ChoicePopup), timeout=5, what="the resume offer")
+    popup = h.find(cls=ChoicePopup)
+    assert "The Five Actions" in popup.text and "Ana, Ben" in popup.text
+    shot(h, "60_resume_offer")
+    answer_popup(h, "Resume")
+    on(h, "five_table")
+    assert view(h).players == before.players and view(h).current == 1
+    from ui.games.five_actions.table import table_of
+
+    assert table_of(h.app).colours() == ("green", "blue")
+    shot(h, "61_resumed")

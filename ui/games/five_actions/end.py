@@ -3,14 +3,15 @@ still waiting above a column gives none), their total and money, best first.
 
 Source: ``seeds/five-actions-rules.txt`` (Patents: "Each activated Patent gives its icons at the
 end"), issue 13 item 4; the standings are the session's (``TableView.standings``).  The table ends
-the game (the excerpt does not say when); Undo takes the ending back while the game can be undone.
+the game (the excerpt does not say when; the Menu asks first); an ended game is final (the core
+undoes nothing after it), so this screen offers only History and Home.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import StringProperty
 
 from companion.games.five_actions.views import TableView
 from ui.games.five_actions.table import table_of
@@ -35,7 +36,6 @@ def standings_text(view: TableView) -> str:
 
 class FiveEndScreen(BaseScreen):
     standings = StringProperty("")
-    can_undo = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="five_end", **kwargs)
@@ -44,17 +44,9 @@ class FiveEndScreen(BaseScreen):
         table_of(self.app).redraw()
 
     def refresh(self, view: TableView) -> None:
-        if view.phase != "over":  # the ending was undone
-            self.manager.current = "five_table"
-            table_of(self.app).redraw()
+        if view.phase != "over":
             return
         self.standings = standings_text(view) or "No standings."
-        self.can_undo = view.can_undo
-
-    def undo(self) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None and intents.undo():
-            self.app.show_message("Undone: the game goes on.", "info")
 
     def home(self) -> None:
         table_of(self.app).close()

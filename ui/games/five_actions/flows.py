@@ -63,6 +63,8 @@ class Option:
     value: object
     detail: str = ""
     enabled: bool = True
+    #: The map's Locations a tap chooses this option by (besides its value, when that is one).
+    at: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -243,12 +245,13 @@ def _signal(kind: str, view: TableView, answers: Mapping[str, object],
         options = []
         for path in (s for s in view.signals if s.station == station):
             reached = ", ".join(names.get(k, k) for k in path.reached) or "nothing"
-            label = f"{path.line.title()} line → {reached}"
+            label = f"{path.line.title()} line: {reached}"
             options.append(Option(label, (path.line, path.direction), path.lost or "both placed",
-                                  bool(path.reached)))
+                                  bool(path.reached), path.reached))
+        ends = tuple(dict.fromkeys(k for o in options if o.enabled for k in o.at))
         return Question("path", f"{title}: along which line?",
-                        "Two Signal tokens along one printed line, never turning a corner.", tuple(options),
-                        lit=(station,))
+                        "Two Signal tokens along one printed line, never turning a corner (or tap the map).",
+                        tuple(options), picks=ends, lit=(station,))
     if view.layout == "map":
         land = tuple(x.id for x in view.locations if not x.ocean and x.id != station)
         if "loc_1" not in answers:
@@ -285,12 +288,17 @@ def _signal(kind: str, view: TableView, answers: Mapping[str, object],
     return None
 
 
+def _icon(icon: str | None) -> str:
+    """``"factory"`` -> ``"a Factory"`` (a Credit space's or row's icon); ``None`` -> ``"nothing"``."""
+    return f"a {icon.title()}" if icon else "nothing"
+
+
 def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack,
             title: str) -> Question | None:
     player = _player(view)
     if "credit" not in answers:
         uncovers = {c.id: c.uncovers for c in content.board.credits}
-        options = tuple(Option(f"Credit {c}", c, f"uncovers: {uncovers.get(c) or 'nothing'}")
+        options = tuple(Option(f"Credit {c}", c, f"uncovers {_icon(uncovers.get(c))}")
                         for c in (player.credits if player is not None else ()))
         return Question("credit", f"{title}: which Credit token?", "One of your board's, your choice."
                         if options else "No Credit token is left on your board.", options)
@@ -303,7 +311,7 @@ def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack
                     or (tag == "4" and count == 4)]
             free = sum(1 for _, seat in used if seat is None)
             icon = icons.get(row)
-            detail = f"{free} of {len(used)} free" + (f" · counts as a {icon}" if icon else "")
+            detail = f"{free} of {len(used)} free" + (f" · counts as {_icon(icon)}" if icon else "")
             rows.append(Option(row.title(), row, detail, free > 0))
         three = "used" if count >= 3 else "not used"
         four = "used" if count == 4 else "not used"
@@ -331,7 +339,7 @@ def _fund(view: TableView, answers: Mapping[str, object], content: ContentPack) 
     player = _player(view)
     active = player.tycoons if player is not None else 0
     return Question("tycoon", "Funding: which Tycoon tile?",
-                    f"Up to the level of your active Tycoons ({active} now, the new Credit token counted).",
+                    f"Of a level up to your active Tycoons ({active} now; the Credit token may uncover one).",
                     tuple(options))
 
 

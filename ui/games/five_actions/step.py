@@ -114,7 +114,7 @@ class FiveStepScreen(BaseScreen):
         question = self.question
         if question is None:
             return
-        option = next((o for o in question.options if o.value == ident and o.enabled), None)
+        option = next((o for o in question.options if o.enabled and ident in (o.value, *o.at)), None)
         if option is not None:
             self.answer(option.value, option.label)
 
@@ -156,13 +156,19 @@ class FiveStepScreen(BaseScreen):
         preview = table.preview(action)
         title = ACTION_TITLES.get(self.kind, self.kind)
         lines = []
+        chosen = " · ".join(words for _, words in self.said)
+        if chosen:
+            lines.append(f"[color=b8c2d4]Chosen: {escape_markup(chosen)}[/color]")
+        if self.answers.get("box") == "patent" and self.answers.get("side"):
+            lines.append(f"The Patent's first use: side {self.answers['side']}, slid onto its box for good.")
         if preview is not None and preview.ok:
             lines.append(f"[b]{escape_markup(preview.said)}[/b]")
             changed = [(p.name, p.money, after) for p, after in zip(view.players, preview.money)
                        if after != p.money]
             for name, before, after in changed:
                 verb = "pays" if after < before else "gains"
-                lines.append(escape_markup(f"• {name} {verb} ${abs(after - before)}: ${before} → ${after}"))
+                said = f"• {name} {verb} ${abs(after - before)}: from ${before} to ${after}"
+                lines.append(escape_markup(said))
             if not changed:
                 lines.append("No money changes hands.")
         elif preview is not None:
