@@ -284,7 +284,7 @@ def round_two(h: Any) -> None:
     tap(h, "Undo")
     assert pieces_at(h, "mill") == () and "Undone" in message(h)
     shot(h, "24_after_undo")
-    h.key(27)  # the panel's Back button is Escape: Undo on the table (Ana's Pass)
+    assert h.app.hardware.press("back")  # the panel's Back button: Undo on the table (Ana's Pass)
     settle(h)
     assert view(h).current == 0
     tap(h, "Pass")
@@ -298,7 +298,9 @@ def round_three_and_the_end(h: Any) -> None:
     tap_location(h, "hill")
     tap(h, "Basic box")
     tap(h, "Blue line: Market, School")
-    confirm(h)
+    assert "Do it" in button(h, "Do it").text
+    assert h.app.hardware.press("transmit")  # the panel's Transmit button confirms (Enter)
+    on(h, "five_table")
     assert pieces_at(h, "school") == ((0, "token"),) and "north" in panel(h, 0).flags
     tap(h, "Pass")
     answer_popup(h, "Pass")
@@ -371,7 +373,10 @@ def test_a_short_game_on_the_printed_board(ui_harness: Any, app: Any, no_ui_erro
         tap(h, "$0")
         shot(h, "47_printed_second")
         tap(h, "A second Location")
-        type_name(h, "ferry")  # any spelling of the printed name
+        if ferry_empty:
+            type_name(h, "ferry")  # any spelling of the printed name
+        else:
+            tap(h, "Ferry")  # named before: a quick pick
         tap(h, "Yes: empty" if ferry_empty else "No: occupied")
         tap(h, "$1")
 
@@ -391,6 +396,10 @@ def test_a_short_game_on_the_printed_board(ui_harness: Any, app: Any, no_ui_erro
     assert ben.ready == 0 and sorted(ben.tokens) == ["ferry", "hilltop"]
     assert ben.money == 10 - 3 + 1  # the Advanced box, then Ferry's bonus: Ben had no piece there
     shot(h, "50_printed_after")
+    from ui.games.five_actions.table_screen import FivePlayerCard
+
+    figures = {card.name: card.figures for card in h.find_all(cls=FivePlayerCard)}
+    assert "On: Ferry, Old Mill" in figures["Ana"] and "Tokens: Ferry, Hilltop" in figures["Ben"]
 
 
 def test_a_game_resumes_after_the_power_goes(ui_harness: Any, tmp_path: Path, no_ui_errors: None) -> None:

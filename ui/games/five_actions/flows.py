@@ -192,7 +192,9 @@ def _install(view: TableView, answers: Mapping[str, object], content: ContentPac
     if "location" not in answers:
         player = _player(view)
         if view.layout != "map":
-            return Question("location", title, TYPE_LOCATION, text=True)
+            mine = {k for k, _ in player.stations} if player is not None else set()
+            return Question("location", title, TYPE_LOCATION + " Or tap one already named.",
+                            _named(view, exclude=mine), text=True)
         mine = {k for k, _ in player.stations} if player is not None else set()
         if box_effect("install", view, answers, content) == "reach":
             keys = tuple(x.id for x in view.locations if not x.ocean and x.id not in mine)
@@ -217,6 +219,12 @@ def _install(view: TableView, answers: Mapping[str, object], content: ContentPac
     if "bonus" not in answers:
         return _bonus("bonus", f"Installation: {where}'s bonus")
     return None
+
+
+def _named(view: TableView, exclude: set[str]) -> tuple[Option, ...]:
+    """The printed Locations the table has named so far (quick picks), each with its pieces."""
+    return tuple(Option(loc.name, loc.name, _pieces(view, loc.id)) for loc in view.locations
+                 if loc.id not in exclude)
 
 
 def _station(kind: str, view: TableView) -> Question:
@@ -279,7 +287,8 @@ def _signal(kind: str, view: TableView, answers: Mapping[str, object],
             if not answers["more"]:
                 return None
         if loc not in answers:
-            return Question(loc, f"{title}: Location {n} along the line", TYPE_LOCATION, text=True)
+            return Question(loc, f"{title}: Location {n} along the line", TYPE_LOCATION + " Or tap one.",
+                            _named(view, exclude={station, str(answers.get("loc_1", ""))}), text=True)
         where = str(answers[loc])
         if f"empty_{n}" not in answers:
             return _yes_no(f"empty_{n}", f"{title}: is {where} empty?", "Basic only if both are empty.")

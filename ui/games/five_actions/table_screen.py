@@ -34,8 +34,9 @@ FIVE = ("install", "transmit", "modulate", "fund", "supply")
 INITIAL = {"installation": "I", "transmission": "T", "modulation": "M", "funding": "F"}
 
 
-def panel_lines(player: PlayerPanel) -> str:
-    """A player's public figures, one short line each (a panel is ~180 px wide with four players)."""
+def panel_lines(player: PlayerPanel, names: dict[str, str] | None = None) -> str:
+    """A player's public figures, one short line each (a panel is ~180 px wide with four players);
+    with ``names`` (the printed board: no map shows them) where their stations and tokens are."""
     tiles = " ".join(f"{INITIAL.get(c.column, c.column[:1].upper())}{c.tiles}" for c in player.columns)
     waiting = [c.column.title() for c in player.columns if c.waiting]
     lines = [
@@ -47,6 +48,11 @@ def panel_lines(player: PlayerPanel) -> str:
     ]
     if waiting:
         lines.append(f"Patent waits: {', '.join(waiting)}")
+    if names is not None:
+        stations = ", ".join(names.get(k, k) + (" (M)" if m else "") for k, m in player.stations)
+        lines.append(f"On: {stations or 'no station'}")
+        if player.tokens:
+            lines.append(f"Tokens: {', '.join(names.get(k, k) for k in player.tokens)}")
     return "\n".join(lines)
 
 
@@ -150,7 +156,7 @@ class FiveTableScreen(BaseScreen):
             card.status = "▶ turn" if p.is_current else colours.word(colour)
             if p.seat == 0:
                 card.status += " · first player"
-            card.figures = panel_lines(p)
+            card.figures = panel_lines(p, None if self.has_map else {x.id: x.name for x in view.locations})
             card.figure_size = "13sp" if self.has_map and len(view.players) > 2 else "15sp"
 
     def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
