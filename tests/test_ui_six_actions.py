@@ -27,12 +27,13 @@ SEED = 20261201
 
 
 @pytest.fixture
-def app(ui_harness: Any, tmp_path: Path) -> Any:
+def app(ui_harness: Any, tmp_path: Path) -> None:
+    """The app on a fresh store, Home shown (as ``ui_harness.app``: a fixture's value would keep the app
+    alive past its stop, and the harness checks it is released)."""
     from ui.app import CompanionApp
 
-    started = ui_harness.start(CompanionApp(store_path=tmp_path / "store.sqlite3"))
+    ui_harness.start(CompanionApp(store_path=tmp_path / "store.sqlite3"))
     settle(ui_harness)
-    return started
 
 
 @pytest.fixture
@@ -123,7 +124,7 @@ def start_game(h: Any) -> None:
     shot(h, "03_table_first_turn")
 
 
-def test_a_whole_short_game_by_touch(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+def test_a_whole_short_game_by_touch(ui_harness: Any, app: None, no_ui_errors: None) -> None:
     h = ui_harness
     start_game(h)
     v = view(h)
@@ -353,7 +354,7 @@ def settle_and_finish(h: Any) -> None:
     shot(h, "29_history")
 
 
-def test_a_whole_short_game_by_touch_to_the_end(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+def test_a_whole_short_game_by_touch_to_the_end(ui_harness: Any, app: None, no_ui_errors: None) -> None:
     test_a_whole_short_game_by_touch(ui_harness, app, no_ui_errors)
     play_round_two(ui_harness)
     settle_and_finish(ui_harness)
@@ -392,7 +393,7 @@ def test_a_game_resumes_after_the_power_goes(ui_harness: Any, tmp_path: Path, no
     shot(h, "31_resumed")
 
 
-def test_leaving_a_game_keeps_it_as_abandoned(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+def test_leaving_a_game_keeps_it_as_abandoned(ui_harness: Any, app: None, no_ui_errors: None) -> None:
     h = ui_harness
     start_game(h)
     tap(h, "Menu")
@@ -404,7 +405,7 @@ def test_leaving_a_game_keeps_it_as_abandoned(ui_harness: Any, app: Any, no_ui_e
     assert [(g.game, g.result) for g in games] == [("six-actions", "abandoned")]
 
 
-def test_the_printed_board_asks_the_city_and_the_road(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+def test_the_printed_board_asks_the_city_and_the_road(ui_harness: Any, app: None, no_ui_errors: None) -> None:
     """No map: Build asks the city's name (typed) and, for a Power or Transport icon, the cities counted
     along the golden road; the referee computes the rest."""
     h = ui_harness
