@@ -434,3 +434,41 @@ def test_the_printed_board_asks_the_city_and_the_road(ui_harness: Any, app: None
     tap(h, "Do it")
     on(h, "six_table")
     assert ("Port Royal", 0) in view(h).occupied
+
+
+def test_the_panel_buttons_confirm_and_undo(ui_harness: Any, tmp_path: Path, mock_factory: Any,
+                                            no_ui_errors: None) -> None:
+    """The GPIO panel as for Incoming Transmission where it makes sense: Transmit confirms a step
+    (Enter), Back is Undo on the table (Escape) and a step back on a step."""
+    import threading
+
+    from companion.table.config import Config
+    from ui.app import CompanionApp
+
+    transmit, back = 17, 27
+    h = ui_harness
+    h.start(CompanionApp(store_path=tmp_path / "store.sqlite3",
+                         config=Config(data_dir=tmp_path, sections={"gpio": {"debounce_ms": 20}})))
+    settle(h)
+
+    def press(pin: int) -> None:
+        def finger() -> None:
+            mock_factory.pin(pin).drive_low()
+            mock_factory.pin(pin).drive_high()
+        worker = threading.Thread(target=finger)
+        worker.start()
+        worker.join()
+        h.pump(0.15)
+        settle(h)
+
+    start_game(h)
+    tap(h, "Muster")
+    tap(h, "2")
+    press(back)  # a step back: the number again
+    assert h.app.manager.current_screen.question.key == "promoters"
+    tap(h, "2")
+    press(transmit)  # confirm
+    on(h, "six_table")
+    assert view(h).players[0].promoters_pool == 2
+    press(back)  # Undo
+    assert view(h).players[0].promoters_pool == 0 and view(h).current == 0
