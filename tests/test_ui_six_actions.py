@@ -397,6 +397,22 @@ def test_leaving_a_game_keeps_it_as_abandoned(ui_harness: Any, app: None, no_ui_
     h = ui_harness
     start_game(h)
     tap(h, "Menu")
+    shot(h, "33_menu")
+    answer_popup(h, "The board")
+    shot(h, "34_board")
+    from ui.popups import ChoicePopup
+
+    assert "Leaders:" in h.find(cls=ChoicePopup).text
+    answer_popup(h, "Close")
+    pawn = view(h).pawn
+    other = next(m for m in view(h).metros if m != pawn)
+    name = next(c.name for c in view(h).cities if c.id == other)
+    tap(h, "Menu")
+    answer_popup(h, "Move the pawn")
+    shot(h, "35_move_pawn")
+    answer_popup(h, name)
+    assert view(h).pawn == other
+    tap(h, "Menu")
     answer_popup(h, "Leave game")
     shot(h, "32_leave_asked")
     answer_popup(h, "Leave game")

@@ -26,7 +26,7 @@ from ui.popups import Choice, ChoicePopup
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigButton
 
-__all__ = ["PlayerCard", "SixTableScreen", "panel_lines"]
+__all__ = ["PlayerCard", "SixTableScreen", "board_words", "panel_lines"]
 
 #: The six actions, in the excerpt's order.
 SIX = ("build", "share", "muster", "strategy", "politics", "loan")
@@ -64,6 +64,21 @@ def _why(kind: str, player: PlayerPanel | None, allowed: bool) -> str:
     if player.tokens_left == 0 and not player.plus_tokens:
         return "no token left"
     return "not now"
+
+
+def board_words(view: TableView) -> str:
+    """The board's open facts in a few lines: leaders and levels, the pawn, the open cards."""
+    names = [p.name for p in view.players]
+    led = [f"{s.sector.title()}: {names[s.leader]} (level {s.level})" for s in view.sectors
+           if s.leader is not None and 0 <= s.leader < len(names)]
+    rest = "; no leader elsewhere (the supply, as level 1)" if len(led) < len(view.sectors) else ""
+    leaders = ", ".join(led) + rest if led else "none yet (a Build pays the supply, as level 1)"
+    city = {c.id: c.name for c in view.cities}
+    pawn = city.get(view.pawn, view.pawn) if view.pawn else "no map: the table keeps it"
+    industries = ", ".join(f"{c.name} ({c.asset_value})" for c in view.open_industries) or "none"
+    policies = ", ".join(p.name for p in view.open_policies) or "none"
+    return (f"Leaders: {leaders}.\nThe pawn: {pawn}.\nOpen Industry cards (Asset Value): {industries}.\n"
+            f"Open Policies: {policies}.")
 
 
 class PlayerCard(BoxLayout):
@@ -228,11 +243,39 @@ class SixTableScreen(BaseScreen):
             intents.end_game()
 
     def open_menu(self) -> None:
-        """Menu: the ledger, leave the game, keep playing."""
-        ChoicePopup("Menu", "", [("Ledger", self.show_ledger, theme.ACCENT),
-                                 ("Leave game", self.ask_leave, theme.DANGER),
-                                 ("Keep playing", None, theme.GO)],
-                    vertical=True, default=2, width_dp=420).open()
+        """Menu: the board (sector leaders, the pawn, the open cards), moving the pawn (with the
+        pack's map), the ledger, leave the game, keep playing."""
+        view = table_of(self.app).view()
+        choices: list[Choice] = [("The board: leaders, pawn, open cards", self.show_board, theme.ACCENT)]
+        if view is not None and view.metros:
+            choices.append(("Move the pawn", self.ask_pawn, theme.ACCENT))
+        choices += [("Ledger", self.show_ledger, theme.ACCENT), ("Leave game", self.ask_leave, theme.DANGER),
+                    ("Keep playing", None, theme.GO)]
+        ChoicePopup("Menu", "", choices, vertical=True, default=len(choices) - 1, width_dp=460).open()
+
+    def show_board(self) -> None:
+        """What the Build costs depend on, in words: each sector's leader and level, the pawn, and the
+        open Industry cards and Policies."""
+        view = table_of(self.app).view()
+        if view is not None:
+            ChoicePopup("The board", board_words(view), [("Close", None, theme.GO)], width_dp=640).open()
+
+    def ask_pawn(self) -> None:
+        """Move the pawn to another metro (the active metro the golden roads are counted from)."""
+        view = table_of(self.app).view()
+        if view is None:
+            return
+        names = {c.id: c.name for c in view.cities}
+        choices: list[Choice] = [(names.get(m, m) + (" (the pawn is here)" if m == view.pawn else ""),
+                                  functools.partial(self._move_pawn, m), theme.ACCENT) for m in view.metros]
+        choices.append(("Cancel", None, theme.SECONDARY))
+        ChoicePopup("Move the pawn to", "Golden roads are counted from the metro with the pawn.", choices,
+                    vertical=True, width_dp=460, default=len(choices) - 1).open()
+
+    def _move_pawn(self, metro: str) -> None:
+        intents = table_of(self.app).intents
+        if intents is not None:
+            intents.move_pawn(metro)
 
     def ask_leave(self) -> None:
         ChoicePopup("Leave this game?", "It is kept in the history as abandoned.",
