@@ -488,3 +488,27 @@ def test_the_panel_buttons_confirm_and_undo(ui_harness: Any, tmp_path: Path, moc
     assert view(h).players[0].promoters_pool == 2
     press(back)  # Undo
     assert view(h).players[0].promoters_pool == 0 and view(h).current == 0
+
+
+def test_five_players_fit_at_800x480(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """Five panels side by side: every line of every panel is drawn whole (none wider than its panel)."""
+    h = ui_harness
+    tap(h, "The Six Actions")
+    tap(h, "New game")
+    on(h, "six_setup")
+    h.app.manager.current_screen.seed = SEED
+    h.tap(h.find(where=lambda w: getattr(w, "title", None) == "5"))
+    settle(h)
+    shot(h, "50_setup_five")
+    tap(h, "Start")
+    on(h, "six_table")
+    shot(h, "51_table_five")
+    from ui.games.six_actions.table_screen import PlayerCard
+
+    cards = h.find_all(cls=PlayerCard)
+    assert len(cards) == 5
+    for card in cards:
+        for label in card.children:
+            label.texture_update()
+            assert label.texture_size[0] <= card.width, (card.name, label.text)
+            assert label.texture_size[1] <= label.height + 1, (card.name, label.text)
