@@ -14,6 +14,7 @@ import argparse
 from collections.abc import Callable
 
 from companion.cli.database import database_path
+from companion.cli.other_game import give_up_other
 from companion.cli.output import (
     EXIT_ERROR,
     EXIT_IMPOSSIBLE,
@@ -132,12 +133,7 @@ def play(
         saved = store.unfinished() if store is not None else None
         if store is not None and saved is not None and saved.game != KEEPER.game:
             # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
-            output_fn(
-                f"An unfinished game of {saved.game} is saved (`companion play --game {saved.game}` "
-                f"resumes it); a new game of The Six Actions gives it up."
-            )
-            if input_fn("Start a new game anyway? [y/N] ").strip().lower() not in ("y", "yes"):
-                output_fn("Leaving: that game stays saved.")
+            if not give_up_other(saved, "The Six Actions", input_fn, output_fn):
                 return EXIT_OK
         elif store is not None and saved is not None:
             output_fn(f"An unfinished game is saved: {describe(saved)}")

@@ -21,6 +21,7 @@ import logging
 from collections.abc import Callable
 
 from companion.cli.database import database_path
+from companion.cli.other_game import give_up_other
 from companion.cli.output import (
     EXIT_ERROR,
     EXIT_IMPOSSIBLE,
@@ -250,7 +251,10 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
     try:
         session: Session | None = None
         saved = store.unfinished()
-        if saved is not None:
+        if saved is not None and saved.game != KEEPER.game:  # one table, one game (Store.begin)
+            if not give_up_other(saved, "Incoming Transmission", input_fn, output_fn):
+                return 0
+        elif saved is not None:
             output_fn(f"An unfinished game is saved: {describe_saved(saved)}")
             answer = _resume_answer(input_fn, output_fn)
             if answer is None:

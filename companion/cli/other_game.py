@@ -1,0 +1,37 @@
+"""One table, one game: the offer ``companion play`` makes when the saved unfinished game is another game's.
+
+Every game's ``play`` (:func:`companion.games.transmission.cli.play_stored`, the Six Actions' and the
+Five Actions' ``play``) asks the same: the store keeps one unfinished game, and a new game gives up
+the other (:meth:`companion.table.store.Store.begin` marks it abandoned).  Resuming it is that game's
+own ``play --game NAME``; this game's ``play`` cannot resume it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.table.store import SavedGame
+
+__all__ = ["give_up_other"]
+
+
+def give_up_other(saved: SavedGame, title: str, input_fn: Callable[[str], str],
+                  output_fn: Callable[[str], None]) -> bool:
+    """Say which game is unfinished and how to resume it, and ask whether to start ``title`` anyway.
+
+    :param saved: the unfinished game, of another game than the one starting (:attr:`SavedGame.game`).
+    :param title: the game about to start, as the table reads it (``"Incoming Transmission"``).
+    :returns: ``True`` only when the table answers y (the other game is then given up by the new
+        game's :meth:`~companion.table.store.Store.begin`); anything else, the end of input included,
+        is ``False`` and says that the other game stays saved.
+    """
+    output_fn(f"An unfinished game of {saved.game} is saved (`companion play --game {saved.game}` "
+              f"resumes it); a new game of {title} gives it up.")
+    try:
+        answer = input_fn("Start a new game anyway? [y/N] ").strip().lower()
+    except EOFError:
+        answer = ""
+    if answer in ("y", "yes"):
+        return True
+    output_fn("Leaving: that game stays saved.")
+    return False
