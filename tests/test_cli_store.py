@@ -60,8 +60,10 @@ def test_history_lists_the_games_newest_first(capsys: pytest.CaptureFixture[str]
     assert header.split()[:4] == ["#", "date", "(UTC)", "difficulty"]
     assert [row.split()[3:5] for row in rows] == [["expert", "unfinished"], ["standard", "lost"],
                                                   ["training", "lost"]]
-    assert rows[0].split()[5:7] == ["0", "0/3"]  # transmissions used, missions
-    assert rows[0].split()[8] == "-" and rows[1].split()[8] == "2"  # no seed while unfinished
+    assert header.split()[-1] == "figures" and "game" not in header.split()  # one game: no game column
+    assert rows[0].endswith("  transmissions 0, missions 0/3")  # Incoming Transmission's figures
+    assert rows[1].endswith("  transmissions 7, missions 0/3")
+    assert rows[0].split()[6] == "-" and rows[1].split()[6] == "2"  # no seed while unfinished
     assert len(cli(capsys, "history", "--limit", "2", "--database", str(database))[1].splitlines()) == 3
     code, out, _ = cli(capsys, "history", "--json", "--database", str(database))
     games = json.loads(out)["games"]
@@ -69,19 +71,26 @@ def test_history_lists_the_games_newest_first(capsys: pytest.CaptureFixture[str]
     assert [g["counted"] for g in games] == [False, True, True]
     assert games[1]["result"] == "lost" and games[1]["transmissions_used"] == 7
     assert games[0]["ended"] is None and games[1]["started"].endswith("+00:00")
+    assert games[0]["title"] == "Incoming Transmission" and games[0]["figures"] == {
+        "transmissions_used": "transmissions", "missions_completed": "missions",
+        "missions_total": "missions dealt", "score": "score"}
 
 
 def test_stats_per_difficulty(capsys: pytest.CaptureFixture[str], database: Path) -> None:
     code, out, _ = cli(capsys, "stats", "--database", str(database))
     lines = out.splitlines()
-    # Every registered game's difficulties, Incoming Transmission's first.
-    assert code == 0 and [line[:10].strip() for line in lines[1:]] == list(difficulty_order())
+    # Incoming Transmission's difficulties under its title; games never played are not listed.
+    assert code == 0 and lines[0] == "Incoming Transmission" and lines[1].startswith("difficulty")
+    assert [line[:10].strip() for line in lines[2:]] == ["training", "standard", "hard", "expert"]
     assert list(difficulty_order())[:4] == ["training", "standard", "hard", "expert"]
-    assert lines[1].split()[1:4] == ["1", "0", "0%"]
-    assert lines[4].split()[1:4] == ["0", "0", "-"]  # the unfinished expert game is not counted yet
+    assert "players" not in out and "Six Actions" not in out
+    assert lines[2].split()[1:4] == ["1", "0", "0%"]
+    assert lines[5].split()[1:4] == ["0", "0", "-"]  # the unfinished expert game is not counted yet
     data = json.loads(cli(capsys, "stats", "--json", "--database", str(database))[1])
     training = data["difficulties"][0]
     assert (training["games"], training["wins"], training["streak"], len(training["scores"])) == (1, 0, 0, 1)
+    assert (training["game"], training["title"]) == ("transmission", "Incoming Transmission")
+    assert {d["game"] for d in data["difficulties"]} == {"transmission"}
 
 
 def test_export_writes_csv_and_json(capsys: pytest.CaptureFixture[str], database: Path,

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from companion.cli.main import main
-from companion.cli.store import difficulty_order
 from companion.games.transmission.content import loader
 from companion.games.transmission.content.loader import default_content, load_content
 from companion.games.transmission.mission_control.planner import Planner
@@ -41,18 +40,13 @@ def as_today(then: dict[str, Any]) -> dict[str, Any]:
       with the content pack it deals the secret missions;
     - ``history --json`` says whether each game is ``counted`` in the figures;
     - ``stats`` counts the games abandoned before their first transmission (``abandoned``, a column);
-    - ``stats`` lists the difficulties of every game on the box, a second game's too;
+    - ``stats`` is per game, under its title, and lists only the games played;
+    - ``history`` says each game's figures in its words, in a last column (``figures`` in JSON);
     - each row names its game and who was Mission Control (``game``, ``mission_control``).
     """
     now = json.loads(json.dumps(then))
     unfinished = [g for g in now["history_json"] if g["result"] == "unfinished"]
-    history = now["history"].splitlines(keepends=True)
     for g in unfinished:
-        row = next(k for k, line in enumerate(history) if line.split()[:1] == [str(g["id"])])
-        line = history[row]
-        seed = f"{g['seed']:>9}  "
-        at = line.index(seed, 60)
-        history[row] = line[:at] + f"{'-':>9}  " + line[at + len(seed):]
         g["seed"] = None
         for e in now["export_json"]:
             if e["id"] == g["id"]:
@@ -60,7 +54,20 @@ def as_today(then: dict[str, Any]) -> dict[str, Any]:
         csv_lines = now["export_csv"].splitlines(keepends=True)
         now["export_csv"] = "".join(
             line.replace(f",{then_seed(then, g['id'])},unfinished,", ",,unfinished,") for line in csv_lines)
+    # History's figures are said in the game's words, in a last column (helper H: three games).
+    history = [f"{'#':>4}  {'date (UTC)':16}  {'difficulty':10}  {'result':10}  {'score':>5}  {'seed':>9}  "
+               f"{'duration':>8}  {'undos':>5}  figures\n"]
+    for line in now["history"].splitlines()[1:]:
+        gid, day, clock, difficulty, result, drawn, missions, score, seed, duration, undos = line.split()
+        if result == "unfinished":
+            seed = "-"
+        history.append(f"{gid:>4}  {day} {clock}  {difficulty:10}  {result:10}  {score:>5}  {seed:>9}  "
+                       f"{duration:>8}  {undos:>5}  transmissions {drawn}, missions {missions}\n")
     now["history"] = "".join(history)
+    for g in now["history_json"]:
+        g["title"] = "Incoming Transmission"
+        g["figures"] = {"transmissions_used": "transmissions", "missions_completed": "missions",
+                        "missions_total": "missions dealt", "score": "score"}
     # Each row names its game and who was Mission Control (every old game: the companion's).
     for g in now["history_json"] + now["export_json"]:
         g["game"], g["mission_control"] = "transmission", "companion"
@@ -75,16 +82,11 @@ def as_today(then: dict[str, Any]) -> dict[str, Any]:
     for k in range(1, len(stats)):
         if stats[k].strip():
             stats[k] = stats[k][:width] + f"  {0:>9}" + stats[k][width:]
-    # Another game on the box (the shell for a second game) lists its difficulties too, none played.
-    listed = [d["difficulty"] for d in now["stats_json"]]
-    for name in difficulty_order():
-        if name not in listed:
-            stats.append(f"{name:10}  {0:>5}  {0:>4}  {'-':>8}  {0:>10}  {0:>6}  {0:>11}  {0:>9}  \n")
-            now["stats_json"].append({"difficulty": name, "games": 0, "wins": 0, "win_rate": 0.0,
-                                      "best_score": 0, "streak": 0, "best_streak": 0, "scores": []})
-    now["stats"] = "".join(stats)
+    # Stats are per game, under its title; the other games on the box, never played, are not listed.
+    now["stats"] = "Incoming Transmission\n" + "".join(stats)
     for d in now["stats_json"]:
         d["abandoned"] = 0
+        d["game"], d["title"] = "transmission", "Incoming Transmission"
     return now
 
 

@@ -23,10 +23,12 @@ from companion.cli.database import database_option, database_path, none_yet, ope
 from companion.cli.output import EXIT_OK, Failure, out, positive, print_json
 from companion.errors import CompanionError
 from companion.games.catalog import registered
-from companion.table.registry import AddSubcommand
+from companion.table.registry import AddSubcommand, ProgressNames
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
+from companion.table.store_rows import game_figures
 
-__all__ = ["register", "history_lines", "stats_lines", "sparkline", "difficulty_order"]
+__all__ = ["register", "history_lines", "stats_lines", "sparkline", "difficulty_order", "title_of",
+           "names_of", "figures_text", "game_order"]
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -49,7 +51,7 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     database_option(history)
     history.set_defaults(handler=_cmd_history)
 
-    stats = add("stats", "games, wins, win rate, best score and streaks per difficulty", [])
+    stats = add("stats", "games, wins, win rate, best score and streaks per game and difficulty", [])
     stats.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     database_option(stats)
     stats.set_defaults(handler=_cmd_stats)
@@ -83,18 +85,44 @@ def _duration(seconds: float | None) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+def title_of(game: str) -> str:
+    """The game's title as the table reads it (``"The Six Actions"``); an unknown game's stored name."""
+    return next((g.title for g in registered() if g.name == game), game)
+
+
+def names_of(game: str) -> ProgressNames:
+    """What the game's history figures are (:attr:`~companion.table.registry.Keeper.names`); an unknown
+    game's (one no longer installed) read as Incoming Transmission's columns were named."""
+    return next((g.keeper.names for g in registered() if g.name == game), ProgressNames())
+
+
+def figures_text(game: GameSummary) -> str:
+    """A history row's figures in its game's words: ``"transmissions 5, missions 2/3"``, ``"rounds 4,
+    notes repaid 3/5"`` (a game with no goals dealt, e.g. The Five Actions on the printed board, shows
+    its rounds only)."""
+    names = names_of(game.game)
+    text = f"{names.rounds} {game.transmissions_used}"
+    if game.missions_total or names == ProgressNames():
+        text += f", {names.goals} {game.missions_completed}/{game.missions_total}"
+    return text
+
+
 def history_lines(games: Sequence[GameSummary]) -> list[str]:
-    """The History table: date (UTC), difficulty, result (:attr:`GameSummary.shown_result`),
-    Transmission cards used, missions, score, seed (``-`` while unfinished), duration (and undos);
-    ``history --help`` says what ``left``, ``abandoned`` and ``-`` mean."""
-    head = (f"{'#':>4}  {'date (UTC)':16}  {'difficulty':10}  {'result':10}  {'transmissions':>13}  "
-            f"{'missions':>8}  {'score':>5}  {'seed':>9}  {'duration':>8}  {'undos':>5}")
-    lines = [head]
+    """The History table: date (UTC), the game's title (when the rows are of more than one game),
+    difficulty, result (:attr:`GameSummary.shown_result`), score, seed (``-`` while unfinished),
+    duration, undos and the game's figures in its own words (:func:`figures_text`); ``history --help``
+    says what ``left``, ``abandoned`` and ``-`` mean."""
+    titles = {g.game: title_of(g.game) for g in games}
+    width = max((len(t) for t in titles.values()), default=0) if len(titles) > 1 else 0
+    game_head = f"{'game':{width}}  " if width else ""
+    lines = [f"{'#':>4}  {'date (UTC)':16}  {game_head}{'difficulty':10}  {'result':10}  {'score':>5}  "
+             f"{'seed':>9}  {'duration':>8}  {'undos':>5}  figures"]
     for g in games:
         seed = "-" if g.public_seed is None else g.public_seed
-        lines.append(f"{g.id:>4}  {g.started:%Y-%m-%d %H:%M}  {g.difficulty:10}  {g.shown_result:10}  "
-                     f"{g.transmissions_used:>13}  {f'{g.missions_completed}/{g.missions_total}':>8}  "
-                     f"{g.score:>5}  {seed:>9}  {_duration(g.duration_s):>8}  {g.undos:>5}")
+        title = f"{titles[g.game]:{width}}  " if width else ""
+        lines.append(f"{g.id:>4}  {g.started:%Y-%m-%d %H:%M}  {title}{g.difficulty:10}  {g.shown_result:10}  "
+                     f"{g.score:>5}  {seed:>9}  {_duration(g.duration_s):>8}  {g.undos:>5}  "
+                     f"{figures_text(g)}")
     return lines
 
 
@@ -104,6 +132,10 @@ def _summary_json(game: GameSummary) -> dict[str, Any]:
     data["counted"] = game.counted
     data["started"] = game.started.isoformat()
     data["ended"] = game.ended.isoformat() if game.ended else None
+    data["title"] = title_of(game.game)
+    names = names_of(game.game)  # what this game's figures are: its columns' words
+    data["figures"] = {"transmissions_used": names.rounds, "missions_completed": names.goals,
+                       "missions_total": names.goals_total, "score": names.score}
     return data
 
 
@@ -147,32 +179,49 @@ def sparkline(scores: Sequence[int], width: int = 30) -> str:
 
 
 def stats_lines(stats: Sequence[DifficultyStats]) -> list[str]:
-    lines = [f"{'difficulty':10}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'best score':>10}  "
-             f"{'streak':>6}  {'best streak':>11}  {'abandoned':>9}  scores (oldest to newest)"]
-    for s in stats:
-        rate = f"{s.win_rate:.0%}" if s.games else "-"
-        lines.append(f"{s.difficulty:10}  {s.games:>5}  {s.wins:>4}  {rate:>8}  {s.best_score:>10}  "
-                     f"{s.streak:>6}  {s.best_streak:>11}  {s.abandoned:>9}  {sparkline(s.scores)}")
+    """The Stats tables, one per game played (titled by the game's title, a blank line between), a row
+    per difficulty (:func:`companion.table.store_rows.game_figures`); ``["No games yet."]`` with none."""
+    if not stats:
+        return ["No games yet."]
+    lines: list[str] = []
+    for game in dict.fromkeys(s.game for s in stats):
+        rows = [s for s in stats if s.game == game]
+        if lines:
+            lines.append("")
+        lines.append(title_of(game))
+        lines.append(f"{'difficulty':10}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'best score':>10}  "
+                     f"{'streak':>6}  {'best streak':>11}  {'abandoned':>9}  scores (oldest to newest)")
+        for s in rows:
+            rate = f"{s.win_rate:.0%}" if s.games else "-"
+            lines.append(f"{s.difficulty:10}  {s.games:>5}  {s.wins:>4}  {rate:>8}  {s.best_score:>10}  "
+                         f"{s.streak:>6}  {s.best_streak:>11}  {s.abandoned:>9}  {sparkline(s.scores)}")
     if any(s.abandoned for s in stats):
-        lines.append("Abandoned: left before the first transmission, outside the games, the win rate "
-                     "and the streaks.")
+        lines.append("Abandoned: left before the first transmission or round, outside the games, the win "
+                     "rate and the streaks.")
     return lines
 
 
 def difficulty_order() -> tuple[str, ...]:
-    """Every registered game's difficulties, in the games' order (the rows ``stats`` always lists)."""
+    """Every registered game's difficulties, in the games' order."""
     order: dict[str, None] = {}
     for game in registered():
         order.update(dict.fromkeys(game.difficulties))
     return tuple(order)
 
 
+def game_order() -> dict[str, tuple[str, ...]]:
+    """Each registered game's name to its difficulties, in the games' order (the rows ``stats`` lists
+    for a game once it has been played)."""
+    return {game.name: tuple(game.difficulties) for game in registered()}
+
+
 def _cmd_stats(args: argparse.Namespace) -> int:
     store = open_store(args)
-    stats = _read(store, lambda opened: opened.stats(difficulty_order())) or []
+    stats = _read(store, lambda opened: game_figures(opened.games(), game_order())) or []
     if args.json:
         print_json({"database": str(database_path(args)),
-                    "difficulties": [{**asdict(s), "scores": list(s.scores)} for s in stats]})
+                    "difficulties": [{**asdict(s), "title": title_of(s.game), "scores": list(s.scores)}
+                                     for s in stats]})
     elif store is None:
         out(none_yet(args))
     else:

@@ -25,7 +25,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from companion.table.events import Listener
 
 __all__ = ["AddSubcommand", "RegisterCli", "HelpPlace", "Subcommands", "SUBCOMMANDS_GROUP", "Progress",
-           "StoredSession", "ContentId", "Keeper", "GameInfo", "Resume"]
+           "ProgressNames", "StoredSession", "ContentId", "Keeper", "GameInfo", "Resume"]
 
 #: ``add(name, help, parents)`` returns a new subparser of the ``companion`` command line (with the
 #: common ``-v`` option, the exit-code epilog and a description made of ``help``).
@@ -88,6 +88,22 @@ class Progress:
     result: str | None
 
 
+@dataclass(frozen=True)
+class ProgressNames:
+    """What a game's :class:`Progress` figures are, for the history's columns (text and JSON).
+
+    :param rounds: what ``transmissions_used`` counts, plural (``"transmissions"``, ``"rounds"``).
+    :param goals: what ``missions_completed`` counts, plural (``"missions"``, ``"notes repaid"``).
+    :param goals_total: what ``missions_total`` counts (``"missions dealt"``, ``"notes taken"``).
+    :param score: what ``score`` is (``"score"``, ``"highest Influence"``).
+    """
+
+    rounds: str = "transmissions"
+    goals: str = "missions"
+    goals_total: str = "missions dealt"
+    score: str = "score"
+
+
 class StoredSession(Protocol):
     """What the store needs of a game's session (:mod:`companion.table.store`)."""
 
@@ -128,11 +144,13 @@ class Keeper(Generic[S]):
     :param game: the game's name (:attr:`GameInfo.name`), stored with each of its records.
     :param progress: the figures of a session's history row.
     :param resume: rebuilds a saved session (see :data:`Resume`).
+    :param names: what its :class:`Progress` figures are (Incoming Transmission's by default).
     """
 
     game: str
     progress: Callable[[S], Progress]
     resume: Resume[S]
+    names: ProgressNames = ProgressNames()
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ the game, the column and what to do, not a bare ``ValueError``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from companion.table.store_db import StoreError
 
 __all__ = ["RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "SEAT_COLUMN", "seat_of", "GameSummary",
            "DifficultyStats", "SavedGame", "describe_saved", "stamp", "parse_moment", "bad_value", "integer",
-           "summary_of", "streaks", "counts", "figures"]
+           "summary_of", "streaks", "counts", "figures", "game_figures"]
 
 #: The values of :attr:`GameSummary.result`.
 RESULTS = ("won", "lost", "abandoned", "unfinished")
@@ -95,6 +95,7 @@ class DifficultyStats:
     :param streak: the current winning streak (wins since the last counted game not won).
     :param scores: every counted game's score, oldest first (the chart).
     :param abandoned: games left before their first transmission (not counted).
+    :param game: the game's name (:attr:`~companion.table.registry.GameInfo.name`) whose difficulty it is.
     """
 
     difficulty: str
@@ -106,6 +107,7 @@ class DifficultyStats:
     best_streak: int
     scores: tuple[int, ...]
     abandoned: int = 0
+    game: str = "transmission"
 
 
 @dataclass(frozen=True)
@@ -241,3 +243,23 @@ def figures(rows: Iterable[tuple[str, str, bool, int]], order: Sequence[str] = (
         out.append(DifficultyStats(name, len(games), wins, wins / len(games) if games else 0.0,
                                    max(scores, default=0), streak, best_streak, scores, left.get(name, 0)))
     return out
+
+
+def game_figures(games: Iterable[GameSummary],
+                 order: Mapping[str, Sequence[str]] | None = None) -> list[DifficultyStats]:
+    """The figures per game and difficulty (:class:`DifficultyStats` with its ``game``), from every game
+    of the history in any order (:meth:`Store.games <companion.table.store.Store.games>`).
+
+    A game is listed once one of its games is won, lost or left; then all of its difficulties in
+    ``order`` (a game's name to its difficulties), each even with no game, and any other it was played
+    at.  Games never played are left out (the caller says "no games yet").  The games follow
+    ``order``'s, then the others by name; the games in a row are in the order they were begun (row id).
+    """
+    order = order or {}
+    rows: dict[str, list[tuple[str, str, bool, int]]] = {}
+    for g in sorted(games, key=lambda g: g.id):
+        if g.result != "unfinished":
+            rows.setdefault(g.game, []).append((g.difficulty, g.result, g.counted, g.score))
+    names = [name for name in order if name in rows] + sorted(name for name in rows if name not in order)
+    return [replace(stats, game=name) for name in names for stats in figures(rows[name], order.get(name, ()))]
+

@@ -1,7 +1,8 @@
 """The Five Actions in the game store: its history figures and how a saved game resumes.
 
 The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`.  The history
-row's columns were named for Incoming Transmission; this game fills them with its own figures (our
+row's columns were named for Incoming Transmission; this game fills them with its own figures,
+named by :attr:`KEEPER`'s ``names`` (our
 decision): rounds played, Locations the players hold (stations and Signal tokens) of the map's
 Locations (0 of 0 on the printed board), the best total so far as the score (bonus points plus
 activated Patents' icons), and ``won`` once the table has ended the game (the excerpt names no
@@ -16,7 +17,7 @@ from typing import Any
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Undo
 from companion.games.five_actions.session import Session
-from companion.table.registry import Keeper, Progress
+from companion.table.registry import Keeper, Progress, ProgressNames
 
 __all__ = ["NAME", "KEEPER", "progress", "resume", "score"]
 
@@ -64,4 +65,6 @@ def resume(
 
 
 #: What the store needs of The Five Actions.
-KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume)
+KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume,
+                                 names=ProgressNames(rounds="rounds", goals="Locations held",
+                                                     goals_total="Locations on the map", score="best total"))

@@ -1,7 +1,8 @@
 """The Six Actions in the game store: its history figures and how a saved game resumes.
 
 The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`.  The history
-row's columns were named for Incoming Transmission; this game fills them with its own figures
+row's columns were named for Incoming Transmission; this game fills them with its own figures,
+named by :attr:`KEEPER`'s ``names``
 (our decision): rounds played, notes repaid of notes taken, the highest Influence as the score,
 and ``won`` once the settlement is done (the excerpt defines no winner, so a finished game is a
 completed one; the table reads the standings on the settlement screen).
@@ -16,7 +17,7 @@ from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Undo
 from companion.games.six_actions.engine.record import GAME
 from companion.games.six_actions.session import Session
-from companion.table.registry import Keeper, Progress
+from companion.table.registry import Keeper, Progress, ProgressNames
 from companion.table.store_rows import SavedGame
 
 __all__ = ["NAME", "KEEPER", "progress", "resume", "describe"]
@@ -53,7 +54,9 @@ def resume(
 
 
 #: What the store needs of The Six Actions.
-KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume)
+KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume,
+                                 names=ProgressNames(rounds="rounds", goals="notes repaid",
+                                                     goals_total="notes taken", score="highest Influence"))
 
 
 def describe(saved: SavedGame) -> str:
