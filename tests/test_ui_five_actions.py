@@ -27,12 +27,13 @@ SEED = 20261201
 
 
 @pytest.fixture
-def app(ui_harness: Any, tmp_path: Path) -> Any:
+def app(ui_harness: Any, tmp_path: Path) -> None:
+    """The app started on a fresh store (reach it as ``ui_harness.app``: a fixture value holding
+    the app would keep it alive past the harness's check that it is released)."""
     from ui.app import CompanionApp
 
-    started = ui_harness.start(CompanionApp(store_path=tmp_path / "store.sqlite3"))
+    ui_harness.start(CompanionApp(store_path=tmp_path / "store.sqlite3"))
     settle(ui_harness)
-    return started
 
 
 @pytest.fixture
@@ -319,7 +320,7 @@ def round_three_and_the_end(h: Any) -> None:
     assert [(g.game, g.result) for g in games] == [("five-actions", "won")]
 
 
-def test_several_rounds_on_the_map_by_touch(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+def test_several_rounds_on_the_map_by_touch(ui_harness: Any, app: None, no_ui_errors: None) -> None:
     h = ui_harness
     start_game(h)
     shot(h, "03_table_first_turn")
@@ -339,7 +340,7 @@ def type_name(h: Any, name: str) -> None:
     tap(h, "OK")
 
 
-def test_a_short_game_on_the_printed_board(ui_harness: Any, app: Any, no_ui_errors: None) -> None:
+def test_a_short_game_on_the_printed_board(ui_harness: Any, app: None, no_ui_errors: None) -> None:
     """No map: the steps ask only what the core asks (the Location's name, whether it is empty, its
     reward track and bonus dollars); the referee still refuses 'empty' where it knows a piece."""
     h = ui_harness
