@@ -144,13 +144,17 @@ def confirm(h: Any, shot_name: str | None = None) -> None:
 # ---------------------------------------------------------------------------- the game
 
 
-def start_game(h: Any, printed: bool = False, recolour: bool = False) -> None:
+def start_game(h: Any, printed: bool = False, recolour: bool = False, players: int = 2) -> None:
+    shot(h, "00_home_three_games")
     tap(h, "The Five Actions")
     tap(h, "New game")
     on(h, "five_setup")
     screen(h).seed = SEED
+    if players != 2:
+        h.tap(h.find(where=lambda w: getattr(w, "title", None) == str(players)))
+        settle(h)
     names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])  # top row first
-    for field, name in zip(names, ("Ana", "Ben")):
+    for field, name in zip(names, ("Ana", "Ben", "Cy", "Dee")):
         field.text = name
     if recolour:
         tap(h, "Red")  # Ana's colour: the next one nobody has (Ben is Blue)
@@ -162,6 +166,8 @@ def start_game(h: Any, printed: bool = False, recolour: bool = False) -> None:
         for field, where in zip(starts, ("Old Mill", "Quarry")):
             field.text = where
         shot(h, "40_setup_printed")
+    elif players != 2:
+        shot(h, f"70_setup_{players}_players")
     else:
         shot(h, "01_setup")
         tap(h, "Harbour")
@@ -435,3 +441,23 @@ def test_a_game_resumes_after_the_power_goes(ui_harness: Any, tmp_path: Path, no
 
     assert table_of(h.app).colours() == ("green", "blue")
     shot(h, "61_resumed")
+
+
+def test_four_players_share_the_table(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """Four panels beside the map; the Credit rows' "3+" and "4" spaces are open to four players."""
+    h = ui_harness
+    start_game(h, players=4)
+    shot(h, "71_table_four_players")
+    v = view(h)
+    assert [p.name for p in v.players] == ["Ana", "Ben", "Cy", "Dee"]
+    assert [loc.pieces for loc in v.locations if loc.id == "summit"] == [((3, "station"),)]
+    tap(h, "Funding")
+    tap(h, "Basic box")
+    tap(h, "Credit c4")
+    shot(h, "72_fund_row_four_players")
+    assert "4 of 4 free" in button(h, "Bank").text and "the \"4\" used" in screen(h).prompt
+    tap(h, "Bank")
+    tap(h, "No Tycoon tile")  # no active Tycoon: $2 and no tile
+    confirm(h)
+    assert view(h).players[0].money == 12 and view(h).current == 1
+    shot(h, "73_table_four_players_after")

@@ -26,6 +26,6 @@ SCREENS = GameScreens(
     widget_kv=(),
     start="five_setup",
     in_game=frozenset(),
-    blurb="the network's referee and accountant",
+    blurb="the network's referee",
     table=FiveActionsTable,
 )
