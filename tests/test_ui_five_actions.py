@@ -461,3 +461,34 @@ def test_four_players_share_the_table(ui_harness: Any, app: None, no_ui_errors: 
     confirm(h)
     assert view(h).players[0].money == 12 and view(h).current == 1
     shot(h, "73_table_four_players_after")
+
+
+def test_the_table_says_each_tycoon_tile_it_draws(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """Our own Tycoon stacks: the display is filled by the tiles the table says it drew (the five
+    actions wait meanwhile), each chosen from the tiles of the stack's level not yet seen."""
+    h = ui_harness
+    tap(h, "The Five Actions")
+    tap(h, "New game")
+    on(h, "five_setup")
+    tap(h, "Own Tycoon stacks")
+    shot(h, "80_setup_own_stacks")
+    h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
+    on(h, "five_table")
+    assert "draw a level-1 tile" in message(h)
+    shot(h, "81_table_waits_for_a_draw")
+    assert not h.find_all(where=lambda w: _plain(str(getattr(w, "text", ""))).startswith("Installation"))
+    said: list[str] = []
+    while view(h).pending_draw is not None:
+        level = view(h).pending_draw
+        tap(h, "Tycoon drawn")
+        if not said:
+            shot(h, "82_which_tile_drawn")
+        options = [o for o in screen(h).question.options if o.enabled]
+        assert options and all(o.value.startswith(f"t{level}-") for o in options)
+        assert not set(said) & {o.value for o in options}  # a tile said already is not offered
+        said.append(options[0].value)
+        tap(h, options[0].label)
+        confirm(h)
+    assert sorted(t for _, tiles in view(h).display for t in tiles) == sorted(said)
+    assert button(h, "Installation")  # the turn goes on
+    shot(h, "83_display_filled")

@@ -10,22 +10,21 @@ game (it has no cards), so a scan is left to the shell.
 
 from __future__ import annotations
 
-from ui.games import GameScreens
-from ui.games.five_actions.end import FiveEndScreen
-from ui.games.five_actions.setup import FiveSetupScreen
-from ui.games.five_actions.step import FiveStepScreen
-from ui.games.five_actions.table import NAME, FiveActionsTable
-from ui.games.five_actions.table_screen import FiveTableScreen
+from companion.games.five_actions.info import GAME
+from ui.games import GameScreens, Reference
 
 __all__ = ["SCREENS"]
 
 #: The Five Actions' screens, registered under its game name.
 SCREENS = GameScreens(
-    game=NAME,
-    screens=(FiveSetupScreen, FiveTableScreen, FiveStepScreen, FiveEndScreen),
+    game=GAME.name,
+    screens=(Reference("ui.games.five_actions.setup:FiveSetupScreen"),
+             Reference("ui.games.five_actions.table_screen:FiveTableScreen"),
+             Reference("ui.games.five_actions.step:FiveStepScreen"),
+             Reference("ui.games.five_actions.end:FiveEndScreen")),
     widget_kv=(),
     start="five_setup",
     in_game=frozenset(),
     blurb="the network's referee",
-    table=FiveActionsTable,
+    table=Reference("ui.games.five_actions.table:FiveActionsTable"),
 )

@@ -387,8 +387,10 @@ def _draw(view: TableView, answers: Mapping[str, object], content: ContentPack) 
     if "tycoon" in answers:
         return None
     level = view.pending_draw
+    seen = {t for _, tiles in view.display for t in tiles}
+    seen |= {t for p in view.players for c in p.columns for t in c.tycoons}
     options = tuple(Option(t.id, t.id, f"{t.column} · F{t.factories} S{t.scientists}")
-                    for t in content.tycoons if t.level == level)
+                    for t in content.tycoons if t.level == level and t.id not in seen)
     return Question("tycoon", f"Which level-{level} Tycoon tile was drawn?",
                     "The table draws from its own stack and says the tile.", options)
 

@@ -63,6 +63,8 @@ class FiveSetupScreen(BaseScreen):
     #: ``"map"`` or ``"printed"``.
     layout = StringProperty("map")
     has_map = BooleanProperty(True)
+    #: The table shuffles its own Tycoon stacks and says each tile drawn (else the box draws).
+    physical_stacks = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="five_setup", **kwargs)
@@ -166,7 +168,8 @@ class FiveSetupScreen(BaseScreen):
             self.app.show_message(f"{missing or 'A player'} has no starting Location yet: "
                                   f"{'type its name' if printed else 'tap the Start button'}.", "error")
             return False
-        return table_of(self.app).start(names, [row.colour for row in rows], starts, self.layout, self.seed)
+        return table_of(self.app).start(names, [row.colour for row in rows], starts, self.layout, self.seed,
+                                        physical_stacks=self.physical_stacks)
 
     def back(self) -> None:
         self.app.show("home")

@@ -104,22 +104,26 @@ class FiveActionsTable:
     # ------------------------------------------------------------------ starting, leaving
 
     def start(self, names: Sequence[str], colours: Sequence[str], starts: Sequence[str], layout: str,
-              seed: int | None = None) -> bool:
+              seed: int | None = None, physical_stacks: bool = False) -> bool:
         """A new game: the players (the first player first), their colours and starting Locations,
-        ``"map"`` or ``"printed"``; shows the table.  False (the session's reason in the message bar)
+        ``"map"`` or ``"printed"``; ``physical_stacks``: the table shuffles its own Tycoon stacks and
+        says each tile it draws.  Shows the table.  False (the session's reason in the message bar)
         if it cannot start."""
         if len(set(colours)) != len(colours):
             self.host.show_message("Two players have the same colour: tap a colour to change it.", "error")
             return False
         try:
-            session = Session.new(self.content, list(names), list(starts), seed=seed, layout=layout)
+            session = Session.new(self.content, list(names), list(starts), seed=seed, layout=layout,
+                                  physical_stacks=physical_stacks)
         except ValueError as exc:
             self.host.show_message(str(exc), "error")
             return False
         session.colours = tuple(colours)
         self._begin(session)
         self.game_id = self.host.table_store.save_game(session, KEEPER)
-        self.host.show_message(session.message, "info")
+        draw = session.view().pending_draw
+        extra = f" First fill the Tycoon display: draw a level-{draw} tile and say which." if draw else ""
+        self.host.show_message(session.message + extra, "info")
         return True
 
     def _begin(self, session: Session) -> None:

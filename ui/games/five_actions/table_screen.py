@@ -166,7 +166,7 @@ class FiveTableScreen(BaseScreen):
                 button = BigButton(markup=True, height=theme.BUTTON_HEIGHT, font_size="15sp")
                 button.bind(on_release=functools.partial(self._tapped, kind))
                 self._buttons[kind] = button
-            draw = BigButton(markup=True, height=theme.BUTTON_HEIGHT, fill=theme.FIXED,
+            draw = BigButton(markup=True, height=theme.BUTTON_HEIGHT, fill=theme.FIXED, color=theme.CARD_TEXT,
                              text="[b]Tycoon drawn...[/b]\n[size=12sp]say which tile[/size]")
             draw.bind(on_release=functools.partial(self._tapped, "draw"))
             self._buttons["draw"] = draw
