@@ -2,8 +2,9 @@
 
 Every ``import`` and ``from ... import`` of ``companion/``, ``hardware/`` and ``ui/`` is read
 with :mod:`ast`, wherever it stands (module level or inside a function), and so is every
-``importlib.import_module("...")`` / ``__import__("...")`` call with a literal name.  The test
-fails on:
+``importlib.import_module("...")`` / ``__import__("...")`` / ``pkgutil.resolve_name("...")`` call with a
+literal name, and every declared lazy reference, ``Reference("module:attr")``
+(:mod:`companion.table.reference`), as an import of its module.  The test fails on:
 
 - an import cycle between our modules (function-level imports count: they only hide a cycle);
 - a layer break: ``companion`` importing ``ui``, ``hardware``, Kivy, gpiozero or pyserial;
@@ -37,6 +38,10 @@ FORBIDDEN = {
     "ui": (),
 }
 MAX_LINES = 600
+#: The module that resolves :class:`companion.table.reference.Reference` s (``pkgutil.resolve_name``
+#: of a computed name): every reference is a literal ``Reference("module:attr")``, read as an import
+#: of that module where it is written (a computed one is refused like a computed ``import_module``).
+RESOLVERS = frozenset({"companion.table.reference"})
 
 
 @dataclass(frozen=True)
@@ -96,12 +101,16 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> Iterator[Impo
         elif isinstance(node, ast.Call):
             func = node.func
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if called not in ("import_module", "__import__"):
+            if called not in ("import_module", "__import__", "resolve_name", "Reference"):
                 continue
+            keyword = "target" if called == "Reference" else "name"
             first = node.args[0] if node.args else next(
-                (k.value for k in node.keywords if k.arg == "name"), None)
+                (k.value for k in node.keywords if k.arg == keyword), None)
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                yield Import(name, first.value, (), node.lineno, "string")
+                how = "reference" if called == "Reference" else "string"
+                yield Import(name, first.value.partition(":")[0], (), node.lineno, how)
+            elif name in RESOLVERS and called == "resolve_name":
+                continue  # the one resolver of the references, each read above where it is written
             else:  # a computed name hides what is imported: not allowed in our code
                 yield Import(name, "<computed>", (), node.lineno, "computed")
 
@@ -260,6 +269,29 @@ def test_function_level_and_string_imports_are_seen(tmp_path: Path) -> None:
             ("<computed>", "computed")} <= found
     assert sorted(private_attribute_uses("companion.m", path, modules)) == [
         "companion.m:6 uses ui.app._x", "companion.m:6 uses ui.cli._y"]
+
+
+def test_a_reference_is_an_import_of_its_module(tmp_path: Path) -> None:
+    """A lazy ``Reference("m:a")`` is checked like an import: one naming ``ui`` from the core is a
+    layer break, and a computed one hides what it imports."""
+    path = tmp_path / "m.py"
+    path.write_text("from companion.table.reference import Reference\n"
+                    "RUN = Reference('ui.cli:RUN')\nAPP = Reference(target='kivy.app:App')\n"
+                    "NAME = 'ui.app:main'\nHIDDEN = Reference(NAME)\n"
+                    "import pkgutil\nX = pkgutil.resolve_name('hardware.panel:open_panel')\n",
+                    encoding="utf-8")
+    modules = {"ui.cli": path, "hardware.panel": path, "companion.table.reference": path}
+    found = {(i.target, i.how) for i in imports_of("companion.m", path, modules)}
+    assert {("ui.cli", "reference"), ("kivy.app", "reference"), ("<computed>", "computed"),
+            ("hardware.panel", "string")} <= found
+    # Only the resolver itself may resolve a computed name.
+    resolver = tmp_path / "r.py"
+    resolver.write_text("from pkgutil import resolve_name\ndef load(t):\n    return resolve_name(t)\n",
+                        encoding="utf-8")
+    assert list(imports_of("companion.table.reference", resolver, modules)) == [
+        Import("companion.table.reference", "pkgutil", ("resolve_name",), 1, "from")]
+    elsewhere = {(i.target, i.how) for i in imports_of("companion.x", resolver, modules)}
+    assert ("<computed>", "computed") in elsewhere
 
 
 def test_relative_imports_resolve() -> None:

@@ -16,7 +16,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from companion.table.registry import AddSubcommand, GameInfo, RegisterCli
+from companion.table.registry import AddSubcommand, GameInfo, RegisterCli, Subcommands
 
 __all__ = ["chosen_game", "ordered", "Dispatch", "mismatch"]
 
@@ -46,8 +46,9 @@ class Dispatch:
         self.names = [g.name for g in games]
         self.taken: set[str] = set()
 
-    def wrap(self, game: str, register: RegisterCli) -> RegisterCli:
-        """``register`` of ``game``, its subcommands taking ``--game`` and knowing their game."""
+    def wrap(self, game: str, family: Subcommands) -> RegisterCli:
+        """The ``register`` of ``game``'s ``family`` (imported when it is called), its subcommands
+        taking ``--game`` and knowing their game."""
 
         def wrapped(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
             def add_game(
@@ -66,7 +67,7 @@ class Dispatch:
                 parser.set_defaults(game_of_command=game)
                 return parser
 
-            register(add_game, pack)
+            family.build(add_game, pack)
 
         return wrapped
 

@@ -13,6 +13,12 @@ The families come from three places, and :func:`build_parser` lists them in the 
   ``doctor``: :mod:`ui.cli`), since the core never imports ``ui`` or ``hardware``.  When one of
   those is not installed, its subcommand still answers, with what is missing and exit 1.
 
+Each family names its subcommands (:attr:`~companion.table.registry.Subcommands.names`) and refers to
+its ``register`` by a :class:`~companion.table.reference.Reference`, so ``companion NAME`` imports and
+builds only the family that has ``NAME`` (``companion run`` no game's command line: issue 10, item 4);
+``--help`` and a command no family has build them all, so the help and argparse's refusals list every
+subcommand as they always did.
+
 Every error path ends in a clear sentence on stderr and one of the exit codes in
 :data:`~companion.cli.output.EPILOG`, never in a traceback (``-v`` logs it).
 """
@@ -29,7 +35,7 @@ from importlib.metadata import entry_points
 from typing import Any, NamedTuple
 
 from companion import __version__
-from companion.cli import bench, games, store
+from companion.cli import games
 from companion.cli.output import (
     EPILOG,
     EXIT_ERROR,
@@ -43,10 +49,10 @@ from companion.cli.output import (
 )
 from companion.errors import CompanionError
 from companion.games.catalog import registered
-from companion.table.registry import SUBCOMMANDS_GROUP, AddSubcommand, HelpPlace, Subcommands
+from companion.table.registry import SUBCOMMANDS_GROUP, AddSubcommand, HelpPlace, Reference, Subcommands
 
-__all__ = ["main", "build_parser", "families", "installed", "EXIT_OK", "EXIT_ERROR", "EXIT_USAGE",
-           "EXIT_IMPOSSIBLE", "EXIT_INTERRUPTED"]
+__all__ = ["main", "build_parser", "command_of", "families", "installed", "OWN", "EXIT_OK", "EXIT_ERROR",
+           "EXIT_USAGE", "EXIT_IMPOSSIBLE", "EXIT_INTERRUPTED"]
 
 log = logging.getLogger(__name__)
 
@@ -99,24 +105,65 @@ def installed() -> tuple[list[Subcommands], list[str]]:
     return found, problems
 
 
-def families(game: str | None = None) -> tuple[list[Subcommands], list[str]]:
-    """Every family of subcommands, in the help's order (by place, then as found), and the problems
+#: The framework's own families: the game store's and the lab's (imported when one of their
+#: subcommands is asked for, or the whole help).
+OWN = (
+    Subcommands(Reference("companion.cli.store:register"), HelpPlace.STORE,
+                ("history", "stats", "export", "debrief")),
+    Subcommands(Reference("companion.cli.bench:register"), HelpPlace.LAB, ("bench",)),
+)
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names: its first word that is not an option (the ``companion`` options
+    take no value).  ``None`` when it names none, or asks for the whole help first (``-h``,
+    ``--help`` or an abbreviation, ``-vh``) or stops the options (``--``)."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if arg.startswith("--"):
+            if len(arg) > 2 and "--help".startswith(arg.split("=", 1)[0]):
+                return None
+        elif arg.startswith("-") and len(arg) > 1:
+            if "h" in arg[1:]:
+                return None
+        else:
+            return arg
+    return None
+
+
+def families(game: str | None = None, command: str | None = None) -> tuple[list[Subcommands], list[str]]:
+    """The families of subcommands, in the help's order (by place, then as found), and the problems
     of the entry points that do not load (see :func:`installed`).  ``game`` (``--game``) is the game
-    whose subcommands a shared name (``play``) means (:mod:`companion.cli.games`)."""
-    plugged, problems = installed()
+    whose subcommands a shared name (``play``) means (:mod:`companion.cli.games`).
+
+    With ``command`` only the family that has it: the first (in that order) whose
+    :attr:`~Subcommands.names` list it, else those of the installed packages (which list none);
+    nothing of the other families is imported.  Without, every family."""
     dispatch = games.Dispatch(registered())
-    found = [Subcommands(dispatch.wrap(info.name, register), HelpPlace.GAME)
-             for info in games.ordered(registered(), game) for register in info.cli]
-    found += [Subcommands(store.register, HelpPlace.STORE), Subcommands(bench.register, HelpPlace.LAB)]
-    found += plugged
-    return sorted(found, key=lambda family: family.place), problems
+    declared = [Subcommands(dispatch.wrap(info.name, family), family.place, family.names)
+                for info in games.ordered(registered(), game) for family in info.cli]
+    declared = sorted([*declared, *OWN], key=lambda family: family.place)
+    if command is not None:
+        named = next((family for family in declared if command in family.names), None)
+        if named is not None:
+            return [named], []
+    plugged, problems = installed()
+    if command is not None:
+        plugged = [family for family in plugged if not family.names or command in family.names]
+        return sorted(plugged, key=lambda family: family.place), problems
+    return sorted([*declared, *plugged], key=lambda family: family.place), problems
 
 
-def _add_missing(add: AddSubcommand, taken: Container[str], before: HelpPlace | None, why: str) -> None:
+def _add_missing(add: AddSubcommand, taken: Container[str], before: HelpPlace | None, why: str,
+                 only: str | None = None) -> None:
     """Add the subcommands of :data:`MISSING` placed before ``before`` (all with ``None``) that are
-    not ``taken`` yet: each takes any arguments and says what is missing (exit 1)."""
+    not ``taken`` yet (``only``: that one alone): each takes any arguments and says what is missing
+    (exit 1)."""
     for name, missing_one in MISSING.items():
         if name in taken or (before is not None and missing_one.place >= before):
+            continue
+        if only is not None and name != only:
             continue
         missing = add(name, missing_one.help, [])
         missing.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
@@ -127,9 +174,24 @@ def _add_missing(add: AddSubcommand, taken: Container[str], before: HelpPlace | 
         missing.set_defaults(handler=handler, takes_any=True)
 
 
-def build_parser(game: str | None = None) -> argparse.ArgumentParser:
+def build_parser(game: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The ``companion`` parser: every family of :func:`families` (``game``: as there); each
-    subparser's ``handler`` default runs it."""
+    subparser's ``handler`` default runs it.
+
+    ``command`` (:func:`command_of` the command line) builds only the family that has it, so
+    ``companion run`` imports no game's command line; a ``command`` that no family turns out to have
+    builds every family, so argparse's refusal lists every subcommand, as does ``--help``."""
+    if command is not None:
+        parser, choices = _parser(*families(game, command), only=command)
+        if command in choices:
+            return parser
+    return _parser(*families(game))[0]
+
+
+def _parser(found: Sequence[Subcommands], problems: Sequence[str],
+            only: str | None = None) -> tuple[argparse.ArgumentParser, Container[str]]:
+    """The parser of the families ``found`` (and of :data:`MISSING`: every one, or ``only``'s), and
+    the names of its subcommands."""
     common = verbose_option()
     pack = argparse.ArgumentParser(add_help=False)
     pack.add_argument("--content", metavar="FILE", help="a content pack (TOML) instead of the default one")
@@ -145,13 +207,12 @@ def build_parser(game: str | None = None) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EPILOG,
                               parents=[common, *parents], formatter_class=raw)
 
-    found, problems = families(game)
     why = f" ({'; '.join(problems)})" if problems else ""
     for family in found:
-        _add_missing(add, sub.choices, family.place, why)
-        family.register(add, pack)
-    _add_missing(add, sub.choices, None, why)
-    return parser
+        _add_missing(add, sub.choices, family.place, why, only)
+        family.build(add, pack)
+    _add_missing(add, sub.choices, None, why, only)
+    return parser, sub.choices
 
 
 class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
@@ -201,7 +262,8 @@ def _setup_logging(verbosity: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """The ``companion`` console script.  :returns: the exit status (see :data:`EPILOG`)."""
-    parser = build_parser(games.chosen_game(sys.argv[1:] if argv is None else argv))
+    given = sys.argv[1:] if argv is None else argv
+    parser = build_parser(games.chosen_game(given), command_of(given))
     try:
         args, rest = parser.parse_known_args(argv)
         if rest and not getattr(args, "takes_any", False):

@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.table.events import Listener
+from companion.table.reference import Reference
 
 __all__ = ["AddSubcommand", "RegisterCli", "HelpPlace", "Subcommands", "SUBCOMMANDS_GROUP", "Progress",
-           "ProgressNames", "StoredSession", "ContentId", "Keeper", "GameInfo", "Resume"]
+           "ProgressNames", "StoredSession", "ContentId", "Keeper", "GameInfo", "Resume", "Reference"]
 
 #: ``add(name, help, parents)`` returns a new subparser of the ``companion`` command line (with the
 #: common ``-v`` option, the exit-code epilog and a description made of ``help``).
@@ -60,12 +61,29 @@ class Subcommands:
     """One family of subcommands.
 
     :param register: adds the family's subcommands to the parser (see :data:`RegisterCli`); each
-        subparser sets a ``handler(args) -> exit code`` default.
+        subparser sets a ``handler(args) -> exit code`` default.  A
+        :class:`~companion.table.reference.Reference` to it is imported only when the family is built
+        (:meth:`build`), so a game's command line costs nothing at the start of another command.
     :param place: where the family stands in the help.
+    :param names: the subcommands ``register`` adds, so that ``companion NAME`` builds only the
+        family that has ``NAME`` (:func:`companion.cli.main.build_parser`); ``()`` for a family that
+        does not say (an installed package's): it is built whenever no family names the command.
     """
 
-    register: RegisterCli
+    register: RegisterCli | Reference[RegisterCli]
     place: HelpPlace
+    names: tuple[str, ...] = ()
+
+    def build(self, add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
+        """Add the family's subcommands (its ``register`` imported now if it is a reference).
+
+        :raises ImportError, AttributeError: a reference that does not resolve.
+        :raises TypeError: it names something that is not callable.
+        """
+        register = self.register.load() if isinstance(self.register, Reference) else self.register
+        if not callable(register):
+            raise TypeError(f"{self.register!r} is not a function that adds subcommands")
+        register(add, pack)
 
 
 @dataclass(frozen=True)
@@ -155,28 +173,51 @@ class Keeper(Generic[S]):
 
 @dataclass(frozen=True)
 class GameInfo(Generic[S]):
-    """One game the companion referees.
+    """One game the companion referees, declared without importing it.
+
+    Its name, title and difficulties are plain values (Home, ``stats`` and ``--game`` read them);
+    its content loader, its keeper and its command line are :class:`~companion.table.reference.Reference` s,
+    imported on first use (issue 10, item 4: a start of ``companion run`` imports no other game).
 
     :param name: the game's id, stored with each game record (``"transmission"``); lower-case,
         no spaces.
     :param title: the game's name for the table (``"Incoming Transmission"``).
-    :param load_content: ``load_content(path)`` -> the game's validated content pack; ``None`` loads
-        the pack shipped with the game.  :raises ContentError: naming file, field and value.
-    :param keeper: how the store saves and resumes the game's sessions; its ``game`` is ``name``.
+    :param content: the game's ``load_content(path)`` (see :meth:`load_content`).
+    :param store: the game's :class:`Keeper` (see :attr:`keeper`).
     :param difficulties: the game's difficulties, in the order its statistics list them.
-    :param cli: the game's subcommand families (placed :attr:`HelpPlace.GAME`).
-    :raises ValueError: a name that is not lower-case without spaces, or a keeper of another game.
+    :param cli: the game's subcommand families (placed :attr:`HelpPlace.GAME`), each naming its
+        subcommands.
+    :raises ValueError: a name that is not lower-case without spaces.
     """
 
     name: str
     title: str
-    load_content: Callable[[str | None], ContentId]
-    keeper: Keeper[S]
+    content: Reference[Callable[[str | None], ContentId]]
+    store: Reference[Keeper[S]]
     difficulties: tuple[str, ...] = ()
-    cli: tuple[RegisterCli, ...] = field(default=())
+    cli: tuple[Subcommands, ...] = field(default=())
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.lower() or any(c.isspace() for c in self.name):
             raise ValueError(f"a game's name is lower-case without spaces, not {self.name!r}")
-        if self.keeper.game != self.name:
-            raise ValueError(f"game {self.name!r} has the keeper of {self.keeper.game!r}")
+
+    def load_content(self, path: str | None = None) -> ContentId:
+        """The game's validated content pack: the file ``path``, or (``None``) the pack shipped with
+        the game.
+
+        :raises ContentError: naming file, field and value.
+        """
+        return self.content.load()(path)
+
+    @property
+    def keeper(self) -> Keeper[S]:
+        """How the store saves and resumes the game's sessions (its module imported now).
+
+        :raises ValueError: :attr:`store` names a keeper of another game, or no :class:`Keeper`.
+        """
+        keeper = self.store.load()
+        if not isinstance(keeper, Keeper):
+            raise ValueError(f"game {self.name!r}: {self.store!r} is not a Keeper")
+        if keeper.game != self.name:
+            raise ValueError(f"game {self.name!r} has the keeper of {keeper.game!r}")
+        return keeper

@@ -1,22 +1,29 @@
-"""The Six Actions as the table framework sees it (:class:`~companion.table.registry.GameInfo`)."""
+"""The Six Actions as the table framework sees it (:class:`~companion.table.registry.GameInfo`).
+
+Declared without importing the game (issue 10, item 4): its content loader, keeper and command line
+are references, imported when a command or a screen needs them.
+"""
 
 from __future__ import annotations
 
-from companion.games.six_actions import cli
-from companion.games.six_actions.content.loader import load_content
-from companion.games.six_actions.session import Session
-from companion.games.six_actions.stored import KEEPER, NAME
-from companion.table.registry import GameInfo
+from typing import TYPE_CHECKING
+
+from companion.table.registry import GameInfo, HelpPlace, Reference, Subcommands
+
+if TYPE_CHECKING:
+    from companion.games.six_actions.session import Session
 
 __all__ = ["GAME"]
 
 #: The registration of The Six Actions (seeds/six-actions-rules.txt).  Its history groups games by
 #: the number of players ("3 players"); none is listed up front (``difficulties``), so a box that has
-#: never played it shows no empty rows in ``stats``.
+#: never played it shows no empty rows in ``stats``.  Its name is
+#: :data:`companion.games.six_actions.stored.NAME` (:attr:`GameInfo.keeper` checks it).
 GAME: GameInfo[Session] = GameInfo(
-    name=NAME,
+    name="six-actions",
     title="The Six Actions",
-    load_content=load_content,
-    keeper=KEEPER,
-    cli=(cli.register,),
+    content=Reference("companion.games.six_actions.content.loader:load_content"),
+    store=Reference("companion.games.six_actions.stored:KEEPER"),
+    cli=(Subcommands(Reference("companion.games.six_actions.cli:register"), HelpPlace.GAME,
+                     ("play", "referee", "content")),),
 )

@@ -1,17 +1,29 @@
-"""Incoming Transmission as the table framework sees it (:class:`~companion.table.registry.GameInfo`)."""
+"""Incoming Transmission as the table framework sees it (:class:`~companion.table.registry.GameInfo`).
+
+Declared without importing the game (issue 10, item 4): its content loader, keeper and command line
+are references, imported when a command or a screen needs them.
+"""
 
 from __future__ import annotations
 
-from companion.games.transmission import cli
-from companion.games.transmission.content.loader import load_content
+from typing import TYPE_CHECKING
+
 from companion.games.transmission.content.model import DIFFICULTY_NAMES
-from companion.games.transmission.session import Session
-from companion.games.transmission.stored import KEEPER, NAME
-from companion.table.registry import GameInfo
+from companion.table.registry import GameInfo, HelpPlace, Reference, Subcommands
+
+if TYPE_CHECKING:
+    from companion.games.transmission.session import Session
 
 __all__ = ["GAME"]
 
-#: The registration of Incoming Transmission (RULES.md); the first game on the box.
-GAME: GameInfo[Session] = GameInfo(name=NAME, title="Incoming Transmission", load_content=load_content,
-                                   keeper=KEEPER, difficulties=DIFFICULTY_NAMES,
-                                   cli=(cli.register,))
+#: The registration of Incoming Transmission (RULES.md); the first game on the box.  Its name is
+#: :data:`companion.games.transmission.stored.NAME` (:attr:`GameInfo.keeper` checks it).
+GAME: GameInfo[Session] = GameInfo(
+    name="transmission",
+    title="Incoming Transmission",
+    content=Reference("companion.games.transmission.content.loader:load_content"),
+    store=Reference("companion.games.transmission.stored:KEEPER"),
+    difficulties=DIFFICULTY_NAMES,
+    cli=(Subcommands(Reference("companion.games.transmission.cli:register"), HelpPlace.GAME,
+                     ("play", "referee", "plan", "simulate", "content")),),
+)
