@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.games.catalog import game_named
+from companion.table.registry import ProgressNames
 from companion.table.store import GameSummary, SavedGame
 from ui.host import GameHistory
 
@@ -111,32 +112,32 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
 
 def other_game_row(game: GameSummary) -> dict[str, str]:
     """The History row of a game other than Incoming Transmission: its title and player count, and
-    the figures its store keeper put in the row's columns (The Six Actions, ``companion.games.
-    six_actions.stored``: rounds played, notes repaid of notes taken, the highest Influence; a
-    finished game is ``won``: the excerpt names no winner, so it reads "Finished")."""
+    its figures in its own words (its keeper's :class:`~companion.table.registry.ProgressNames`: for
+    The Six Actions rounds played, notes repaid of notes taken and the highest Influence; for The Five
+    Actions rounds, Locations held and the best total).  A finished game is ``won``: neither excerpt
+    names a winner, so it reads "Finished".  A game no longer on the box shows its stored name."""
     try:
-        title = game_named(game.game).title
-    except KeyError:
-        title = game.game
+        info = game_named(game.game)
+        title, names = info.title, info.keeper.names
+    except (KeyError, ImportError, ValueError):
+        title, names = game.game, ProgressNames(rounds="rounds", goals="goals", score="score")
     result = "Finished" if game.shown_result == "won" else RESULT_WORDS.get(game.shown_result,
                                                                               game.shown_result.title())
-    if game.game == SIX_ACTIONS:
-        figures = (plural(game.transmissions_used, "round"),
-                   f"{game.missions_completed} of {plural(game.missions_total, 'note')} repaid",
-                   "Influence")
-    else:
-        figures = ("", "", "Score")
-    undos = f" · {plural(game.undos, 'undo')}" if game.undos else ""
+    one = game.transmissions_used == 1 and names.rounds.endswith("s")
+    rounds = names.rounds[:-1] if one else names.rounds
+    goals = (f"{names.goals[:1].upper()}{names.goals[1:]}: {game.missions_completed} of {game.missions_total}"
+             if game.missions_total else "")
+    undos = plural(game.undos, "undo") if game.undos else ""
     return {
         "date": when(game.started),
         "detail": f"{title} · {game.difficulty}",
         "result": result,
         "result_kind": "" if game.shown_result == "won" else str(game.shown_result),
         "duration": duration_text(game.duration_s),
-        "missions": figures[0],
-        "transmissions": figures[1] + undos,
+        "missions": f"{game.transmissions_used} {rounds}",
+        "transmissions": " · ".join(part for part in (goals, undos) if part),
         "score": str(game.score),
-        "score_label": figures[2],
+        "score_label": names.score[:1].upper() + names.score[1:],
     }
 
 

@@ -1,7 +1,9 @@
-"""Stats: per difficulty, games, win rate, best score and streaks, and a chart of the scores.
+"""Stats: per game and difficulty, games, win rate, best score and streaks, and a chart of the scores.
 
-The left column has one big toggle per difficulty of the content pack, each
-showing that difficulty's figures (:class:`companion.table.store.DifficultyStats`);
+When more than one game has been played, a tab per game (its title) stands beside the heading; the
+left column has one big toggle per difficulty of the chosen game (Incoming Transmission's: of the
+content pack), each showing that difficulty's figures (:class:`companion.table.store.DifficultyStats`,
+:func:`companion.table.store_rows.game_figures`: a game's "2 players" is its own);
 the chosen one's scores, game by game (oldest on the left), are drawn on the
 right as bars by :class:`ScoreChart` with Kivy canvas instructions (axes,
 ticks, labels; the best score in gold).  Scores follow RULES.md, Score.
@@ -18,9 +20,12 @@ from kivy.clock import Clock
 from kivy.graphics import Color, InstructionGroup, Line, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
+from companion.games.catalog import registered
 from companion.table.store import DifficultyStats
+from companion.table.store_rows import game_figures
 from ui import theme
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigToggle
@@ -155,7 +160,22 @@ class ScoreChart(Widget):
               theme.MUTED)
 
 
+class GameTab(ToggleButton):
+    """A game's tab on Stats (its title), shown when more than one game has been played."""
+
+    value = StringProperty("")
+
+
+#: Rows the difficulty column is divided in (Incoming Transmission's four difficulties).
+MIN_ROWS = 4
+
+#: Incoming Transmission: the game whose difficulties are the content pack's (listed even unplayed).
+TRANSMISSION = "transmission"
+
+
 class StatsScreen(BaseScreen):
+    #: The game whose difficulties are shown (:attr:`~companion.table.registry.GameInfo.name`).
+    game = StringProperty(TRANSMISSION)
     #: The difficulty whose chart is shown.
     difficulty = StringProperty("standard")
     chart_title = StringProperty("")
@@ -164,10 +184,17 @@ class StatsScreen(BaseScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="stats", **kwargs)
-        self._stats: dict[str, DifficultyStats] = {}
+        self._stats: dict[tuple[str, str], DifficultyStats] = {}
+        self._games: list[str] = [TRANSMISSION]
 
     def on_pre_enter(self, *_: object) -> None:
         self.load()
+
+    def _order(self) -> dict[str, tuple[str, ...]]:
+        """Each game's difficulties: Incoming Transmission's from the content pack, the others' declared."""
+        order = {g.name: tuple(g.difficulties) for g in registered()}
+        order[TRANSMISSION] = tuple(d.name for d in self.app.content.difficulties)
+        return order
 
     def load(self) -> None:
         """Read the figures from the store; a store error is shown, not raised."""
@@ -179,7 +206,7 @@ class StatsScreen(BaseScreen):
             self.problem = "History is off: " + (app.store_problem or "no game store is open.")
         else:
             try:
-                stats = store.stats([d.name for d in app.content.difficulties])
+                stats = game_figures(store.games(), self._order())
                 self.problem = ""
             except Exception as exc:  # the table must stay up; the log has the traceback
                 log.exception("reading the stats failed")
@@ -187,44 +214,87 @@ class StatsScreen(BaseScreen):
         self.show_stats(stats)
 
     def show_stats(self, stats: Sequence[DifficultyStats]) -> None:
-        """One toggle per difficulty of the pack with its figures; the chart of the chosen one."""
-        self._stats = {s.difficulty: s for s in stats}
+        """A tab per game played (with more than one), the chosen game's difficulties as toggles with
+        their figures, and the chart of the chosen difficulty.  Incoming Transmission is always there
+        (its difficulties read "No games yet" before its first game)."""
+        self._stats = {(s.game, s.difficulty): s for s in stats}
+        played = list(dict.fromkeys(s.game for s in stats))
+        self._games = [TRANSMISSION] + [g for g in played if g != TRANSMISSION]
+        if self.game not in self._games or not any(self._count(self.game, d) for d in self._names()):
+            # The game most played catches the eye; else Incoming Transmission.
+            counts = {g: sum(s.games for s in stats if s.game == g) for g in self._games}
+            self.game = max(self._games, key=lambda g: counts[g]) if any(counts.values()) else TRANSMISSION
+        tabs = self.ids.games
+        tabs.clear_widgets()
+        titles = {g.name: g.title for g in registered()}
+        if len(self._games) > 1:
+            for name in self._games:
+                tab = GameTab(text=titles.get(name, name), value=name, group="stats-game",
+                              state="down" if name == self.game else "normal", allow_no_selection=False)
+                tab.bind(on_release=lambda t: self.choose_game(t.value))
+                tabs.add_widget(tab)
+        self._show_difficulties()
+
+    def _names(self) -> list[str]:
+        """The chosen game's difficulties: its declared ones, then any other it was played at."""
+        declared = list(self._order().get(self.game, ()))
+        return declared + [d for g, d in self._stats if g == self.game and d not in declared]
+
+    def _title(self, difficulty: str) -> str:
+        if self.game == TRANSMISSION:
+            titles = {d.name: d.title for d in self.app.content.difficulties}
+            return titles.get(difficulty, difficulty.title())
+        return difficulty[:1].upper() + difficulty[1:]
+
+    def _count(self, game: str, difficulty: str) -> int:
+        s = self._stats.get((game, difficulty))
+        return int(s.games) if s is not None else 0
+
+    def _show_difficulties(self) -> None:
+        names = self._names()
+        if self.difficulty not in names or not self._count(self.game, self.difficulty):
+            played = [n for n in names if self._count(self.game, n)]
+            # The most played difficulty first catches the eye; else the app's current choice.
+            fallback = self.app.initial.difficulty if self.game == TRANSMISSION else names[0] if names else ""
+            self.difficulty = (max(played, key=lambda n: self._count(self.game, n)) if played else fallback)
         box = self.ids.difficulties
         box.clear_widgets()
-        names = [d.name for d in self.app.content.difficulties]
-        if self.difficulty not in names or not self._games(self.difficulty):
-            played = [n for n in names if self._games(n)]
-            # The most played difficulty first catches the eye; else the app's current choice.
-            self.difficulty = (max(played, key=self._games) if played
-                               else self.app.initial.difficulty)
-        for d in self.app.content.difficulties:
-            toggle = BigToggle(group="stats-difficulty", title=d.title,
-                               subtitle=summary(self._stats.get(d.name)), value=d.name,
-                               state="down" if d.name == self.difficulty else "normal",
+        for name in names:
+            toggle = BigToggle(group="stats-difficulty", title=self._title(name),
+                               subtitle=summary(self._stats.get((self.game, name))), value=name,
+                               state="down" if name == self.difficulty else "normal",
                                font_size="16sp")
             toggle.bind(on_release=self._on_toggle)
             box.add_widget(toggle)
+        for _ in range(len(names), MIN_ROWS):  # a game of fewer difficulties: toggles of the same size
+            box.add_widget(Widget())
         self._show_chart()
 
-    def _games(self, name: str) -> int:
-        s = self._stats.get(name)
-        return int(s.games) if s is not None else 0
+    def choose_game(self, game: str) -> None:
+        """Show ``game``'s difficulties (its tab down, the others up) and its most played one's chart."""
+        self.game = game
+        for tab in self.ids.games.children:
+            tab.state = "down" if tab.value == game else "normal"
+        self._show_difficulties()
 
     def _on_toggle(self, toggle: BigToggle) -> None:
         self.choose(toggle.value)
 
+    def toggles(self) -> list[BigToggle]:
+        """The difficulties' toggles, top to bottom."""
+        return [w for w in reversed(self.ids.difficulties.children) if isinstance(w, BigToggle)]
+
     def choose(self, difficulty: str) -> None:
         """Show ``difficulty``'s chart (its toggle down, the others up)."""
         self.difficulty = difficulty
-        for toggle in self.ids.difficulties.children:
+        for toggle in self.toggles():
             toggle.state = "down" if toggle.value == difficulty else "normal"
         self._show_chart()
 
     def _show_chart(self) -> None:
         chart = self.ids.chart
-        title = next((d.title for d in self.app.content.difficulties if d.name == self.difficulty),
-                     self.difficulty.title())
-        stats = self._stats.get(self.difficulty)
+        title = self._title(self.difficulty)  # the game: its tab, down beside the heading
+        stats = self._stats.get((self.game, self.difficulty))
         scores = list(stats.scores) if stats is not None else []
         shown = scores[-MAX_BARS:]
         chart.first_game = str(len(scores) - len(shown) + 1)
@@ -247,7 +317,7 @@ class StatsScreen(BaseScreen):
             self.back()
             return True
         if action in ("prev", "next"):
-            names = [t.value for t in reversed(self.ids.difficulties.children)]
+            names = self._names()
             if self.difficulty in names:
                 i = names.index(self.difficulty) + (1 if action == "next" else -1)
                 self.choose(names[i % len(names)])
