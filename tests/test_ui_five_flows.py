@@ -96,3 +96,21 @@ def test_the_printed_board_asks_only_names_empty_reward_and_bonus() -> None:
     assert session.play(action_of("install", session.view(), answers))
     named = next_question("transmit", session.view(), {"station": "quarry", "box": "basic"}, CONTENT)
     assert named is not None and named.text and "Ferry" in [o.label for o in named.options]
+
+
+def test_a_pattern_patent_asks_its_locations_on_the_map() -> None:
+    session = new_session()
+    session.supply("c3", "lab", ["installation", "transmission"], "p-transmit-1")
+    session.pass_turn()
+    chosen = {"station": "harbour", "box": "patent", "side": "A"}
+    assert box_effect("transmit", session.view(), chosen, CONTENT) == "pattern"
+    first = next_question("transmit", session.view(), chosen, CONTENT)
+    assert first is not None and first.key == "loc_1" and "bay" not in first.picks  # ocean
+    second = next_question("transmit", session.view(), {**chosen, "loc_1": "hill"}, CONTENT)
+    assert second is not None and second.options[0].label == "Only one" and "hill" not in second.picks
+    answers = {**chosen, "loc_1": "hill", "loc_2": "market"}
+    assert next_question("transmit", session.view(), answers, CONTENT) is None
+    action = action_of("transmit", session.view(), answers)
+    assert action.locations == ("hill", "market") and action.side == "A"  # type: ignore[union-attr]
+    preview = session.preview(action)
+    assert preview.ok and "token on Market" in preview.said and preview.money[0] == 10 - 7 + 1 + 2
