@@ -18,7 +18,7 @@ from companion.games.transmission.engine.views import MissionControlView, missio
 from companion.games.transmission.mission_control.encoding import DEFAULT_COUNTS, Pairs, rest_of
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.programs import count_programs, enumerate_outcomes
-from companion.games.transmission.mission_control.solver import Solver
+from companion.games.transmission.mission_control.solver import Solver, forget_shared_tables
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices
@@ -220,6 +220,24 @@ def test_two_stations_apart_can_never_meet() -> None:
     solver = Solver(DEVICES)
     assert solver.bound.value(*state, (("X", a, b),)) >= 1000
     assert solver.need(*state, (("X", a, b),), 7) == 8
+
+
+def test_the_shared_bound_tables_tell_games_with_other_stations_apart() -> None:
+    """The bound's tables are shared by every solver of the process, keyed by where the pairs'
+    modules lie: the same modules with a station walled in (the issue's boxed layout) and with it
+    free must still get their own values, whichever solver came first, and equal a fresh process's."""
+    boxed = "HR.S.C.B.F.A.E.m.o.l..d.t"
+    free = "H..S.C.B.F.A.E.m.o.lR.d.t"  # the same H, A, E, S, F, M; station R away from H
+    pairs: Pairs = (("M1", "H", "A"), ("M2", "E", "S"))
+    values = {}
+    for order in ((free, boxed), (boxed, free)):
+        forget_shared_tables()
+        for board in order:
+            values[order, board] = Solver(DEVICES).bound.value(board, 12, "", pairs)
+    assert values[(free, boxed), boxed] == values[(boxed, free), boxed] >= 1000
+    assert values[(free, boxed), free] == values[(boxed, free), free] < 1000
+    forget_shared_tables()
+    assert Solver(DEVICES).need(boxed, 12, "", pairs, 7) == 8
 
 
 def test_a_bad_deck_is_refused() -> None:

@@ -35,8 +35,12 @@ overestimates.  For a set ``M``:
   one direction to reach the farthest target takes ``ceil(m / counts[direction])``; with a mission
   left, at least 1.
 
-The bound depends only on where the modules of the remaining pairs lie, so it is cached per such
-*signature*; the walks (the costly part) are computed per choice of ``M`` only when the cheap limits
+The bound depends only on where the modules of the remaining pairs lie (and, for the walled-in
+test, where the stations lie), so it is cached per such *signature*, in tables every :class:`Bound`
+of the process with the same devices and card counts shares (:data:`SHARED_SIZE`): a fresh planner
+for the next decision of a game finds the signatures, walks and cheap values the previous ones
+computed (the values are pure functions of their keys, so sharing never changes one); the walks
+(the costly part) are computed per choice of ``M`` only when the cheap limits
 do not already exceed what the search asks, first without the one-device-in-hand rule (the strict walk
 is never shorter than the unconstrained one, so this value is never above the full one, and equals it
 wherever the unconstrained walk plus 2 needs no more transmissions: only elsewhere is the strict walk
@@ -57,7 +61,7 @@ from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.mission_control.encoding import DIST, Pairs
 
-__all__ = ["INF", "Bound", "BoundEntry", "Movers", "Targets", "trim"]
+__all__ = ["INF", "SHARED_SIZE", "Bound", "BoundEntry", "Movers", "Targets", "forget_bound_tables", "trim"]
 
 #: "Never": the bound of a position that cannot be won, and an unreachable walk.
 INF = 1_000
@@ -261,9 +265,12 @@ def _walled_in(board: str, at: int, devices: frozenset[str]) -> bool:
 
 
 def trim(table: dict[_K, _V]) -> None:
-    """Drop the oldest quarter of a table (insertion order)."""
+    """Drop the oldest quarter of a table (insertion order).
+
+    Safe while another thread uses the table (the shared tables of :class:`Bound`): the keys are
+    listed in one step under the GIL, and a key another trim dropped first is skipped."""
     for key in list(itertools.islice(table, len(table) // 4)):
-        del table[key]
+        table.pop(key, None)
 
 
 def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], counts: tuple[int, ...]
@@ -368,15 +375,38 @@ def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], cou
     return shape
 
 
+class _Caches(NamedTuple):
+    signatures: dict[tuple[object, ...], BoundEntry]
+    reaches: dict[tuple[int, int, int, int], list[int]]
+    cheap: dict[tuple[object, ...], list[int]]
+    walks: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]]
+
+
+#: The bound's tables shared by every :class:`Bound` of the process, per (devices, counts).
+_SHARED: dict[tuple[frozenset[str], tuple[int, ...]], _Caches] = {}
+#: Entries kept in each shared table (the signatures' entries: a third of it); a full table drops its
+#: oldest quarter.  About 25 MiB at most: enough for the decisions of one game to reuse each other's.
+SHARED_SIZE = 15_000
+
+
+def forget_bound_tables() -> None:
+    """Empty the bound's tables every :class:`Bound` of the process shares (for the benchmark: the
+    next decision pays what the first decision of a fresh process pays)."""
+    _SHARED.clear()
+
+
 class Bound:
     """The admissible lower bound of the module docstring, with its caches.
 
     :param devices: upper-case letters of the devices.
     :param counts: cards per command, in the order N E S W COLLECT DEPLOY REPAIR.
-    :param table_size: entries kept per table (the walks and cheap values: a tenth of it); a full
-        table drops its oldest quarter, which only costs time, never changes a value.
+    :param table_size: entries kept in :attr:`entries` (the per-board index; the signatures, walks
+        and cheap values are in the process-wide tables of :data:`SHARED_SIZE`); a full table drops
+        its oldest quarter, which only costs time, never changes a value.
 
-    Not thread-safe: one thread at a time.
+    Not thread-safe: one thread at a time per Bound.  Bounds used by different threads may share
+    the process-wide tables: every write there is one dict or list store of a pure value, and
+    :func:`trim` tolerates a concurrent trim.
     """
 
     def __init__(self, devices: frozenset[str], counts: tuple[int, ...], table_size: int) -> None:
@@ -385,10 +415,17 @@ class Bound:
         self.table_size = table_size
         #: Per (board, carried letter, pairs): the entry of its signature (where the pairs' modules lie).
         self.entries: dict[tuple[str, str, Pairs], BoundEntry] = {}
-        self._signatures: dict[tuple[str, Pairs, tuple[int, ...]], BoundEntry] = {}
-        self._reaches: dict[tuple[int, int, int, int], list[int]] = {}
-        self._cheap: dict[tuple[object, ...], list[int]] = {}
-        self._walks: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]] = {}
+        # The tables below hold pure functions of their keys, the devices and the card counts: every
+        # Bound of the process with the same devices and counts shares them (see shared_caches).
+        caches = _SHARED.get((devices, counts))
+        if caches is None:
+            caches = _SHARED[(devices, counts)] = _Caches({}, {}, {}, {})
+        self._signatures = caches.signatures
+        self._reaches = caches.reaches
+        self._cheap = caches.cheap
+        self._walks = caches.walks
+        #: Maps every tile but a station's to ``.``: ``board.translate`` gives where the stations lie.
+        self._stations = str.maketrans({ch: "." for d in devices for ch in (d, d.lower(), HALLWAY)})
 
     def value(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = INF) -> int:
         """The admissible lower bound of the module docstring (``0`` when ``pairs`` is empty;
@@ -453,7 +490,8 @@ class Bound:
                 where.append(board.find(a.lower()))
                 where.append(board.find(b))
                 where.append(board.find(b.lower()))
-            sig = (carrying, pairs, tuple(where))
+            # ... and, for the walled-in test, where the stations lie (fixed for a game, not for a process).
+            sig = (carrying, pairs, tuple(where), board.translate(self._stations))
             entry = self._signatures.get(sig)
             if entry is None:
                 shape = _shape(board, carrying, pairs, self.devices, self.counts)
@@ -461,7 +499,7 @@ class Bound:
                 entry = self._signatures[sig] = BoundEntry(
                     shape, cheap, [None] * len(shape), tuple(map(min, _NO_WAY, *cheap)) if cheap else _NO_WAY,
                     [None] * len(shape))
-                if len(self._signatures) > self.table_size:
+                if len(self._signatures) > SHARED_SIZE // 3:
                     trim(self._signatures)
             self.entries[key] = entry
             if len(self.entries) > self.table_size:
@@ -498,12 +536,12 @@ class Bound:
                 high = [max(floor, (events + 2 + m + REGISTERS - 1) // REGISTERS) for m in more]
                 if extent:
                     high = list(map(max, high, self._reach(extent)))
-            if len(self._walks) > self.table_size // 10:
+            if len(self._walks) > SHARED_SIZE:
                 trim(self._walks)
         elif full and targets:
             relaxed = _paths(targets.nodes, targets.preds, (), self._walks)
             strict = _paths(*targets, self._walks) if any(targets.guards) else relaxed
-            if len(self._walks) > self.table_size // 10:
+            if len(self._walks) > SHARED_SIZE:
                 trim(self._walks)
             # A solution that ever sets a device down on its way (or collects another) pays 2 more
             # commands.
@@ -518,7 +556,7 @@ class Bound:
             values = list(map(max, values, self._reach(extent)))
         if not full:
             self._cheap[key] = values
-            if len(self._cheap) > self.table_size // 10:
+            if len(self._cheap) > SHARED_SIZE:
                 trim(self._cheap)
         return values, None if high is None else [h != v for h, v in zip(high, values)]
 

@@ -65,7 +65,7 @@ from typing import NamedTuple
 
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.engine.kernel import completed, move_checks
-from companion.games.transmission.mission_control.bound import INF, Bound, trim
+from companion.games.transmission.mission_control.bound import INF, Bound, forget_bound_tables, trim
 from companion.games.transmission.mission_control.encoding import (
     DEFAULT_COUNTS,
     MOVES,
@@ -96,6 +96,7 @@ def forget_shared_tables() -> None:
     so the next decision pays what the first decision of a fresh process pays (for the benchmark)."""
     _TRIES.clear()
     act_tables.cache_clear()
+    forget_bound_tables()
 
 
 #: A position and its remaining pairs: the key of every table.
