@@ -21,8 +21,9 @@ from kivy.clock import Clock
 from kivy.properties import AliasProperty
 from kivy.uix.screenmanager import Screen, ScreenManager, ScreenManagerException
 
+from companion.table.reference import Reference
 from ui.host import Host
-from ui.registry import all_screens, load_kv, screen_kv, screen_name
+from ui.registry import load_kv, screen_kv, screen_name, screen_references
 from ui.screens.base import BaseScreen
 
 __all__ = ["LazyScreenManager", "add_screens"]
@@ -100,29 +101,30 @@ class LazyScreenManager(ScreenManager):
 
 
 def add_screens(manager: LazyScreenManager, app: Host) -> None:
-    """Register every screen of :func:`ui.registry.all_screens` with ``manager`` under its
+    """Register every screen of :func:`ui.registry.screen_references` with ``manager`` under its
     :func:`~ui.registry.screen_name`, and build the first (Home), which ``manager`` then shows.  A
     class whose name is taken already (a mistake the tests catch) is built at once instead, so it is
     still found under the name it gives itself.
 
-    A screen is built with its rules (:func:`~ui.registry.screen_kv`) loaded first, and ``app`` as its
-    host; ``app``'s double-tap guard starts again once a screen built on being shown is up
-    (:attr:`LazyScreenManager.after_first_show`)."""
+    A screen's class is imported when it is first built, its rules (:func:`~ui.registry.screen_kv`)
+    loaded, and ``app`` is its host; ``app``'s double-tap guard starts again once a screen built on
+    being shown is up (:attr:`LazyScreenManager.after_first_show`)."""
     manager.after_first_show = app.hold_actions
-    classes = all_screens()
-    for cls in classes:
-        name = screen_name(cls)
+    screens = screen_references()
+    for screen in screens:
+        name = screen_name(screen)
         if manager.has_screen(name):  # two classes that map to one name: build this one now, as before
-            log.error("screen %s.%s would be registered as %r, which is taken: built at start",
-                      cls.__module__, cls.__qualname__, name)
-            manager.add_widget(_make(cls, app))
+            log.error("screen %s would be registered as %r, which is taken: built at start",
+                      screen.target, name)
+            manager.add_widget(_make(screen, app))
             continue
-        manager.add_lazy(name, partial(_make, cls, app))
-    if classes:
-        manager.build_screen(screen_name(classes[0]))
+        manager.add_lazy(name, partial(_make, screen, app))
+    if screens:
+        manager.build_screen(screen_name(screens[0]))
 
 
-def _make(cls: type[BaseScreen], app: Host) -> BaseScreen:
+def _make(screen: Reference[type[BaseScreen]], app: Host) -> BaseScreen:
+    cls = screen.load()
     for path in screen_kv(cls):
         load_kv(path)
     return cls(app=app)

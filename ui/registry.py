@@ -4,6 +4,10 @@ Source: DESIGN.md, A game registers itself ("``ui`` registers its screens").  Ea
 touchscreen front end has a folder ``ui/games/<name>/`` whose package builds a :class:`GameScreens`;
 :data:`GAMES` lists them keyed by the name the game registers in :func:`companion.games.catalog.registered`,
 and :func:`playable` is what Home offers: the registered games that have screens here.
+
+Every screen but Home is a :class:`~companion.table.reference.Reference` (:func:`screen_references`),
+imported when :mod:`ui.lazy_screens` first builds it, so the app's start imports no game's screens
+(issue 10, item 4).  :func:`all_screens` imports them all (the tests, :func:`load_kv_files`).
 """
 
 from __future__ import annotations
@@ -17,20 +21,19 @@ from typing import Any
 from kivy.lang import Builder
 
 from companion.games.catalog import registered
+from companion.table.reference import Reference
 from companion.table.registry import GameInfo
 from ui import popups, widgets
 from ui.games import GameScreens, five_actions, six_actions, transmission
 from ui.screens.base import BaseScreen
-from ui.screens.help import HelpScreen
-from ui.screens.history import HistoryScreen
-from ui.screens.home import HomeScreen
-from ui.screens.stats import StatsScreen
 
 __all__ = ["GAMES", "SHELL_SCREENS", "Playable", "all_screens", "kv_file", "load_kv", "load_kv_files",
-           "load_shared_kv", "playable", "screen_kv", "screen_name"]
+           "load_shared_kv", "playable", "screen_kv", "screen_name", "screen_references"]
 
-#: The shell's screens, game-agnostic, in the order they are added.
-SHELL_SCREENS: tuple[type[BaseScreen], ...] = (HomeScreen, HelpScreen, HistoryScreen, StatsScreen)
+#: The shell's screens, game-agnostic, in the order they are added (Home first: the first shown).
+SHELL_SCREENS: tuple[Reference[type[BaseScreen]], ...] = (
+    Reference("ui.screens.home:HomeScreen"), Reference("ui.screens.help:HelpScreen"),
+    Reference("ui.screens.history:HistoryScreen"), Reference("ui.screens.stats:StatsScreen"))
 
 #: The games with screens, by game name (:attr:`companion.table.registry.GameInfo.name`).
 GAMES: dict[str, GameScreens] = {screens.game: screens
@@ -51,11 +54,16 @@ def playable() -> tuple[Playable, ...]:
     return tuple(Playable(info, GAMES[info.name]) for info in registered() if info.name in GAMES)
 
 
+def screen_references() -> tuple[Reference[type[BaseScreen]], ...]:
+    """Every screen, in the order the app adds them: Home first (the first screen shown), then each
+    game's, then the rest of the shell; none imported."""
+    games = tuple(screen for screens in GAMES.values() for screen in screens.screens)
+    return (SHELL_SCREENS[0], *games, *SHELL_SCREENS[1:])
+
+
 def all_screens() -> tuple[type[BaseScreen], ...]:
-    """Every screen class, in the order the app adds them: Home first (the first screen shown),
-    then each game's, then the rest of the shell."""
-    games = tuple(cls for screens in GAMES.values() for cls in screens.screens)
-    return (HomeScreen, *games, *SHELL_SCREENS[1:])
+    """Every screen class, in the order of :func:`screen_references` (each imported now)."""
+    return tuple(screen.load() for screen in screen_references())
 
 
 def load_kv(path: Path) -> None:
@@ -80,7 +88,7 @@ def load_shared_kv() -> None:
 def screen_kv(cls: type[BaseScreen]) -> tuple[Path, ...]:
     """The ``.kv`` files screen ``cls`` needs beyond :func:`load_shared_kv`: its game's widgets' rules
     (when it is a game's screen) and then its own (:func:`kv_file`)."""
-    games = tuple(path for screens in GAMES.values() if cls in screens.screens for path in screens.widget_kv)
+    games = tuple(path for screens in GAMES.values() if screens.defines(cls) for path in screens.widget_kv)
     return (*games, kv_file(cls))
 
 
@@ -92,15 +100,13 @@ def load_kv_files() -> None:
             load_kv(path)
 
 
-def screen_name(cls: type[BaseScreen]) -> str:
-    """The name screen ``cls`` is shown under, known before it is built: its ``SCREEN_NAME`` class
-    attribute if it has one, else made from its class name (``BoardSetupScreen`` -> ``"board_setup"``),
-    which is the name every screen passes to ``Screen`` (``tests/test_ui_startup.py`` checks each
-    registered one).  The app registers each screen by this name and builds it on first use."""
-    explicit = getattr(cls, "SCREEN_NAME", None)
-    if isinstance(explicit, str) and explicit:
-        return explicit
-    stem = cls.__name__.removesuffix("Screen")
+def screen_name(cls: type[BaseScreen] | Reference[type[BaseScreen]]) -> str:
+    """The name screen ``cls`` is shown under, known before it is built (or imported: a reference),
+    made from its class name (``BoardSetupScreen`` -> ``"board_setup"``), which is the name every
+    screen passes to ``Screen`` (``tests/test_ui_startup.py`` checks each registered one).  The app
+    registers each screen by this name and builds it on first use."""
+    name = cls.target.rpartition(":")[2].rpartition(".")[2] if isinstance(cls, Reference) else cls.__name__
+    stem = name.removesuffix("Screen")
     return re.sub(r"(?<!^)(?=[A-Z])", "_", stem).lower()
 
 

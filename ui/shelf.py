@@ -4,7 +4,8 @@ Source: DESIGN.md, A game registers itself ("Home lists the registered games"). 
 registered games that have screens (:func:`ui.registry.playable`); with one game it looks as it always
 did.  Incoming Transmission's table flow is the app's own (:class:`ui.app.CompanionApp`); every other
 game brings a :class:`~ui.games.GameTable` (its session, its saves, its redraws), made here once per
-app and reached by its screens through ``app.game_table(name)``.
+app, the first time it is asked for (so a start imports no other game), and reached by its screens
+through ``app.game_table(name)``.
 """
 
 from __future__ import annotations
@@ -29,11 +30,9 @@ class GameShelf:
     def __init__(self, host: TableHost) -> None:
         self.games: tuple[Playable, ...] = playable()
         self.chosen = self.games[0].info.name if self.games else ""
+        self.host = host
+        #: The tables made so far, by game name.
         self.tables: dict[str, GameTable] = {}
-        for game in self.games:
-            make = game.screens.table
-            if make is not None:
-                self.tables[game.info.name] = make(host)
 
     def titles(self) -> list[tuple[str, str, str]]:
         """``(name, title, blurb)`` of each game Home offers, in the registered order."""
@@ -50,11 +49,17 @@ class GameShelf:
         return next((game for game in self.games if game.info.name == self.chosen), None)
 
     def table(self, name: str) -> GameTable | None:
-        """The table of game ``name``, or ``None`` (Incoming Transmission, or a game without screens)."""
-        return self.tables.get(name)
+        """The table of game ``name`` (made now if this is the first time), or ``None`` (Incoming
+        Transmission, or a game without screens)."""
+        if name not in self.tables:
+            make = next((game.screens.table for game in self.games if game.info.name == name), None)
+            if make is None:
+                return None
+            self.tables[name] = make.load()(self.host)
+        return self.tables[name]
 
     def playing(self) -> GameTable | None:
-        """The table with a game on it, if any."""
+        """The table with a game on it, if any (a table not made yet has none)."""
         return next((table for table in self.tables.values() if table.playing), None)
 
     def close(self) -> None:

@@ -4,6 +4,10 @@ A game's package builds one :class:`GameScreens`; :mod:`ui.registry` lists them 
 other than Incoming Transmission (whose table flow the app itself runs) brings its own
 :class:`~ui.game_table.GameTable`: the object that holds its session, saves it in the store and
 redraws its screens, made by :attr:`GameScreens.table` from the app (a :class:`~ui.game_table.TableHost`).
+
+A game's screens and table are declared as :class:`~companion.table.reference.Reference` s and imported
+when first needed (:mod:`ui.lazy_screens` builds a screen the first time it is shown), so the app's
+start imports no game's screens (issue 10, item 4).
 """
 
 from __future__ import annotations
@@ -12,10 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.table.reference import Reference
 from ui.game_table import GameTable, TableHost
 from ui.screens.base import BaseScreen
 
-__all__ = ["GameScreens", "GameTable", "TableHost"]
+__all__ = ["GameScreens", "GameTable", "TableHost", "Reference"]
 
 
 @dataclass(frozen=True)
@@ -23,20 +28,27 @@ class GameScreens:
     """The touchscreen front end of one game.
 
     :param game: the game's name as it registers in :func:`companion.games.catalog.registered`.
-    :param screens: its screen classes, in the order the app adds them.
+    :param screens: its screen classes, in the order the app adds them, each a reference
+        (``Reference("ui.games.transmission.setup:SetupScreen")``) imported when the screen is first
+        built; the screen's name is made from the class name (:func:`ui.registry.screen_name`).
     :param widget_kv: the ``.kv`` rules of its own widgets (loaded before the screens').
     :param start: the screen New game opens (the game's Setup).
     :param in_game: the names of the screens of a game under way that show the shell's status strip
         (Escape asks before leaving); a game whose screens draw their own header lists none.
     :param blurb: a few words under the game's title on Home (with several games).
-    :param table: makes the game's :class:`GameTable` from the app; ``None`` for Incoming
+    :param table: makes the game's :class:`GameTable` from the app (a reference to the class, imported
+        when the table is first needed: :class:`ui.shelf.GameShelf`); ``None`` for Incoming
         Transmission, whose table flow the app runs.
     """
 
     game: str
-    screens: tuple[type[BaseScreen], ...]
+    screens: tuple[Reference[type[BaseScreen]], ...]
     widget_kv: tuple[Path, ...]
     start: str
     in_game: frozenset[str]
     blurb: str = ""
-    table: Callable[[TableHost], GameTable] | None = None
+    table: Reference[Callable[[TableHost], GameTable]] | None = None
+
+    def defines(self, cls: type[BaseScreen]) -> bool:
+        """True when ``cls`` is one of :attr:`screens`."""
+        return f"{cls.__module__}:{cls.__qualname__}" in {screen.target for screen in self.screens}

@@ -8,24 +8,23 @@ strip, so none of them is listed in :attr:`~ui.games.GameScreens.in_game`.
 
 from __future__ import annotations
 
-from ui.games import GameScreens
-from ui.games.six_actions.end import SixEndScreen
-from ui.games.six_actions.ledger import SixLedgerScreen
-from ui.games.six_actions.merit import SixMeritScreen
-from ui.games.six_actions.setup import SixSetupScreen
-from ui.games.six_actions.step import SixStepScreen
-from ui.games.six_actions.table import NAME, SixActionsTable
-from ui.games.six_actions.table_screen import SixTableScreen
+from companion.games.six_actions.info import GAME
+from ui.games import GameScreens, Reference
 
 __all__ = ["SCREENS"]
 
 #: The Six Actions' screens, registered under its game name.
 SCREENS = GameScreens(
-    game=NAME,
-    screens=(SixSetupScreen, SixTableScreen, SixStepScreen, SixLedgerScreen, SixMeritScreen, SixEndScreen),
+    game=GAME.name,
+    screens=(Reference("ui.games.six_actions.setup:SixSetupScreen"),
+             Reference("ui.games.six_actions.table_screen:SixTableScreen"),
+             Reference("ui.games.six_actions.step:SixStepScreen"),
+             Reference("ui.games.six_actions.ledger:SixLedgerScreen"),
+             Reference("ui.games.six_actions.merit:SixMeritScreen"),
+             Reference("ui.games.six_actions.end:SixEndScreen")),
     widget_kv=(),
     start="six_setup",
     in_game=frozenset(),
     blurb="the table's referee and banker",
-    table=SixActionsTable,
+    table=Reference("ui.games.six_actions.table:SixActionsTable"),
 )
