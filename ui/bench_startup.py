@@ -21,8 +21,8 @@ What the children share, so that only the apps differ:
 
 Registered with ``companion bench`` through the entry-point group
 :data:`companion.cli.bench.TARGETS_GROUP` (``pyproject.toml``: :data:`STARTUP`); this module imports
-nothing of Kivy, and its own imports only when the bench runs, since ``companion`` loads it at every
-start to build its parser.
+nothing of Kivy, and its own imports only when the bench runs, since ``companion`` loads it to build
+its parser whenever the ``bench`` family is built (``companion bench ...``, ``companion --help``).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class Startup:
 
     def median(self, kind: str, field: str) -> float:
         """The median of ``field`` (a :class:`Run` field) over ``kind``'s runs."""
-        import statistics  # with decimal and fractions: not at every start of `companion`
+        import statistics  # with decimal and fractions: only when the figures are read
 
         return float(statistics.median(getattr(run, field) for run in self.runs[kind]))
 
