@@ -324,6 +324,7 @@ def render(data: dict[str, Any]) -> str:
         "and is the only one that spends Signal Boosts.  Win rates carry a 95% Wilson interval.  Every",
         "cell of a difficulty uses the same seeds.",
         "",
+        *([str(data["note"]), ""] if data.get("note") else []),
         "| difficulty | Mission Control | Cadet | games | wins | win rate | 95% CI | mean transmissions "
         "| mean score | games/min/core |",
         "|---|---|---|---:|---:|---:|---|---:|---:|---:|",
