@@ -416,6 +416,47 @@ def test_undo_and_board_correction_work_as_against_the_companion() -> None:
     assert session.step in (Step.THINKING, Step.END)
 
 
+def test_undo_works_on_thinking_while_the_person_has_not_locked_in() -> None:
+    """The person may sit on Thinking for minutes: the Execute just done is undone there (issue 10, F9);
+    against the companion, which picks at once, Thinking still refuses."""
+    for seed in range(11, 60):
+        session = person(seed, undo="honor")
+        session.confirm()
+        session.open_seat()
+        for command in PLANNER.choose(session.mission_control_view()):
+            session.pick(command)
+        assert session.lock_in()
+        session.close_seat()
+        session.confirm()
+        for k in range(1, 6):  # the hand as dealt, not decoded: most often no mission completes
+            if session.arrangement[k - 1] is None:
+                assert session.place(session.unplaced()[0], k), session.message
+        if not session.execute() or session.game.state.completed:
+            continue
+        finish_execute(session)
+        assert session.step is Step.THINKING and session.can_undo
+        session.open_seat()
+        assert session.pick(PLANNER.choose(session.mission_control_view())[0])
+        session.close_seat()
+        assert session.undo(), session.message
+        assert session.step is Step.DECODE and session.order() is not None
+        assert session.game.state.phase is Phase.DECODE
+        session.open_seat()
+        assert session.seat_view().picks == ()  # the pick for the board undone is dropped
+        session.close_seat()
+        assert session.execute()
+        finish_execute(session)
+        assert session.step is Step.THINKING
+        assert not person(seed, undo="off").can_undo  # the setting still rules
+        break
+    else:
+        raise AssertionError("no seed gave a transmission that completed no mission")
+    companion = Session(CONTENT, PLANNER, "hard", "standard", 11, undo="honor")
+    companion.confirm()
+    assert companion.step is Step.THINKING and not companion.undo()
+    assert companion.message.startswith("Mission Control is choosing")
+
+
 def test_the_history_row_says_who_was_mission_control(tmp_path: Any) -> None:
     from companion.games.transmission.stored import KEEPER
     from companion.table.store import Store

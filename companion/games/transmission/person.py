@@ -40,6 +40,7 @@ from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.engine.game import Game, sample_chance, unselected_cards
 from companion.games.transmission.engine.record import replay
 from companion.games.transmission.engine.state import Actor, BoostAnswer, Phase, rules_for
+from companion.games.transmission.engine.undo import undo_reason
 from companion.games.transmission.events import BoostAnswered, Refused, SeatChanged
 from companion.games.transmission.intents import ScannedCard
 from companion.games.transmission.seat_view import Coach, SeatView, seat_view
@@ -378,6 +379,30 @@ class PersonSession(Session):
         if step is not Step.DECODE:
             self._to_answer = ""
         super()._go(step)
+
+    # ------------------------------------------------------------------ undo
+
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would be refused now, or ``None`` (:meth:`Session.undo_refusal`).
+
+        Unlike the companion, whose choice is made at once, a person may sit on Thinking for minutes:
+        nothing is drawn and nothing is chosen until they lock in, so the Execute just done may still be
+        undone there (README, Undo: refused once the next Transmission card is revealed).
+        """
+        if self.step is not Step.THINKING or self.undo_mode != "honor":
+            return super().undo_refusal()
+        why = undo_reason(self.game)
+        return None if why is None else f"Nothing can be undone: {why}."
+
+    def undo(self) -> bool:
+        """Revert the last action the table took (:meth:`Session.undo`); commands the person had picked
+        for the next transmission are dropped, as the board they were picked for is gone."""
+        if not super().undo():
+            return False
+        if self._picks:
+            self._picks = []
+            self._seat("Undone: the Execute; the commands picked for the next transmission are cleared.")
+        return True
 
     # ------------------------------------------------------------------ the record and resuming
 
