@@ -25,6 +25,6 @@ SCREENS = GameScreens(
     widget_kv=(),
     start="five_setup",
     in_game=frozenset(),
-    blurb="the network's referee",
+    blurb="the referee and accountant",
     table=Reference("ui.games.five_actions.table:FiveActionsTable"),
 )

@@ -25,6 +25,6 @@ SCREENS = GameScreens(
     widget_kv=(),
     start="six_setup",
     in_game=frozenset(),
-    blurb="the table's referee and banker",
+    blurb="the referee and banker",
     table=Reference("ui.games.six_actions.table:SixActionsTable"),
 )

@@ -28,5 +28,5 @@ SCREENS = GameScreens(
     widget_kv=(Path(__file__).with_name("cards.kv"), Path(__file__).with_name("mc_seat.kv")),
     start="setup",
     in_game=frozenset(step.value for step in Step),
-    blurb="the companion plays Mission Control",
+    blurb="Mission Control or dealer",
 )
