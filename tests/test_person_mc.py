@@ -364,6 +364,56 @@ def test_the_terminal_plays_a_whole_game_with_a_person_as_mission_control() -> N
     assert done_titles <= completed, done_titles - completed
 
 
+@pytest.mark.parametrize("at", ["Your 5 commands", "press Enter to hide", "The error card you drew"])
+@pytest.mark.parametrize("way", ["quit", "eof", "ctrl-c"])
+def test_every_way_out_of_a_private_step_clears_the_screen(at: str, way: str) -> None:
+    """quit, end of input or Ctrl-C at one of Mission Control's prompts leaves no secret on the terminal
+    (issue 10, F1): the screen and its scroll-back are cleared as "press Enter to hide this" does."""
+    session = person(seed=7, physical_deck=at.startswith("The error"))
+    out: list[str] = []
+    clears: list[int] = []
+    hides = 0
+
+    def answer(prompt: str) -> str:
+        nonlocal hides
+        out.append(prompt)
+        if "press Enter to hide" in prompt:
+            hides += 1
+        leave = at in prompt and (at != "press Enter to hide" or hides == 2)  # the 2nd: the hand-over
+        if leave and way == "eof":
+            raise EOFError
+        if leave and way == "ctrl-c":
+            raise KeyboardInterrupt
+        if leave:
+            return "quit"
+        if "Your 5 commands" in prompt:
+            return " ".join(str(c) for c in PLANNER.choose(session.mission_control_view()))
+        return ""
+
+    terminal = PersonTerminal(session, answer, out.append, clear_fn=lambda: clears.append(len(out)))
+    if at.startswith("The error"):
+        session.confirm()
+        session.open_seat()
+        for command in PLANNER.choose(session.mission_control_view()):
+            session.pick(command)
+        assert session.lock_in()
+        session.close_seat()
+        card = next(c for c in session.drawable_transmissions() if CONTENT.transmission(c).errors)
+        assert session.draw_transmission(card), session.message
+        assert session.awaiting_error
+    if way == "ctrl-c":
+        with pytest.raises(KeyboardInterrupt):
+            terminal.run()
+    else:
+        assert terminal.run() == 0
+    titles = [CONTENT.mission(m).title for m in session.game.state.missions]
+    secret_lines = [i for i, line in enumerate(out) if any(t in line for t in titles)
+                    or "intended order" in line or "Unselected:" in line]
+    assert secret_lines and clears and clears[-1] > secret_lines[-1], (clears, secret_lines)
+    assert not session.seat_open
+    assert "The Mission Control screen is hidden: leaving the game." in out[clears[-1]:]
+
+
 def test_the_walk_finds_a_leak_when_there_is_one() -> None:
     """The leak check itself: a mission's title in an event, or in the message, is found."""
     from companion.games.transmission.events import Refused

@@ -11,7 +11,8 @@ table's view; the private steps read :meth:`PersonSession.seat_view`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.views import MissionView
@@ -63,6 +64,22 @@ class PersonTerminal(Terminal):
         self.session.open_seat()
         return self.session.seat_view()
 
+    @contextmanager
+    def _private(self, what: str) -> Iterator[SeatView]:
+        """One private step: the seat opened (after the hand-over prompt) for the body of the ``with``.
+
+        Every way out of it - ``quit``, end of input, Ctrl-C - hides the screen and clears it and the
+        scroll-back, as "press Enter to hide this" does: the Cadet is about to get the terminal back.
+        """
+        seat = self._open(what)
+        try:
+            yield seat
+        except BaseException:
+            self.session.close_seat()
+            self.clear_fn()
+            self.say("The Mission Control screen is hidden: leaving the game.")
+            raise
+
     def _close(self) -> None:
         self._command_or_enter("Mission Control: press Enter to hide this and hand the terminal back > ")
         self.session.close_seat()
@@ -73,7 +90,11 @@ class PersonTerminal(Terminal):
         return ["Your secret missions:", *(_mission_line(m, seat.completed) for m in seat.missions)]
 
     def _thinking(self) -> bool:
-        seat = self._open("select 5 commands")
+        with self._private("select 5 commands") as seat:
+            self._select_step(seat)
+        return True
+
+    def _select_step(self, seat: SeatView) -> None:
         if seat.task == "missions":
             self._enter_missions()
             seat = self.session.seat_view()
@@ -96,7 +117,6 @@ class PersonTerminal(Terminal):
         intended = " ".join(c.title for c in self.session.seat_view().intended)
         self.say(f"Locked in: {intended}.")
         self._close()
-        return True
 
     def _select(self, words: list[str]) -> None:
         try:
@@ -152,32 +172,36 @@ class PersonTerminal(Terminal):
             self.say(f"Clear signal on register {card.clear_register}: Mission Control puts that card "
                      "face up "
                      "there.")
-        seat = self._open("hand the cards over")
-        if seat.task == "error":
-            self.say(seat.instruction, "Unselected: " + ", ".join(c.title for c in seat.error_choices))
-            while session.awaiting_error:
-                text = self.ask("The error card you drew > ").strip()
-                if text.lower() in ("quit", "exit", "q"):
-                    self._quit()
-                try:
-                    drawn = Command.parse(text)
-                except ValueError as exc:
-                    self.say(f"! {exc}")
-                    continue
-                if not session.draw_error(_card_of(drawn)):
-                    self.say(f"! {session.seat_message}")
-            seat = session.seat_view()
-        intended = " ".join(c.title for c in seat.intended)
-        self.say(f"Your intended order: {intended}.", seat.instruction, *seat.hand_over)
-        self._close()
+        with self._private("hand the cards over") as seat:
+            if seat.task == "error":
+                self._draw_error(seat)
+                seat = session.seat_view()
+            intended = " ".join(c.title for c in seat.intended)
+            self.say(f"Your intended order: {intended}.", seat.instruction, *seat.hand_over)
+            self._close()
         session.confirm()
+
+    def _draw_error(self, seat: SeatView) -> None:
+        session = self.session
+        self.say(seat.instruction, "Unselected: " + ", ".join(c.title for c in seat.error_choices))
+        while session.awaiting_error:
+            text = self.ask("The error card you drew > ").strip()
+            if text.lower() in ("quit", "exit", "q"):
+                self._quit()
+            try:
+                drawn = Command.parse(text)
+            except ValueError as exc:
+                self.say(f"! {exc}")
+                continue
+            if not session.draw_error(_card_of(drawn)):
+                self.say(f"! {session.seat_message}")
 
     def _boost(self, args: Sequence[str]) -> None:
         super()._boost(args)
         if self.session.private_boosts and self.session.view().answers:
-            seat = self._open("answer the Signal Boost aloud")
-            self.say(seat.answer or "Nothing to answer.")
-            self._close()
+            with self._private("answer the Signal Boost aloud") as seat:
+                self.say(seat.answer or "Nothing to answer.")
+                self._close()
             self._show_decode()
 
 
