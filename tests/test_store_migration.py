@@ -19,7 +19,12 @@ import pytest
 
 from companion.cli.main import main
 from companion.games.transmission.content import loader
-from companion.games.transmission.content.loader import default_content, load_content
+from companion.games.transmission.content.loader import (
+    content_to_resume,
+    default_content,
+    load_content,
+    shipped_pack,
+)
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.session import Step
 from companion.games.transmission.stored import KEEPER
@@ -196,6 +201,22 @@ def test_the_unfinished_game_is_refused_by_a_newer_pack_in_plain_words_and_kept(
     with Store.open(old_store) as store:
         again = store.unfinished()
         assert again is not None and again.id == saved.id and dict(again.record) == EXPECTED["record"]
+
+
+def test_the_table_resumes_an_old_game_with_the_shipped_revision_it_was_played_with(old_store: Path) -> None:
+    """An update that changed the default pack does not strand the game in progress: the app and
+    ``companion play`` resume it with the shipped revision it was played with (default-v1.toml)."""
+    current = default_content()
+    with Store.open(old_store) as store:
+        saved = store.unfinished()
+        assert saved is not None
+        pack = content_to_resume(saved.content_id, saved.content_digest, current)
+        assert (pack.id, pack.digest) == (CONTENT.id, CONTENT.digest)
+        session = store.resume(saved, KEEPER, pack, Planner())
+        assert list(session.record()["actions"]) == list(EXPECTED["record"]["actions"])
+    assert content_to_resume(current.id, current.digest, current) is current
+    assert shipped_pack("incoming-transmission@0", "000000000000") is None
+    assert content_to_resume("someone-else@3", "abc", current) is current  # the store refuses it in words
 
 
 def test_a_migration_that_fails_midway_leaves_the_file_as_it_was(

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from kivy.clock import Clock, ClockEvent
 
+from companion.games.transmission.content.loader import content_to_resume
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
@@ -197,7 +198,8 @@ class TableStore:
             return False
         try:
             chooser = self.host.new_chooser()
-            session = self.store.resume(saved, KEEPER, self.host.content, chooser,
+            content = content_to_resume(saved.content_id, saved.content_digest, self.host.content)
+            session = self.store.resume(saved, KEEPER, content, chooser,
                                         undo=self.host.undo_setting)
         except (StoreError, ImportError) as exc:  # another pack, a record that no longer replays
             log.error("cannot resume game %s: %s", saved.id, str(exc))

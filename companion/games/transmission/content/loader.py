@@ -17,7 +17,8 @@ import os
 from companion.errors import ContentError
 from companion.games.transmission.content.model import ContentPack
 
-__all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
+__all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content",
+           "shipped_pack", "content_to_resume"]
 
 log = logging.getLogger(__name__)
 
@@ -87,3 +88,36 @@ def check_content(path: str | os.PathLike[str] | None = None) -> list[ContentErr
 def default_content() -> ContentPack:
     """The default pack, loaded once (see :func:`load_content`)."""
     return load_content(None)
+
+
+@functools.cache
+def _shipped() -> tuple[ContentPack, ...]:
+    """Every pack shipped beside this module: the default and each earlier revision kept so that a
+    game saved with it still resumes (``default-v1.toml`` ...).  A shipped file that does not load is
+    logged and skipped (the tests load each one)."""
+    packs: list[ContentPack] = []
+    for entry in sorted(importlib.resources.files(__package__).iterdir(), key=lambda e: e.name):
+        if entry.name.startswith("default") and entry.name.endswith(".toml"):
+            try:
+                packs.append(parse_content(entry.read_bytes(), entry.name))
+            except ContentError as exc:
+                log.error("shipped content pack %s does not load: %s", entry.name, exc)
+    return tuple(packs)
+
+
+def shipped_pack(content_id: str, digest: str) -> ContentPack | None:
+    """The shipped pack with this id and digest (a saved game's), or ``None`` when none is."""
+    for pack in _shipped():
+        if pack.id == content_id and pack.digest == digest:
+            return pack
+    return None
+
+
+def content_to_resume(content_id: str, digest: str, current: ContentPack) -> ContentPack:
+    """The pack to resume a game saved with ``content_id``/``digest``: ``current`` (the table's pack)
+    when it is that one, else the shipped revision it was played with (an update that changed the
+    default pack must not strand a game in progress), else ``current`` (the store then refuses it in
+    words and keeps it)."""
+    if current.id == content_id and current.digest == digest:
+        return current
+    return shipped_pack(content_id, digest) or current
