@@ -28,7 +28,7 @@ from pathlib import Path
 from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err, out
 from companion.errors import ConfigError
 from companion.games.transmission.cards import KINDS, CardCodeError, all_cards, card_codes_markdown
-from companion.games.transmission.cli import content_pack, game_options
+from companion.games.transmission.options import content_pack, game_options
 from companion.table.config import Config, read_config
 from companion.table.registry import AddSubcommand, HelpPlace, Subcommands
 from ui import kivy_config

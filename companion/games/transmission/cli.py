@@ -10,8 +10,8 @@ shell over the core: ``referee`` runs
 ``simulate`` plays :func:`companion.lab.simulate.simulate`.  The planner and the simulator are
 imported by the subcommands that use them (plain imports, no cycle behind them): loading them
 would double the time ``companion --help`` or ``referee`` takes to start.  :func:`content_pack` and
-:func:`game_options` are shared with the other families that need the game's pack or its options
-(``run``, ``labels``, ``bench``).
+:func:`game_options` (:mod:`companion.games.transmission.options`, re-exported here) are shared with
+the other families that need the game's pack or its options (``run``, ``labels``, ``bench``).
 """
 
 from __future__ import annotations
@@ -35,11 +35,12 @@ from companion.cli.output import (
     verbose_option,
 )
 from companion.errors import ContentError, IllegalAction, ScenarioError
-from companion.games.transmission.content.loader import check_content, default_content, load_content
-from companion.games.transmission.content.model import DIFFICULTY_NAMES, ContentPack
-from companion.games.transmission.engine.game import LAYOUTS, rules_for
+from companion.games.transmission.content.loader import check_content, load_content
+from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.game import rules_for
 from companion.games.transmission.engine.scenario import Scenario, load_scenario
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.options import MAX_SEED, content_pack, game_options, seed
 from companion.games.transmission.person import MC_SEATS, PersonSession
 from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
@@ -52,44 +53,6 @@ from companion.table.store import Store, StoreError, describe_saved
 __all__ = ["register", "content_pack", "game_options", "seed", "play_stored", "MAX_SEED"]
 
 log = logging.getLogger(__name__)
-
-#: Seeds are whole numbers the Setup screen can show and take back: 0 to 999,999,999.
-MAX_SEED = 999_999_999
-
-
-# --------------------------------------------------------------------------- shared with other families
-
-
-def content_pack(args: argparse.Namespace) -> ContentPack:
-    """The pack of ``--content FILE`` or the default one.  :raises Failure: naming the problem."""
-    path = getattr(args, "content", None)
-    try:
-        pack = load_content(path) if path else default_content()
-    except ContentError as exc:
-        hint = f"`companion content check {path}` lists every problem"
-        raise Failure(f"content pack: {exc} ({hint})") from None
-    log.debug("content pack %s (digest %s) from %s", pack.id, pack.digest, path or "the default")
-    return pack
-
-
-def seed(text: str) -> int:
-    """An argparse type: a game's seed, 0 to :data:`MAX_SEED`.  :raises argparse.ArgumentTypeError:"""
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise argparse.ArgumentTypeError(
-            f"a seed is a whole number from 0 to {MAX_SEED:,}, not {text[:20]!r}")
-    return int(text)
-
-
-def game_options(parser: argparse.ArgumentParser, layout: bool = True) -> None:
-    """``--difficulty`` and, with ``layout``, ``--layout`` and ``--seed`` (RULES.md, Setup)."""
-    parser.add_argument("--difficulty", choices=DIFFICULTY_NAMES, default="standard",
-                        help="Transmission deck and score multiplier (default: standard)")
-    if layout:
-        parser.add_argument("--layout", choices=LAYOUTS, default="standard",
-                            help="Standard (shuffled) or Beginner (fixed) Layout (default: standard)")
-        parser.add_argument("--seed", type=seed, default=None,
-                            help="seed of the game's chance draws, to replay a game (default: random)")
-
 
 # --------------------------------------------------------------------------- subcommands
 
