@@ -519,7 +519,8 @@ def test_a_new_game_gets_a_fresh_seed_and_leaving_says_history_keeps_it(
         ui_harness: Any, start_app: Any, no_ui_errors: None, tmp_path: Any) -> None:
     """Issue 10, snags: after End -> Home -> New game, and after Menu -> Leave game -> New game, Setup
     offers a fresh seed (the last one deals missions the table has seen) unless the table types one;
-    the Leave question says the game stays in History as abandoned (it does), not that it is lost."""
+    the Leave question says the game stays in History as abandoned (it does), not that it is lost, and
+    once a transmission is played, that it stays as left and counts as not won (F10: History says so)."""
     h = ui_harness
     app = start_app(seed=4242, store_path=tmp_path / "store.sqlite3")
     tap_text(h, "New game")
@@ -534,7 +535,7 @@ def test_a_new_game_gets_a_fresh_seed_and_leaving_says_history_keeps_it(
     h.pump_until(lambda: bool(h.find_all(text="Leave this game?")), what="the confirmation")
     h.pump_until(lambda: len(h.find_all(cls="ChoicePopup")) == 1, what="the Menu to fade out")
     popup = next(p for p in h.find_all(cls="ChoicePopup") if p.title == "Leave this game?")
-    assert "stays in History as abandoned" in popup.text and "lost" not in popup.text
+    assert "stays in History as abandoned: no transmission yet" in popup.text and "lost" not in popup.text
     h.screenshot("leave_game_question.png")
     settle(h)
     h.tap(h.find(text="Leave game", where=lambda w: _inside(w, popup)))
@@ -550,13 +551,25 @@ def test_a_new_game_gets_a_fresh_seed_and_leaving_says_history_keeps_it(
     wait_screen(h, "board_setup")
     assert app.session.seed == 777
     tap_text(h, "Board is ready")
-    for _ in range(7):  # the intended orders, to the End
+    for round_ in range(7):  # the intended orders, to the End
         h.pump_until(lambda: app.session.step in (Step.TRANSMISSION, Step.END), timeout=20,
                      what="the next transmission")
         if app.session.step is Step.END:
             break
         assert app.intents.confirm()
         wait_step(h, Step.DECODE)
+        if round_ == 0:  # a Transmission card is drawn: leaving now would be "left", counted as not won
+            h.tap(h.find(text="Menu"))
+            settle(h)
+            tap_text(h, "Leave game")
+            h.pump_until(lambda: len(h.find_all(cls="ChoicePopup")) == 1, what="the Menu to fade out")
+            popup = next(p for p in h.find_all(cls="ChoicePopup") if p.title == "Leave this game?")
+            assert "stays in History as left: it counts as not won" in popup.text, popup.text
+            h.screenshot("leave_game_question_left.png")
+            settle(h)
+            h.tap(h.find(text="Keep playing", where=lambda w: _inside(w, popup)))
+            h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the question to close")
+            assert app.session.step is Step.DECODE
         arrange_intended(h)
         finish_round(h)
     wait_screen(h, "end")

@@ -47,10 +47,12 @@ from companion.games.transmission.events import BoostAnswered, Executed, Placed,
 from companion.games.transmission.intents import GuardedIntents, Intents
 from companion.games.transmission.person import PersonSession, table_session
 from companion.games.transmission.session import Chooser, Session, Step
+from companion.games.transmission.stored import progress
 from companion.games.transmission.table_view import TableView
 from companion.table.config import Config
 from companion.table.events import Event
 from companion.table.store import Store
+from companion.table.store_rows import counts
 from ui import theme
 from ui.choosing import Choosing
 from ui.game_table import GameTable
@@ -370,7 +372,10 @@ class CompanionApp(App):
             self.show("home")
 
     def ask_abandon(self) -> None:
-        kept = ("It stops here and stays in History as abandoned; it cannot be resumed."
+        # What History will show (store_rows.counts): abandoned before the first transmission, else left.
+        played = self.session is not None and counts("abandoned", progress(self.session).transmissions_used)
+        kept = ("left: it counts as not won" if played else "abandoned: no transmission yet, so not counted")
+        kept = (f"It stops here and stays in History as {kept}. It cannot be resumed."
                 if self.history is not None else "It stops here and cannot be resumed (History is off).")
         ChoicePopup("Leave this game?", kept,
                     [("Keep playing", None, theme.GO), ("Leave game", self.abandon, theme.DANGER)]).open()
