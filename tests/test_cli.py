@@ -434,6 +434,39 @@ def test_play_reads_the_terminal_and_quits_cleanly(capsys: pytest.CaptureFixture
     assert code == 0 and "End of input" in out
 
 
+def test_play_takes_the_tables_game_settings_and_says_which_are_bad(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``companion play`` reads the config the app reads (issue 10, F6): ``[game]`` mission_control,
+    coach ... are its defaults, an option wins over the file, and each bad value is said on stderr
+    naming the file, the key and the value, then the default is used."""
+    config = tmp_path / "config.toml"
+    config.write_text('[game]\nmission_control = "person"\ncoach = true\nundo = "honor"\n', encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CONFIG", str(config))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n\ncoach\nquit\n"))
+    code, out, err = cli(capsys, "play", "--no-store", "--seed", "4", "--difficulty", "training")
+    assert (code, err) == (0, "")
+    assert "Hand the terminal to Mission Control" in out and "Coach: " in out  # a person, with the coach
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n\ncoach\nquit\n"))
+    code, out, _ = cli(capsys, "play", "--no-store", "--seed", "4", "--difficulty", "training", "--no-coach")
+    assert code == 0 and "The coach is off" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\nquit\n"))
+    code, out, err = cli(capsys, "play", "--no-store", "--seed", "4", "--mc", "companion")
+    assert code == 0 and "Hand the terminal" not in out and "=== Transmission 1 of 7 ===" in out
+    config.write_text('[game]\nmission_control = "robot"\ncoach = "on"\nmission_control_seconds = nan\n',
+                      encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\nquit\n"))
+    code, out, err = cli(capsys, "play", "--no-store", "--seed", "4")
+    assert code == 0 and "Hand the terminal" not in out  # the default: the companion
+    lines = err.splitlines()
+    assert len(lines) == 3 and all(str(config) in line for line in lines), err
+    assert "game.mission_control = 'robot'" in err and "game.coach = 'on'" in err
+    assert "game.mission_control_seconds = NaN" in err
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code, out, err = cli(capsys, "play", "--no-store", "--seed", "4")
+    assert code == 0 and "absent.toml: no such file" in err
+
+
 def test_an_unexpected_error_is_one_line_without_a_traceback(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import companion.games.transmission.mission_control.planner

@@ -46,7 +46,7 @@ from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.terminal import Terminal
 from companion.games.transmission.terminal_person import PersonTerminal
-from companion.table.config import MISSION_CONTROL_SECONDS
+from companion.table.config import MISSION_CONTROL_SECONDS, Config, read_config
 from companion.table.registry import AddSubcommand
 from companion.table.store import Store, StoreError, describe_saved
 
@@ -65,25 +65,54 @@ def _scenario(args: argparse.Namespace, content: ContentPack, commands: bool) ->
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    """A whole game in the terminal against the AI Mission Control."""
+    """A whole game in the terminal against the AI Mission Control or a person's, set as the table's
+    config says (:func:`play_config`) unless an option says otherwise."""
     from companion.games.transmission.mission_control.planner import Planner
 
     content = content_pack(args)
+    config = play_config(args)
+    chooser = Planner(deadline=config.mission_control_seconds)
     if not args.no_store:  # save every move and offer to resume
-        return play_stored(args, content, Planner())
-    session = new_session(args, content, Planner())
+        return play_stored(args, content, chooser, config=config)
+    session = new_session(args, content, chooser, config)
     return terminal_for(session).run()
 
 
-def new_session(args: argparse.Namespace, content: ContentPack, chooser: Chooser) -> Session:
-    """The session ``play``'s options ask for: against the companion, or with ``--mc person`` a
+def play_config(args: argparse.Namespace) -> Config:
+    """The table's config file as the app reads it (:func:`~companion.table.config.read_config`): its
+    ``[game]`` settings are ``play``'s defaults (``physical_deck`` aside: the terminal has no card to
+    scan).  Each bad setting is said on stderr, naming the file, the key and the value, and its default
+    is used, as the app does at start.  A problem that decides where the game store is is left to
+    :func:`~companion.cli.database.database_path`, which refuses it when the game is to be saved."""
+    config, problems = read_config()
+    stored = not args.no_store and getattr(args, "database", None) is None
+    for problem in problems:
+        if stored and (problem.field == "" or problem.field.startswith("store")):
+            continue  # database_path refuses it: the game would go into the wrong history
+        what = ("setting not used (its default instead)" if problem.field
+                else "file not used (the defaults instead)")
+        err(f"config {what}: {problem}")
+    return config
+
+
+def new_session(args: argparse.Namespace, content: ContentPack, chooser: Chooser,
+                config: Config | None = None) -> Session:
+    """The session ``play`` asks for: against the companion, or with a person as Mission Control a
     :class:`~companion.games.transmission.person.PersonSession` (RULES.md, With a person as Mission
-    Control).  :raises KeyError, ValueError: an unknown difficulty or layout."""
-    if getattr(args, "mc", "companion") == "person":
-        return PersonSession(content, chooser, args.difficulty, args.layout, args.seed,
-                             physical_missions=args.physical_missions, private_boosts=args.private_boosts,
-                             coach=args.coach)
-    return Session(content, chooser, args.difficulty, args.layout, args.seed)
+    Control).  Each option left out (``None``) takes ``config``'s ``[game]`` setting (``--mc``:
+    ``mission_control``; ``--physical-missions``, ``--private-boosts``, ``--coach``); ``undo`` is the
+    config's.  :raises KeyError, ValueError: an unknown difficulty or layout."""
+    config = Config() if config is None else config
+
+    def chosen(name: str) -> bool:
+        value = getattr(args, name, None)
+        return bool(getattr(config, name)) if value is None else bool(value)
+
+    if (getattr(args, "mc", None) or config.mission_control) == "person":
+        return PersonSession(content, chooser, args.difficulty, args.layout, args.seed, undo=config.undo,
+                             physical_missions=chosen("physical_missions"),
+                             private_boosts=chosen("private_boosts"), coach=chosen("coach"))
+    return Session(content, chooser, args.difficulty, args.layout, args.seed, undo=config.undo)
 
 
 def terminal_for(session: Session, input_fn: Callable[[str], str] = input,
@@ -197,17 +226,19 @@ def _cmd_content_check(args: argparse.Namespace) -> int:
 
 
 def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser,
-                input_fn: Callable[[str], str] = input, output_fn: Callable[[str], None] = print) -> int:
+                input_fn: Callable[[str], str] = input, output_fn: Callable[[str], None] = print, *,
+                config: Config | None = None) -> int:
     """``companion play`` with the store: offer to resume the unfinished game, save every move.
 
-    An unusable store is said on stderr and the game is played without saving.
+    A new game is set as :func:`new_session` says (``config``: the table's settings).  An unusable
+    store is said on stderr and the game is played without saving.
     """
     path = database_path(args)
     try:
         store = Store.open(path)
     except StoreError as exc:
         err(f"{exc} This game will not be saved.")
-        unsaved = new_session(args, content, chooser)
+        unsaved = new_session(args, content, chooser, config)
         return terminal_for(unsaved, input_fn, output_fn).run()
     if store.notice:
         err(store.notice)
@@ -233,7 +264,7 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
             else:
                 store.abandon(saved.id)
         if session is None:
-            session = new_session(args, content, chooser)
+            session = new_session(args, content, chooser, config)
             store.begin(session, KEEPER)
         return terminal_for(session, input_fn, output_fn).run()
     finally:
@@ -278,17 +309,20 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     play_parser = add("play", "play a whole game in this terminal, against the AI Mission Control or a "
                       "person's", [pack])
     game_options(play_parser)
-    play_parser.add_argument("--mc", choices=MC_SEATS, default="companion",
-                             help="who is Mission Control: the companion (default) or a person at the table, "
-                             "whose private steps are behind a hand-over prompt")
-    play_parser.add_argument("--physical-missions", action="store_true",
-                             help="with --mc person: Mission Control draws real Mission cards and types "
-                             "them in")
-    play_parser.add_argument("--private-boosts", action="store_true",
-                             help="with --mc person: Signal Boost answers are shown to Mission Control only, "
-                             "to be said aloud")
-    play_parser.add_argument("--coach", action="store_true",
-                             help="with --mc person: Mission Control may ask for the AI's pick")
+    play_parser.add_argument("--mc", choices=MC_SEATS, default=None,
+                             help="who is Mission Control: the companion or a person at the table, whose "
+                             "private steps are behind a hand-over prompt (default: the config's [game] "
+                             "mission_control, else the companion)")
+    on_off = argparse.BooleanOptionalAction
+    play_parser.add_argument("--physical-missions", action=on_off, default=None,
+                             help="with a person as Mission Control: they draw real Mission cards and type "
+                             "them in (default: the config's [game] physical_missions, else off)")
+    play_parser.add_argument("--private-boosts", action=on_off, default=None,
+                             help="with a person as Mission Control: Signal Boost answers are shown to them "
+                             "only, to be said aloud (default: the config's [game] private_boosts, else off)")
+    play_parser.add_argument("--coach", action=on_off, default=None,
+                             help="with a person as Mission Control: they may ask for the AI's pick "
+                             "(default: the config's [game] coach, else off)")
     play_parser.add_argument("--no-store", action="store_true",
                              help="do not save the game or offer to resume one")
     play_parser.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
