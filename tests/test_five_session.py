@@ -201,3 +201,28 @@ def test_the_colours_are_kept_with_the_table_state() -> None:
     again = Session.from_record(CONTENT, session.record(), session.table_state())
     assert again.colours == ("blue", "yellow")
     assert Session.from_record(CONTENT, session.record(), {"colours": "red"}).colours == ()
+
+
+def test_a_game_given_up_before_any_move_is_abandoned_not_a_loss(tmp_path: Path) -> None:
+    """The store counts a game once a move is in effect (store_rows.counts): one given up with no move
+    played, or with its only move undone, is abandoned and outside the figures; after a move it is left,
+    counted as not won (as Incoming Transmission's before and after its first transmission)."""
+    store = Store.open(tmp_path / "store.sqlite3")
+    shown = []
+    for moves, undo in ((0, False), (1, True), (1, False)):
+        session, _ = _session()
+        store.begin(session, KEEPER)
+        assert progress(session).transmissions_used == 0
+        for _ in range(moves):
+            assert session.install("hill", "basic"), session.message
+        if undo:
+            assert session.undo(), session.message
+        if moves and not undo:
+            assert progress(session).transmissions_used == session.game.state.round == 1
+        saved = store.unfinished()
+        assert saved is not None
+        store.abandon(saved.id)
+        game = store.games()[0]
+        shown.append((game.shown_result, game.counted))
+    assert shown == [("abandoned", False), ("abandoned", False), ("left", True)]
+    store.close()

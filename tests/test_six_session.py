@@ -153,3 +153,28 @@ def test_physical_decks_wait_for_the_table_to_say_which_card() -> None:
     assert session.view().phase is Phase.TURN and session.muster(1)
     assert session.view().pending_draw == "merit"
     assert session.draw("windfall") and session.view(seat=0).own_merit == ("Windfall",)
+
+
+def test_a_game_given_up_before_any_move_is_abandoned_not_a_loss(tmp_path: Path) -> None:
+    """The store counts a game once a move is in effect (store_rows.counts): one given up with no move
+    played, or with its only move undone, is abandoned and outside the figures; after a move it is left,
+    counted as not won (as Incoming Transmission's before and after its first transmission)."""
+    store = Store.open(tmp_path / "store.sqlite3")
+    shown = []
+    for moves, undo in ((0, False), (1, True), (1, False)):
+        session, _ = _session()
+        store.begin(session, KEEPER)
+        assert progress(session).transmissions_used == 0
+        for _ in range(moves):
+            assert session.muster(2), session.view().message
+        if undo:
+            assert session.undo(), session.view().message
+        if moves and not undo:
+            assert progress(session).transmissions_used == session.game.state.round == 1
+        saved = store.unfinished()
+        assert saved is not None and describe(saved).endswith("round 1.")
+        store.abandon(saved.id)
+        game = store.games()[0]
+        shown.append((game.shown_result, game.counted))
+    assert shown == [("abandoned", False), ("abandoned", False), ("left", True)]
+    store.close()

@@ -31,15 +31,23 @@ def _six(seed: int) -> SixSession:
 @pytest.fixture
 def mixed(tmp_path: Path) -> Path:
     """Incoming Transmission lost (training, standard), The Six Actions left at 2 players, The Five
-    Actions left at 2 players, and an unfinished Six Actions game."""
+    Actions left at 2 players, and an unfinished Six Actions game; each of the last three after one
+    move (a game given up with none is abandoned, outside the figures)."""
     path = tmp_path / "companion.sqlite3"
     with Store.open(path) as store:
         lost_game(store, 1)
-        store.abandon(store.begin(_six(1), SIX))
+        six = _six(1)
+        game = store.begin(six, SIX)
+        assert six.muster(2)
+        store.abandon(game)
         lost_game(store, 2, "standard")
-        store.abandon(store.begin(FiveSession.new(FIVE_CONTENT, ["Ana", "Ben"], ["harbour", "ridge"], seed=3),
-                                  FIVE))
-        store.begin(_six(2), SIX)
+        five = FiveSession.new(FIVE_CONTENT, ["Ana", "Ben"], ["harbour", "ridge"], seed=3)
+        game = store.begin(five, FIVE)
+        assert five.pass_turn()
+        store.abandon(game)
+        six = _six(2)
+        store.begin(six, SIX)
+        assert six.muster(2)
     return path
 
 

@@ -46,14 +46,21 @@ def _five(seed: int) -> FiveSession:
 
 def _mixed(path: Path) -> None:
     """Incoming Transmission lost twice (training), The Six Actions left three times and The Five
-    Actions once, all at "2 players"; nothing unfinished."""
+    Actions once (each after one move: with none it would be abandoned, outside the figures), all at
+    "2 players"; nothing unfinished."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with Store.open(path) as store:
         lost_game(store, 1)
         for seed in (1, 2, 3):
-            store.abandon(store.begin(_six(seed), SIX))
+            six = _six(seed)
+            game = store.begin(six, SIX)
+            assert six.muster(2)
+            store.abandon(game)
         lost_game(store, 2)
-        store.abandon(store.begin(_five(3), FIVE))
+        five = _five(3)
+        game = store.begin(five, FIVE)
+        assert five.pass_turn()
+        store.abandon(game)
 
 
 def test_a_history_row_of_each_game_says_its_figures() -> None:

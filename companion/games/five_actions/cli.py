@@ -147,7 +147,7 @@ def play(
             s = saved.summary
             output_fn(
                 f"An unfinished game is saved: {s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC, "
-                f"round {s.transmissions_used}."
+                f"round {max(1, s.transmissions_used)}."
             )
             while session is None:
                 answer = _answer(input_fn, "Resume it? [Y/n/q] (n starts a new game and gives this one up) ")

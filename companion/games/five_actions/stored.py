@@ -1,12 +1,12 @@
 """The Five Actions in the game store: its history figures and how a saved game resumes.
 
-The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`.  The history
-row's columns were named for Incoming Transmission; this game fills them with its own figures,
-named by :attr:`KEEPER`'s ``names`` (our
-decision): rounds played, Locations the players hold (stations and Signal tokens) of the map's
-Locations (0 of 0 on the printed board), the best total so far as the score (bonus points plus
-activated Patents' icons), and ``won`` once the table has ended the game (the excerpt names no
-winner: a finished game is a completed one).
+The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`. The history row's
+columns were named for Incoming Transmission; this game fills them with its own figures, named by
+:attr:`KEEPER`'s ``names`` (our decision): the round reached once a move is in effect (0 before:
+:func:`rounds`), Locations the players hold (stations and Signal tokens) of the map's Locations (0 of 0
+on the printed board), the best total so far as the score (bonus points plus activated Patents' icons),
+and ``won`` once the table has ended the game (the excerpt names no winner: a finished game is a
+completed one).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from companion.games.five_actions.engine.actions import Undo
 from companion.games.five_actions.session import Session
 from companion.table.registry import Keeper, Progress, ProgressNames
 
-__all__ = ["NAME", "KEEPER", "progress", "resume", "score"]
+__all__ = ["NAME", "KEEPER", "progress", "resume", "rounds", "score"]
 
 #: The game's name in the store.
 NAME = "five-actions"
@@ -35,6 +35,14 @@ def score(session: Session, seat: int) -> int:
     return p.points + icons
 
 
+def rounds(session: Session) -> int:
+    """The round the game has reached once a player's move is in effect (an undone one is not), else 0:
+    a game given up before anyone played is abandoned, outside the figures, not a loss
+    (:func:`companion.table.store_rows.counts`), as Incoming Transmission's before its first
+    transmission."""
+    return session.game.state.round if session.game.history else 0
+
+
 def progress(session: Session) -> Progress:
     """The history row of ``session`` as it stands (see the module for what each column holds)."""
     state = session.game.state
@@ -42,7 +50,7 @@ def progress(session: Session) -> Progress:
     game_map = session.content.game_map
     total = len(game_map.locations) if game_map is not None and state.layout == "map" else 0
     return Progress(
-        transmissions_used=state.round,
+        transmissions_used=rounds(session),
         missions_completed=len(held) if total else 0,
         missions_total=total,
         score=max((score(session, i) for i in range(len(state.players))), default=0),

@@ -1,11 +1,11 @@
 """The Six Actions in the game store: its history figures and how a saved game resumes.
 
-The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`.  The history
-row's columns were named for Incoming Transmission; this game fills them with its own figures,
-named by :attr:`KEEPER`'s ``names``
-(our decision): rounds played, notes repaid of notes taken, the highest Influence as the score,
-and ``won`` once the settlement is done (the excerpt defines no winner, so a finished game is a
-completed one; the table reads the standings on the settlement screen).
+The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`. The history row's
+columns were named for Incoming Transmission; this game fills them with its own figures, named by
+:attr:`KEEPER`'s ``names`` (our decision): the round reached once a move is in effect (0 before:
+:func:`rounds`), notes repaid of notes taken, the highest Influence as the score, and ``won`` once the
+settlement is done (the excerpt defines no winner, so a finished game is a completed one; the table
+reads the standings on the settlement screen).
 """
 
 from __future__ import annotations
@@ -20,10 +20,18 @@ from companion.games.six_actions.session import Session
 from companion.table.registry import Keeper, Progress, ProgressNames
 from companion.table.store_rows import SavedGame
 
-__all__ = ["NAME", "KEEPER", "progress", "resume", "describe"]
+__all__ = ["NAME", "KEEPER", "progress", "resume", "describe", "rounds"]
 
 #: The game's name in the store.
 NAME = GAME
+
+
+def rounds(session: Session) -> int:
+    """The round the game has reached once a player's move is in effect (an undone one is not), else 0:
+    a game given up before anyone played is abandoned, outside the figures, not a loss
+    (:func:`companion.table.store_rows.counts`), as Incoming Transmission's before its first
+    transmission."""
+    return session.game.state.round if session.game.history else 0
 
 
 def progress(session: Session) -> Progress:
@@ -31,7 +39,7 @@ def progress(session: Session) -> Progress:
     state = session.game.state
     players = state.players
     return Progress(
-        transmissions_used=state.round,
+        transmissions_used=rounds(session),
         missions_completed=sum(p.repaid for p in players),
         missions_total=sum(p.notes for p in players),
         score=max((p.influence for p in players), default=0),
@@ -62,4 +70,4 @@ KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume,
 def describe(saved: SavedGame) -> str:
     """A line for a resume offer: ``"3 players, started 2026-12-01 14:49 UTC: round 2."``"""
     s = saved.summary
-    return f"{s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC: round {s.transmissions_used}."
+    return f"{s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC: round {max(1, s.transmissions_used)}."
