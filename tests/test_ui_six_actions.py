@@ -394,14 +394,21 @@ def test_a_game_resumes_after_the_power_goes(ui_harness: Any, tmp_path: Path, no
 
 
 def test_leaving_a_game_keeps_it_as_abandoned(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """The Leave question says what History will show: abandoned (not counted) before any move, left
+    (counted as not won) once one is in effect."""
+    from ui.popups import ChoicePopup
+
     h = ui_harness
     start_game(h)
+    tap(h, "Menu")
+    answer_popup(h, "Leave game")
+    h.pump_until(lambda: h.find_all(cls=ChoicePopup), timeout=3, what="the Leave question")
+    assert "as abandoned: no move yet" in h.find(cls=ChoicePopup).text
+    answer_popup(h, "Keep playing")
     tap(h, "Menu")
     shot(h, "33_menu")
     answer_popup(h, "The board")
     shot(h, "34_board")
-    from ui.popups import ChoicePopup
-
     assert "Leaders:" in h.find(cls=ChoicePopup).text
     answer_popup(h, "Close")
     pawn = view(h).pawn
@@ -415,10 +422,11 @@ def test_leaving_a_game_keeps_it_as_abandoned(ui_harness: Any, app: None, no_ui_
     tap(h, "Menu")
     answer_popup(h, "Leave game")
     shot(h, "32_leave_asked")
+    assert "as left: it counts as not won" in h.find(cls=ChoicePopup).text
     answer_popup(h, "Leave game")
     on(h, "home")
     games = h.app.history.games()
-    assert [(g.game, g.result) for g in games] == [("six-actions", "abandoned")]
+    assert [(g.game, g.result, g.shown_result) for g in games] == [("six-actions", "abandoned", "left")]
 
 
 def test_the_printed_board_asks_the_city_and_the_road(ui_harness: Any, app: None, no_ui_errors: None) -> None:

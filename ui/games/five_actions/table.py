@@ -23,10 +23,11 @@ from companion.games.five_actions.engine.actions import Action
 from companion.games.five_actions.events import Changed, Refused
 from companion.games.five_actions.info import GAME
 from companion.games.five_actions.session import Preview, Session, SupplyNeeds
-from companion.games.five_actions.stored import KEEPER
+from companion.games.five_actions.stored import KEEPER, progress
 from companion.games.five_actions.views import TableView
 from companion.table.events import Event
 from companion.table.store import SavedGame, StoreError
+from companion.table.store_rows import counts
 from ui import records
 from ui.game_table import GameTable, TableHost
 
@@ -140,6 +141,14 @@ class FiveActionsTable:
             self.host.table_store.abandon(self.game_id)
         self.close()
         self.host.show("home")
+
+    def leave_words(self) -> str:
+        """The Leave question's sentence: what History will show for this game if it is left now
+        (:func:`companion.table.store_rows.counts`: left once a move is in effect, else abandoned)."""
+        session = self._session
+        if session is not None and counts("abandoned", progress(session).transmissions_used):
+            return "It is kept in the history as left: it counts as not won."
+        return "It is kept in the history as abandoned: no move yet, so it is not counted."
 
     def close(self) -> None:
         self._session = None

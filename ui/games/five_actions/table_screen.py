@@ -247,7 +247,7 @@ class FiveTableScreen(BaseScreen):
                     vertical=True, default=2, width_dp=420).open()
 
     def ask_leave(self) -> None:
-        ChoicePopup("Leave this game?", "It is kept in the history as abandoned.",
+        ChoicePopup("Leave this game?", table_of(self.app).leave_words(),
                     [("Keep playing", None, theme.GO),
                      ("Leave game", lambda: table_of(self.app).leave(), theme.DANGER)]).open()
 

@@ -25,10 +25,11 @@ from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.events import Changed, Refused
 from companion.games.six_actions.info import GAME
 from companion.games.six_actions.session import Seat, Session
-from companion.games.six_actions.stored import KEEPER
+from companion.games.six_actions.stored import KEEPER, progress
 from companion.games.six_actions.views import Quote, TableView
 from companion.table.events import Event
 from companion.table.store import SavedGame, StoreError
+from companion.table.store_rows import counts
 from ui import records
 from ui.game_table import GameTable, TableHost
 
@@ -120,6 +121,14 @@ class SixActionsTable:
             self.host.table_store.abandon(self.game_id)
         self.close()
         self.host.show("home")
+
+    def leave_words(self) -> str:
+        """The Leave question's sentence: what History will show for this game if it is left now
+        (:func:`companion.table.store_rows.counts`: left once a move is in effect, else abandoned)."""
+        session = self._session
+        if session is not None and counts("abandoned", progress(session).transmissions_used):
+            return "It is kept in the history as left: it counts as not won."
+        return "It is kept in the history as abandoned: no move yet, so it is not counted."
 
     def close(self) -> None:
         self._session = None

@@ -278,7 +278,7 @@ class SixTableScreen(BaseScreen):
             intents.move_pawn(metro)
 
     def ask_leave(self) -> None:
-        ChoicePopup("Leave this game?", "It is kept in the history as abandoned.",
+        ChoicePopup("Leave this game?", table_of(self.app).leave_words(),
                     [("Keep playing", None, theme.GO),
                      ("Leave game", lambda: table_of(self.app).leave(), theme.DANGER)]).open()
 
