@@ -308,3 +308,49 @@ def test_card_command_names_stay_off_the_scan_log(ui_harness: Any, start_app: An
     log = app.hardware.scan_log.read(5)
     assert log and not any(mission.id in line or mission.title in line for line in log), log
     assert card_command("N1") is Command.N
+
+
+def test_undo_on_thinking_with_a_person_as_mission_control(ui_harness: Any, start_app: Any,
+                                                           no_ui_errors: None, tmp_path: Any) -> None:
+    """Menu -> Undo while the person has not locked in the next commands (issue 10, F9): the Execute
+    just done goes back into the registers, on Decode, as in a game against the companion."""
+    from test_ui_store import menu_undo
+    from test_ui_table import wait_step
+
+    h = ui_harness
+    config = Config(mission_control="person", undo="honor", data_dir=tmp_path)
+    app = start_app(config=config, difficulty="hard", seed=12, store_path=tmp_path / "store.sqlite3")
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    tap_text(h, "Board is ready")
+    session: PersonSession = app.session
+    wait_step(h, Step.THINKING)
+    session.open_seat()  # the person's screen is tested above: here only the result matters
+    for command in PLANNER.choose(session.mission_control_view()):
+        assert session.pick(command)
+    assert session.lock_in()
+    session.close_seat()
+    wait_step(h, Step.TRANSMISSION)
+    assert app.intents.confirm()
+    wait_screen(h, "decode")
+    for k in range(1, 6):  # the hand as dealt: with this seed no mission completes
+        if session.arrangement[k - 1] is None:
+            assert session.place(session.unplaced()[0], k)
+    order = list(session.arrangement)
+    assert app.intents.execute(), session.message
+    wait_screen(h, "execute")
+    assert not session.game.state.completed
+    while session.step is Step.EXECUTE:
+        assert app.intents.confirm()
+        h.pump(frames=2)
+    wait_step(h, Step.THINKING)
+    h.pump(0.3)
+    settle(h)
+    h.screenshot("person_mc_undo_thinking_before.png")
+    menu_undo(h)
+    assert session.step is Step.DECODE, message(h)
+    wait_screen(h, "decode")
+    assert session.arrangement == order and message(h).startswith("Undone: the order is back")
+    h.screenshot("person_mc_undo_thinking_after.png")
