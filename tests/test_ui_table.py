@@ -14,6 +14,7 @@ of ``test_ui_game`` reasons from the screen alone.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import time
 from typing import Any
@@ -567,7 +568,7 @@ def test_a_new_game_gets_a_fresh_seed_and_leaving_says_history_keeps_it(
             assert "stays in History as left: it counts as not won" in popup.text, popup.text
             h.screenshot("leave_game_question_left.png")
             settle(h)
-            h.tap(h.find(text="Keep playing", where=lambda w: _inside(w, popup)))
+            h.tap(h.find(text="Keep playing", where=functools.partial(_inside, parent=popup)))
             h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the question to close")
             assert app.session.step is Step.DECODE
         arrange_intended(h)
