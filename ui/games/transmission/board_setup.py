@@ -8,6 +8,7 @@ from typing import Any
 from kivy.properties import DictProperty, ListProperty, StringProperty
 
 from companion.games.transmission.table_view import TableView
+from ui.games.transmission.board import BoardView, TileView  # noqa: F401  (widgets its .kv builds)
 from ui.host import Host
 from ui.screens.base import BaseScreen
 

@@ -21,6 +21,7 @@ from kivy.uix.widget import Widget
 from companion.games.transmission.engine.commands import card_command
 from companion.games.transmission.engine.views import MissionView
 from ui import theme
+from ui.games.transmission.board import TileView  # noqa: F401  (a widget cards.kv builds)
 
 __all__ = ["CardButton", "CardGhost", "MissionPanel", "RegisterSlot", "card_hint", "card_icon", "card_title"]
 

@@ -26,7 +26,9 @@ from companion.games.transmission.engine.state import BoostAnswer
 from companion.games.transmission.engine.views import CadetView
 from companion.games.transmission.table_view import TableView
 from ui import theme
+from ui.games.transmission.board import BoardView  # noqa: F401  (a widget its .kv builds)
 from ui.games.transmission.cards import CardButton, RegisterSlot, card_title
+from ui.games.transmission.mc_seat import HoldButton  # noqa: F401  (a widget its .kv builds)
 from ui.popups import Choice, ChoicePopup
 from ui.screens.base import BaseScreen, number_word
 from ui.widgets.controls import BigButton

@@ -10,6 +10,7 @@ from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.table_view import TableView
 from ui import theme
+from ui.games.transmission.board import BoardView  # noqa: F401  (a widget its .kv builds)
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import StripCell
 

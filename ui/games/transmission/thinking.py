@@ -9,6 +9,7 @@ from kivy.animation import Animation
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.transmission.table_view import TableView
+from ui.games.transmission.mc_seat import HoldButton  # noqa: F401  (a widget its .kv builds)
 from ui.screens.base import BaseScreen
 
 

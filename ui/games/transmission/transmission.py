@@ -14,6 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from companion.games.transmission.engine.views import TransmissionView
 from companion.games.transmission.table_view import TableView
 from ui import theme
+from ui.games.transmission.mc_seat import HoldButton  # noqa: F401  (a widget its .kv builds)
 from ui.screens.base import BaseScreen, number_word
 from ui.widgets.controls import BigButton
 
