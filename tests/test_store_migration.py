@@ -243,3 +243,16 @@ def test_a_migration_that_fails_midway_leaves_the_file_as_it_was(
     with Store.open(old_store) as store:  # the next start migrates it
         assert store.notice is None and len(store.games()) == 5
     assert version(old_store) == SCHEMA_VERSION
+
+
+def test_companion_play_resumes_an_old_game_with_the_revision_it_was_played_with(
+        old_store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``companion play`` after the update: 'y' resumes the version-1 game instead of refusing it."""
+    said = iter(["y", "q", "q", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(said))
+    monkeypatch.setenv("COMPANION_CONFIG", str(old_store.parent / "none.toml"))
+    code = main(["play", "--database", str(old_store)])
+    out = capsys.readouterr()
+    assert "Resuming where the game stopped." in out.out, out.out + out.err
+    assert "load that pack" not in out.err
+    assert code == 0

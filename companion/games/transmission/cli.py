@@ -35,7 +35,7 @@ from companion.cli.output import (
     verbose_option,
 )
 from companion.errors import ContentError, IllegalAction, ScenarioError
-from companion.games.transmission.content.loader import check_content, load_content
+from companion.games.transmission.content.loader import check_content, content_to_resume, load_content
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import rules_for
 from companion.games.transmission.engine.scenario import Scenario, load_scenario
@@ -256,7 +256,8 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
                 return 0
             if answer:
                 try:
-                    session = store.resume(saved, KEEPER, content, chooser)
+                    played_with = content_to_resume(saved.content_id, saved.content_digest, content)
+                    session = store.resume(saved, KEEPER, played_with, chooser)
                 except StoreError as exc:
                     err(f"{exc} Use --content with that pack, or answer n to start a new game.")
                     return EXIT_ERROR
