@@ -66,7 +66,7 @@ def page_texts(content: ContentPack, debrief: Debrief, page: int) -> dict[str, A
     executed = t.executed or ()
     return {
         "where": f"Transmission {t.number} of {len(debrief.transmissions)}",
-        "card": f"Card {t.card} · {card_text(content, t)}",
+        "card": f"Transmission card, {card_text(content, t)}",  # its id means nothing at the table
         "hand": f"Hand as dealt: {hand_text(t)}.",
         "intended": [card_name(c) for c in t.intended],
         "executed": [card_name(c) for c in executed] + [""] * (5 - len(executed)),
