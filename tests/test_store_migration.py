@@ -9,6 +9,7 @@ a migration step fails.
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import sqlite3
@@ -248,8 +249,8 @@ def test_a_migration_that_fails_midway_leaves_the_file_as_it_was(
 def test_companion_play_resumes_an_old_game_with_the_revision_it_was_played_with(
         old_store: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """``companion play`` after the update: 'y' resumes the version-1 game instead of refusing it."""
-    said = iter(["y", "q", "q", "q"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(said))
+    # Through stdin: play's prompts bind the builtin input when its module is first imported.
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\nq\nq\nq\n"))
     monkeypatch.setenv("COMPANION_CONFIG", str(old_store.parent / "none.toml"))
     code = main(["play", "--database", str(old_store)])
     out = capsys.readouterr()
