@@ -11,7 +11,6 @@ from __future__ import annotations
 import codecs
 import functools
 import hashlib
-import importlib.resources
 import os
 import re
 import tomllib
@@ -32,6 +31,7 @@ from companion.games.six_actions.content.model import (
     Reward,
     Setup,
 )
+from companion.table.pack_file import read_pack
 
 __all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
 
@@ -377,17 +377,6 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     ), []
 
 
-def _read_bytes(path: str | os.PathLike[str] | None) -> tuple[bytes, str]:
-    if path is None:
-        return (importlib.resources.files(__package__) / DEFAULT_FILE).read_bytes(), DEFAULT_FILE
-    file = os.fspath(path)
-    try:
-        with open(file, "rb") as handle:
-            return handle.read(), file
-    except OSError as exc:
-        raise ContentError(file, "<file>", file, f"cannot read the file: {exc.strerror or exc}") from exc
-
-
 def parse_content(data: bytes, file: str = "<bytes>") -> ContentPack:
     """Validate a pack held in memory (the TOML file's bytes; ``file`` names it in messages).
 
@@ -404,14 +393,14 @@ def load_content(path: str | os.PathLike[str] | None = None) -> ContentPack:
 
     :raises ContentError: the first problem found, naming file, field and value.
     """
-    data, file = _read_bytes(path)
+    data, file = read_pack(__package__, DEFAULT_FILE, path)
     return parse_content(data, file)
 
 
 def check_content(path: str | os.PathLike[str] | None = None) -> list[ContentError]:
     """Every problem of a pack file, ``[]`` when it is valid."""
     try:
-        data, file = _read_bytes(path)
+        data, file = read_pack(__package__, DEFAULT_FILE, path)
     except ContentError as exc:
         return [exc]
     return _parse(data, file)[1]

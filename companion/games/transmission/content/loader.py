@@ -16,6 +16,7 @@ import os
 
 from companion.errors import ContentError
 from companion.games.transmission.content.model import ContentPack
+from companion.table.pack_file import read_pack
 
 __all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content",
            "shipped_pack", "content_to_resume"]
@@ -31,21 +32,6 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     from companion.games.transmission.content.validate import parse
 
     return parse(data, file)
-
-
-def _read_bytes(path: str | os.PathLike[str] | None) -> tuple[bytes, str]:
-    """The pack's bytes and the file name used in messages (``default.toml`` for the default).
-
-    :raises ContentError: field ``"<file>"`` when the file cannot be read.
-    """
-    if path is None:
-        return (importlib.resources.files(__package__) / DEFAULT_FILE).read_bytes(), DEFAULT_FILE
-    file = os.fspath(path)
-    try:
-        with open(file, "rb") as handle:
-            return handle.read(), file
-    except OSError as exc:
-        raise ContentError(file, "<file>", file, f"cannot read the file: {exc.strerror or exc}") from exc
 
 
 def parse_content(data: bytes, file: str = "<bytes>") -> ContentPack:
@@ -67,7 +53,7 @@ def load_content(path: str | os.PathLike[str] | None = None) -> ContentPack:
 
     :raises ContentError: the first problem found, naming file, field and value.
     """
-    data, file = _read_bytes(path)
+    data, file = read_pack(__package__, DEFAULT_FILE, path)
     return parse_content(data, file)
 
 
@@ -78,7 +64,7 @@ def check_content(path: str | os.PathLike[str] | None = None) -> list[ContentErr
     ``"<file>"`` or ``"<toml>"``; the latter's problem holds tomllib's line and column.
     """
     try:
-        data, file = _read_bytes(path)
+        data, file = read_pack(__package__, DEFAULT_FILE, path)
     except ContentError as exc:
         return [exc]
     return _parse(data, file)[1]
