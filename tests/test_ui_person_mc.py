@@ -354,3 +354,52 @@ def test_undo_on_thinking_with_a_person_as_mission_control(ui_harness: Any, star
     wait_screen(h, "decode")
     assert session.arrangement == order and message(h).startswith("Undone: the order is back")
     h.screenshot("person_mc_undo_thinking_after.png")
+
+
+def test_transmit_locks_in_five_scanned_commands(ui_harness: Any, start_app: Any, no_ui_errors: None,
+                                                 tmp_path: Any) -> None:
+    """The panel's Transmit button (Enter) on the Mission Control screen (X1, F18): with fewer than 5
+    commands picked it says how many are picked and locks nothing in; with the 5 Command cards
+    scanned in order it locks them in, no touch on *Lock in* needed."""
+    from test_ui_table import wait_step
+    from ui.table_hardware import BUTTON_KEYS
+
+    h = ui_harness
+    config = Config(mission_control="person", data_dir=tmp_path)
+    app = start_app(config=config, difficulty="hard", seed=12, store_path=tmp_path / "store.sqlite3")
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    tap_text(h, "Board is ready")
+    session: PersonSession = app.session
+    wait_step(h, Step.THINKING)
+    h.pump(0.6)  # past the double-tap guard of the new screen
+    seat = hold(h)
+    app.press_key(BUTTON_KEYS["transmit"])  # on the cue: "Only I can see it: show"
+    h.pump(frames=3)
+    assert seat.stage == "secrets" and session.seat_open
+    pick = PLANNER.choose(session.mission_control_view())
+    used: list[str] = []
+
+    def scan_next(command: Command) -> None:  # a Command card of that command not scanned yet
+        card = next(cid for kind, cid in CARDS if kind == "command" and card_command(cid) is command
+                    and cid not in used)
+        used.append(card)
+        assert scan(h, "command", card), seat.message
+
+    for command in pick[:3]:
+        scan_next(command)
+    app.press_key(BUTTON_KEYS["transmit"])
+    h.pump(frames=3)
+    assert session.step is Step.THINKING and len(session.seat_view().picks) == 3
+    assert "exactly 5 commands, not 3" in seat.message, seat.message
+    h.screenshot("person_mc_transmit_three.png")
+    for command in pick[3:]:
+        scan_next(command)
+    h.key("enter")
+    h.pump(frames=3)
+    assert session.step is Step.TRANSMISSION, seat.message
+    assert seat.message == "Locked in." and session.seat_view().task == "hand_over"
+    assert tuple(card_command(c) for c in session.game.state.intended) == tuple(pick)
+    h.screenshot("person_mc_transmit_locked.png")

@@ -151,11 +151,15 @@ class SeatScreen(ModalView):
         self.on_closed()
 
     def handle_key_event(self, key: int, codepoint: str | None, action: str | None) -> bool:
-        """Keys while open: Escape hides it; Enter on the cue shows the secrets."""
+        """Keys while open: Escape hides it; Enter (the panel's Transmit button) on the cue shows the
+        secrets, and while selecting locks the 5 commands in (or says how many are still to pick)."""
         if action == "back":
             self.hide()
         elif action == "continue" and self.stage == "cue":
             self.show()
+        elif action == "continue" and self._shown and self.seat.seat_open \
+                and self.seat.seat_view().task == "select":
+            self.seat.lock_in()
         return True
 
     def _on_event(self, event: Event) -> None:
