@@ -10,6 +10,7 @@ import pytest
 from companion.games.transmission.content.loader import default_content
 from companion.lab import balance
 from companion.lab.balance import DIFFICULTIES, cell_key, newcombe, render, wilson
+from companion.lab.balance_cells import load
 from companion.lab.simulate import SimulationResult
 
 
@@ -57,7 +58,7 @@ def test_a_run_skips_fresh_cells_and_continues(tmp_path: Path, monkeypatch: pyte
     played: list[tuple[str, str, str]] = []
 
     def fake(content: object, games: int, difficulty: str, seed: int, *, cadet: str, mc: str,
-             jobs: int) -> SimulationResult:
+             jobs: int, first: int = 0) -> SimulationResult:
         played.append((difficulty, mc, cadet))
         return SimulationResult(games, games // 2, 0.5, 6.0, 100.0, 1.0, 1)
 
@@ -86,7 +87,7 @@ def test_a_run_skips_fresh_cells_and_continues(tmp_path: Path, monkeypatch: pyte
 def test_an_unreadable_cache_is_ignored(tmp_path: Path) -> None:
     cache = tmp_path / "balance.json"
     cache.write_text("{not json", encoding="utf-8")
-    assert balance._load(cache) == {}
+    assert load(cache) == {}
 
 
 def test_a_run_can_keep_cells_and_play_only_some_cadets(tmp_path: Path,
@@ -94,7 +95,7 @@ def test_a_run_can_keep_cells_and_play_only_some_cadets(tmp_path: Path,
     played: list[tuple[str, str, str]] = []
 
     def fake(content: object, games: int, difficulty: str, seed: int, *, cadet: str, mc: str,
-             jobs: int) -> SimulationResult:
+             jobs: int, first: int = 0) -> SimulationResult:
         played.append((difficulty, mc, cadet))
         return SimulationResult(games, games // 2, 0.5, 6.0, 100.0, 1.0, 1)
 

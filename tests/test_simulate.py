@@ -205,3 +205,15 @@ def test_the_command_line_takes_the_mission_control_the_cadet_and_the_processes(
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["mc"], data["cadet"], data["games"]) == ("robust", "reasoning", 2)
+
+
+def test_a_batch_played_in_two_parts_is_the_batch_played_at_once() -> None:
+    whole = simulate(CONTENT, 6, "training", 4, cadet="perfect")
+    head = simulate(CONTENT, 3, "training", 4, cadet="perfect")
+    tail = simulate(CONTENT, 3, "training", 4, cadet="perfect", first=3)
+    assert head.wins + tail.wins == whole.wins
+    assert 3 * (head.mean_score + tail.mean_score) == 6 * whole.mean_score
+    assert 3 * (head.mean_transmissions + tail.mean_transmissions) == 6 * whole.mean_transmissions
+    assert (tail.wins, tail.mean_score) != (head.wins, head.mean_score)  # games 3..5 are other games
+    with pytest.raises(ValueError, match="first game"):
+        simulate(CONTENT, 1, "training", 4, first=-1)

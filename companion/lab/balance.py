@@ -18,6 +18,11 @@ The page then checks the difficulty presets against their targets (:data:`TARGET
 reasoning Cadet (the model of a thoughtful player, ``docs/cadets.md``) and the best Mission
 Control of each difficulty, each win rate should lie within 5 points of its target.
 
+A cell cached with fewer games of the same seed is extended rather than played again: only its
+missing games are played and the tallies added (``--games 1000`` after a 500-game run plays games
+500-999), when the same code played it or ``--keep`` says the change kept every decision;
+``--replay CELL`` checks that claim by playing a cached cell again and comparing its tallies exactly.
+
 ``--bench-cadet GAMES`` times the reasoning Cadet's decisions (each whole Decode step, Signal
 Boosts included) over ``GAMES`` games at every difficulty against the shortest-plan Mission
 Control, in CPU milliseconds (``docs/cadets.md`` quotes it).
@@ -32,7 +37,6 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
-import json
 import logging
 import math
 import statistics
@@ -53,6 +57,7 @@ from companion.games.transmission.engine.views import MissionControlView, missio
 from companion.games.transmission.mission_control.cadet import CADET_MODELS
 from companion.games.transmission.mission_control.reasoning import Reader
 from companion.games.transmission.session import Chooser
+from companion.lab.balance_cells import load, merge, parts, save, tallies
 from companion.lab.progress import progress
 from companion.lab.simulate import (
     MISSION_CONTROLS,
@@ -231,73 +236,96 @@ def _cells() -> list[tuple[str, str, str]]:
     return sorted(cells, key=lambda cell: (cell[0] != _FIRST[0], cell[2] != _FIRST[1]))
 
 
-def _load(path: Path) -> dict[str, Any]:
-    if not path.exists():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        log.warning("ignoring the unreadable cache %s: %s", path, exc)
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _save(path: Path, data: dict[str, Any]) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
-
-
 def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out: Path,
         max_minutes: float | None = None, command: str = "", cadets: Sequence[str] = CADET_MODELS,
         keep: bool = False) -> dict[str, Any]:
     """Simulate every missing cell (see the module docstring); returns the cache's contents.
 
+    A cached cell of the same seed with fewer games is extended: only its missing games are played
+    (game ``i`` is always the same game, :func:`companion.lab.simulate.game_seed`) and the tallies are
+    added, when it was played by the same code (fingerprint) or ``keep`` is set; its ``parts`` record
+    which games each code and commit played.
+
     :param cadets: play only the cells of these Cadet models (the others stay as cached).
-    :param keep: a cached cell of the same games and seed counts as done even if the code changed since
-        (for a change known not to alter any decision, e.g. a pure speed-up checked on recorded
-        decisions); the page names the commit that played each cell.
+    :param keep: a cached cell of the same seed counts as done (or is extended) even if the code changed
+        since (for a change known not to alter any decision, e.g. a pure speed-up checked on recorded
+        decisions); the page names the commit that played each part of each cell.
     """
-    data = _load(cache)
+    data = load(cache)
     cells: dict[str, Any] = data.setdefault("cells", {})
     stamp = fingerprint()
     version = commit()
     start = time.monotonic()
 
-    def done(cell: Any) -> bool:
-        code = cell.get("code") if keep and isinstance(cell, dict) else stamp
-        return _fresh(cell, games, seed, str(code))
+    def usable(cell: Any) -> bool:
+        """Whether the cached cell's games count towards this run's (same seed and code, or ``keep``)."""
+        return (tallies(cell) is not None and cell.get("seed") == seed
+                and (keep or cell.get("code") == stamp))
 
-    todo = [cell for cell in _cells() if cell[2] in cadets and not done(cells.get(cell_key(*cell)))]
+    def played(key: str) -> int:
+        """How many of the cell's games are cached and count (0: play it from game 0)."""
+        counts = tallies(cells.get(key)) if usable(cells.get(key)) else None
+        return counts[0] if counts is not None and counts[0] <= games else 0
+
+    todo = [cell for cell in _cells() if cell[2] in cadets and played(cell_key(*cell)) < games]
     log.info("%d of %d cells to play (%d games each, seed %d, code %s)", len(todo), len(_cells()), games,
              seed, stamp)
     for n, (difficulty, mc, cadet) in enumerate(progress(todo, desc="cells", unit="cell"), start=1):
         if max_minutes is not None and time.monotonic() - start > 60 * max_minutes:
             log.info("stopping after %.0f minutes; run again to continue", (time.monotonic() - start) / 60)
             break
-        log.info("cell %d/%d: %s, %s Mission Control, %s Cadet ...", n, len(todo), difficulty, mc, cadet)
-        result = simulate(content, games, difficulty, seed, cadet=cadet, mc=mc, jobs=jobs)
-        cells[cell_key(difficulty, mc, cadet)] = {
-            "difficulty": difficulty, "mc": mc, "cadet": cadet, "games": result.games, "wins": result.wins,
-            "mean_transmissions": result.mean_transmissions, "mean_score": result.mean_score,
-            "seconds": result.seconds, "jobs": result.jobs, "seed": seed, "code": stamp, "commit": version,
-            "games_per_minute_per_core": result.games_per_minute_per_core,
-        }
+        key = cell_key(difficulty, mc, cadet)
+        first = played(key)
+        log.info("cell %d/%d: %s, %s Mission Control, %s Cadet, games %d-%d ...", n, len(todo), difficulty,
+                 mc, cadet, first, games - 1)
+        result = simulate(content, games - first, difficulty, seed, cadet=cadet, mc=mc, jobs=jobs,
+                          first=first)
+        part = {"first": first, "games": result.games, "wins": result.wins,
+                "transmissions": round(result.mean_transmissions * result.games),
+                "score": round(result.mean_score * result.games), "seconds": result.seconds,
+                "jobs": result.jobs, "code": stamp, "commit": version}
+        cells[key] = merge(difficulty, mc, cadet, seed, [*(parts(cells[key]) if first else []), part])
         if command:
             data["command"] = command
-        _save(cache, data)
+        save(cache, data)
         out.write_text(render(data), encoding="utf-8")
-        low, high = wilson(result.wins, result.games)
-        log.info("  won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%) in %.0f s, %.0f games/min/core", result.wins,
-                 result.games, 100 * result.win_rate, 100 * low, 100 * high, result.seconds,
-                 result.games_per_minute_per_core)
+        total = cells[key]
+        low, high = wilson(total["wins"], total["games"])
+        log.info("  won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%); these %d games in %.0f s, "
+                 "%.0f games/min/core", total["wins"], total["games"], 100 * total["wins"] / total["games"],
+                 100 * low, 100 * high, result.games, result.seconds, result.games_per_minute_per_core)
     out.write_text(render(data), encoding="utf-8")
     return data
 
 
-def _fresh(cell: Any, games: int, seed: int, stamp: str) -> bool:
-    return (isinstance(cell, dict) and cell.get("games") == games and cell.get("seed") == seed
-            and cell.get("code") == stamp)
+def replay(content: ContentPack, cache: Path, keys: Sequence[str], jobs: int) -> int:
+    """Play the cached cells ``keys`` again with today's code and compare their tallies exactly.
+
+    Checks that a change kept every decision before its cells are kept or extended (``--keep``).
+
+    :param keys: cells as ``difficulty/mc/cadet`` (:func:`cell_key`).
+    :returns: the exit status: 0 when every cell replays to its cached wins, transmissions and score,
+        1 when one differs, 2 when a cell is not in the cache.
+    """
+    cells = load(cache).get("cells", {})
+    status = 0
+    for key in keys:
+        cached = tallies(cells.get(key))
+        if cached is None:
+            log.error("%s is not a cell of %s (cells: %s)", key, cache, ", ".join(sorted(cells)) or "none")
+            status = max(status, 2)
+            continue
+        cell = cells[key]
+        result = simulate(content, cached[0], cell["difficulty"], int(cell["seed"]), cadet=cell["cadet"],
+                          mc=cell["mc"], jobs=jobs)
+        got = (result.games, result.wins, round(result.mean_transmissions * result.games),
+               round(result.mean_score * result.games))
+        same = got == cached
+        log.info("%s: %s (games, wins, transmissions, score) %s with code %s in %.0f s; "
+                 "cached %s (commit %s)", key, "the same" if same else "DIFFERENT", got, fingerprint(),
+                 result.seconds, cached, cell.get("commit"))
+        status = max(status, 0 if same else 1)
+    return status
 
 
 def render(data: dict[str, Any]) -> str:
@@ -330,7 +358,7 @@ def render(data: dict[str, Any]) -> str:
         "|---|---|---|---:|---:|---:|---|---:|---:|---:|",
     ]
     missing = 0
-    commits: set[str] = set()
+    played: dict[tuple[int, int, str, str], int] = {}  # (first, last game, commit, code) -> cells
     for d in DIFFICULTIES:
         for m in MISSION_CONTROLS:
             for c in CADET_MODELS:
@@ -345,9 +373,15 @@ def render(data: dict[str, Any]) -> str:
                     f"| {d} | {m} | {c} | {cell['games']} | {cell['wins']} | {100 * rate:.1f}% "
                     f"| {100 * low:.1f}-{100 * high:.1f}% | {cell['mean_transmissions']:.2f} "
                     f"| {cell['mean_score']:.1f} | {cell.get('games_per_minute_per_core', 0.0):.0f} |")
-                commits.add(cell.get("commit") or "unknown")
-    if commits:
-        lines += ["", f"Played by the code at commit {', '.join(sorted(commits))}."]
+                for part in parts(cell) if tallies(cell) is not None else []:
+                    span = (int(part["first"]), int(part["first"]) + int(part["games"]) - 1,
+                            str(part["commit"]), str(part["code"]))
+                    played[span] = played.get(span, 0) + 1
+    if played:
+        lines += ["", "Who played which games (game numbers of each cell; the code fingerprint hashes every "
+                  "source that can change a decision):", ""]
+        lines += [f"- games {first}-{last} of {n} {'cell' if n == 1 else 'cells'}: commit {version}, "
+                  f"code {code}" for (first, last, version, code), n in sorted(played.items())]
     lines += ["", "## The difficulty presets against their targets", ""]
     lines += _bands(cells)
     lines += ["", "## Does the scramble-aware Mission Control win more often?", ""]
@@ -478,6 +512,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="time both Mission Controls' decisions over GAMES games instead")
     parser.add_argument("--cadet", action="append", choices=CADET_MODELS, default=None,
                         help="play only this Cadet model's cells (repeatable; default: all)")
+    parser.add_argument("--replay", action="append", default=None, metavar="DIFFICULTY/MC/CADET",
+                        help="replay this cached cell's games with today's code and compare its wins, "
+                             "transmissions and score exactly (repeatable; exit status 1 if any differs)")
     parser.add_argument("--keep", action="store_true",
                         help="keep cached cells of the same games and seed even if the code changed since "
                              "(only after a change that alters no decision)")
@@ -495,8 +532,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or args.jobs < 0:
         parser.error("--games must be at least 1 and --jobs 0 or more")
     cache = args.cache or args.out.with_suffix(".json")
-    command = (f"python -m companion.lab.balance --games {args.games} --seed {args.seed} "
-               f"--jobs {args.jobs or 2}")
+    if args.replay:
+        return replay(content, cache, args.replay, args.jobs)
+    command = " ".join([f"python -m companion.lab.balance --games {args.games} --seed {args.seed} "
+                        f"--jobs {args.jobs}", *(f"--cadet {c}" for c in args.cadet or ()),
+                        *(["--keep"] if args.keep else [])])
     run(content, args.games, args.seed, args.jobs, cache, args.out, args.max_minutes, command,
         cadets=tuple(args.cadet or CADET_MODELS), keep=args.keep)
     return 0

@@ -299,10 +299,13 @@ def _play_in_worker(i: int) -> _Tally:
 
 def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
              chooser_factory: Callable[[], Chooser] = Planner, *, cadet: str = "perfect",
-             mc: str | None = None, jobs: int = 1) -> SimulationResult:
-    """Play ``games`` games; game ``i`` uses :func:`game_seed` ``(seed, i)``.
+             mc: str | None = None, jobs: int = 1, first: int = 0) -> SimulationResult:
+    """Play ``games`` games, numbered ``first`` to ``first + games - 1``; game ``i`` uses
+    :func:`game_seed` ``(seed, i)``.
 
-    Deterministic for a given seed (apart from :attr:`SimulationResult.seconds`), whatever ``jobs``.
+    Deterministic for a given seed (apart from :attr:`SimulationResult.seconds`), whatever ``jobs``; so
+    games ``0..N-1`` and ``N..M-1`` played apart are exactly games ``0..M-1`` played at once (the balance
+    table extends a cached cell this way, :mod:`companion.lab.balance`).
 
     :param chooser_factory: makes the Mission Control, once per process (ignored when ``mc`` is given);
         picklable when ``jobs`` > 1 (a class or a module-level function, not a lambda).
@@ -310,13 +313,17 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
     :param mc: a Mission Control by name (:data:`MISSION_CONTROLS`) instead of ``chooser_factory``.
     :param jobs: processes to play on (``0``: one per core this process may use, :func:`cores`); more than
         ``games`` is pointless.
-    :raises ValueError: for a negative number of games or jobs, or an unknown Cadet model or Mission Control.
+    :param first: the number of the batch's first game (``0``: the batch starts at the seed's first game).
+    :raises ValueError: for a negative number of games, jobs or first game, or an unknown Cadet model or
+        Mission Control.
     :raises KeyError: for an unknown difficulty.
     """
     if games < 0:
         raise ValueError(f"the number of games must be 0 or more, not {games}")
     if jobs < 0:
         raise ValueError(f"the number of jobs must be 0 (all cores) or more, not {jobs}")
+    if first < 0:
+        raise ValueError(f"the first game's number must be 0 or more, not {first}")
     if cadet not in CADET_MODELS:
         raise ValueError(f"unknown Cadet model {cadet!r} (expected one of {', '.join(CADET_MODELS)})")
     content.difficulty(difficulty)
@@ -327,10 +334,11 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
         factory = _Named(mc, cadet, catalogue)
     jobs = min(jobs or cores(), max(1, games))
     batch = _Batch(content, factory, difficulty, seed, cadet)
+    numbers = range(first, first + games)
     start = time.perf_counter()
     tallies: Sequence[_Tally]
     if jobs <= 1:
-        tallies = [batch(i) for i in progress(range(games), desc="games", unit="game")]
+        tallies = [batch(i) for i in progress(numbers, desc="games", unit="game")]
     else:
         # forkserver, not fork: forking a process that runs other threads (a card reader, gpiozero,
         # a test runner's) can leave a lock held forever in the child, and the pool hangs.  The batch
@@ -338,7 +346,7 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
         context = multiprocessing.get_context("forkserver")
         with context.Pool(jobs, initializer=_init_worker, initargs=(batch,)) as pool:
             chunks = max(1, min(20, games // (4 * jobs)))
-            tallies = list(progress(pool.imap(_play_in_worker, range(games), chunksize=chunks),
+            tallies = list(progress(pool.imap(_play_in_worker, numbers, chunksize=chunks),
                                     total=games, desc="games", unit="game"))
     seconds = time.perf_counter() - start
     wins = sum(1 for t in tallies if t[0])
