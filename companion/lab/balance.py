@@ -516,8 +516,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="replay this cached cell's games with today's code and compare its wins, "
                              "transmissions and score exactly (repeatable; exit status 1 if any differs)")
     parser.add_argument("--keep", action="store_true",
-                        help="keep cached cells of the same games and seed even if the code changed since "
-                             "(only after a change that alters no decision)")
+                        help="keep (or extend) cached cells of the same seed even if the code changed "
+                             "since (only after a change that alters no decision: check with --replay)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     content = default_content()
