@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from companion.games.transmission.cards import all_cards
+from companion.games.transmission.cards import all_cards, card_code
 from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.person import PersonSession
@@ -403,3 +403,64 @@ def test_transmit_locks_in_five_scanned_commands(ui_harness: Any, start_app: Any
     assert seat.message == "Locked in." and session.seat_view().task == "hand_over"
     assert tuple(card_command(c) for c in session.game.state.intended) == tuple(pick)
     h.screenshot("person_mc_transmit_locked.png")
+
+
+def test_the_pairing_popup_lists_missions_only_on_the_mission_control_screen(
+        ui_harness: Any, start_app: Any, no_ui_errors: None, mock_factory: Any, tmp_path: Any) -> None:
+    """An unknown RFID tag with a person as Mission Control: while their screen is closed (the Cadet may
+    be looking) the pairing popup lists no mission and says where to pair one; with the screen open
+    the mission is tapped there, paired and entered."""
+    from hardware.pairing import Pairings
+    from hardware.reader import ReaderEvent
+    from ui.table_hardware import PairingPopup
+
+    h = ui_harness
+    tag = "04A1B2C3D4"
+    sections = {"gpio": {"debounce_ms": 20},
+                "reader": {"port": "loop://", "pairings": str(tmp_path / "pairings.toml")}}
+    config = Config(mission_control="person", physical_missions=True, data_dir=tmp_path, sections=sections)
+    app = start_app(config=config)
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    tap_text(h, "Board is ready")
+    wait_screen(h, "thinking")
+    h.pump(0.6)
+    session: PersonSession = app.session
+    titles = {m.title for m in CONTENT.missions}
+
+    def scan_tag() -> Any:
+        app.hardware.events.put(ReaderEvent("scan", tag, "rfid"))
+        h.pump_until(lambda: h.find_all(cls=PairingPopup), timeout=3, what="the pairing popup")
+        h.pump(0.5)  # past the popup's guard against a double tap
+        return h.find(cls=PairingPopup)
+
+    popup = scan_tag()
+    h.tap(h.find(popup, text="Mission"))
+    h.pump(0.2)
+    assert popup.kind == "mission" and not h.find_all(popup.ids.cards, cls="BigButton")
+    assert "only on the Mission Control screen" in popup.ids.hint.text
+    assert not [t for t in _texts(popup) if any(title in t for title in titles)]
+    h.screenshot("person_mc_pairing_closed.png")
+    popup.dismiss()
+    h.pump(0.3)
+    assert Pairings(tmp_path / "pairings.toml").lookup(tag) is None
+
+    seat = hold(h)
+    tap_text(h, "Only I can see it: show")
+    h.pump(frames=3)
+    popup = scan_tag()
+    h.tap(h.find(popup, text="Mission"))
+    h.pump(0.2)
+    mission = CONTENT.missions[5]
+    assert len(popup.ids.cards.children) == len(CONTENT.missions)
+    h.screenshot("person_mc_pairing_open.png")
+    h.tap(h.find(popup, text=mission.title, cls="BigButton"))
+    h.pump(0.5)
+    assert not h.find_all(cls=PairingPopup)
+    assert Pairings(tmp_path / "pairings.toml").lookup(tag) == card_code("mission", mission.id)
+    assert [m.id for m in session.seat_view().missions] == [mission.id]
+    assert mission.title not in message(h) and seat.stage == "secrets"
+    seat.hide()
+    h.pump(0.3)

@@ -39,6 +39,7 @@ from kivy.clock import Clock, ClockEvent
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import StringProperty
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
@@ -349,7 +350,11 @@ class TableHardware:
             self.app.show_message("Finish pairing the previous tag first.", "info")
             return
         self._signal("refused")
-        popup = PairingPopup(tag, all_cards(self.app.content), on_chosen=self.pair)
+        view = self.app.table_view()
+        # A person as Mission Control taps the Mission card's title: only on their own screen, turned away.
+        hidden = view is not None and view.mission_control == "person" and not view.seat_open \
+            and view.step is not Step.END
+        popup = PairingPopup(tag, all_cards(self.app.content), on_chosen=self.pair, missions_hidden=hidden)
         popup.bind(on_dismiss=self._popup_gone)
         self._popup = popup
         popup.open()
@@ -434,6 +439,9 @@ class PairingPopup(GuardedPopup):
 
     :param cards: every card of the pack (:func:`companion.games.transmission.cards.all_cards`).
     :param on_chosen: ``on_chosen(tag, card)`` after the popup closes with a choice.
+    :param missions_hidden: list no mission (a person is Mission Control and their screen is closed:
+        the Cadet may be looking; RULES.md, With a person as Mission Control); the Mission tab says where
+        to pair one instead.
     Escape (or the Back button) cancels; nothing is paired until a card is tapped.
     """
 
@@ -442,8 +450,9 @@ class PairingPopup(GuardedPopup):
     kind = StringProperty("")
 
     def __init__(self, tag: str, cards: tuple[Card, ...], on_chosen: Callable[[str, Card], None],
-                 **kwargs: Any) -> None:
+                 missions_hidden: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.missions_hidden = missions_hidden
         self.tag = tag
         self.title = f"New RFID tag {tag}: which card is it on?"
         self._cards = cards
@@ -465,6 +474,17 @@ class PairingPopup(GuardedPopup):
         grid = self.ids.cards
         grid.clear_widgets()
         grid.cols = 2 if kind == "mission" else 3
+        self.kind = kind
+        if kind == "mission" and self.missions_hidden:
+            self.ids.hint.text = "The missions are listed only on the Mission Control screen."
+            grid.cols = 1
+            note = Label(text="Mission Control: cancel, press and hold Mission Control with the screen "
+                              "turned away from the Cadet, then scan this Mission card again.",
+                         font_size=theme.FONT_LARGE, halign="center", valign="middle", size_hint_y=None,
+                         height=dp(160))
+            note.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+            grid.add_widget(note)
+            return
         for card in (c for c in self._cards if c.kind == kind):
             button = BigButton(text=card.name, fill=theme.ACCENT if kind == "command" else theme.SECONDARY,
                                height=dp(56), font_size=theme.FONT_BODY)
@@ -472,7 +492,6 @@ class PairingPopup(GuardedPopup):
             button.bind(on_release=lambda b: self.choose(b.card))
             grid.add_widget(button)
         self.ids.scroll.scroll_y = 1
-        self.kind = kind
         self.ids.hint.text = f"Tap the {KIND_TITLES[kind]} this tag is stuck on."
 
     def choose(self, card: Card) -> None:
