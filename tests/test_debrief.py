@@ -134,6 +134,9 @@ def test_the_companion_s_heading_is_checked_fact() -> None:
     assert debrief.transmissions[-1].all_after == 0  # the last transmission won the game
     text = "\n".join(debrief_lines(CONTENT, debrief))
     assert "the companion as Mission Control" in text and "As intended it completes" in text
+    # Each Transmission card in the table's words, never its content id ("L3-R3"): X1, F12.
+    assert "Transmission 1 of " in text and ": the level " in text and " card: " in text
+    assert not [t.card for t in debrief.transmissions if t.card in text.split() or f"{t.card}," in text]
 
 
 def test_errors_boosts_undo_and_a_changed_order() -> None:

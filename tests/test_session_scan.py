@@ -171,9 +171,11 @@ def test_the_physical_deck_refuses_a_card_not_in_this_deck() -> None:
     level4 = next(t.id for t in CONTENT.transmissions if t.level == 4)
     assert not session.scan(card("transmission", level4))
     refused(session, events, "cannot come next: the Transmission cards still to come")
+    # Named by its face, as the table reads it: the card's id ("L4-a") means nothing to a family.
+    assert session.message.startswith("Level 4 card: ") and level4 not in session.message, session.message
     assert session.awaiting_draw and len(session.game.actions) == actions
     assert not session.draw_transmission("no-such-card")
-    refused(session, events, "unknown Transmission card")
+    refused(session, events, "Unknown Transmission card")
 
 
 def test_the_physical_deck_refuses_a_card_already_drawn() -> None:
@@ -200,6 +202,7 @@ def test_the_physical_deck_refuses_a_card_already_drawn() -> None:
     assert session.choose_now() and session.awaiting_draw
     assert not session.draw_transmission(first)
     refused(session, events, "was already drawn")
+    assert first not in session.message and session.message.startswith("Level ")
     assert first not in session.drawable_transmissions()
 
 

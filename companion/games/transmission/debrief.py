@@ -428,7 +428,8 @@ def debrief_lines(content: ContentPack, debrief: Debrief) -> list[str]:
     lines += [f"  [{'x' if m in done else ' '}] {_mission_text(content, m)}" for m in debrief.missions]
     total = len(debrief.transmissions)
     for t in debrief.transmissions:
-        lines += ["", f"Transmission {t.number} of {total}: card {t.card}, {card_text(content, t)}.",
+        card = card_text(content, t).replace(":", " card:", 1)  # "level 3 card: ...", never its id
+        lines += ["", f"Transmission {t.number} of {total}: the {card}.",
                   f"  Hand as dealt: {hand_text(t)}.",
                   f"  Intended:  {_order_text(t.intended)}"]
         if t.executed is None:

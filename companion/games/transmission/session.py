@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from companion.errors import IllegalAction
 from companion.games.transmission.content.model import BoostKind, ContentPack
-from companion.games.transmission.deck import drawable, same_face
+from companion.games.transmission.deck import draw_refusal, drawable, same_face
 from companion.games.transmission.decode import LEAVE_OUT, Arrangement, scan_placement
 from companion.games.transmission.engine.actions import (
     Action,
@@ -283,9 +283,9 @@ class Session:
                 return self._refuse("This round's Transmission card is already drawn.")
             return self._refuse("The Transmission card is drawn after Mission Control has chosen.")
         card = same_face(self.content, self.game.state.drawn, card)
-        why = self.game.reason(Reveal(card))
+        why = draw_refusal(self.content, self.game, card)
         if why is not None:
-            return self._refuse(f"Transmission card {card}: {why}. Draw the top card of this game's deck.")
+            return self._refuse(why)
         self.game.play(Reveal(card))
         self._deal_hand()
         return True
