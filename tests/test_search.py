@@ -323,3 +323,46 @@ def test_the_staged_bound_equals_the_full_bound_whenever_it_is_within_upto() -> 
                     assert full > upto
                 checked += 1
     assert checked > 100
+
+
+def _grouped_from_outcomes(solver: Solver, state: State, pairs: Pairs
+                           ) -> tuple[State | None, list[tuple[str, str, Pairs, list[tuple[int, int]]]]]:
+    """What Solver.grouped must give: the outcomes' list grouped, up to the first that completes all."""
+    full = (1 << len(pairs)) - 1
+    groups: dict[tuple[str, str, int], list[tuple[int, int]]] = {}
+    for i, (b, c, h, mask, _program) in enumerate(solver.outcomes(*state, pairs)):
+        if mask == full:
+            return (b, c, h), [(b2, h2, rest_of(pairs, m), cells) for (b2, h2, m), cells in groups.items()]
+        groups.setdefault((b, h, mask), []).append((i, c))
+    return None, [(b, h, rest_of(pairs, m), cells) for (b, h, m), cells in groups.items()]
+
+
+def test_the_grouped_outcomes_are_the_outcomes_list_grouped_in_its_order() -> None:
+    """Solver.grouped walks the event trie without programs; its groups, outcome indices (the search's
+    tie-break) and first winning outcome must be exactly those of grouping Solver.outcomes, on game
+    starts, positions one transmission later (carrying or not), fewer pairs (so some outcome
+    completes them all), and a root with a pending pair already side by side."""
+    rng = random.Random(11)
+    checked = winning = 0
+    for seed in range(3):
+        game = Game(CONTENT, "standard", "standard", seed)
+        game.play_chance()
+        view = mission_control_view(CONTENT, game.state)
+        p = view.position
+        pairs = tuple(sorted((m, a, b) for m, (a, b) in view.missions.items()))
+        outcomes = Solver(DEVICES).outcomes(p.board, p.cadet, "", pairs)
+        states: list[State] = [(p.board, p.cadet, "")]
+        states += [(o.board, o.cadet, o.carrying) for o in rng.sample(outcomes, 12)]
+        states += [(o.board, o.cadet, o.carrying) for o in outcomes if o.carrying][:4]
+        for state in states:
+            for rest in (pairs, pairs[:1], pairs[1:]):
+                mine = Solver(DEVICES).grouped(*state, rest)
+                assert (mine.done, mine.groups) == _grouped_from_outcomes(Solver(DEVICES), state, rest)
+                checked += 1
+                winning += mine.done is not None
+    # A and B intact and side by side before any command (a board correction): program by program.
+    state = ("AB" + "." * 10 + "C" + "." * 12, 6, "")
+    pending = (("m1", "A", "B"), ("m2", "A", "C"))
+    mine = Solver(frozenset("AC")).grouped(*state, pending)
+    assert (mine.done, mine.groups) == _grouped_from_outcomes(Solver(frozenset("AC")), state, pending)
+    assert checked >= 100 and winning > 0

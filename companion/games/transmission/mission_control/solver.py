@@ -86,6 +86,19 @@ __all__ = ["Grouped", "SearchTimeout", "Solver", "forget_shared_tables"]
 #: Compiled tries shared by every solver, per (start cell, counts): they never change.
 _TRIES: dict[tuple[int, tuple[int, ...]], TrieNode] = {}
 
+#: A trie node without its programs, for :meth:`Solver.grouped`: ``(end cells in the node's order,
+#: their bit mask, kids as (command index, cell, node))``.
+_Cells = tuple[tuple[int, ...], int, tuple[tuple[int, int, "_Cells"], ...]]
+#: The tries of :data:`_TRIES` without their programs, per (start cell, counts).
+_CELLS: dict[tuple[int, tuple[int, ...]], _Cells] = {}
+
+
+def _compact(node: TrieNode) -> _Cells:
+    cells = tuple(end for end, _program in node.ends)
+    kids = tuple((k, cell, _compact(child)) for k, cell, child in node.kids)
+    return cells, sum(1 << c for c in cells), kids
+
+
 class SearchTimeout(Exception):
     """The search passed :attr:`Solver.stop_at` (the planner's deadline).  Nothing half-proven is kept:
     the tables hold only what finished searches proved, so the next search starts from sound tables."""
@@ -95,6 +108,7 @@ def forget_shared_tables() -> None:
     """Empty the tables every solver of the process shares (the compiled tries, the packed actions),
     so the next decision pays what the first decision of a fresh process pays (for the benchmark)."""
     _TRIES.clear()
+    _CELLS.clear()
     act_tables.cache_clear()
     forget_bound_tables()
 
@@ -137,6 +151,7 @@ class Solver:
         self.bound = Bound(self.devices, self.counts, self.table_size)
         self._acts = act_tables(self.devices)
         self._tries: dict[int, TrieNode] = {}
+        self._cell_tries: dict[int, _Cells] = {}
         self._lower: dict[_Key, int] = {}
         self._exact: dict[_Key, int] = {}
         self._expansions: OrderedDict[_Key, list[TransmissionResult]] = OrderedDict()
@@ -156,6 +171,16 @@ class Solver:
                 trie = _TRIES[key] = compile_programs(cell, self.counts)
             self._tries[cell] = trie
         return trie
+
+    def _cells(self, cell: int) -> _Cells:
+        cells = self._cell_tries.get(cell)
+        if cells is None:
+            key = (cell, self.counts)
+            cells = _CELLS.get(key)
+            if cells is None:
+                cells = _CELLS[key] = _compact(self._trie(cell))
+            self._cell_tries[cell] = cells
+        return cells
 
     def outcomes(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> list[TransmissionResult]:
         """Every distinct outcome of one transmission from this position, with its least program.
@@ -345,7 +370,12 @@ class Solver:
 
     def grouped(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> Grouped:
         """The outcomes of this position: the first that completes every pair, if any, else the others
-        grouped by (board, carried letter, pairs left), each with its (outcome index, end cell)."""
+        grouped by (board, carried letter, pairs left), each with its (outcome index, end cell).
+
+        The same groups, indices and order as grouping :meth:`outcomes` (index ``i`` is the outcome's
+        place in that list), but computed by the same walk of the event trie without the programs: the
+        search never needs them, and an outcome's index is the order in which the walk first meets
+        it, as in :meth:`outcomes`.  The walk stops at the first outcome that completes every pair."""
         key = (board, cadet, carrying, pairs)
         hit = self._groups.get(key)
         if hit is not None:
@@ -353,17 +383,59 @@ class Solver:
         full = (1 << len(pairs)) - 1
         groups: dict[tuple[str, str, int], list[tuple[int, int]]] = {}
         done = None
-        for i, (b, c, h, mask, _program) in enumerate(self.outcomes(board, cadet, carrying, pairs)):
-            if mask == full:
-                done = (b, c, h)
-                break
-            groups.setdefault((b, h, mask), []).append((i, c))
+        known = self._expansions.get(key)
+        if known is None and pairs and completed(board, pairs):
+            known = self.outcomes(board, cadet, carrying, pairs)  # rare: program by program
+        if known is not None:
+            for i, (b, c, h, mask, _program) in enumerate(known):
+                if mask == full:
+                    done = (b, c, h)
+                    break
+                groups.setdefault((b, h, mask), []).append((i, c))
+        else:
+            done = self._walk(self._cells(cadet), board, carrying, pairs, full, groups)
         result = Grouped(done, [(b, h, rest_of(pairs, mask), cells)
                                 for (b, h, mask), cells in groups.items()])
         self._groups[key] = result
         if len(self._groups) > self.table_size // 10:
             self._groups.popitem(last=False)
         return result
+
+    def _walk(self, trie: _Cells, board: str, carrying: str, pairs: Pairs, full: int,
+              groups: dict[tuple[str, str, int], list[tuple[int, int]]]) -> tuple[str, int, str] | None:
+        """The walk of :meth:`outcomes` without programs: fills ``groups`` (board, hand, mask) ->
+        ``[(outcome index, end cell), ...]`` in the order :meth:`outcomes` lists them, and returns
+        the first outcome that completes every pair (then stops), else ``None``."""
+        seen: dict[tuple[str, str, int], int] = {}  # per group, the bit mask of its end cells so far
+        acts = self._acts
+        n = 0
+        stack: list[tuple[_Cells, str, str, int]] = [(trie, board, carrying, 0)]
+        while stack:
+            (cells, bits, kids), b, held, mask = stack.pop()
+            if cells:
+                g = (b, held, mask)
+                old = seen.get(g)
+                if old is None:
+                    if mask == full:
+                        return b, cells[0], held
+                    seen[g] = bits
+                    groups[g] = [(n + j, c) for j, c in enumerate(cells)]
+                    n += len(cells)
+                elif bits & ~old:
+                    seen[g] = old | bits
+                    into = groups[g]
+                    for c in cells:
+                        if not old >> c & 1:
+                            into.append((n, c))
+                            n += 1
+            for k, cell, child in kids:
+                act = acts[k][b[cell]].get(held)
+                if act is None:
+                    continue  # refused (RULES.md, The commands)
+                tile, nh, checks = act
+                nb = b[:cell] + tile + b[cell + 1:]
+                stack.append((child, nb, nh, completed(nb, pairs, mask) if checks and pairs else mask))
+        return None
 
     def value_hint(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = INF) -> int:
         """The best known lower bound (exact when known) of the transmissions this position needs
