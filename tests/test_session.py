@@ -229,3 +229,32 @@ def test_the_planner_logs_no_secret(caplog: pytest.LogCaptureFixture) -> None:
                                                   map(CONTENT.mission, session.game.state.missions)}
     assert not any(s in caplog.text for s in secrets)
     assert "COLLECT" not in caplog.text and "DEPLOY" not in caplog.text and "REPAIR" not in caplog.text
+
+
+class NotViableChooser:
+    """A broken Mission Control: five Repairs, which no deck holds (a bug to report)."""
+
+    def choose(self, view: MissionControlView) -> Sequence[Command]:
+        return [Command.REPAIR] * 5
+
+
+def test_a_refused_selection_is_logged_without_the_seed(caplog: pytest.LogCaptureFixture) -> None:
+    """The AI's own selection refused as not viable: a bug report in the log that names the
+    transmission, content and difficulty, but not the seed, which deals the secret missions of a game
+    still being played (issue 10), nor the commands; the saved record keeps both."""
+    import logging
+
+    seed = 873_421
+    session = Session(CONTENT, NotViableChooser(), "standard", "standard", seed)
+    events: list[Event] = []
+    session.subscribe(events.append)
+    assert session.confirm() and session.step is Step.THINKING
+    with caplog.at_level(logging.DEBUG):
+        assert not session.choose_now()
+    assert isinstance(events[-1], Refused) and "please report it" in session.message
+    assert session.step is Step.THINKING and not session.game.state.intended
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors and "transmission 1" in errors[0].getMessage() and CONTENT.id in errors[0].getMessage()
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert str(seed) not in logged and "Repair" not in logged and "REPAIR" not in logged
+    assert session.record()["seed"] == seed

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from companion.games.transmission.engine.commands import card_command
 from companion.games.transmission.engine.state import REGISTERS, GameState
 
-__all__ = ["LEAVE_OUT", "Arrangement", "scan_placement"]
+__all__ = ["LEAVE_OUT", "NOTHING_TO_DO", "Arrangement", "scan_placement"]
+
+#: What :meth:`~companion.games.transmission.session.Session.scan` says about a card that has no part
+#: in the table flow now (``{name}``: the card's name).
+NOTHING_TO_DO = {
+    "mission": "That is a mission card: missions stay secret; nothing to do with it now.",
+    "boost": "That is the Signal Boost card {name}: use it with the Boost button or on the screen.",
+    "module": "That is a module tile ({name}): it goes on the board; nothing to scan now.",
+}
 
 #: The leave-out slot's number where a register number is expected (``Session.place``).
 LEAVE_OUT = 0

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from companion.errors import IllegalAction
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.deck import draw_refusal, drawable, same_face
-from companion.games.transmission.decode import LEAVE_OUT, Arrangement, scan_placement
+from companion.games.transmission.decode import LEAVE_OUT, NOTHING_TO_DO, Arrangement, scan_placement
 from companion.games.transmission.engine.actions import (
     Action,
     CorrectBoard,
@@ -70,14 +70,6 @@ from companion.table.events import ActionPlayed, Listener, Publisher
 __all__ = ["LEAVE_OUT", "NOTHING_TO_DO", "Chooser", "ScannedCard", "Session", "Step"]
 
 log = logging.getLogger(__name__)
-
-#: What :meth:`Session.scan` says about a card that has no part in the table flow now.
-NOTHING_TO_DO = {
-    "mission": "That is a mission card: missions stay secret; nothing to do with it now.",
-    "boost": "That is the Signal Boost card {name}: use it with the Boost button or on the screen.",
-    "module": "That is a module tile ({name}): it goes on the board; nothing to scan now.",
-}
-
 
 class Chooser(Protocol):
     """Mission Control's seat: picks 5 viable commands in intended order (RULES.md, 1. Select)."""
@@ -235,8 +227,9 @@ class Session:
         try:
             self.game.play(Select(tuple(commands)))
         except IllegalAction:
-            # The reason names Mission Control's commands: a secret, so neither logged nor shown.
-            log.error("Mission Control's selection was refused as not viable (game seed %s)", self.seed)
+            # The reason (the commands) and the seed (it deals the missions) are secrets: the record has them.
+            log.error("Mission Control's selection was refused as not viable (transmission %d, %s, %s)",
+                      len(self.game.state.drawn) + 1, self.content.id, self.game.state.difficulty)
             return self._refuse("Mission Control's selection was refused as not viable; please report it "
                                 "with the log.")
         if self.physical_deck:
