@@ -528,3 +528,26 @@ def test_the_history_row_says_who_was_mission_control(tmp_path: Any) -> None:
         assert "mission_control" in (tmp_path / "games.csv").read_text().splitlines()[0]
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("options", [["--coach"], ["--physical-missions", "--private-boosts"],
+                                     ["--mc", "companion", "--coach"]])
+def test_play_refuses_a_person_s_options_when_the_companion_is_mission_control(
+        options: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Any) -> None:
+    """``--physical-missions``, ``--private-boosts`` and ``--coach`` without a person as Mission Control
+    (X1, F17): refused with exit 2 naming them, before any game starts; ``--no-coach`` is fine."""
+    import io
+    import sys
+
+    from test_cli import cli
+
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\nquit\n"))
+    code, out, err = cli(capsys, "play", "--no-store", "--seed", "4", *options)
+    assert code == 2 and out == ""
+    named = [o for o in options if o.startswith("--") and o != "--mc"]
+    assert all(o in err for o in named) and "add --mc person" in err, err
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\nquit\n"))
+    code, out, _ = cli(capsys, "play", "--no-store", "--seed", "4", "--no-coach", "--no-private-boosts")
+    assert code == 0 and "=== Transmission 1 of 7 ===" in out

@@ -71,11 +71,30 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     content = content_pack(args)
     config = play_config(args)
+    _person_options_need_a_person(args, config)
     chooser = Planner(deadline=config.mission_control_seconds)
     if not args.no_store:  # save every move and offer to resume
         return play_stored(args, content, chooser, config=config)
     session = new_session(args, content, chooser, config)
     return terminal_for(session).run()
+
+
+#: ``play``'s options that only a person as Mission Control uses.
+PERSON_OPTIONS = ("physical_missions", "private_boosts", "coach")
+
+
+def _person_options_need_a_person(args: argparse.Namespace, config: Config) -> None:
+    """Refuse ``--physical-missions``, ``--private-boosts`` or ``--coach`` when the companion is Mission
+    Control (``--mc`` or the config's ``mission_control``): said, not silently ignored.
+
+    :raises Failure: (exit 2) naming the options given and how to seat a person."""
+    if (getattr(args, "mc", None) or config.mission_control) == "person":
+        return
+    given = [f"--{name.replace('_', '-')}" for name in PERSON_OPTIONS if getattr(args, name, None)]
+    if given:
+        raise Failure(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} for a person as Mission "
+                      "Control, and the companion is Mission Control in this game: add --mc person "
+                      "(or leave the option out).", EXIT_USAGE)
 
 
 def play_config(args: argparse.Namespace) -> Config:
