@@ -100,6 +100,8 @@ def _broken(old: str, new: str) -> ContentError:
             "radio",
         ),
         ('bonus = { flag = "north" }', 'bonus = { flag = "west" }', "map.locations[11].bonus.flag", "west"),
+        # an array where a word belongs is a message, not a TypeError (unhashable) crash
+        ('bonus = { flag = "north" }', "bonus = { flag = [] }", "map.locations[11].bonus.flag", []),
         ("bonus = { money = 2 } },", "bonus = { gold = 2 } },", "map.locations[6].bonus.gold", 2),
         (
             '{ id = "cape", name = "Cape", row = 0, col = 4, ocean = true }',

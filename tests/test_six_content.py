@@ -59,6 +59,9 @@ def test_a_pack_may_omit_the_map_and_is_then_played_on_the_printed_board() -> No
         ("politics = { money = 5 }", "politics = { cash = 5 }", "policies[0].politics.cash", "is not money"),
         ('region = "plains"', 'region = "moon"', "map.cities[0].region", "is not a region"),
         ('["capital", "millbrook"]', '["capital", "atlantis"]', "map.roads.golden[0]", "not in map.cities"),
+        # an array where an id belongs is a message, not a TypeError (unhashable) crash
+        ('region = "plains"', "region = []", "map.cities[0].region", "is not a region"),
+        ('["capital", "millbrook"]', '[["capital"], "millbrook"]', "map.roads.golden[0]", "two different"),
     ],
 )
 def test_each_error_names_file_field_and_value(old: str, new: str, field: str, problem: str) -> None:

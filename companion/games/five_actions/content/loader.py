@@ -8,13 +8,9 @@ Source: DESIGN.md, The core step 1 (errors name file, field and value); the fiel
 from __future__ import annotations
 
 import codecs
-import functools
 import hashlib
-import os
-import re
 import tomllib
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.errors import ContentError
 from companion.games.five_actions.content.model import (
@@ -40,128 +36,21 @@ from companion.games.five_actions.content.model import (
     Track,
     Tycoon,
 )
-from companion.table.pack_file import read_pack
+from companion.table.pack_fields import MISSING, FieldReader, PackLoader
 
 __all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
 
 #: The default (SAMPLE) pack's file name, beside this module.
 DEFAULT_FILE = "default.toml"
-#: Ids: lower-case letters, digits and ``-``, up to 24 characters.
-ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
-#: The longest name that fits a button of the 800x480 screens.
-MAX_NAME = 24
 #: Largest count or amount a pack may give (a typo guard).
 MAX_NUMBER = 99
 
-T = TypeVar("T")
-_MISSING = "<missing>"
 
-
-class _Checker:
-    """Reads fields, recording each problem as a :class:`ContentError`; a bad field reads as ``None``."""
+class _Checker(FieldReader):
+    """The shared field readers, with The Five Actions' own: tile counts per column."""
 
     def __init__(self, file: str) -> None:
-        self.file = file
-        self.errors: list[ContentError] = []
-
-    def fail(self, field: str, value: object, problem: str) -> None:
-        self.errors.append(ContentError(self.file, field, value, problem))
-
-    def table(self, data: Any, key: str, path: str, required: bool = True) -> dict[str, Any] | None:
-        value = data.get(key) if isinstance(data, dict) else None
-        if value is None and not required:
-            return None
-        if not isinstance(value, dict):
-            self.fail(path, value if value is not None else _MISSING, "must be a table")
-            return None
-        return value
-
-    def integer(
-        self,
-        data: dict[str, Any],
-        key: str,
-        path: str,
-        low: int = 0,
-        high: int = MAX_NUMBER,
-        default: int | None = None,
-    ) -> int | None:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(path, value if key in data else _MISSING, "must be a whole number")
-            return None
-        if not low <= value <= high:
-            self.fail(path, value, f"must be from {low} to {high}")
-            return None
-        return value
-
-    def text(
-        self, data: dict[str, Any], key: str, path: str, ident: bool = False, longest: int = MAX_NAME
-    ) -> str | None:
-        value = data.get(key)
-        if not isinstance(value, str) or not value.strip():
-            self.fail(path, value if key in data else _MISSING, "must be a non-empty string")
-            return None
-        if len(value) > longest:
-            self.fail(path, value, f"is longer than {longest} characters")
-            return None
-        if ident and not ID.fullmatch(value):
-            self.fail(path, value, "must be lower-case letters, digits and '-' (at most 24)")
-            return None
-        return value
-
-    def choice(
-        self,
-        data: dict[str, Any],
-        key: str,
-        path: str,
-        among: tuple[str, ...] | set[str],
-        optional: bool = False,
-    ) -> str | None:
-        value = data.get(key)
-        if value is None and optional:
-            return None
-        if value not in among:
-            self.fail(path, value if key in data else _MISSING, f"must be one of {', '.join(sorted(among))}")
-            return None
-        return str(value)
-
-    def flag(self, data: dict[str, Any], key: str, path: str) -> bool:
-        value = data.get(key, False)
-        if not isinstance(value, bool):
-            self.fail(path, value, "must be true or false")
-            return False
-        return value
-
-    def items(
-        self, data: Any, key: str, path: str, read: Callable[[dict[str, Any], str], T | None], least: int = 1
-    ) -> list[T]:
-        """An array of tables, each read by ``read(table, path[i])``; ids must be unique."""
-        value = data.get(key) if isinstance(data, dict) else None
-        if not isinstance(value, list) or len(value) < least:
-            self.fail(
-                path,
-                value if value is not None else _MISSING,
-                f"must be an array of at least {least} table{'s' if least != 1 else ''}",
-            )
-            return []
-        out: list[T] = []
-        seen: set[str] = set()
-        for i, item in enumerate(value):
-            where = f"{path}[{i}]"
-            if not isinstance(item, dict):
-                self.fail(where, item, "must be a table")
-                continue
-            got = read(item, where)
-            if got is None:
-                continue
-            ident = getattr(got, "id", None)
-            if ident is not None and ident in seen:
-                self.fail(f"{where}.id", ident, "is used twice")
-                continue
-            if ident is not None:
-                seen.add(str(ident))
-            out.append(got)
-        return out
+        super().__init__(file, MAX_NUMBER)
 
     def counts(self, data: dict[str, Any], key: str, path: str) -> tuple[tuple[str, int], ...] | None:
         value = self.table(data, key, path)
@@ -213,7 +102,7 @@ class _Reader:
         ):
             c.fail(
                 f"{path}.spaces",
-                spaces if spaces is not None else _MISSING,
+                spaces if spaces is not None else MISSING,
                 "must be a list of 1 to 12 dollar amounts from 0 to 20",
             )
             return None
@@ -284,7 +173,7 @@ class _Reader:
         ):
             c.fail(
                 f"{path}.spaces",
-                spaces if spaces is not None else _MISSING,
+                spaces if spaces is not None else MISSING,
                 f"must be a list of 1 to 12 of {', '.join(repr(t) for t in SPACE_TAGS)}",
             )
             return None
@@ -306,7 +195,7 @@ class _Reader:
     def side(self, data: Any, path: str, kind: str) -> PatentSide | None:
         c = self.c
         if not isinstance(data, dict):
-            c.fail(path, data if data is not None else _MISSING, "must be a table")
+            c.fail(path, data if data is not None else MISSING, "must be a table")
             return None
         icons = c.integer(data, "icons", f"{path}.icons", 1, 2)
         effect = c.choice(data, "effect", f"{path}.effect", EFFECTS)
@@ -334,7 +223,7 @@ class _Reader:
             if not ok or not isinstance(raw, list) or [0, 0] in raw or raw[0] == raw[1]:
                 c.fail(
                     f"{path}.pattern",
-                    raw if raw is not None else _MISSING,
+                    raw if raw is not None else MISSING,
                     "must be two different cells [row, col] from -3 to 3, not the station's [0, 0]",
                 )
                 return None
@@ -389,7 +278,7 @@ class _Reader:
         ident = c.text(data, "id", f"{path}.id", True)
         raw = data.get("path")
         if not isinstance(raw, list) or len(raw) < 2:
-            c.fail(f"{path}.path", raw if raw is not None else _MISSING, "must list at least 2 Locations")
+            c.fail(f"{path}.path", raw if raw is not None else MISSING, "must list at least 2 Locations")
             return None
         steps: list[Step] = []
         for i, item in enumerate(raw):
@@ -527,36 +416,8 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     return pack, []
 
 
-def parse_content(data: bytes, file: str = "<bytes>") -> ContentPack:
-    """Validate a pack held in memory (the TOML file's bytes; ``file`` names it in messages).
-
-    :raises ContentError: the first problem, naming file, field and value.
-    """
-    pack, errors = _parse(data, file)
-    if pack is None:
-        raise errors[0]
-    return pack
-
-
-def load_content(path: str | os.PathLike[str] | None = None) -> ContentPack:
-    """Load and validate a pack file; ``None`` loads the SAMPLE default beside this module.
-
-    :raises ContentError: the first problem found, naming file, field and value.
-    """
-    data, file = read_pack(__package__, DEFAULT_FILE, path)
-    return parse_content(data, file)
-
-
-def check_content(path: str | os.PathLike[str] | None = None) -> list[ContentError]:
-    """Every problem of a pack file, ``[]`` when it is valid."""
-    try:
-        data, file = read_pack(__package__, DEFAULT_FILE, path)
-    except ContentError as exc:
-        return [exc]
-    return _parse(data, file)[1]
-
-
-@functools.cache
-def default_content() -> ContentPack:
-    """The SAMPLE default pack, loaded once."""
-    return load_content(None)
+_PACKS: PackLoader[ContentPack] = PackLoader(__package__, DEFAULT_FILE, _parse)
+parse_content = _PACKS.parse_content
+load_content = _PACKS.load_content
+check_content = _PACKS.check_content
+default_content = _PACKS.default_content

@@ -9,13 +9,9 @@ byte-order mark (a Notepad copy) is dropped before parsing and is not part of th
 from __future__ import annotations
 
 import codecs
-import functools
 import hashlib
-import os
-import re
 import tomllib
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.errors import ContentError
 from companion.games.six_actions.content.model import (
@@ -31,117 +27,30 @@ from companion.games.six_actions.content.model import (
     Reward,
     Setup,
 )
-from companion.table.pack_file import read_pack
+from companion.table.pack_fields import MISSING, FieldReader, PackLoader
 
 __all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
 
 #: The default (SAMPLE) pack's file name, beside this module.
 DEFAULT_FILE = "default.toml"
-#: Ids: lower-case letters, digits and ``-``, up to 24 characters.
-ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
-#: The longest name that fits a button of the 800x480 screens.
-MAX_NAME = 24
 #: The longest Merit card text.
 MAX_TEXT = 120
 #: Largest count or amount a pack may give (a typo guard).
 MAX_NUMBER = 999
 
-T = TypeVar("T")
 
+class _Checker(FieldReader):
+    """The shared field readers, with The Six Actions' own: ascending levels and rewards."""
 
-class _Checker:
-    """Reads fields, recording each problem as a :class:`ContentError`; a bad field reads as ``None``."""
+    one_table = "tables"
 
     def __init__(self, file: str) -> None:
-        self.file = file
-        self.errors: list[ContentError] = []
-
-    def fail(self, field: str, value: object, problem: str) -> None:
-        self.errors.append(ContentError(self.file, field, value, problem))
-
-    def table(self, data: Any, key: str, path: str, required: bool = True) -> dict[str, Any] | None:
-        value = data.get(key) if isinstance(data, dict) else None
-        if value is None and not required:
-            return None
-        if not isinstance(value, dict):
-            self.fail(path, value if value is not None else "<missing>", "must be a table")
-            return None
-        return value
-
-    def integer(
-        self,
-        data: dict[str, Any],
-        key: str,
-        path: str,
-        low: int = 0,
-        high: int = MAX_NUMBER,
-        default: int | None = None,
-    ) -> int | None:
-        value = data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(path, value if key in data else "<missing>", "must be a whole number")
-            return None
-        if not low <= value <= high:
-            self.fail(path, value, f"must be from {low} to {high}")
-            return None
-        return value
-
-    def text(
-        self,
-        data: dict[str, Any],
-        key: str,
-        path: str,
-        longest: int = MAX_NAME,
-        pattern: re.Pattern[str] | None = None,
-    ) -> str | None:
-        value = data.get(key)
-        if not isinstance(value, str) or not value.strip():
-            self.fail(path, value if key in data else "<missing>", "must be a non-empty string")
-            return None
-        if len(value) > longest:
-            self.fail(path, value, f"is longer than {longest} characters")
-            return None
-        if pattern is not None and not pattern.fullmatch(value):
-            self.fail(path, value, "must be lower-case letters, digits and '-' (at most 24)")
-            return None
-        return value
-
-    def items(
-        self, data: Any, key: str, path: str, read: Callable[[dict[str, Any], str], T | None], least: int = 1
-    ) -> list[T]:
-        """An array of tables, each read by ``read(table, path[i])``; ids must be unique."""
-        value = data.get(key) if isinstance(data, dict) else None
-        if not isinstance(value, list) or len(value) < least:
-            self.fail(
-                path,
-                value if value is not None else "<missing>",
-                f"must be an array of at least {least} tables",
-            )
-            return []
-        out: list[T] = []
-        seen: set[str] = set()
-        for i, item in enumerate(value):
-            where = f"{path}[{i}]"
-            if not isinstance(item, dict):
-                self.fail(where, item, "must be a table")
-                continue
-            got = read(item, where)
-            if got is None:
-                continue
-            ident = getattr(got, "id", None)
-            if ident in seen:
-                self.fail(f"{where}.id", ident, "is used twice")
-                continue
-            seen.add(str(ident))
-            out.append(got)
-        return out
+        super().__init__(file, MAX_NUMBER)
 
     def ascending(self, data: dict[str, Any], key: str, path: str, low: int) -> tuple[int, ...] | None:
         value = data.get(key)
         if not isinstance(value, list) or not value:
-            self.fail(
-                path, value if key in data else "<missing>", "must be a non-empty array of whole numbers"
-            )
+            self.fail(path, value if key in data else MISSING, "must be a non-empty array of whole numbers")
             return None
         for i, v in enumerate(value):
             if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= MAX_NUMBER:
@@ -192,7 +101,7 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
     if gain not in SHARE_GAINS:
         c.fail(
             "setup.share_gain",
-            gain if "share_gain" in table else "<missing>",
+            gain if "share_gain" in table else MISSING,
             f"must be one of {', '.join(SHARE_GAINS)}",
         )
         return None
@@ -203,13 +112,11 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
 
 
 def _industry(c: _Checker, item: dict[str, Any], path: str) -> Industry | None:
-    ident = c.text(item, "id", f"{path}.id", pattern=ID)
+    ident = c.text(item, "id", f"{path}.id", ident=True)
     name = c.text(item, "name", f"{path}.name")
     icons = item.get("icons")
     if not isinstance(icons, list) or not 1 <= len(icons) <= 4:
-        c.fail(
-            f"{path}.icons", icons if "icons" in item else "<missing>", "must be an array of 1 to 4 sectors"
-        )
+        c.fail(f"{path}.icons", icons if "icons" in item else MISSING, "must be an array of 1 to 4 sectors")
         icons = None
     else:
         for i, icon in enumerate(icons):
@@ -241,7 +148,7 @@ def _industry(c: _Checker, item: dict[str, Any], path: str) -> Industry | None:
 
 
 def _policy(c: _Checker, item: dict[str, Any], path: str) -> Policy | None:
-    ident = c.text(item, "id", f"{path}.id", pattern=ID)
+    ident = c.text(item, "id", f"{path}.id", ident=True)
     name = c.text(item, "name", f"{path}.name")
     promoters = c.integer(item, "promoters", f"{path}.promoters", 0, 9)
     politics = c.reward(item, "politics", f"{path}.politics")
@@ -251,7 +158,7 @@ def _policy(c: _Checker, item: dict[str, Any], path: str) -> Policy | None:
 
 
 def _merit(c: _Checker, item: dict[str, Any], path: str) -> Merit | None:
-    ident = c.text(item, "id", f"{path}.id", pattern=ID)
+    ident = c.text(item, "id", f"{path}.id", ident=True)
     name = c.text(item, "name", f"{path}.name")
     text = c.text(item, "text", f"{path}.text", longest=MAX_TEXT)
     if ident is None or name is None or text is None:
@@ -265,7 +172,7 @@ def _map(c: _Checker, data: dict[str, Any]) -> GameMap | None:
         return None
 
     def region(item: dict[str, Any], path: str) -> Region | None:
-        ident, name = c.text(item, "id", f"{path}.id", pattern=ID), c.text(item, "name", f"{path}.name")
+        ident, name = c.text(item, "id", f"{path}.id", ident=True), c.text(item, "name", f"{path}.name")
         bonus = c.reward(item, "bonus", f"{path}.bonus")
         return None if ident is None or name is None or bonus is None else Region(ident, name, bonus)
 
@@ -273,12 +180,10 @@ def _map(c: _Checker, data: dict[str, Any]) -> GameMap | None:
     region_ids = {r.id for r in regions}
 
     def city(item: dict[str, Any], path: str) -> City | None:
-        ident, name = c.text(item, "id", f"{path}.id", pattern=ID), c.text(item, "name", f"{path}.name")
+        ident, name = c.text(item, "id", f"{path}.id", ident=True), c.text(item, "name", f"{path}.name")
         where = item.get("region")
-        if where not in region_ids:
-            c.fail(
-                f"{path}.region", where if "region" in item else "<missing>", "is not a region of map.regions"
-            )
+        if not isinstance(where, str) or where not in region_ids:
+            c.fail(f"{path}.region", where if "region" in item else MISSING, "is not a region of map.regions")
             where = None
         metro = item.get("metro", False)
         if not isinstance(metro, bool):
@@ -299,12 +204,14 @@ def _map(c: _Checker, data: dict[str, Any]) -> GameMap | None:
     if roads_table is not None and not isinstance(golden, list):
         c.fail(
             "map.roads.golden",
-            golden if golden is not None else "<missing>",
+            golden if golden is not None else MISSING,
             "must be an array of [city, city]",
         )
     for i, pair in enumerate(golden if isinstance(golden, list) else []):
         where = f"map.roads.golden[{i}]"
         if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1]:
+            c.fail(where, pair, "must be two different city ids")
+        elif not all(isinstance(x, str) for x in pair):
             c.fail(where, pair, "must be two different city ids")
         elif pair[0] not in city_ids or pair[1] not in city_ids:
             c.fail(where, pair, "names a city that is not in map.cities")
@@ -327,9 +234,7 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     pack = c.table(raw, "pack", "pack")
     ident = c.text(pack, "id", "pack.id", longest=40) if pack is not None else None
     title = c.text(pack, "title", "pack.title", longest=40) if pack is not None else None
-    sample = pack.get("sample", False) if pack is not None else False
-    if not isinstance(sample, bool):
-        c.fail("pack.sample", sample, "must be true or false")
+    sample = c.flag(pack, "sample", "pack.sample") if pack is not None else False
     setup = _setup(c, raw)
     sectors, shares, finance = (c.table(raw, k, k) for k in ("sectors", "shares", "finance"))
     levels = (
@@ -377,36 +282,8 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     ), []
 
 
-def parse_content(data: bytes, file: str = "<bytes>") -> ContentPack:
-    """Validate a pack held in memory (the TOML file's bytes; ``file`` names it in messages).
-
-    :raises ContentError: the first problem, naming file, field and value.
-    """
-    pack, errors = _parse(data, file)
-    if pack is None:
-        raise errors[0]
-    return pack
-
-
-def load_content(path: str | os.PathLike[str] | None = None) -> ContentPack:
-    """Load and validate a pack file; ``None`` loads the SAMPLE default beside this module.
-
-    :raises ContentError: the first problem found, naming file, field and value.
-    """
-    data, file = read_pack(__package__, DEFAULT_FILE, path)
-    return parse_content(data, file)
-
-
-def check_content(path: str | os.PathLike[str] | None = None) -> list[ContentError]:
-    """Every problem of a pack file, ``[]`` when it is valid."""
-    try:
-        data, file = read_pack(__package__, DEFAULT_FILE, path)
-    except ContentError as exc:
-        return [exc]
-    return _parse(data, file)[1]
-
-
-@functools.cache
-def default_content() -> ContentPack:
-    """The SAMPLE default pack, loaded once."""
-    return load_content(None)
+_PACKS: PackLoader[ContentPack] = PackLoader(__package__, DEFAULT_FILE, _parse)
+parse_content = _PACKS.parse_content
+load_content = _PACKS.load_content
+check_content = _PACKS.check_content
+default_content = _PACKS.default_content
