@@ -23,12 +23,11 @@ a :class:`~companion.errors.RecordError` naming the field (``install.box``).
 
 from __future__ import annotations
 
-import dataclasses
-import reprlib
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RecordError
+from companion.table.record import ActionCodec, shown
 
 __all__ = [
     "Action",
@@ -46,6 +45,7 @@ __all__ = [
     "BOXES",
     "DIRECTIONS",
     "PLAYER_ACTIONS",
+    "CODEC",
     "to_json",
     "from_json",
     "shown",
@@ -182,38 +182,12 @@ KINDS: dict[str, type[Any]] = {
     "end_game": EndGame,
     "undo": Undo,
 }
-_KIND_OF = {cls: kind for kind, cls in KINDS.items()}
 #: The actions a player takes on their turn.
 PLAYER_ACTIONS = ("install", "transmit", "modulate", "fund", "supply", "pass")
 #: Longest text field an action may carry.
 MAX_TEXT = 40
 #: Most items of a list field.
 MAX_ITEMS = 12
-
-
-def kind_of(action: Action) -> str:
-    """The action's JSON ``kind`` (``"install"``)."""
-    return _KIND_OF[type(action)]
-
-
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 40
-_SHORT.maxlist = _SHORT.maxdict = 6
-_SHORT.maxlevel = 2
-
-
-def shown(value: object) -> str:
-    """``value`` for a message, shortened."""
-    return _SHORT.repr(value)
-
-
-def to_json(action: Action) -> dict[str, Any]:
-    """The action's JSON form (tuples as lists)."""
-    out: dict[str, Any] = {"kind": kind_of(action)}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
 
 
 def _scalar(where: str, base: str, value: Any) -> Any:
@@ -244,30 +218,12 @@ def _field(kind: str, name: str, declared: str, value: Any) -> Any:
     return _scalar(where, declared, value)
 
 
-def from_json(data: Any) -> Action:
-    """The action of a JSON form.
-
-    :raises RecordError: not an object, an unknown ``kind``, a missing, unknown or mistyped field
-        (named as ``kind.field``).
-    """
-    if not isinstance(data, dict):
-        raise RecordError(f"an action must be a JSON object, not {shown(data)}")
-    kind = data.get("kind")
-    cls = KINDS.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise RecordError(f"unknown action kind {shown(kind)} (known: {', '.join(KINDS)})")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(data) - set(fields) - {"kind"})
-    if unknown:
-        raise RecordError(
-            f"{kind}.{unknown[0]} is not a field of {kind} (fields: {', '.join(fields) or 'none'})"
-        )
-    values: dict[str, Any] = {}
-    for name, f in fields.items():
-        if name not in data:
-            if f.default is dataclasses.MISSING:
-                raise RecordError(f"{kind}.{name} is missing")
-            continue
-        values[name] = _field(str(kind), name, str(f.type), data[name])
-    action: Action = cls(**values)
-    return action
+#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`).
+CODEC: ActionCodec[Action] = ActionCodec(KINDS, _field)
+#: The action's JSON ``kind`` (``"install"``).
+kind_of = CODEC.kind_of
+#: The action's JSON form (tuples as lists).
+to_json = CODEC.to_json
+#: The action of a JSON form (:meth:`~companion.table.record.ActionCodec.from_json`): refuses any
+#: other JSON value with a :class:`~companion.errors.RecordError` naming the field.
+from_json = CODEC.from_json

@@ -16,11 +16,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from companion.errors import IllegalAction, RecordError
+from companion.errors import RecordError
 from companion.games.five_actions.content.model import ContentPack
-from companion.games.five_actions.engine.actions import Start, from_json, kind_of, shown, to_json
+from companion.games.five_actions.engine.actions import CODEC, Start, shown, to_json
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.game import Game
+from companion.table.record import check_header, play_actions
 
 __all__ = ["FORMAT", "record_of", "replay", "players_difficulty"]
 
@@ -52,14 +53,7 @@ def replay(record: Any, content: ContentPack) -> Game:
     :raises RecordError: wrong format, another content pack, a bad field, an action that cannot be
         read or that the rules refuse (naming its index and kind).
     """
-    if not isinstance(record, dict):
-        raise RecordError(f"a game record must be a JSON object, not {shown(record)}")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"unsupported record format {shown(record.get('format'))} (expected {FORMAT})")
-    if record.get("content") != content.id:
-        raise RecordError(f"record is for content {shown(record.get('content'))}, not {content.id!r}")
-    if record.get("digest") != content.digest:
-        log.warning("record %s was made with another revision of %s", shown(record.get("digest")), content.id)
+    record = check_header(record, content, FORMAT, log)
     seed, layout, actions = record.get("seed"), record.get("layout"), record.get("actions")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise RecordError(f"seed must be a whole number, not {shown(seed)}")
@@ -71,17 +65,7 @@ def replay(record: Any, content: ContentPack) -> Game:
         game = Game(content, str(layout), seed)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    for i, data in enumerate(actions):
-        try:
-            action = from_json(data)
-        except RecordError as exc:
-            raise RecordError(f"action {i}: {exc}") from None
-        if (i == 0) != isinstance(action, Start):
-            raise RecordError(f"action {i} ({kind_of(action)}): a record starts with one start action")
-        try:
-            game.play(action)
-        except IllegalAction as exc:
-            raise RecordError(f"action {i} ({kind_of(action)}): {exc}") from None
+    play_actions(game.play, actions, CODEC, Start)
     difficulty = record.get("difficulty")
     if game.state.players and difficulty != players_difficulty(len(game.state.players)):
         expected = players_difficulty(len(game.state.players))

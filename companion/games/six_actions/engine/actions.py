@@ -15,12 +15,11 @@ JSON value with a :class:`~companion.errors.RecordError` naming the field.
 
 from __future__ import annotations
 
-import dataclasses
-import reprlib
 from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import RecordError
+from companion.table.record import ActionCodec, shown
 
 __all__ = [
     "Action",
@@ -44,6 +43,7 @@ __all__ = [
     "Undo",
     "KINDS",
     "TOKEN_ACTIONS",
+    "CODEC",
     "to_json",
     "from_json",
     "shown",
@@ -258,36 +258,10 @@ KINDS: dict[str, type[Any]] = {
     "settle": Settle,
     "undo": Undo,
 }
-_KIND_OF = {cls: kind for kind, cls in KINDS.items()}
 #: The six actions, which take an action token.
 TOKEN_ACTIONS = ("build", "share", "muster", "strategy", "politics", "loan")
 #: Longest text field (a reason, a name) an action may carry.
 MAX_TEXT = 200
-
-
-def kind_of(action: Action) -> str:
-    """The action's JSON ``kind`` (``"build"``)."""
-    return _KIND_OF[type(action)]
-
-
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 40
-_SHORT.maxlist = _SHORT.maxdict = 6
-_SHORT.maxlevel = 2
-
-
-def shown(value: object) -> str:
-    """``value`` for a message, shortened."""
-    return _SHORT.repr(value)
-
-
-def to_json(action: Action) -> dict[str, Any]:
-    """The action's JSON form (tuples as lists)."""
-    out: dict[str, Any] = {"kind": kind_of(action)}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
 
 
 def _field(kind: str, name: str, declared: str, value: Any) -> Any:
@@ -317,30 +291,12 @@ def _field(kind: str, name: str, declared: str, value: Any) -> Any:
     return tuple(value)
 
 
-def from_json(data: Any) -> Action:
-    """The action of a JSON form.
-
-    :raises RecordError: not an object, an unknown ``kind``, a missing, unknown or mistyped field
-        (named as ``kind.field``).
-    """
-    if not isinstance(data, dict):
-        raise RecordError(f"an action must be a JSON object, not {shown(data)}")
-    kind = data.get("kind")
-    cls = KINDS.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise RecordError(f"unknown action kind {shown(kind)} (known: {', '.join(KINDS)})")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(data) - set(fields) - {"kind"})
-    if unknown:
-        raise RecordError(
-            f"{kind}.{unknown[0]} is not a field of {kind} (fields: {', '.join(fields) or 'none'})"
-        )
-    values: dict[str, Any] = {}
-    for name, f in fields.items():
-        if name not in data:
-            if f.default is dataclasses.MISSING:
-                raise RecordError(f"{kind}.{name} is missing")
-            continue
-        values[name] = _field(str(kind), name, str(f.type), data[name])
-    action: Action = cls(**values)
-    return action
+#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`).
+CODEC: ActionCodec[Action] = ActionCodec(KINDS, _field)
+#: The action's JSON ``kind`` (``"build"``).
+kind_of = CODEC.kind_of
+#: The action's JSON form (tuples as lists).
+to_json = CODEC.to_json
+#: The action of a JSON form (:meth:`~companion.table.record.ActionCodec.from_json`): refuses any
+#: other JSON value with a :class:`~companion.errors.RecordError` naming the field.
+from_json = CODEC.from_json

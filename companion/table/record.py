@@ -1,0 +1,152 @@
+"""A game's record as JSON: its actions' JSON form and the checks of a record read back.
+
+Source: DESIGN.md, Game record (content id + seed + every action, plain JSON).  Each game keeps its
+own actions (frozen dataclasses), each field's limits and its rules; how an action becomes a JSON
+object ``{"kind": "build", ...}`` and back, how a value is shown in a message, and how a record's
+header and its actions are checked one by one are the same for every game, and are here.  A value
+that is not the expected JSON is refused with a :class:`~companion.errors.RecordError` naming the
+field, never a crash.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import reprlib
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Protocol, TypeVar
+
+from companion.errors import IllegalAction, RecordError
+
+__all__ = ["ActionCodec", "Content", "ReadField", "check_header", "play_actions", "shown"]
+
+A = TypeVar("A")
+
+#: Reads one field of an action: ``(kind, field name, declared type as a string, JSON value)`` ->
+#: the field's value; raises :class:`~companion.errors.RecordError` naming ``kind.field``.
+ReadField = Callable[[str, str, str, Any], Any]
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxdict = 6
+_SHORT.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """``value`` for a message, shortened (strings and values past 40 characters, lists past 6)."""
+    return _SHORT.repr(value)
+
+
+class ActionCodec(Generic[A]):
+    """The JSON form of a game's actions, each a dataclass named by its ``kind``.
+
+    :param kinds: each action's JSON ``kind`` and its class (the order the messages list them in).
+    :param field: the game's reader of one field (its limits: longest text, largest number).
+    """
+
+    def __init__(self, kinds: dict[str, type[Any]], field: ReadField) -> None:
+        self.kinds = kinds
+        self.field = field
+        #: Each class's JSON ``kind``.
+        self.kind_names: dict[type[Any], str] = {cls: kind for kind, cls in kinds.items()}
+
+    def kind_of(self, action: A) -> str:
+        """The action's JSON ``kind`` (``"build"``)."""
+        return self.kind_names[type(action)]
+
+    def to_json(self, action: A) -> dict[str, Any]:
+        """The action's JSON form (tuples as lists)."""
+        out: dict[str, Any] = {"kind": self.kind_of(action)}
+        for f in dataclasses.fields(action):  # type: ignore[arg-type]
+            value = getattr(action, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def from_json(self, data: Any) -> A:
+        """The action of a JSON form.
+
+        :raises RecordError: not an object, an unknown ``kind``, a missing, unknown or mistyped field
+            (named as ``kind.field``).
+        """
+        if not isinstance(data, dict):
+            raise RecordError(f"an action must be a JSON object, not {shown(data)}")
+        kind = data.get("kind")
+        cls = self.kinds.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise RecordError(f"unknown action kind {shown(kind)} (known: {', '.join(self.kinds)})")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - set(fields) - {"kind"})
+        if unknown:
+            raise RecordError(
+                f"{kind}.{unknown[0]} is not a field of {kind} (fields: {', '.join(fields) or 'none'})"
+            )
+        values: dict[str, Any] = {}
+        for name, f in fields.items():
+            if name not in data:
+                if f.default is dataclasses.MISSING:
+                    raise RecordError(f"{kind}.{name} is missing")
+                continue
+            values[name] = self.field(str(kind), name, str(f.type), data[name])
+        action: A = cls(**values)
+        return action
+
+
+class Content(Protocol):
+    """What a record names of its content pack: the pack's ``id`` and the ``digest`` of its file."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def digest(self) -> str: ...
+
+
+def check_header(
+    record: Any, content: Content, version: int, log: logging.Logger, game: str | None = None
+) -> dict[str, Any]:
+    """``record`` as a JSON object, once its header is this game's: the object, its ``game`` (when
+    ``game`` is given and the record names one), ``format`` ``version`` and ``content`` id.
+
+    A ``digest`` other than the pack's is played on (another revision of the same pack) and only
+    logged as a warning on ``log``.
+
+    :raises RecordError: not an object, another game, another format or another content pack.
+    """
+    if not isinstance(record, dict):
+        raise RecordError(f"a game record must be a JSON object, not {shown(record)}")
+    if game is not None and record.get("game", game) != game:
+        raise RecordError(f"the record is a game of {shown(record.get('game'))}, not of {game}")
+    if record.get("format") != version:
+        raise RecordError(f"unsupported record format {shown(record.get('format'))} (expected {version})")
+    if record.get("content") != content.id:
+        raise RecordError(f"record is for content {shown(record.get('content'))}, not {content.id!r}")
+    if record.get("digest") != content.digest:
+        log.warning("record %s was made with another revision of %s", shown(record.get("digest")), content.id)
+    return record
+
+
+def play_actions(
+    play: Callable[[A], object], actions: Iterable[Any], codec: ActionCodec[A], first: type[Any]
+) -> None:
+    """Play a record's ``actions`` (their JSON forms), each read by ``codec`` and checked by ``play``
+    (a game's ``play``, which raises :class:`~companion.errors.IllegalAction`).
+
+    :param first: the class of the action a record starts with, once (the game's ``Start``).
+    :raises RecordError: an action that cannot be read, a record that does not start with one
+        ``first`` action, or an action the rules refuse: naming its index and kind
+        (``action 3 (build): ...``).
+    """
+    for i, data in enumerate(actions):
+        try:
+            action = codec.from_json(data)
+        except RecordError as exc:
+            raise RecordError(f"action {i}: {exc}") from None
+        if (i == 0) != isinstance(action, first):
+            start = codec.kind_names[first]
+            raise RecordError(
+                f"action {i} ({codec.kind_of(action)}): a record starts with one {start} action"
+            )
+        try:
+            play(action)
+        except IllegalAction as exc:
+            raise RecordError(f"action {i} ({codec.kind_of(action)}): {exc}") from None
