@@ -14,81 +14,56 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from companion.cli.database import database_path
 from companion.cli.other_game import give_up_other
-from companion.cli.output import (
-    EXIT_ERROR,
-    EXIT_IMPOSSIBLE,
-    EXIT_OK,
-    EXIT_USAGE,
-    Failure,
-    err,
-    out,
-    print_json,
-    verbose_option,
-)
-from companion.errors import ContentError, ScenarioError
+from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
 from companion.games.five_actions.content.loader import check_content, default_content, load_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.stored import KEEPER
 from companion.games.five_actions.terminal import Quit, Terminal
+from companion.table.game_cli import (
+    add_referee_and_check,
+    add_store_options,
+    ask_player_count,
+    check_pack,
+    choose_pack,
+    open_store,
+    referee,
+    seed_type,
+)
 from companion.table.registry import AddSubcommand
-from companion.table.store import Store, StoreError
+from companion.table.store import StoreError
 
 __all__ = ["register", "content_pack", "play"]
 
 
 def content_pack(args: argparse.Namespace) -> ContentPack:
     """The pack of ``--content FILE`` or the SAMPLE default.  :raises Failure: naming the problem."""
-    path = getattr(args, "content", None)
-    try:
-        return load_content(path) if path else default_content()
-    except ContentError as exc:
-        raise Failure(f"content pack: {exc}") from None
+    return choose_pack(args, load_content, default_content)
 
 
 def _cmd_referee(args: argparse.Namespace) -> int:
-    content = content_pack(args)
-    try:
-        scenario = load_scenario(args.scenario, content)
-    except ScenarioError as exc:
-        raise Failure(f"{args.scenario}: {exc}", EXIT_USAGE) from None
-    refusal = run(scenario)
-    if refusal is not None:
-        print_json({"ok": False, "index": refusal.index, "kind": refusal.kind, "reason": refusal.reason})
-        err(
-            f"{args.scenario}: action {refusal.index} ({refusal.kind}) is refused: {refusal.reason}; "
-            f"nothing was applied"
-        )
-        return EXIT_IMPOSSIBLE
-    print_json(state_json(scenario.game))
-    return EXIT_OK
+    return referee(args, content_pack(args), load_scenario, run, lambda scenario: state_json(scenario.game))
 
 
-def _cmd_content_check(args: argparse.Namespace) -> int:
-    """Every problem of a Five Actions pack, one per line (exit 1), or a line of what it holds."""
-    problems = check_content(args.file)
-    if problems and problems[0].field == "<file>":
-        raise Failure(str(problems[0]))
-    for problem in problems:
-        out(str(problem))
-    if problems:
-        err(f"{args.file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
-        return EXIT_ERROR
-    pack = load_content(args.file)
+def _holds(pack: ContentPack) -> str:
+    """What a valid Five Actions pack holds, for ``content check``."""
     game_map = pack.game_map
     where = (
         f"a map of {len(game_map.locations)} Locations and {len(game_map.lines)} lines"
         if game_map
         else "no map (the printed board)"
     )
-    out(
-        f"OK: {pack.id}{' (a sample)' if pack.sample else ''}, {len(pack.tycoons)} Tycoon tiles, "
+    return (
+        f"{pack.id}{' (a sample)' if pack.sample else ''}, {len(pack.tycoons)} Tycoon tiles, "
         f"{len(pack.patents)} Patent tiles, {len(pack.credit_rows)} Credit rows, {where}"
     )
-    return EXIT_OK
+
+
+def _cmd_content_check(args: argparse.Namespace) -> int:
+    """Every problem of a Five Actions pack, one per line (exit 1), or a line of what it holds."""
+    return check_pack(args.file, check_content, load_content, _holds)
 
 
 def _answer(input_fn: Callable[[str], str], prompt: str) -> str:
@@ -103,16 +78,12 @@ def _ask_players(
     input_fn: Callable[[str], str], output_fn: Callable[[str], None], content: ContentPack, layout: str
 ) -> tuple[list[str], list[str]]:
     low, high = content.setup.min_players, content.setup.max_players
-    while True:
-        answer = input_fn(f"How many players ({low}-{high})? ").strip()
-        if answer.isdigit() and low <= int(answer) <= high:
-            break
-        output_fn(f"Please type a number from {low} to {high}.")
+    count = ask_player_count(input_fn, output_fn, low, high)
     names, starts = [], []
     game_map = content.game_map if layout == "map" else None
     if game_map is not None:
         output_fn("Locations: " + ", ".join(loc.id for loc in game_map.locations if not loc.ocean))
-    for i in range(int(answer)):
+    for i in range(count):
         name = ""
         while not name:
             name = input_fn(f"Player {i + 1}'s name (clockwise from the first player): ").strip()
@@ -130,12 +101,7 @@ def play(
     """The terminal game; with the store, offer to resume the unfinished Five Actions game."""
     content = content_pack(args)
     layout = args.layout or ("map" if content.has_map else "printed")
-    store: Store | None = None
-    if not args.no_store:
-        try:
-            store = Store.open(database_path(args))
-        except StoreError as exc:
-            err(f"{exc} This game will not be saved.")
+    store = open_store(args)
     try:
         session = None
         saved = store.unfinished() if store is not None else None
@@ -188,12 +154,7 @@ def play(
             store.close()
 
 
-def _seed(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) > MAX_SEED:
-        raise argparse.ArgumentTypeError(
-            f"a seed is a whole number from 0 to {MAX_SEED:,}, not {text[:20]!r}"
-        )
-    return int(text)
+_seed = seed_type(MAX_SEED)
 
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
@@ -215,26 +176,6 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the table draws the Tycoon tiles itself and says each one",
     )
-    play_parser.add_argument(
-        "--no-store", action="store_true", help="do not save the game or offer to resume one"
-    )
-    play_parser.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
+    add_store_options(play_parser)
     play_parser.set_defaults(handler=play)
-    referee = add("referee", "run a Five Actions scenario's actions and print the state as JSON", [pack])
-    referee.add_argument(
-        "scenario", metavar="SCENARIO.json", help="players, position and actions (docs/five-actions.md)"
-    )
-    referee.set_defaults(handler=_cmd_referee)
-    content = add("content", "work with Five Actions content packs", [])
-    actions = content.add_subparsers(dest="action", metavar="ACTION", required=True)
-    check = actions.add_parser(
-        "check",
-        help="list every problem in a Five Actions content pack (TOML)",
-        parents=[verbose_option()],
-        description="List every problem in a content pack.",
-    )
-    check.add_argument(
-        "--game", choices=("five-actions",), default="five-actions", help="the game: five-actions"
-    )
-    check.add_argument("file", metavar="FILE", help="the content pack to check")
-    check.set_defaults(handler=_cmd_content_check)
+    add_referee_and_check(add, pack, "five-actions", "Five Actions", _cmd_referee, _cmd_content_check)

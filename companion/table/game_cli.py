@@ -1,0 +1,212 @@
+"""The pieces of a game's ``play``, ``referee`` and ``content check`` that every game says the same way.
+
+Source: DESIGN.md, The command line.  Each game registers its own subcommands
+(:data:`~companion.table.registry.GameInfo`'s CLI families) and keeps its own questions, its terminal
+game and what its pack holds; how a table's pack is chosen, how a scenario is refereed and its exit
+code, how a pack is checked, how a seed is read and how the game store is opened are here, once.
+
+The exit codes are the command line's (:mod:`companion.cli.output`): ``referee`` exits 0 and prints
+the state as JSON, 3 (:data:`~companion.cli.output.EXIT_IMPOSSIBLE`) with the first refused action
+and nothing applied, 2 (:data:`~companion.cli.output.EXIT_USAGE`) for a malformed scenario naming the
+field; ``content check`` exits 1 with every problem of the pack, one a line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from companion.cli.database import database_path
+from companion.cli.output import (
+    EXIT_ERROR,
+    EXIT_IMPOSSIBLE,
+    EXIT_OK,
+    EXIT_USAGE,
+    Failure,
+    err,
+    out,
+    print_json,
+    verbose_option,
+)
+from companion.errors import ContentError, ScenarioError
+from companion.table.registry import AddSubcommand
+from companion.table.store import Store, StoreError
+
+__all__ = [
+    "Refusal",
+    "ask_player_count",
+    "add_referee_and_check",
+    "add_store_options",
+    "check_pack",
+    "choose_pack",
+    "open_store",
+    "referee",
+    "seed_type",
+]
+
+P = TypeVar("P")
+S = TypeVar("S")
+
+PackFile = str | os.PathLike[str] | None
+Handler = Callable[[argparse.Namespace], int]
+
+
+class Refusal(Protocol):
+    """A scenario's first refused action: its ``index`` in the scenario, its ``kind`` and the reason."""
+
+    @property
+    def index(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def reason(self) -> str: ...
+
+
+def choose_pack(args: argparse.Namespace, load: Callable[[PackFile], P], default: Callable[[], P]) -> P:
+    """The pack of ``--content FILE`` (read by the game's ``load``) or the game's ``default``.
+
+    :raises Failure: ``content pack: <the problem>`` (exit 1), naming file, field and value.
+    """
+    path = getattr(args, "content", None)
+    try:
+        return load(path) if path else default()
+    except ContentError as exc:
+        raise Failure(f"content pack: {exc}") from None
+
+
+def referee(
+    args: argparse.Namespace,
+    content: P,
+    load_scenario: Callable[[str, P], S],
+    run: Callable[[S], Refusal | None],
+    state_json: Callable[[S], Any],
+) -> int:
+    """Run the scenario file ``args.scenario`` on ``content``: print the state as JSON (exit 0), or
+    the first refused action as ``{"ok": false, "index", "kind", "reason"}`` and the reason on
+    stderr (exit 3, nothing applied).
+
+    :param state_json: the JSON of the position the scenario reached (from the scenario).
+    :raises Failure: a malformed scenario, ``<file>: <field and problem>`` (exit 2).
+    """
+    try:
+        scenario = load_scenario(args.scenario, content)
+    except ScenarioError as exc:
+        raise Failure(f"{args.scenario}: {exc}", EXIT_USAGE) from None
+    refusal = run(scenario)
+    if refusal is not None:
+        print_json({"ok": False, "index": refusal.index, "kind": refusal.kind, "reason": refusal.reason})
+        err(
+            f"{args.scenario}: action {refusal.index} ({refusal.kind}) is refused: {refusal.reason}; "
+            f"nothing was applied"
+        )
+        return EXIT_IMPOSSIBLE
+    print_json(state_json(scenario))
+    return EXIT_OK
+
+
+def check_pack(
+    file: str,
+    check: Callable[[str], list[ContentError]],
+    load: Callable[[str], P],
+    holds: Callable[[P], str],
+) -> int:
+    """Every problem of the pack ``file``, one a line on stdout and their count on stderr (exit 1),
+    or ``OK: <what it holds>`` (exit 0).
+
+    :param holds: what a valid pack holds, in words (``"six-actions-sample@1 (a sample), 12 ..."``).
+    :raises Failure: the file cannot be read (exit 1).
+    """
+    problems = check(file)
+    if problems and problems[0].field == "<file>":
+        raise Failure(str(problems[0]))
+    for problem in problems:
+        out(str(problem))
+    if problems:
+        err(f"{file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        return EXIT_ERROR
+    out(f"OK: {holds(load(file))}")
+    return EXIT_OK
+
+
+def ask_player_count(
+    input_fn: Callable[[str], str], output_fn: Callable[[str], None], low: int, high: int
+) -> int:
+    """Ask how many players until the answer is a number from ``low`` to ``high``.
+
+    :raises EOFError: the input ended (the caller leaves without starting a game).
+    """
+    while True:
+        answer = input_fn(f"How many players ({low}-{high})? ").strip()
+        if answer.isdigit() and low <= int(answer) <= high:
+            return int(answer)
+        output_fn(f"Please type a number from {low} to {high}.")
+
+
+def seed_type(max_seed: int) -> Callable[[str], int]:
+    """The ``type=`` of a ``--seed`` option: a whole number from 0 to ``max_seed`` (digits only).
+
+    The function it gives raises :class:`argparse.ArgumentTypeError` naming the text (shortened).
+    """
+
+    def seed(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or int(text) > max_seed:
+            raise argparse.ArgumentTypeError(
+                f"a seed is a whole number from 0 to {max_seed:,}, not {text[:20]!r}"
+            )
+        return int(text)
+
+    return seed
+
+
+def add_store_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--no-store`` and ``--database FILE`` to a ``play`` parser (see :func:`open_store`)."""
+    parser.add_argument("--no-store", action="store_true", help="do not save the game or offer to resume one")
+    parser.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
+
+
+def open_store(args: argparse.Namespace) -> Store | None:
+    """The game store of ``--database`` or the config, ``None`` with ``--no-store``; a store that
+    cannot be opened is said on stderr and the game is played unsaved (``None``)."""
+    if args.no_store:
+        return None
+    try:
+        return Store.open(database_path(args))
+    except StoreError as exc:
+        err(f"{exc} This game will not be saved.")
+        return None
+
+
+def add_referee_and_check(
+    add: AddSubcommand,
+    pack: argparse.ArgumentParser,
+    game: str,
+    title: str,
+    referee_handler: Handler,
+    check_handler: Handler,
+) -> None:
+    """Add ``referee SCENARIO.json`` and ``content check FILE`` for one game.
+
+    :param game: the game's name on the command line (``"six-actions"``); its scenario format is in
+        ``docs/<game>.md``.
+    :param title: the game's name in help texts (``"Six Actions"``).
+    """
+    referee_parser = add("referee", f"run a {title} scenario's actions and print the state as JSON", [pack])
+    referee_parser.add_argument(
+        "scenario", metavar="SCENARIO.json", help=f"players, position and actions (docs/{game}.md)"
+    )
+    referee_parser.set_defaults(handler=referee_handler)
+    content = add("content", f"work with {title} content packs", [])
+    actions = content.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser(
+        "check",
+        help=f"list every problem in a {title} content pack (TOML)",
+        parents=[verbose_option()],
+        description="List every problem in a content pack.",
+    )
+    check.add_argument("--game", choices=(game,), default=game, help=f"the game: {game}")
+    check.add_argument("file", metavar="FILE", help="the content pack to check")
+    check.set_defaults(handler=check_handler)
