@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.errors import IllegalAction
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action, Draw, Start, Undo
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
+from companion.table.checked_game import CheckedGame
 
 __all__ = ["Game", "Standing", "Outcome"]
 
@@ -46,11 +46,14 @@ class Outcome:
     standings: tuple[Standing, ...]
 
 
-class Game:
-    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed and record.
+class Game(CheckedGame[GameState, Action]):
+    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed and record; the
+    checked play and the undo are :class:`~companion.table.checked_game.CheckedGame`'s.
 
     :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
     """
+
+    start_kind, draw_kind, undo_kind = Start, Draw, Undo
 
     def __init__(self, content: ContentPack, layout: str, seed: int) -> None:
         if layout not in LAYOUTS:
@@ -60,75 +63,18 @@ class Game:
         self.content = content
         self.seed = seed
         self.layout = layout
-        self.state: GameState = new_state(content, layout, seed)
-        self.actions: list[Action] = []
-        #: For each undoable action still in effect: its record index and the state before it.
-        self.history: list[tuple[int, GameState]] = []
+        super().__init__(new_state(content, layout, seed))
 
-    def _run(self, state: GameState, action: Action) -> GameState:
-        if isinstance(action, Undo):
-            return self._undo_state(action)
+    def run_action(self, state: GameState, action: Action) -> None:
+        """Apply ``action`` by The Five Actions' rules (:func:`~.rules.apply_action`)."""
         apply_action(self.content, state, action)
-        return state
 
-    def play(self, action: Action) -> None:
-        """Check ``action`` and apply it; the game is unchanged when it is refused.
+    def is_over(self) -> bool:
+        """Whether the game is over (the final icons are counted)."""
+        return self.state.phase == Phase.OVER
 
-        :raises IllegalAction: the rule it breaks, in a sentence for the table.
-        """
-        before = self.state
-        after = self._run(before.copy(), action)
-        self._commit(action, before, after)
-
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` without a safety copy (a trusted replay); a refusal may leave the state
-        half changed.  :raises IllegalAction: as :meth:`play`."""
-        before = self.state.copy() if self._undoable(action) else self.state
-        after = self._run(self.state, action)
-        self._commit(action, before, after)
-
-    @staticmethod
-    def _undoable(action: Action) -> bool:
-        return not isinstance(action, (Draw, Start, Undo))
-
-    def _commit(self, action: Action, before: GameState, after: GameState) -> None:
-        if isinstance(action, Undo):
-            self.history.pop()
-        elif self._undoable(action):
-            self.history.append((len(self.actions), before))
-        self.state = after
-        self.actions.append(action)
-
-    def reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or ``None``; changes nothing."""
-        try:
-            self._run(self.state.copy(), action)
-        except IllegalAction as exc:
-            return exc.reason
-        return None
-
-    def is_legal(self, action: Action) -> bool:
-        return self.reason(action) is None
-
-    def undo_reason(self) -> str | None:
-        """Why nothing can be undone now, or ``None``."""
-        if self.state.phase == Phase.OVER:
-            return "the game is over"
-        if not self.history:
-            return "nothing has been played yet"
-        return None
-
-    def undo_target(self) -> int | None:
-        """The record index an :class:`Undo` reverts now, or ``None``."""
-        return self.history[-1][0] if self.history and self.undo_reason() is None else None
-
-    def _undo_state(self, action: Undo) -> GameState:
-        why = self.undo_reason()
-        if why is not None:
-            raise IllegalAction(f"nothing can be undone: {why}")
-        index, before = self.history[-1]
-        if action.index != index:
-            raise IllegalAction(f"an undo now reverts action {index}, not {action.index}")
+    def undone(self, before: GameState, index: int) -> GameState:
+        """The state before action ``index``, telling the table whose action was undone."""
         after = before.copy()
         undone = self.actions[index]
         who = before.players[before.current].name if before.players else "the table"

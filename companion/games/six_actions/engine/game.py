@@ -43,6 +43,7 @@ from companion.games.six_actions.engine.board import LAYOUTS
 from companion.games.six_actions.engine.rules import apply_action, new_state
 from companion.games.six_actions.engine.state import EMERGENCY_MOST, NOTE_REPAY, GameState, Payment, Phase
 from companion.games.six_actions.engine.strategy import SPACES
+from companion.table.checked_game import CheckedGame
 
 __all__ = ["Game", "Standing", "Outcome", "Preview"]
 
@@ -79,11 +80,14 @@ class Preview:
     loans: int
 
 
-class Game:
-    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed and record.
+class Game(CheckedGame[GameState, Action]):
+    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed and record; the
+    checked play and the undo are :class:`~companion.table.checked_game.CheckedGame`'s.
 
     :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
     """
+
+    start_kind, draw_kind, undo_kind = Start, Draw, Undo
 
     def __init__(self, content: ContentPack, layout: str, seed: int) -> None:
         if layout not in LAYOUTS:
@@ -93,56 +97,15 @@ class Game:
         self.content = content
         self.seed = seed
         self.layout = layout
-        self.state: GameState = new_state(content, layout, seed)
-        self.actions: list[Action] = []
-        #: For each undoable action still in effect: its record index and the state before it.
-        self.history: list[tuple[int, GameState]] = []
+        super().__init__(new_state(content, layout, seed))
 
-    # ------------------------------------------------------------------ playing
-
-    def _run(self, state: GameState, action: Action) -> GameState:
-        if isinstance(action, Undo):
-            return self._undo_state(action)
+    def run_action(self, state: GameState, action: Action) -> None:
+        """Apply ``action`` by The Six Actions' rules (:func:`~.rules.apply_action`)."""
         apply_action(self.content, state, action, len(self.actions))
-        return state
 
-    def play(self, action: Action) -> None:
-        """Check ``action`` and apply it; the game is unchanged when it is refused.
-
-        :raises IllegalAction: the rule it breaks, in a sentence for the table.
-        """
-        before = self.state
-        after = self._run(before.copy(), action)
-        self._commit(action, before, after)
-
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` without a safety copy (a trusted replay); a refusal may leave the state
-        half changed.  :raises IllegalAction: as :meth:`play`."""
-        before = self.state.copy() if self._undoable(action) else self.state
-        after = self._run(self.state, action)
-        self._commit(action, before, after)
-
-    def _undoable(self, action: Action) -> bool:
-        return not isinstance(action, (Draw, Start, Undo))
-
-    def _commit(self, action: Action, before: GameState, after: GameState) -> None:
-        if isinstance(action, Undo):
-            self.history.pop()
-        elif self._undoable(action):
-            self.history.append((len(self.actions), before))
-        self.state = after
-        self.actions.append(action)
-
-    def reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or ``None``; changes nothing."""
-        try:
-            self._run(self.state.copy(), action)
-        except IllegalAction as exc:
-            return exc.reason
-        return None
-
-    def is_legal(self, action: Action) -> bool:
-        return self.reason(action) is None
+    def is_over(self) -> bool:
+        """Whether the game is over (the settlement is done)."""
+        return self.state.phase is Phase.OVER
 
     def preview(self, action: Action) -> Preview:
         """What ``action`` would pay and to whom (forced loans included), or why it is refused."""
@@ -153,29 +116,6 @@ class Game:
         new = tuple(after.ledger[len(self.state.ledger) :]) if not isinstance(action, Undo) else ()
         loans = sum(1 for p in new if p.payer == "bank" and p.reason.startswith("forced"))
         return Preview(True, "", new, loans)
-
-    # ------------------------------------------------------------------ undo
-
-    def undo_reason(self) -> str | None:
-        """Why nothing can be undone now, or ``None``."""
-        if self.state.phase is Phase.OVER:
-            return "the game is over"
-        if not self.history:
-            return "nothing has been played yet"
-        return None
-
-    def undo_target(self) -> int | None:
-        """The record index an :class:`Undo` reverts now, or ``None``."""
-        return self.history[-1][0] if self.history else None
-
-    def _undo_state(self, action: Undo) -> GameState:
-        why = self.undo_reason()
-        if why is not None:
-            raise IllegalAction(f"nothing can be undone: {why}")
-        index, before = self.history[-1]
-        if action.index != index:
-            raise IllegalAction(f"an undo now reverts action {index}, not {action.index}")
-        return before.copy()
 
     # ------------------------------------------------------------------ chance and outcome
 
