@@ -343,8 +343,15 @@ def test_run_starts_the_app_with_the_options(capsys: pytest.CaptureFixture[str],
     code, _, err = cli(capsys, "run", "--difficulty", "hard", "--layout", "beginner", "--seed", "7",
                        "--fullscreen")
     assert (code, err) == (0, "")
-    assert calls == [{"content": CONTENT, "difficulty": "hard", "layout": "beginner", "seed": 7,
+    # No --content: the app loads the default pack when it first needs it (not at start: issue 10).
+    assert calls == [{"content": None, "difficulty": "hard", "layout": "beginner", "seed": 7,
                       "fullscreen": True}]
+    calls.clear()
+    code, _, err = cli(capsys, "run", "--content", str(DEFAULT_PACK))
+    assert (code, err) == (0, "")
+    assert [call["content"] for call in calls] == [CONTENT]  # a pack named is read (and checked) first
+    code, _, err = cli(capsys, "run", "--content", str(DEFAULT_PACK.with_name("absent.toml")))
+    assert code == 1 and "content pack" in err and len(calls) == 1  # refused before the app starts
 
 
 def test_run_says_so_when_the_app_is_missing(capsys: pytest.CaptureFixture[str],

@@ -13,10 +13,12 @@ of ``test_ui_game`` reasons from the screen alone.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import itertools
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,19 +38,58 @@ no_ui_errors = test_ui_game.no_ui_errors
 DOUBLE_TAP_GAP = 0.12
 
 
-def double_tap(h: Any, widget: Any, gap: float = DOUBLE_TAP_GAP) -> None:
-    """Two quick taps on the spot where ``widget`` is now, ``gap`` seconds apart (down to down)."""
+class AppClock:
+    """The clock ``ui.app`` reads for its double-tap guard (``time.monotonic``), driven by the test: real
+    time, except that :meth:`frozen` stops it, so a double tap is ``gap`` seconds apart *for the app*
+    however long a loaded machine takes to build and draw the screen the first tap opened."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+        self.stopped_at: float | None = None
+
+    def monotonic(self) -> float:
+        return self.stopped_at if self.stopped_at is not None else time.monotonic() - self.offset
+
+    @contextlib.contextmanager
+    def frozen(self) -> Iterator[None]:
+        self.stopped_at = self.monotonic()
+        try:
+            yield
+        finally:
+            self.offset = time.monotonic() - self.stopped_at
+            self.stopped_at = None
+
+    def advance(self, seconds: float) -> None:
+        assert self.stopped_at is not None, "advance only a frozen clock"
+        self.stopped_at += seconds
+
+    def __getattr__(self, name: str) -> Any:  # the rest of the time module
+        return getattr(time, name)
+
+
+@pytest.fixture
+def app_clock(monkeypatch: pytest.MonkeyPatch) -> AppClock:
+    import ui.app
+
+    clock = AppClock()
+    monkeypatch.setattr(ui.app, "time", clock)
+    return clock
+
+
+def double_tap(h: Any, widget: Any, clock: AppClock, gap: float = DOUBLE_TAP_GAP) -> None:
+    """Two quick taps on the spot where ``widget`` is now, ``gap`` seconds apart (down to down) on the
+    app's clock, whatever the frames in between cost."""
     x, y = h.window_point(widget)
-    first = time.monotonic()
-    touch = h.touch_down(x, y)
-    h.pump(0.04)
-    h.touch_up(touch)
-    while time.monotonic() - first < gap:
-        h.frame()
-    touch = h.touch_down(x, y)
-    h.pump(0.04)
-    h.touch_up(touch)
-    h.pump(frames=3)
+    with clock.frozen():
+        touch = h.touch_down(x, y)
+        h.pump(frames=2)
+        h.touch_up(touch)
+        h.pump(frames=3)  # the screen the first tap opened: built and drawn
+        clock.advance(gap)
+        touch = h.touch_down(x, y)
+        h.pump(frames=2)
+        h.touch_up(touch)
+        h.pump(frames=3)
 
 
 def with_boosts(content: ContentPack, *kinds: str) -> ContentPack:
@@ -126,8 +167,10 @@ def decode_until_a_mission_completes(h: Any) -> None:
 # ---------------------------------------------------------------------------- double taps
 
 
-def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no_ui_errors: None) -> None:
-    """A double tap on Execute shows the first execute view; one on Done shows Mission complete."""
+def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no_ui_errors: None,
+                                             app_clock: AppClock) -> None:
+    """A double tap on Execute shows the first execute view; one on Done shows Mission complete (the
+    taps 0.12 s apart on the app's clock, :class:`AppClock`, not on a loaded machine's)."""
     h = ui_harness
     app = start_app(seed=12, difficulty="training", content=with_boosts(CONTENT, "debug"))
     start_game(h, "training")
@@ -135,7 +178,7 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     arrange_intended(h)
     decode = screen(h)
     assert decode.can_execute
-    double_tap(h, h.find(text="Execute"))
+    double_tap(h, h.find(text="Execute"), app_clock)
     assert app.manager.current == "execute"
     assert app.session.shown_steps == 0, "the second tap went on to step 1"
     h.screenshot("double_tap_execute.png")
@@ -145,7 +188,7 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
         h.tap(h.find(text="Next step"))
     assert h.find(text="Done")
     settle(h)
-    double_tap(h, h.find(text="Done"))
+    double_tap(h, h.find(text="Done"), app_clock)
     assert app.session.step is Step.MISSION_COMPLETE, app.session.step
     assert app.manager.current == "mission_complete"
     complete = screen(h)
@@ -158,9 +201,12 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     wait_step(h, Step.TRANSMISSION)
     t = wait_screen(h, "transmission")
     assert t.level >= 1
-    h.key("enter")
-    h.key("enter")  # on Decode this would be Execute (refused with empty registers): ignored
-    h.pump(frames=2)
+    with app_clock.frozen():  # the two presses 0.1 s apart for the app, however slow Decode's first frame
+        h.key("enter")
+        h.pump(frames=3)
+        app_clock.advance(0.1)
+        h.key("enter")  # on Decode this would be Execute (refused with empty registers): ignored
+        h.pump(frames=2)
     assert app.manager.current == "decode" and app.session.step is Step.DECODE
     assert message(h) == ""
     # Debug held with no error in the hand (training has none): dimmed, and a tap says why.
@@ -490,17 +536,20 @@ def play_a_useless_order(h: Any) -> None:
 
 def test_main_without_the_planner_exits_with_1(monkeypatch: pytest.MonkeyPatch,
                                                caplog: pytest.LogCaptureFixture) -> None:
-    """``companion run`` without Mission Control: an error, exit status 1 as the CLI help says."""
+    """``companion run`` without Mission Control: an error, exit status 1 as the CLI help says (the
+    planner's module is looked up, not imported: ``ui.start.planner_missing``)."""
     import ui.app as app_module
-
-    def missing() -> Any:
-        raise ImportError("No module named 'companion.games.transmission.mission_control.planner'")
+    import ui.start
 
     # leave the test window be
     monkeypatch.setattr(app_module, "configure", lambda fullscreen, kiosk=False: None)
-    monkeypatch.setattr(app_module, "_default_chooser", missing)
+    monkeypatch.setattr(ui.start, "PLANNER", "companion.games.transmission.mission_control.no_planner")
     assert app_module.main() == 1
-    assert "Mission Control (the planner) is missing" in caplog.text
+    assert "Mission Control (the planner) is missing: No module named" in caplog.text
+    monkeypatch.setattr(ui.start, "PLANNER", "companion.no_such_package.planner")  # a parent missing
+    assert ui.start.planner_missing() is not None
+    monkeypatch.undo()
+    assert ui.start.planner_missing() is None
 
 
 def test_how_to_play_counts_the_missions_from_the_pack() -> None:

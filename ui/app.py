@@ -29,7 +29,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -40,34 +40,30 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
-from companion.games.transmission.content.loader import default_content
-from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.engine.commands import Command
-from companion.games.transmission.events import BoostAnswered, Executed, Placed, Refused, StepChanged
 from companion.games.transmission.intents import GuardedIntents, Intents
-from companion.games.transmission.person import PersonSession, table_session
-from companion.games.transmission.session import Chooser, Session, Step
-from companion.games.transmission.stored import progress
-from companion.games.transmission.table_view import TableView
+from companion.games.transmission.names import Step
 from companion.table.config import Config
 from companion.table.events import Event
 from companion.table.store import Store
-from companion.table.store_rows import counts
 from ui import theme
-from ui.choosing import Choosing
 from ui.game_table import GameTable
-from ui.games.transmission.mc_seat import SeatScreen
-from ui.games.transmission.status import fill_status
 from ui.host import GameHistory, SetupChoice
 from ui.key_routing import route_key, walk
 from ui.lazy_screens import LazyScreenManager, add_screens
 from ui.popups import Choice, ChoicePopup
 from ui.registry import GAMES, load_shared_kv
 from ui.shelf import GameShelf
-from ui.start import LogAndContinue, configure, load_settings
+from ui.start import LogAndContinue, configure, load_settings, planner_missing
 from ui.table_hardware import TableHardware
 from ui.table_store import TableStore
 from ui.widgets.controls import StatusStrip
+
+if TYPE_CHECKING:  # Incoming Transmission's game is imported with its first use, not at start: Home
+    from companion.games.transmission.content.model import ContentPack  # needs none of it (issue 10)
+    from companion.games.transmission.engine.commands import Command
+    from companion.games.transmission.session import Chooser, Session
+    from companion.games.transmission.table_view import TableView
+    from ui.choosing import Choosing
 
 log = logging.getLogger(__name__)
 
@@ -101,10 +97,11 @@ class CompanionApp(App):
                  notices: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = theme.TITLE
-        self.content = content or default_content()
+        self._content = content
         self.initial = SetupChoice(difficulty or "standard", layout or "standard", seed)
         self.chooser_factory = chooser_factory
-        self.choosing = Choosing(thinking_delay)
+        self._choosing: Choosing | None = None
+        self._thinking_delay = thinking_delay
         self.thinking_visible = False
         self.choice_error = ""
         self.dealt: tuple[str, ...] = ()
@@ -150,8 +147,24 @@ class CompanionApp(App):
         return (session.record(), session.table_state()) if session is not None and session.over else None
 
     @property
+    def content(self) -> ContentPack:
+        """The content pack: the one given, else the default one, loaded when first read (not at start)."""
+        if self._content is None:
+            from companion.games.transmission.content.loader import default_content
+            self._content = default_content()
+        return self._content
+
+    @property
+    def choosing(self) -> Choosing:
+        """Mission Control's worker thread (:mod:`ui.choosing`), made when first needed (not at start)."""
+        if self._choosing is None:
+            from ui.choosing import Choosing
+            self._choosing = Choosing(self._thinking_delay)
+        return self._choosing
+
+    @property
     def thinking_delay(self) -> float:
-        return self.choosing.thinking_delay
+        return self.choosing.thinking_delay if self._choosing is not None else self._thinking_delay
 
     @property
     def store(self) -> Store | None:
@@ -267,6 +280,8 @@ class CompanionApp(App):
         """Deal a new game and show Board set-up.  False (with a message) if it cannot start.
 
         :param mission_control: ``"companion"`` or ``"person"`` (Setup); default: the config's."""
+        from ui.games.transmission.table import table_session
+
         try:
             chooser = self.new_chooser()
             session = table_session(self.content, chooser, difficulty, layout, seed, self.table_config,
@@ -304,7 +319,8 @@ class CompanionApp(App):
 
     def end_game(self) -> None:
         """Drop the current game (after the players agreed); a pending pick is ignored."""
-        self.choosing.cancel()
+        if self._choosing is not None:
+            self._choosing.cancel()
         self.help_over_game = False
         self.correcting = False
         self.session = None
@@ -372,12 +388,8 @@ class CompanionApp(App):
             self.show("home")
 
     def ask_abandon(self) -> None:
-        # What History will show (store_rows.counts): abandoned before the first transmission, else left.
-        played = self.session is not None and counts("abandoned", progress(self.session).transmissions_used)
-        kept = ("left: it counts as not won" if played else "abandoned: no transmission yet, so not counted")
-        kept = (f"It stops here and stays in History as {kept}. It cannot be resumed."
-                if self.history is not None else "It stops here and cannot be resumed (History is off).")
-        ChoicePopup("Leave this game?", kept,
+        from ui.games.transmission.table import leave_words
+        ChoicePopup("Leave this game?", leave_words(self.session, self.history is not None),
                     [("Keep playing", None, theme.GO), ("Leave game", self.abandon, theme.DANGER)]).open()
 
     def quit(self) -> None:
@@ -385,16 +397,18 @@ class CompanionApp(App):
 
     def open_mission_control(self) -> None:
         """The hold button: a person as Mission Control's own screen (the cue first, then the secrets)."""
-        if isinstance(self.session, PersonSession) and not self.session.over:
-            SeatScreen(self.session).open()
+        from ui.games.transmission.table import open_seat
+        open_seat(self.session)
 
     def new_chooser(self) -> Chooser:
         """Mission Control for a game: ``chooser_factory()`` or the default planner.
 
         :raises ImportError: when the planner is missing."""
+        from ui.games.transmission.table import default_chooser
+
         if self.chooser_factory:
             return self.chooser_factory()
-        return _default_chooser(self.table_config.mission_control_seconds)
+        return default_chooser(self.table_config.mission_control_seconds)
 
     # ------------------------------------------------------------------ messages
 
@@ -453,18 +467,15 @@ class CompanionApp(App):
     # ------------------------------------------------------------------ session events
 
     def _on_event(self, event: Event) -> None:
+        from ui.games.transmission.table import read_event
         if self.session is None:
             return
-        if isinstance(event, Refused):
-            self.show_message(event.message, "error")
-        elif isinstance(event, BoostAnswered):
-            name = self.content.boost(event.boost).name
-            self.show_message(f"{name}: {event.message}", "answer")
-        elif isinstance(event, (Placed, StepChanged, Executed)):
-            self.clear_message()
-        if isinstance(event, Executed):
-            self.dealt = event.dealt
-        if isinstance(event, StepChanged) and event.step is Step.THINKING:
+        news = read_event(event, self.content)
+        if news.said is not None:
+            self.show_message(*news.said)
+        if news.dealt is not None:
+            self.dealt = news.dealt
+        if news.think:
             self._start_choosing()
         self.choosing.observe(self.session, event)  # pre-solves the next pick (ui.choosing)
         self._redraw_trigger()
@@ -478,8 +489,9 @@ class CompanionApp(App):
 
     def _start_choosing(self) -> None:
         """Run Mission Control on a worker thread (:mod:`ui.choosing`); its pick comes back here."""
+        from ui.games.transmission.table import is_person
         session: Session = self.session
-        if isinstance(session, PersonSession):
+        if is_person(session):
             self.thinking_visible = True  # a person chooses on their own screen; Thinking says so
             return
         self.choice_error = ""
@@ -511,6 +523,8 @@ class CompanionApp(App):
 
     def _redraw(self, *_: object) -> None:
         """Switch to the session's screen and refresh it from the table's view (batched)."""
+        from ui.games.transmission.table import fill_status
+
         session: Session | None = self.session
         if session is None:
             return
@@ -560,15 +574,6 @@ class CompanionApp(App):
         return route_key(self, window, key, codepoint)  # ui.key_routing
 
 
-def _default_chooser(seconds: float | None = None) -> Chooser:
-    """The AI Mission Control, answering within ``seconds`` and pre-solving its next pick (issue 11).
-    No fallback: without the planner the companion cannot play."""
-    from companion.games.transmission.mission_control.planner import Planner
-    from companion.games.transmission.mission_control.presolve import Presolver
-
-    return Presolver(Planner(deadline=seconds))
-
-
 # ---------------------------------------------------------------------- entry point
 
 
@@ -582,10 +587,9 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
          seed: int | None = None, fullscreen: bool = False, kiosk: bool = False) -> int:
     """Run the companion (``companion run``).  Returns the process exit status."""
     configure(fullscreen, kiosk)
-    try:
-        _default_chooser()
-    except ImportError as exc:
-        log.error("Mission Control (the planner) is missing: %s", exc)
+    missing = planner_missing()
+    if missing is not None:
+        log.error("Mission Control (the planner) is missing: %s", missing)
         return 1
     from kivy.base import ExceptionManager  # after configure(), like everything that may open the window
 

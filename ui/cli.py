@@ -94,7 +94,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
     problem = display_problem(os.environ)
     if problem is not None:
         raise Failure(problem)
-    content = content_pack(args)
+    # A --content pack is read (and refused) now; the default one when the app first needs it (a game).
+    content = content_pack(args) if getattr(args, "content", None) else None
     # Kivy parses sys.argv when first imported unless told not to, and our options are not its own.
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     kiosk = _prepare_kiosk(args)

@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.intents import Intents
-from companion.games.transmission.table_view import TableView
 from companion.table.store import DifficultyStats, GameSummary, SavedGame
 from ui.game_table import GameTable, Shelf
+
+if TYPE_CHECKING:  # annotations only: Home imports none of Incoming Transmission's game (issue 10)
+    from companion.games.transmission.content.model import ContentPack
+    from companion.games.transmission.intents import Intents
+    from companion.games.transmission.table_view import TableView
 
 __all__ = ["GameHistory", "Host", "SetupChoice"]
 

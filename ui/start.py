@@ -1,11 +1,13 @@
 """Starting the app: Kivy's window settings, the table's config file, the exception handler.
 
 :func:`ui.app.main` runs :func:`configure` before anything imports ``kivy.core.window`` (Kivy reads its
-window settings once, when the window opens), then reads the config with :func:`load_settings`.
+window settings once, when the window opens), checks that Mission Control is there
+(:func:`planner_missing`), then reads the config with :func:`load_settings`.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 from collections.abc import Callable
@@ -17,9 +19,26 @@ from kivy.config import Config as KivyConfig
 from companion.table.config import Config, read_config
 from ui import theme
 
-__all__ = ["LogAndContinue", "configure", "is_raspberry_pi", "load_settings"]
+__all__ = ["PLANNER", "LogAndContinue", "configure", "is_raspberry_pi", "load_settings", "planner_missing"]
 
 log = logging.getLogger(__name__)
+
+#: The AI Mission Control's module (:func:`ui.games.transmission.table.default_chooser`).
+PLANNER = "companion.games.transmission.mission_control.planner"
+
+
+def planner_missing() -> str | None:
+    """Why the AI Mission Control cannot be made (its module is not installed), or ``None``.
+
+    Looked up without importing it: that imports the game's engine, which the app imports with the
+    first game, not at start (issue 10, item 4).  No fallback: without it the companion cannot play.
+    """
+    try:
+        if importlib.util.find_spec(PLANNER) is not None:
+            return None
+    except ImportError as exc:  # a parent package is missing
+        return str(exc)
+    return f"No module named {PLANNER!r}"
 
 
 def is_raspberry_pi() -> bool:

@@ -53,10 +53,7 @@ from companion.games.transmission.cards import (
 )
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import card_command
-from companion.games.transmission.events import MissionComplete, Refused, StepChanged, Victory
-from companion.games.transmission.intents import Intents
-from companion.games.transmission.session import Session, Step
-from companion.games.transmission.table_view import TableView
+from companion.games.transmission.names import Step
 from companion.table.config import Config
 from companion.table.events import Event
 from hardware import panel as gpio
@@ -65,7 +62,10 @@ from ui import theme
 from ui.popups import GuardedPopup
 from ui.widgets.controls import BigButton, StatusStrip
 
-if TYPE_CHECKING:  # the reader's modules are imported when a reader is configured (pyserial)
+if TYPE_CHECKING:  # the session and its events are imported with the first game (issue 10, item 4),
+    from companion.games.transmission.intents import Intents  # the reader's modules when a reader
+    from companion.games.transmission.session import Session  # is configured (pyserial)
+    from companion.games.transmission.table_view import TableView
     from hardware.pairing import Pairings
     from hardware.reader import ReaderEvent, ReaderSettings
 
@@ -403,6 +403,8 @@ class TableHardware:
             self._signal("incoming")
 
     def _on_event(self, session: Session, event: Event) -> None:
+        from companion.games.transmission.events import MissionComplete, Refused, StepChanged, Victory
+
         if session is not self._session:
             return  # a game that was left
         if isinstance(event, Refused):

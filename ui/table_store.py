@@ -11,20 +11,21 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kivy.clock import Clock, ClockEvent
 
-from companion.games.transmission.content.loader import content_to_resume
-from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.session import Chooser, Session
-from companion.games.transmission.stored import KEEPER
+from companion.games.transmission.info import GAME as TRANSMISSION
 from companion.table.registry import Keeper, StoredSession
 from companion.table.store import SavedGame, Store, StoreError
 from ui import records, theme
 from ui.game_table import GameTable
 from ui.host import SetupChoice
 from ui.popups import ChoicePopup
+
+if TYPE_CHECKING:  # Incoming Transmission's session: imported when a game is saved or resumed
+    from companion.games.transmission.content.model import ContentPack
+    from companion.games.transmission.session import Chooser, Session
 
 __all__ = ["StoreHost", "TableStore"]
 
@@ -128,6 +129,8 @@ class TableStore:
 
     def attach(self, session: Session) -> None:
         """Save every action of ``session`` as it happens (a power cut loses nothing)."""
+        from companion.games.transmission.stored import KEEPER
+
         self.game_id = self.save_game(session, KEEPER)
 
     def save_game(self, session: StoredSession, keeper: Keeper[Any],
@@ -169,8 +172,8 @@ class TableStore:
             return None
         if saved is None:
             return None
-        table = self.host.game_table(saved.game) if saved.game != KEEPER.game else None
-        if saved.game != KEEPER.game and table is None:
+        table = self.host.game_table(saved.game) if saved.game != TRANSMISSION.name else None
+        if saved.game != TRANSMISSION.name and table is None:
             log.warning("unfinished game %s is of %r, which has no screens here", saved.id, saved.game)
             return None
         if table is not None:
@@ -196,6 +199,9 @@ class TableStore:
         """Replay the saved game and land on the screen it stopped on (mid-decode included)."""
         if self.store is None:
             return False
+        from companion.games.transmission.content.loader import content_to_resume
+        from companion.games.transmission.stored import KEEPER
+
         try:
             chooser = self.host.new_chooser()
             content = content_to_resume(saved.content_id, saved.content_digest, self.host.content)

@@ -17,7 +17,7 @@ from companion.cli.output import Failure
 from companion.errors import ContentError
 from companion.games.transmission.content.loader import default_content, load_content
 from companion.games.transmission.content.model import DIFFICULTY_NAMES, ContentPack
-from companion.games.transmission.engine.game import LAYOUTS
+from companion.games.transmission.names import LAYOUTS
 
 __all__ = ["MAX_SEED", "content_pack", "game_options", "seed"]
 

@@ -9,24 +9,12 @@ shown, the last message.  Nothing here is secret: placements are the table's own
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, fields
 
 from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.names import Step
 
 __all__ = ["Step", "TableView", "table_view"]
-
-
-class Step(enum.Enum):
-    """Which screen the table is on.  Values are the Kivy ``Screen`` names."""
-
-    BOARD_SETUP = "board_setup"
-    THINKING = "thinking"
-    TRANSMISSION = "transmission"
-    DECODE = "decode"
-    EXECUTE = "execute"
-    MISSION_COMPLETE = "mission_complete"
-    END = "end"
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The screens of Incoming Transmission: Setup, then one screen per step of the table flow
-(:class:`~companion.games.transmission.table_view.Step`), Fix the board and the debrief.  Each screen
+(:class:`~companion.games.transmission.names.Step`), Fix the board and the debrief.  Each screen
 is imported when it is first built (:mod:`ui.lazy_screens`)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games.transmission.info import GAME
-from companion.games.transmission.table_view import Step
+from companion.games.transmission.names import Step
 from ui.games import GameScreens, Reference
 
 __all__ = ["SCREENS"]

@@ -15,13 +15,12 @@ from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE, Position, index
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.engine.rules import Completion, Execution, Rules
+from companion.games.transmission.names import LAYOUTS
 
 __all__ = [
     "LAYOUTS", "REGISTERS", "Actor", "BoostAnswer", "GameState", "Outcome", "Phase", "RoundLog", "deck_size",
     "new_state", "rules_for", "segment_levels",
 ]
-
-LAYOUTS = ("standard", "beginner")
 
 
 class Phase(enum.Enum):
