@@ -42,7 +42,7 @@ from companion.games.transmission.engine.scenario import Scenario, load_scenario
 from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.options import MAX_SEED, content_pack, game_options, seed
 from companion.games.transmission.person import MC_SEATS, PersonSession
-from companion.games.transmission.session import Chooser, Session
+from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.terminal import Terminal
 from companion.games.transmission.terminal_person import PersonTerminal
@@ -283,12 +283,27 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
                 output_fn("Resuming where the game stopped.")
             else:
                 store.abandon(saved.id)
+        new_game = None
         if session is None:
             session = new_session(args, content, chooser, config)
-            store.begin(session, KEEPER)
-        return terminal_for(session, input_fn, output_fn).run()
+            new_game = store.begin(session, KEEPER)
+        code = terminal_for(session, input_fn, output_fn).run()
+        if not session.over:
+            _left(store, session, new_game, output_fn)
+        return code
     finally:
         store.close()
+
+
+def _left(store: Store, session: Session, new_game: int | None, output_fn: Callable[[str], None]) -> None:
+    """The table left the game before its end (``quit``, the end of input, Mission Control unable to
+    choose): a new game left before it started is given up (abandoned: outside the figures, and the
+    next ``play`` does not offer to resume a game nobody began); any other stays saved, to resume."""
+    if new_game is not None and session.step is Step.BOARD_SETUP:
+        store.abandon(new_game)
+        output_fn("Nothing was played, so nothing is kept to resume (History lists it as abandoned).")
+    else:
+        output_fn("The game stays saved: `companion play` resumes it.")
 
 
 #: What the resume question takes for yes, for no (the old game is given up) and for leaving.

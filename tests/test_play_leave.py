@@ -1,0 +1,55 @@
+"""``companion play`` left before the end (X1, F2 and F8): a new game quit before its start is given up
+(abandoned, outside the figures) so the next ``play`` does not offer to resume a game nobody began; a
+game left later stays saved, and ``play`` says so, as after the end of input."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli.main import main
+from companion.table.store import Store
+
+
+def play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, store: Path,
+         typed: str, *options: str) -> str:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    assert main(["play", "--database", str(store), "--seed", "3", *options]) == 0
+    out: str = capsys.readouterr().out
+    return out
+
+
+def results(store: Path) -> list[str]:
+    with Store.open(store) as opened:
+        return [g.shown_result for g in opened.games()]
+
+
+@pytest.mark.parametrize("options", [(), ("--mc", "person")])
+def test_quit_before_the_start_keeps_nothing_to_resume(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                       options: tuple[str, ...]) -> None:
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    store = tmp_path / "store.sqlite3"
+    out = play(capsys, monkeypatch, store, "quit\n", *options)
+    assert "You left the game." in out and "nothing is kept to resume" in out
+    assert results(store) == ["abandoned"]
+    out = play(capsys, monkeypatch, store, "quit\n", *options)
+    assert "An unfinished game is saved" not in out  # nothing offered to resume
+
+
+def test_a_game_left_after_its_start_stays_saved_and_says_so(capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    store = tmp_path / "store.sqlite3"
+    out = play(capsys, monkeypatch, store, "\nquit\n")
+    assert "You left the game." in out and "The game stays saved: `companion play` resumes it." in out
+    assert results(store) == ["unfinished"]
+    out = play(capsys, monkeypatch, store, "")  # the end of input at the resume question: kept
+    assert "An unfinished game is saved" in out and results(store) == ["unfinished"]
+    out = play(capsys, monkeypatch, store, "y\n")  # resumed, then the end of input: still saved
+    assert "Resuming where the game stopped." in out and out.rstrip().endswith("`companion play` resumes it.")
+    assert results(store) == ["unfinished"]
