@@ -87,10 +87,11 @@ def make_chooser() -> Any:
 
 
 class SlowChooser:
-    """Takes at least ``delay`` seconds on its first pick, so the Thinking screen shows."""
+    """Takes at least ``delay`` seconds on its first pick, so the Thinking screen shows; with ``gate``,
+    its first pick waits until the test sets it (60 s at most), however slow the machine."""
 
-    def __init__(self, inner: Any, delay: float = 0.6) -> None:
-        self.inner, self.delay = inner, delay
+    def __init__(self, inner: Any, delay: float = 0.6, gate: threading.Event | None = None) -> None:
+        self.inner, self.delay, self.gate = inner, delay, gate
         self.started = threading.Event()
         self.calls = 0
 
@@ -99,7 +100,9 @@ class SlowChooser:
         self.started.set()
         t0 = time.perf_counter()
         pick = self.inner.choose(view)
-        if self.calls == 1:
+        if self.calls == 1 and self.gate is not None:
+            self.gate.wait(timeout=60)  # a hang guard only: the test opens it once Thinking is shot
+        elif self.calls == 1:
             time.sleep(max(0.0, self.delay - (time.perf_counter() - t0)))
         return pick
 
@@ -445,7 +448,8 @@ def test_whole_games_through_every_screen(ui_harness: Any, start_app: Any, no_ui
     """Home -> Setup -> Board set-up -> Thinking -> (Transmission -> Decode -> Execute
     -> Mission complete?)* -> End -> Play again ..., by touch only, with a screenshot of every screen."""
     h = ui_harness
-    app = start_app(chooser_factory=lambda: SlowChooser(make_chooser()))
+    thought = threading.Event()  # the first pick waits for the Thinking screenshot (set once, stays set)
+    app = start_app(chooser_factory=lambda: SlowChooser(make_chooser(), gate=thought))
     shots = Shots()
     used: list[str] = []
     wait_screen(h, "home")
@@ -468,10 +472,13 @@ def test_whole_games_through_every_screen(ui_harness: Any, start_app: Any, no_ui
         assert app.session.seed == seed
         shoot(h, shots, "board_setup")
         tap_text(h, "Board is ready")
-        if "thinking" not in shots:  # Mission Control takes 0.6 s here: longer than 0.2 s
-            h.pump_until(lambda: app.manager.current == "thinking", timeout=5, what="the thinking screen")
-            h.pump(frames=2)  # not wait_screen: its double-tap wait outlasts the choosing
+        if "thinking" not in shots:  # Mission Control's first pick waits for this picture: Thinking stays
+            h.pump_until(lambda: app.manager.current == "thinking" and not app.manager.transition.is_active,
+                         timeout=10, what="the thinking screen")
+            h.pump(frames=2)
+            assert h.find_all(where=lambda w: "is choosing 5 commands" in str(getattr(w, "text", "")))
             shoot(h, shots, "thinking")
+        thought.set()
         rounds = 0
         while app.session.step is not Step.END:
             play_round(h, shots, used)
