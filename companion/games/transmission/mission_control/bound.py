@@ -61,7 +61,8 @@ from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.mission_control.encoding import DIST, Pairs
 
-__all__ = ["INF", "SHARED_SIZE", "Bound", "BoundEntry", "Movers", "Targets", "forget_bound_tables", "trim"]
+__all__ = ["INF", "SHARED_SIZE", "Bound", "BoundEntry", "Movers", "Route", "Targets", "forget_bound_tables",
+           "trim"]
 
 #: "Never": the bound of a position that cannot be won, and an unreachable walk.
 INF = 1_000
@@ -86,12 +87,51 @@ class Targets(NamedTuple):
     guards: _Guards
 
 
+class Route(NamedTuple):
+    """What :func:`_targets` builds a choice's :class:`Targets` from (see :func:`_shape`).
+
+    :param points: the cells to stand on (damaged modules, devices to collect), sorted.
+    :param meets: ``(mover, fixed partner)`` letters, sorted: the mover is deployed beside the partner.
+    :param cell: letter -> its cell (``-1`` for the carried device).
+    :param carrying: the carried device's letter or ``""``.
+    :param moved: the letters of the devices that move.
+    """
+
+    points: tuple[int, ...]
+    meets: tuple[tuple[str, str], ...]
+    cell: dict[str, int]
+    carrying: str
+    moved: tuple[str, ...]
+
+
+def _targets(route: Route) -> Targets:
+    """The cells a choice of movers makes the Cadet visit: cells to stand on, then cells to stand
+    beside (after their device's Collect), with the one-device-in-hand guards."""
+    points, meets, cell, carrying, moved = route
+    nodes: list[tuple[int, bool]] = [(p, False) for p in points]
+    preds: list[int] = [0] * len(nodes)
+    hands: dict[str, int] = {}
+    for x, y in meets:
+        hands[x] = hands.get(x, 0) | 1 << len(nodes)
+        nodes.append((cell[y], True))
+        preds.append(1 << points.index(cell[x]) if x != carrying else 0)
+    # Strictly one device in hand: no Collect while a device is held on its way to a partner.
+    guards: list[tuple[tuple[int, int], ...]] = [()] * len(nodes)
+    for y in moved:
+        if y != carrying:
+            guards[points.index(cell[y])] = tuple(
+                (0 if x == carrying else 1 << points.index(cell[x]), mask)
+                for x, mask in sorted(hands.items()) if x != y)
+    return Targets(tuple(nodes), tuple(preds), tuple(guards))
+
+
 class Movers(NamedTuple):
     """The part of the bound for one choice of movers that does not depend on the Cadet's cell.
 
     :param floor: transmissions the Repairs, Deploys and Collects need on their own.
     :param events: the Repairs, Deploys and Collects, in commands.
-    :param targets: the cells to visit, or ``None``.
+    :param route: what the cells to visit are built from (:func:`_targets`), or ``None`` when there
+        are none; built only when a walk is asked for (most choices only ever need their cheap value).
     :param extent: the rows and columns ``(top, bottom, left, right)`` of the cells to stand on.
     :param holding: the walks while holding each device: ``(their sum, cells of the devices to
         collect, cells the carried device must stand beside)``.
@@ -99,7 +139,7 @@ class Movers(NamedTuple):
 
     floor: int
     events: int
-    targets: Targets | None
+    route: Route | None
     extent: tuple[int, int, int, int] | None
     holding: tuple[int, tuple[int, ...], tuple[int, ...]]
 
@@ -273,6 +313,20 @@ def trim(table: dict[_K, _V]) -> None:
         table.pop(key, None)
 
 
+_CHOICES: dict[tuple[int, tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def _choices(n: int, need: tuple[int, ...], carried: int) -> tuple[int, ...]:
+    """The subsets (bit masks over ``n`` devices, in increasing order) that hold ``carried`` and meet
+    every mask of ``need``: the choices of movers :func:`_shape` considers (a few patterns recur)."""
+    key = (n, need, carried)
+    hit = _CHOICES.get(key)
+    if hit is None:
+        hit = _CHOICES[key] = tuple(bits for bits in range(1 << n)
+                                    if bits & carried == carried and all(bits & m for m in need))
+    return hit
+
+
 def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], counts: tuple[int, ...]
            ) -> list[Movers]:
     """The parts of the bound that do not depend on the Cadet's cell, one per choice of movers.
@@ -316,9 +370,7 @@ def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], cou
     carried = 0
     if carrying in cell:
         carried = 1 << movable.index(carrying) if carrying in movable else 1 << len(movable)
-    for bits in range(1 << len(movable)):
-        if bits & carried != carried or not all(bits & m for m in need):
-            continue
+    for bits in _choices(len(movable), tuple(need), carried):
         moved = {x for i, x in enumerate(movable) if bits >> i & 1}
         # A moved device whose partner never moves is deployed beside the partner's cell.
         meets = sorted((x, y) for a, b in apart for x, y in ((a, b), (b, a))
@@ -338,23 +390,10 @@ def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], cou
             continue
         events = max(r + deploys + collects, 1)
         floor = max(1, _ceil(r, cr), _ceil(deploys, cd), _ceil(collects, cc))
-        # Targets: cells to stand on, then cells to stand beside (after their device's Collect).
+        # Targets: cells to stand on, then cells to stand beside (built when a walk is asked for).
         points = sorted(damaged | {cell[x] for x in moved if x != carrying})
-        nodes: list[tuple[int, bool]] = [(p, False) for p in points]
-        preds: list[int] = [0] * len(nodes)
-        hands: dict[str, int] = {}
-        for x, y in meets:
-            hands[x] = hands.get(x, 0) | 1 << len(nodes)
-            nodes.append((cell[y], True))
-            preds.append(1 << points.index(cell[x]) if x != carrying else 0)
-        # Strictly one device in hand: no Collect while a device is held on its way to a partner.
-        guards: list[tuple[tuple[int, int], ...]] = [()] * len(nodes)
-        for y in moved:
-            if y != carrying:
-                guards[points.index(cell[y])] = tuple(
-                    (0 if x == carrying else 1 << points.index(cell[x]), mask)
-                    for x, mask in sorted(hands.items()) if x != y)
-        targets = Targets(tuple(nodes), tuple(preds), tuple(guards)) if nodes else None
+        route = Route(tuple(points), tuple(meets), cell, carrying, tuple(sorted(moved))) if points or meets \
+            else None
         extent = None
         if points:
             rows = [p // SIZE for p in points]
@@ -371,7 +410,7 @@ def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], cou
             else:
                 legs += max(_edge(cell[x], False, q, True) for q in nears)
                 starts.append(cell[x])
-        shape.append(Movers(floor, events, targets, extent, (legs, tuple(starts), tuple(held))))
+        shape.append(Movers(floor, events, route, extent, (legs, tuple(starts), tuple(held))))
     return shape
 
 
@@ -510,8 +549,9 @@ class Bound:
         """The bound of one choice of movers for each cell of the Cadet: without the walks through the
         targets (``stage`` 0), with them but without guards (1: a lower bound of stage 2, equal to it
         where the flags returned, when not None, are false), or in full (2)."""
-        floor, events, targets, extent, (legs, starts, held) = choice
-        full = stage > 0 and bool(targets)
+        floor, events, route, extent, (legs, starts, held) = choice
+        targets = _targets(route) if stage > 0 and route else None
+        full = bool(targets)
         if not full:
             # Without targets both walks are the tour alone, and the cheaper of the two limits is
             # the strict one: the value depends only on these parts (shared by many signatures).

@@ -63,6 +63,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from companion.games.transmission.engine.board import HALLWAY
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.engine.kernel import completed, move_checks
 from companion.games.transmission.mission_control.bound import INF, Bound, forget_bound_tables, trim
@@ -419,7 +420,7 @@ class Solver:
                     if mask == full:
                         return b, cells[0], held
                     seen[g] = bits
-                    groups[g] = [(n + j, c) for j, c in enumerate(cells)]
+                    groups[g] = list(zip(range(n, n + len(cells)), cells))
                     n += len(cells)
                 elif bits & ~old:
                     seen[g] = old | bits
@@ -434,7 +435,12 @@ class Solver:
                     continue  # refused (RULES.md, The commands)
                 tile, nh, checks = act
                 nb = b[:cell] + tile + b[cell + 1:]
-                stack.append((child, nb, nh, completed(nb, pairs, mask) if checks and pairs else mask))
+                # A Collect leaves a hallway: every pair complete after it was complete before (and
+                # found then), so only the other events are checked.
+                if checks and tile != HALLWAY:
+                    stack.append((child, nb, nh, completed(nb, pairs, mask)))
+                else:
+                    stack.append((child, nb, nh, mask))
         return None
 
     def value_hint(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = INF) -> int:
