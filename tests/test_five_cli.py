@@ -93,6 +93,7 @@ PLAYERS = '[{"name": "Ana", "start": "harbour"}, {"name": "Ben", "start": "ridge
             "actions[0]",
         ),
         (f'{{"players": {PLAYERS}, "colour": "red"}}', "colour"),
+        ("[" * 100_000 + "]" * 100_000, "<file>"),  # nested too deep for Python: said, not a crash
     ],
 )
 def test_a_malformed_scenario_exits_2_naming_the_field(
@@ -102,6 +103,15 @@ def test_a_malformed_scenario_exits_2_naming_the_field(
     path.write_text(scenario)
     code, data, err = _referee(path, capsys)
     assert code == 2 and data == {} and f"bad.json: {field}: " in err, err
+
+
+def test_a_scenario_saved_with_a_byte_order_mark_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + (EXAMPLES / "first-round.json").read_bytes())
+    code, data, _ = _referee(path, capsys)
+    assert code == 0 and data["ok"] is True
 
 
 def test_a_refused_scenario_applies_nothing(capsys: pytest.CaptureFixture[str]) -> None:

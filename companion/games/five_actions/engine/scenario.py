@@ -165,13 +165,15 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
 def load_scenario(path: str | Path, content: ContentPack) -> Scenario:
     """Read and parse a scenario file.  :raises ScenarioError: unreadable, not JSON, malformed."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a Notepad copy's byte-order mark is no text
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError("<file>", f"cannot read it ({exc})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError("<file>", f"is not JSON ({exc.msg}, line {exc.lineno})") from None
+    except (ValueError, RecursionError) as exc:  # nested too deep, a number too long
+        raise ScenarioError("<file>", f"is not JSON ({exc})") from None
     return parse_scenario(data, content)
 
 
