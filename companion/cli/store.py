@@ -99,11 +99,14 @@ def names_of(game: str) -> ProgressNames:
 def figures_text(game: GameSummary) -> str:
     """A history row's figures in its game's words: ``"transmissions 5, missions 2/3"``, ``"rounds 4,
     notes repaid 3/5"`` (a game with no goals dealt, e.g. The Five Actions on the printed board, shows
-    its rounds only)."""
+    its rounds only); a game with a person as Mission Control says so (RULES.md, With a person as
+    Mission Control): ``"transmissions 7, missions 3/3, a person as Mission Control"``."""
     names = names_of(game.game)
     text = f"{names.rounds} {game.transmissions_used}"
     if game.missions_total or names == ProgressNames():
         text += f", {names.goals} {game.missions_completed}/{game.missions_total}"
+    if game.mission_control == "person":
+        text += ", a person as Mission Control"
     return text
 
 
