@@ -551,3 +551,53 @@ def test_play_refuses_a_person_s_options_when_the_companion_is_mission_control(
     monkeypatch.setattr(sys, "stdin", io.StringIO("\nquit\n"))
     code, out, _ = cli(capsys, "play", "--no-store", "--seed", "4", "--no-coach", "--no-private-boosts")
     assert code == 0 and "=== Transmission 1 of 7 ===" in out
+
+
+def test_the_terminal_takes_a_mission_card_by_its_title_and_says_the_numbers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--physical-missions`` at the terminal (X1, F17, F3): a Mission card typed as printed (its title,
+    any case) is entered; a number outside the list says the range; the heading says missions are
+    entered; the start says a person is Mission Control; the hand-over names the cards to shuffle."""
+    session = person(seed=7, difficulty="training", physical_missions=True)
+    out: list[str] = []
+    first, second = CONTENT.missions[4], CONTENT.missions[9]
+    typed = iter(["", "", first.title.upper(), "99", f"  {second.title.lower()}  ", "3", "quit"])
+
+    def answer(prompt: str) -> str:
+        out.append(prompt)
+        return next(typed)
+
+    PersonTerminal(session, answer, out.append, clear_fn=lambda: None).run()
+    text = "\n".join(out)
+    assert "Mission Control is a person at this table: they draw 3 Mission cards" in text
+    assert "--- Mission Control: enter your Mission cards, then select 5 commands ---" in text
+    assert f"{first.title} entered (1 of 3)." in text and f"{second.title} entered (2 of 3)." in text
+    assert "! There is no number 99 in the list: type 1 to" in text and "title or its id." in text
+    assert len(session.game.state.missions) == 3 and session.game.state.missions[:2] == (first.id, second.id)
+
+
+def test_the_hand_over_names_the_cards_to_shuffle() -> None:
+    """The hand-over's last line (X1, F3): no clear signal and no error, "your 5 selected cards" (there
+    are no "other" cards); with one in a register and an error, the other 4 with it."""
+
+    def after(fits: Any, difficulty: str) -> tuple[str, ...]:
+        session = person(seed=4, difficulty=difficulty, physical_deck=True)
+        session.confirm()
+        session.open_seat()
+        for command in PLANNER.choose(session.mission_control_view()):
+            assert session.pick(command)
+        assert session.lock_in()
+        card = next(c for c in session.drawable_transmissions() if fits(CONTENT.transmission(c)))
+        assert session.draw_transmission(card), session.message
+        if session.awaiting_error:  # the person draws it from their unselected cards
+            command = session.seat_view().error_choices[0]
+            ids = {Command.COLLECT: "COLLECT", Command.DEPLOY: "DEPLOY", Command.REPAIR: "REPAIR"}
+            assert session.draw_error(ids.get(command, f"{command.value}1")), session.seat_message
+        return session.seat_view().hand_over
+
+    assert after(lambda t: not t.clear_register and not t.errors, "training")[-1] == \
+        "Shuffle your 5 selected cards face down and hand them to the Cadet."
+    assert after(lambda t: t.clear_register and not t.errors, "training")[-1] == \
+        "Shuffle the other 4 selected cards face down and hand them to the Cadet."
+    assert after(lambda t: not t.clear_register and t.errors, "hard")[-1] == \
+        "Shuffle your 5 selected cards with it face down and hand them to the Cadet."

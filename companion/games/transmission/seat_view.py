@@ -84,7 +84,10 @@ def hand_over(content: ContentPack, state: GameState) -> tuple[str, ...]:
             lines.append(f"Put your {card_command(cid).title} face up in register {k} (the clear signal).")
     for cid in state.errors_drawn:
         lines.append(f"Add a {card_command(cid).title} card from your unselected ones: it is the error.")
-    rest = "the other cards with it" if state.errors_drawn else "the other cards"
+    fixed = sum(1 for cid in state.registers if cid is not None)
+    rest = "your 5 selected cards" if not fixed else f"the other {len(state.intended) - fixed} selected cards"
+    if state.errors_drawn:
+        rest += " with it" if len(state.errors_drawn) == 1 else " with them"
     lines.append(f"Shuffle {rest} face down and hand them to the Cadet.")
     return tuple(lines)
 

@@ -315,13 +315,16 @@ class Terminal:
         view = self.session.view()
         layout = "Beginner" if view.layout == "beginner" else "Standard"
         self.say(f"Incoming Transmission: you are the Cadet. Difficulty {view.difficulty}, "
-                 f"{layout} Layout, seed {self.session.seed}.",
-                 f"Mission Control holds {view.missions_total} secret missions and "
-                 f"{view.transmissions_total} Transmission cards.",
+                 f"{layout} Layout, seed {self.session.seed}.", self._holds(view),
                  "Set up the table like this:", *render_board(view.position, self.names),
                  *_legend(self.session.content))
         self._command_or_enter("Press Enter to start (or type 'quit') > ")
         self.session.confirm()
+
+    def _holds(self, view: CadetView) -> str:
+        """Who holds what at the start (the companion's seat; :class:`PersonTerminal` says its own)."""
+        return (f"Mission Control (the companion) holds {view.missions_total} secret missions and "
+                f"{view.transmissions_total} Transmission cards.")
 
     def _command_or_enter(self, prompt: str) -> None:
         while True:

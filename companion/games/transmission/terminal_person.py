@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from companion.games.transmission.engine.commands import Command
-from companion.games.transmission.engine.views import MissionView
+from companion.games.transmission.engine.views import CadetView, MissionView
 from companion.games.transmission.person import PersonSession
 from companion.games.transmission.seat_view import SeatView
 from companion.games.transmission.terminal import InputFn, OutputFn, Terminal, render_board
@@ -89,8 +89,16 @@ class PersonTerminal(Terminal):
     def _missions(self, seat: SeatView) -> list[str]:
         return ["Your secret missions:", *(_mission_line(m, seat.completed) for m in seat.missions)]
 
+    def _holds(self, view: CadetView) -> str:
+        missions = (f"draw {view.missions_total} Mission cards" if self.session.physical_missions
+                    else f"are dealt {view.missions_total} secret missions")
+        return (f"Mission Control is a person at this table: they {missions} and choose the commands; the "
+                f"deck holds {view.transmissions_total} Transmission cards.")
+
     def _thinking(self) -> bool:
-        with self._private("select 5 commands") as seat:
+        what = "enter your Mission cards, then select 5 commands" if self.session.awaiting_missions \
+            else "select 5 commands"
+        with self._private(what) as seat:
             self._select_step(seat)
         return True
 
@@ -151,16 +159,22 @@ class PersonTerminal(Terminal):
 
     def _enter_missions(self) -> None:
         seat = self.session.seat_view()
-        self.say(f"Draw {seat.missions_needed} Mission cards and type each one's number (or its id):")
+        self.say(f"Draw {seat.missions_needed} Mission cards and type each one's number, title or id:")
         choices = seat.mission_choices
         self.say(*(f"  {i:2}. {m.title} ({m.id})" for i, m in enumerate(choices, start=1)))
+        titles = {m.title.casefold(): m.id for m in self.session.content.missions}
         while self.session.seat_view().task == "missions":
             text = self.ask("Mission card > ").strip()
             if text.lower() in ("quit", "exit", "q"):
                 self._quit()
-            mission = text.upper()
-            if text.isascii() and text.isdigit() and 1 <= int(text) <= len(choices):
+            if text.isascii() and text.isdigit():
+                if not 1 <= int(text) <= len(choices):
+                    self.say(f"! There is no number {text[:6]} in the list: type 1 to {len(choices)}, the "
+                             "card's title or its id.")
+                    continue
                 mission = choices[int(text) - 1].id
+            else:
+                mission = titles.get(" ".join(text.split()).casefold(), text.upper())
             self.session.enter_mission(mission)
             self.say(self.session.seat_message)
 
