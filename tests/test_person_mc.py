@@ -601,3 +601,43 @@ def test_the_hand_over_names_the_cards_to_shuffle() -> None:
         "Shuffle the other 4 selected cards face down and hand them to the Cadet."
     assert after(lambda t: not t.clear_register and t.errors, "hard")[-1] == \
         "Shuffle your 5 selected cards with it face down and hand them to the Cadet."
+
+
+def test_a_private_boost_answer_is_said_before_the_registers_show_it() -> None:
+    """``--private-boosts`` at the terminal (X1, F15): after ``boost 1 R`` (Clear Signal) the registers are
+    shown again only once Mission Control has read the answer on their private step, so the Cadet's
+    screen does not show the fixed card before it is said aloud."""
+    content = dataclasses.replace(CONTENT, boosts=tuple(b for b in CONTENT.boosts
+                                                        if b.kind.value == "clear_signal"))
+    session = PersonSession(content, PLANNER, "training", "standard", 1, private_boosts=True)
+    out: list[str] = []
+    spent: list[int] = []
+
+    def answer(prompt: str) -> str:
+        out.append(prompt)
+        if spent and "Order for registers" in prompt:
+            return "quit"
+        if "Your 5 commands" in prompt:
+            return " ".join(str(c) for c in PLANNER.choose(session.mission_control_view()))
+        if "Order for registers" in prompt:
+            view, state = session.view(), session.game.state
+            if view.boosts:  # seed 1: a Clear Signal is held at the 4th transmission
+                spent.append(next(k for k, r in enumerate(view.registers, start=1) if r is None))
+                return f"boost 1 {spent[0]}"
+            hand = [c.id for c in view.hand]
+            words = []
+            for k, cid in enumerate(state.intended, start=1):
+                if view.registers[k - 1] is None:
+                    i = next(i for i, h in enumerate(hand) if h and card_command(h) is card_command(cid))
+                    hand[i] = ""
+                    words.append(str(i + 1))
+            return " ".join(words)
+        return ""
+
+    PersonTerminal(session, answer, out.append, clear_fn=lambda: None).run()
+    assert spent, "no Clear Signal was held: pick another seed"
+    said = next(i for i, line in enumerate(out) if line.startswith("Mission Control (Clear Signal)"))
+    private = next(i for i in range(said, len(out)) if "press Enter when only you can see" in out[i])
+    assert not [line for line in out[said:private] if "Registers:" in line], out[said:private]
+    hidden = next(i for i in range(private, len(out)) if "The Mission Control screen is hidden" in out[i])
+    assert any("Registers:" in line and "(fixed)" in line for line in out[hidden:])

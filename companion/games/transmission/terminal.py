@@ -403,19 +403,25 @@ class Terminal:
             self.session.clear_arrangement()
 
     def _boost(self, args: Sequence[str]) -> None:
+        if self._spend(args):
+            self._show_decode()
+
+    def _spend(self, args: Sequence[str]) -> bool:
+        """``boost N ...``: spend the Signal Boost and say Mission Control's answer; ``False`` (with a
+        message, nothing spent) when refused."""
         view = self.session.view()
         if not view.boosts:
             self.say("! You hold no Signal Boost: each one earned has been used." if view.completed
                      else "! You hold no Signal Boost yet: complete a mission to earn one.")
-            return
+            return False
         if not args or not _is_number(args[0]) or not 1 <= int(args[0]) <= len(view.boosts):
             self.say(f"! Name a Signal Boost by its number, 1 to {len(view.boosts)}: e.g. 'boost 1 ...'.")
-            return
+            return False
         boost = view.boosts[int(args[0]) - 1]
         if not self._use(boost, list(args[1:]), view):
-            return
+            return False
         self.say(f"Mission Control ({boost.name}): {self.session.message}")
-        self._show_decode()
+        return True
 
     def _use(self, boost: BoostView, rest: list[str], view: CadetView) -> bool:
         """Spend ``boost`` with its argument(s); ``False`` (with a message, nothing spent) when refused."""

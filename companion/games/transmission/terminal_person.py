@@ -211,12 +211,15 @@ class PersonTerminal(Terminal):
                 self.say(f"! {session.seat_message}")
 
     def _boost(self, args: Sequence[str]) -> None:
-        super()._boost(args)
+        """A Signal Boost spent; with ``private_boosts`` its answer is Mission Control's to read and say
+        aloud first, and only then are the registers shown again (a Clear Signal's card among them)."""
+        if not self._spend(args):
+            return
         if self.session.private_boosts and self.session.view().answers:
             with self._private("answer the Signal Boost aloud") as seat:
                 self.say(seat.answer or "Nothing to answer.")
                 self._close()
-            self._show_decode()
+        self._show_decode()
 
 
 def _card_of(command: Command) -> str:
