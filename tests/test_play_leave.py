@@ -53,3 +53,15 @@ def test_a_game_left_after_its_start_stays_saved_and_says_so(capsys: pytest.Capt
     out = play(capsys, monkeypatch, store, "y\n")  # resumed, then the end of input: still saved
     assert "Resuming where the game stopped." in out and out.rstrip().endswith("`companion play` resumes it.")
     assert results(store) == ["unfinished"]
+
+
+def test_the_resume_offer_says_a_person_was_mission_control(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """X1, F4: the offer to resume names the seat when a person was Mission Control."""
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    store = tmp_path / "store.sqlite3"
+    play(capsys, monkeypatch, store, "\n\nquit\n", "--mc", "person")  # started, left at the selection
+    assert results(store) == ["unfinished"]
+    out = play(capsys, monkeypatch, store, "q\n")
+    assert "An unfinished game is saved: " in out and "With a person as Mission Control." in out

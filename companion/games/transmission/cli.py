@@ -268,7 +268,9 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
             if not give_up_other(saved, "Incoming Transmission", input_fn, output_fn):
                 return 0
         elif saved is not None:
-            output_fn(f"An unfinished game is saved: {describe_saved(saved)}")
+            person = (saved.table or {}).get("mission_control") == "person"
+            seat = " With a person as Mission Control." if person else ""
+            output_fn(f"An unfinished game is saved: {describe_saved(saved)}{seat}")
             answer = _resume_answer(input_fn, output_fn)
             if answer is None:
                 output_fn("Leaving: the game stays saved.")
