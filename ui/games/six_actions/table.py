@@ -16,8 +16,6 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from kivy.clock import Clock
-
 from companion.games.six_actions.content.loader import default_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Action
@@ -25,13 +23,10 @@ from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.events import Changed, Refused
 from companion.games.six_actions.info import GAME
 from companion.games.six_actions.session import Seat, Session
-from companion.games.six_actions.stored import KEEPER, progress
+from companion.games.six_actions.stored import KEEPER
 from companion.games.six_actions.views import Quote, TableView
-from companion.table.events import Event
-from companion.table.store import SavedGame, StoreError
-from companion.table.store_rows import counts
-from ui import records
-from ui.game_table import GameTable, TableHost
+from ui.games.action_table import ActionTable
+from ui.games.action_table import table_of as game_table_of
 
 __all__ = ["IN_GAME", "NAME", "SixActionsTable", "table_of"]
 
@@ -45,36 +40,32 @@ IN_GAME = frozenset({"six_table", "six_step", "six_ledger", "six_merit", "six_en
 END_PHASES = frozenset({Phase.SETTLEMENT, Phase.OVER})
 
 
-class SixActionsTable:
-    """The Six Actions game on the table, if one is on (see the module docstring).
+class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
+    """The Six Actions game on the table, if one is on (see the module docstring and
+    :class:`~ui.games.action_table.ActionTable`).
 
     :param host: the app.
     :ivar game_id: the stored game of the session on the table, else ``None``.
     """
 
-    def __init__(self, host: TableHost) -> None:
-        self.host = host
-        self._session: Session | None = None
-        self._content: ContentPack | None = None
-        self.game_id: int | None = None
-        self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
+    title = GAME.title
+    keeper = KEEPER
+    in_game = IN_GAME
+    table_screen = "six_table"
+    end_screen = "six_end"
+    over_words = "The game is over: the final figures, after the notes were settled."
+    refused_event = Refused
+    changed_event = Changed
+
+    def default_content(self) -> ContentPack:
+        """The SAMPLE pack shipped with the game."""
+        return default_content()
+
+    def at_end(self, view: TableView, current: str) -> bool:
+        """The table screen gives way to the end settlement's once the settlement is on."""
+        return view.phase in END_PHASES and current == "six_table"
 
     # ------------------------------------------------------------------ what the screens read
-
-    @property
-    def content(self) -> ContentPack:
-        """The content pack (the SAMPLE pack shipped with the game), loaded on first use."""
-        if self._content is None:
-            self._content = default_content()
-        return self._content
-
-    @property
-    def playing(self) -> bool:
-        return self._session is not None
-
-    def view(self) -> TableView | None:
-        """The table's view (every player's public figures; Merit cards as counts), or ``None``."""
-        return self._session.view() if self._session is not None else None
 
     def seat_view(self, seat: int) -> TableView | None:
         """The view of one seat, with its own Merit cards: only for the screen its player opens on
@@ -92,7 +83,7 @@ class SixActionsTable:
             log.exception("previewing %r failed", action)
             return None
 
-    # ------------------------------------------------------------------ starting, leaving
+    # ------------------------------------------------------------------ starting
 
     def start(self, seats: Sequence[Seat], tycoon: int, layout: str, seed: int | None) -> bool:
         """A new game with ``seats`` (names, colours), its first Tycoon, ``"map"`` or ``"printed"``;
@@ -102,116 +93,14 @@ class SixActionsTable:
         except ValueError as exc:
             self.host.show_message(str(exc), "error")
             return False
-        self._begin(session)
-        self.game_id = self.host.table_store.save_game(session, KEEPER)
+        self.begin(session)
+        self.save_new(session)
         self.host.show_message(session.view().message, "info")
         return True
-
-    def _begin(self, session: Session) -> None:
-        self.close()
-        self._session = session
-        session.subscribe(self._on_event)
-        self.host.show("six_table")
-        self._redraw_trigger()
-
-    def leave(self) -> None:
-        """Leave the game (asked already): an unfinished game is marked abandoned; Home."""
-        session = self._session
-        if session is not None and not session.over:
-            self.host.table_store.abandon(self.game_id)
-        self.close()
-        self.host.show("home")
-
-    def leave_words(self) -> str:
-        """The Leave question's sentence: what History will show for this game if it is left now
-        (:func:`companion.table.store_rows.counts`: left once a move is in effect, else abandoned)."""
-        session = self._session
-        if session is not None and counts("abandoned", progress(session).transmissions_used):
-            return "It is kept in the history as left: it counts as not won."
-        return "It is kept in the history as abandoned: no move yet, so it is not counted."
-
-    def close(self) -> None:
-        self._session = None
-        self.game_id = None
-
-    def resume_words(self, saved: SavedGame) -> str:
-        names = saved.record.get("actions", [{}])[0].get("names", []) if saved.record.get("actions") else []
-        who = ", ".join(str(n) for n in names) if isinstance(names, list) else ""
-        extra = f" ({who})" if who else ""
-        return f"Resume {GAME.title} from {records.short_when(saved.summary.started)}{extra}?"
-
-    def resume(self, saved: SavedGame) -> bool:
-        store = self.host.store
-        if store is None:
-            return False
-        try:
-            session: Session = store.resume(saved, KEEPER, self.content, None)
-        except StoreError as exc:
-            log.error("cannot resume game %s: %s", saved.id, str(exc))
-            self.host.show_message(f"Cannot resume that game: {exc}", "error")
-            return False
-        self._begin(session)
-        self.game_id = saved.id
-        return True
-
-    # ------------------------------------------------------------------ intents
-
-    def play(self, action: Action) -> bool:
-        """Play one of the flows' actions (:mod:`ui.games.six_actions.flows`); False when refused (the
-        engine's reason is in the message bar) or no game is on."""
-        session = self._session
-        if session is None:
-            return False
-        try:
-            return session.play(action)
-        except Exception as exc:  # the core's bug must not take the table down; the log has it
-            log.exception("playing %r failed", action)
-            self.host.show_message(f"Something went wrong: {exc}", "error")
-            return False
-
-    @property
-    def intents(self) -> Session | None:
-        """The session's table intents (pass, end turn, undo, next round, settle ...), or ``None``."""
-        return self._session
-
-    # ------------------------------------------------------------------ events and redraws
-
-    def _on_event(self, event: Event) -> None:
-        if self._session is None:
-            return
-        if isinstance(event, Refused):
-            self.host.show_message(event.message, "error")
-        elif isinstance(event, Changed) and self._session.over:
-            self.host.show_message("The game is over: the final figures, after the notes were settled.",
-                                   "answer")
-        elif isinstance(event, Changed) and event.message:
-            self.host.show_message(event.message, "info")
-        self._redraw_trigger()
-
-    def redraw(self) -> None:
-        """Ask for a redraw of the game's screen that is up (batched)."""
-        self._redraw_trigger()
-
-    def _redraw(self, *_: object) -> None:
-        view = self.view()
-        manager = self.host.manager
-        if view is None or manager.current not in IN_GAME:
-            return
-        if view.phase in END_PHASES and manager.current == "six_table":
-            manager.current = "six_end"
-        screen = manager.current_screen
-        try:
-            screen.refresh(view)
-        except Exception as exc:  # keep the table going; the log has the traceback
-            log.exception("refreshing the %s screen failed", manager.current)
-            self.host.show_message(f"Something went wrong drawing this screen: {exc}", "error")
 
 
 def table_of(app: Any) -> SixActionsTable:
     """The Six Actions' table of ``app`` (a :class:`~ui.host.Host`), for its screens.
 
     :raises LookupError: the app has none (the game's screens were not registered with it)."""
-    table: GameTable | None = app.game_table(NAME)
-    if not isinstance(table, SixActionsTable):
-        raise LookupError(f"the app has no table for {NAME}")
-    return table
+    return game_table_of(app, NAME, SixActionsTable)
