@@ -23,7 +23,7 @@ from companion.games.five_actions.content.model import GameMap
 from companion.games.five_actions.content.model import Line as PrintedLine
 from companion.games.five_actions.views import LocationView, TableView
 from ui import theme
-from ui.games.six_actions import colours
+from ui.games import seat_colours as colours
 
 __all__ = ["LINE_RGBA", "MapView"]
 

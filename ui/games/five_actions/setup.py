@@ -15,12 +15,11 @@ from typing import Any
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.games.five_actions.content.model import ContentPack
 from ui.games.five_actions.board_map import MapView
-from ui.games.five_actions.table import COLOURS, table_of
-from ui.games.six_actions import colours
+from ui.games.five_actions.table import COLOURS, FiveActionsTable, table_of
+from ui.games.setup_base import SeatsSetupScreen
 from ui.popups import GuardedPopup
-from ui.screens.base import BaseScreen
-from ui.widgets.controls import BigToggle
 
 __all__ = ["FiveSeatRow", "FiveSetupScreen", "StartPicker"]
 
@@ -57,81 +56,35 @@ class StartPicker(GuardedPopup):
         return True
 
 
-class FiveSetupScreen(BaseScreen):
-    #: Players at the table (2-4).
-    players = NumericProperty(2)
-    #: ``"map"`` or ``"printed"``.
-    layout = StringProperty("map")
-    has_map = BooleanProperty(True)
+class FiveSetupScreen(SeatsSetupScreen):
+    """The Five Actions' Setup: the seats (:class:`~ui.games.setup_base.SeatsSetupScreen`), each
+    with their starting Location, and whether the table draws the Tycoon tiles itself."""
+
     #: The table shuffles its own Tycoon stacks and says each tile drawn (else the box draws).
     physical_stacks = BooleanProperty(False)
+
+    colours = COLOURS
+    players_group = "five-players"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="five_setup", **kwargs)
         self._rows: list[FiveSeatRow] = []
-        #: The next game's seed (the Tycoon stacks' shuffle); ``None``: a random one.
-        self.seed: int | None = None
         self.picker: StartPicker | None = None
 
-    def on_pre_enter(self, *_: object) -> None:
-        content = table_of(self.app).content
-        self.has_map = content.has_map
-        if not self.has_map:
-            self.layout = "printed"
-        low, high = content.setup.min_players, content.setup.max_players
-        counts = self.ids.counts
-        if not counts.children:
-            for n in range(low, high + 1):
-                toggle = BigToggle(title=str(n), subtitle="players", value=str(n), group="five-players")
-                toggle.bind(on_release=lambda t: self.set_players(int(t.value)))
-                counts.add_widget(toggle)
-        if not self._rows:
-            names = {loc.id: loc.name for loc in content.game_map.locations} if content.game_map else {}
-            for seat in range(high):
-                start = DEFAULT_STARTS[seat] if seat < len(DEFAULT_STARTS) else ""
-                start = start if start in names else ""
-                row = FiveSeatRow(screen=self, seat=seat, colour=COLOURS[seat % len(COLOURS)], start=start,
-                                  start_name=names.get(start, "Tap to choose"))
-                row.ids.name.text = f"Player {seat + 1}"
-                self._rows.append(row)
-        self.set_layout(self.layout)
-        self.set_players(max(low, min(high, int(self.players))))
+    def table(self) -> FiveActionsTable:
+        return table_of(self.app)
 
-    def on_leave(self, *_: object) -> None:
-        # Kivy's TextInput keeps the last one it scrolled (a module-wide @triggered closure): the rows
-        # leave the screen and forget it, so it cannot keep the screen and the app alive.
-        self.ids.seats.clear_widgets()
-        for row in self._rows:
-            row.screen = None
-
-    def set_players(self, n: int) -> None:
-        """Show ``n`` seat rows (the others keep what was typed, for a change of mind)."""
-        self.players = n
-        for toggle in self.ids.counts.children:
-            toggle.state = "down" if toggle.value == str(n) else "normal"
-        box = self.ids.seats
-        box.clear_widgets()
-        for row in self._rows[:n]:
-            row.screen = self
-            box.add_widget(row)
+    def new_row(self, seat: int, content: ContentPack) -> FiveSeatRow:
+        names = {loc.id: loc.name for loc in content.game_map.locations} if content.game_map else {}
+        start = DEFAULT_STARTS[seat] if seat < len(DEFAULT_STARTS) else ""
+        start = start if start in names else ""
+        return FiveSeatRow(screen=self, seat=seat, colour=COLOURS[seat % len(COLOURS)], start=start,
+                           start_name=names.get(start, "Tap to choose"))
 
     def set_layout(self, layout: str) -> None:
         self.layout = layout if self.has_map or layout == "printed" else "printed"
         for row in self._rows:
             row.printed = self.layout == "printed"
-
-    def next_colour(self, row: FiveSeatRow) -> None:
-        """The colour button of a seat: the next colour no other seat has."""
-        taken = {r.colour for r in self._rows[:int(self.players)] if r is not row}
-        at = COLOURS.index(row.colour) if row.colour in COLOURS else -1
-        for step in range(1, len(COLOURS) + 1):
-            colour = COLOURS[(at + step) % len(COLOURS)]
-            if colour not in taken:
-                row.colour = colour
-                return
-
-    def colour_rgba(self, name: str) -> tuple[float, float, float, float]:
-        return colours.rgba(name)
 
     def pick_start(self, row: FiveSeatRow) -> None:
         """The map in a popup: tap ``row``'s starting Location (where no other seat starts)."""
@@ -170,15 +123,3 @@ class FiveSetupScreen(BaseScreen):
             return False
         return table_of(self.app).start(names, [row.colour for row in rows], starts, self.layout, self.seed,
                                         physical_stacks=self.physical_stacks)
-
-    def back(self) -> None:
-        self.app.show("home")
-
-    def handle_key(self, action: str, arg: int | None) -> bool:
-        if action == "back":
-            self.back()
-            return True
-        if action == "continue":
-            self.start()
-            return True
-        return False

@@ -16,14 +16,15 @@ from typing import Any
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.games.five_actions.session import Session
 from companion.games.five_actions.views import PlayerPanel, TableView
 from ui import theme
+from ui.games import seat_colours as colours
 from ui.games.five_actions.board_map import MapView
 from ui.games.five_actions.flows import ACTION_TITLES, COLUMN_OF
-from ui.games.five_actions.table import table_of
-from ui.games.six_actions import colours
+from ui.games.five_actions.table import FiveActionsTable, table_of
+from ui.games.table_screen_base import ActionTableScreen
 from ui.popups import ChoicePopup
-from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigButton
 
 __all__ = ["FivePlayerCard", "FiveTableScreen", "action_note", "panel_lines"]
@@ -89,7 +90,13 @@ class FivePlayerCard(BoxLayout):
     figure_size = StringProperty("14sp")
 
 
-class FiveTableScreen(BaseScreen):
+class FiveTableScreen(ActionTableScreen):
+    """The Five Actions' table: the map, each player's panel, the five actions and Pass
+    (:class:`~ui.games.table_screen_base.ActionTableScreen` opens the steps and undoes)."""
+
+    step_screen = "five_step"
+    end_words = "The rules leave it to the table. Patents' icons are counted."
+
     heading = StringProperty("")
     turn_text = StringProperty("")
     can_undo = BooleanProperty(False)
@@ -102,8 +109,12 @@ class FiveTableScreen(BaseScreen):
         self.map_view: MapView | None = None
         self._view: TableView | None = None
 
-    def on_pre_enter(self, *_: object) -> None:
-        table_of(self.app).redraw()
+    def table(self) -> FiveActionsTable:
+        return table_of(self.app)
+
+    def undone_words(self, intents: Session) -> str:
+        """What was undone, in the session's words."""
+        return f"Undone. {intents.message}"
 
     # ------------------------------------------------------------------ drawing
 
@@ -201,16 +212,6 @@ class FiveTableScreen(BaseScreen):
         reward = loc.reward.title() if loc.reward else "no"
         self.app.show_message(f"{loc.name}: bonus {loc.bonus}; {reward} reward icon; {pieces}.", "info")
 
-    def _tapped(self, kind: str, *_: object) -> None:
-        self.open_flow(kind)
-
-    def open_flow(self, kind: str) -> None:
-        """An action's short steps (the Step screen)."""
-        step = self.manager.get_screen("five_step")
-        step.begin(kind)
-        self.app.show("five_step")
-        table_of(self.app).redraw()
-
     def pass_turn(self) -> None:
         view = self._view
         player = next((p for p in view.players if p.is_current), None) if view is not None else None
@@ -224,35 +225,9 @@ class FiveTableScreen(BaseScreen):
         if intents is not None:
             intents.pass_turn()
 
-    def undo(self) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None and intents.undo():
-            self.app.show_message(f"Undone. {intents.message}", "info")
-
-    def end_game(self) -> None:
-        ChoicePopup("End the game?", "The rules leave it to the table. Patents' icons are counted.",
-                    [("Keep playing", None, theme.SECONDARY), ("End the game", self._end_game, theme.DANGER)]
-                    ).open()
-
-    def _end_game(self) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None:
-            intents.end_game()
-
     def open_menu(self) -> None:
         """Menu: end the game, leave it, keep playing."""
         ChoicePopup("Menu", "", [("End the game...", self.end_game, theme.DANGER),
                                  ("Leave game", self.ask_leave, theme.SECONDARY),
                                  ("Keep playing", None, theme.GO)],
                     vertical=True, default=2, width_dp=420).open()
-
-    def ask_leave(self) -> None:
-        ChoicePopup("Leave this game?", table_of(self.app).leave_words(),
-                    [("Keep playing", None, theme.GO),
-                     ("Leave game", lambda: table_of(self.app).leave(), theme.DANGER)]).open()
-
-    def handle_key(self, action: str, arg: int | None) -> bool:
-        if action == "back":  # the panel's Back button: Undo (as on the Six Actions' table)
-            self.undo()
-            return True
-        return False

@@ -15,7 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import PlayerPanel, TableView
-from ui.games.six_actions import colours
+from ui.games import seat_colours as colours
 from ui.games.six_actions.table import table_of
 from ui.screens.base import BaseScreen
 

@@ -19,11 +19,11 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import PlayerPanel, TableView
 from ui import theme
-from ui.games.six_actions import colours
+from ui.games import seat_colours as colours
 from ui.games.six_actions.flows import ACTION_TITLES
-from ui.games.six_actions.table import table_of
+from ui.games.six_actions.table import SixActionsTable, table_of
+from ui.games.table_screen_base import ActionTableScreen
 from ui.popups import Choice, ChoicePopup
-from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigButton
 
 __all__ = ["PlayerCard", "SixTableScreen", "board_words", "panel_lines"]
@@ -93,7 +93,13 @@ class PlayerCard(BoxLayout):
     figure_size = StringProperty("14sp")
 
 
-class SixTableScreen(BaseScreen):
+class SixTableScreen(ActionTableScreen):
+    """The Six Actions' table: each player's panel, the six actions, the turn's and the round's
+    buttons (:class:`~ui.games.table_screen_base.ActionTableScreen` opens the steps and undoes)."""
+
+    step_screen = "six_step"
+    end_words = "After the last Revenue and Dividends: the notes are settled."
+
     heading = StringProperty("")
     turn_text = StringProperty("")
     round_over = BooleanProperty(False)
@@ -104,8 +110,8 @@ class SixTableScreen(BaseScreen):
         self._cards: list[PlayerCard] = []
         self._buttons: dict[str, BigButton] = {}
 
-    def on_pre_enter(self, *_: object) -> None:
-        table_of(self.app).redraw()
+    def table(self) -> SixActionsTable:
+        return table_of(self.app)
 
     # ------------------------------------------------------------------ drawing
 
@@ -182,17 +188,6 @@ class SixTableScreen(BaseScreen):
 
     # ------------------------------------------------------------------ taps
 
-    def _tapped(self, kind: str, *_: object) -> None:
-        self.open_flow(kind)
-
-    def open_flow(self, kind: str) -> None:
-        """An action's short steps (the Step screen); Politics and Loan go straight to their
-        confirmation with the preview."""
-        step = self.manager.get_screen("six_step")
-        step.begin(kind)
-        self.app.show("six_step")
-        table_of(self.app).redraw()
-
     def pass_turn(self) -> None:
         intents = table_of(self.app).intents
         if intents is not None:
@@ -202,11 +197,6 @@ class SixTableScreen(BaseScreen):
         intents = table_of(self.app).intents
         if intents is not None:
             intents.end_turn()
-
-    def undo(self) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None and intents.undo():
-            self.app.show_message("Undone: the last action.", "info")
 
     def show_ledger(self) -> None:
         self.app.show("six_ledger")
@@ -231,16 +221,6 @@ class SixTableScreen(BaseScreen):
         intents = table_of(self.app).intents
         if intents is not None:
             intents.new_round(seat)
-
-    def end_game(self) -> None:
-        ChoicePopup("End the game?", "After the last Revenue and Dividends: the notes are settled.",
-                    [("Keep playing", None, theme.SECONDARY), ("End the game", self._end_game, theme.DANGER)]
-                    ).open()
-
-    def _end_game(self) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None:
-            intents.end_game()
 
     def open_menu(self) -> None:
         """Menu: the board (sector leaders, the pawn, the open cards), moving the pawn (with the
@@ -276,14 +256,3 @@ class SixTableScreen(BaseScreen):
         intents = table_of(self.app).intents
         if intents is not None:
             intents.move_pawn(metro)
-
-    def ask_leave(self) -> None:
-        ChoicePopup("Leave this game?", table_of(self.app).leave_words(),
-                    [("Keep playing", None, theme.GO),
-                     ("Leave game", lambda: table_of(self.app).leave(), theme.DANGER)]).open()
-
-    def handle_key(self, action: str, arg: int | None) -> bool:
-        if action == "back":  # the panel's Back button: Undo (issue 12 item 4)
-            self.undo()
-            return True
-        return False

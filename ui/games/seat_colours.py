@@ -1,5 +1,6 @@
-"""The players' colours on screen: each seat's colour name (the session's) as an RGBA, readable on the
-theme's dark panels, and the colour's word beside it (colour is never the only sign)."""
+"""The players' colours on screen, for the games whose seats have one (The Six and Five Actions):
+each seat's colour name (the session's) as an RGBA, readable on the theme's dark panels, and the
+colour's word beside it (colour is never the only sign)."""
 
 from __future__ import annotations
 
