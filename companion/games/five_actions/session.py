@@ -11,7 +11,6 @@ stacks unless ``physical_stacks``: the table then says each tile it drew (:meth:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,9 +36,9 @@ from companion.games.five_actions.engine.game import Game
 from companion.games.five_actions.engine.record import record_of, replay
 from companion.games.five_actions.engine.scenario import MAX_SEED
 from companion.games.five_actions.engine.state import Phase
-from companion.games.five_actions.events import ActionPlayed, Changed, GameOver, Refused
+from companion.games.five_actions.events import Changed, GameOver, Refused
 from companion.games.five_actions.views import TableView, table_view
-from companion.table.events import Listener, Publisher
+from companion.table.action_session import ActionSession, new_seed, sentence_of
 
 __all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
 
@@ -68,18 +67,26 @@ class SupplyNeeds:
     reason: str = ""
 
 
-class Session:
-    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`."""
+class Session(ActionSession[Game]):
+    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`; the events and the
+    draws are :class:`~companion.table.action_session.ActionSession`'s."""
+
+    refused_event = Refused
 
     def __init__(self, game: Game, physical_stacks: bool = False) -> None:
-        self.game = game
+        super().__init__(game)
         self.content: ContentPack = game.content
         self.physical_stacks = physical_stacks
-        self.message = ""
         #: The players' colours in seat order, as the table chose them (``()``: not chosen).  Ours:
         #: the excerpt names none; saved with the table state so a resumed game keeps them.
         self.colours: tuple[str, ...] = ()
-        self._events = Publisher()
+
+    def to_json(self, action: Action) -> dict[str, Any]:
+        return to_json(action)
+
+    def draws_itself(self) -> bool:
+        """The box draws from its seeded stacks unless the table uses its own (``physical_stacks``)."""
+        return not self.physical_stacks
 
     @classmethod
     def new(
@@ -98,16 +105,12 @@ class Session:
         :param starts: each player's starting Location (a map id, or a printed name).
         :raises ValueError: a bad setup (players, names, Locations, layout, seed), in a sentence.
         """
-        if seed is None:
-            seed = random.SystemRandom().randrange(MAX_SEED + 1)
-        if not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED:,}, not {seed}")
-        session = cls(Game(content, layout, seed), physical_stacks)
+        session = cls(Game(content, layout, new_seed(seed, MAX_SEED)), physical_stacks)
         try:
             session.game.play(Start(tuple(names), tuple(starts)))
         except IllegalAction as exc:
             raise ValueError(exc.reason[0].upper() + exc.reason[1:]) from None
-        session._draw_all()
+        session.draw_all()
         session.message = f"{names[0]} plays first; then clockwise, one action each."
         return session
 
@@ -145,9 +148,6 @@ class Session:
             "colours": list(self.colours),
         }
 
-    def subscribe(self, listener: Listener) -> None:
-        self._events.subscribe(listener)
-
     @property
     def intents(self) -> Session:
         """The intents (this session)."""
@@ -155,7 +155,8 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.game.state.phase == Phase.OVER
+        """Whether the game is over (the final icons are counted)."""
+        return self.game.is_over()
 
     def view(self) -> TableView:
         """The table's view (every figure is public)."""
@@ -173,7 +174,7 @@ class Session:
         try:
             trial.play(action)
         except IllegalAction as exc:
-            return Preview(False, exc.reason[0].upper() + exc.reason[1:] + ".", "", ())
+            return Preview(False, sentence_of(exc), "", ())
         return Preview(True, "", trial.state.last, tuple(p.money for p in trial.state.players))
 
     def supply_needs(self, credit: str, row: str) -> SupplyNeeds:
@@ -191,7 +192,7 @@ class Session:
         try:
             eco.place_credit(self.content, trial, seat, credit, row)
         except IllegalAction as exc:
-            return SupplyNeeds(0, (), exc.reason[0].upper() + exc.reason[1:] + ".")
+            return SupplyNeeds(0, (), sentence_of(exc))
         due = 2 + eco.active(self.content, trial, seat, "factory")
         placeable = sum(min(p.supply[c], eco.room(self.content, p, c)) for c in COLUMNS)
         owned = eco.patents_owned(p)
@@ -209,26 +210,16 @@ class Session:
 
     # ------------------------------------------------------------------ playing
 
-    def _announce(self, action: Action) -> None:
-        self._events.publish(ActionPlayed(to_json(action)))
-
-    def _draw_all(self) -> None:
-        while not self.physical_stacks and (draw := self.game.next_draw()) is not None:
-            self.game.play(draw)
-            self._announce(draw)
-
     def play(self, action: Action) -> bool:
         """Play ``action`` and the draws after it; publish the events.  :returns: ``False`` refused."""
         was_over = self.over
         try:
             self.game.play(action)
         except IllegalAction as exc:
-            self.message = exc.reason[0].upper() + exc.reason[1:] + "."
-            self._events.publish(Refused(self.message))
-            return False
-        self._announce(action)
+            return self.refuse(sentence_of(exc))
+        self.announce(action)
         said = self.game.state.last
-        self._draw_all()
+        self.draw_all()
         state = self.game.state
         self.message = said
         if state.pending:
@@ -236,8 +227,8 @@ class Session:
         elif state.phase == Phase.PLAY and not isinstance(action, Draw):
             self.message += f" {state.players[state.current].name}'s turn."
         if self.over and not was_over:
-            self._events.publish(GameOver())
-        self._events.publish(Changed(self.message))
+            self.publish(GameOver())
+        self.publish(Changed(self.message))
         return True
 
     def install(
@@ -308,9 +299,7 @@ class Session:
         """Physical stacks: the Tycoon tile the table drew from the stack the rules wait for."""
         pending = self.game.state.pending
         if not pending:
-            self.message = "No Tycoon tile is to be drawn now."
-            self._events.publish(Refused(self.message))
-            return False
+            return self.refuse("No Tycoon tile is to be drawn now.")
         return self.play(Draw(pending[0].level, tycoon))
 
     def end_game(self) -> bool:
@@ -321,7 +310,5 @@ class Session:
         """Revert the last action (and the draws after it)."""
         target = self.game.undo_target()
         if target is None:
-            self.message = f"Nothing can be undone: {self.game.undo_reason()}."
-            self._events.publish(Refused(self.message))
-            return False
+            return self.refuse(f"Nothing can be undone: {self.game.undo_reason()}.")
         return self.play(Undo(target))

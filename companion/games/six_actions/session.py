@@ -14,7 +14,6 @@ commits there, so a power cut loses at most the tap in progress).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,7 +50,7 @@ from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.events import Changed, ForcedLoan, GameOver, MeritDrawn, Refused, RoundEnded
 from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
-from companion.table.events import ActionPlayed, Listener, Publisher
+from companion.table.action_session import ActionSession, new_seed, sentence_of
 
 __all__ = ["COLOURS", "MAX_SEED", "Seat", "Session"]
 
@@ -67,15 +66,23 @@ class Seat:
     colour: str
 
 
-class Session:
-    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`."""
+class Session(ActionSession[Game]):
+    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`; the events and the
+    draws are :class:`~companion.table.action_session.ActionSession`'s."""
+
+    refused_event = Refused
 
     def __init__(self, game: Game, physical_decks: bool = False) -> None:
-        self.game = game
+        super().__init__(game)
         self.content: ContentPack = game.content
         self.physical_decks = physical_decks
-        self.message = ""
-        self._events = Publisher()
+
+    def to_json(self, action: Action) -> dict[str, Any]:
+        return to_json(action)
+
+    def draws_itself(self) -> bool:
+        """The box deals from its seeded decks unless the table uses its own (``physical_decks``)."""
+        return not self.physical_decks
 
     # ------------------------------------------------------------------ starting
 
@@ -94,13 +101,9 @@ class Session:
 
         :raises ValueError: a bad setup (players, names, colours, Tycoon, layout, seed), in a sentence.
         """
-        if seed is None:
-            seed = random.SystemRandom().randrange(MAX_SEED + 1)
-        if not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED:,}, not {seed}")
-        session = cls(Game(content, layout, seed), physical_decks)
+        session = cls(Game(content, layout, new_seed(seed, MAX_SEED)), physical_decks)
         session.game.play(Start(tuple(s.name for s in seats), tuple(s.colour for s in seats), tycoon))
-        session._draw_all()
+        session.draw_all()
         state = session.game.state
         session.message = (
             f"Round 1: {state.players[tycoon].name} is the Tycoon and begins."
@@ -138,9 +141,6 @@ class Session:
 
     # ------------------------------------------------------------------ reading
 
-    def subscribe(self, listener: Listener) -> None:
-        self._events.subscribe(listener)
-
     @property
     def intents(self) -> Session:
         """The intents (this session: a screen should hold it as an ``Intents``)."""
@@ -148,7 +148,8 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.game.state.phase is Phase.OVER
+        """Whether the game is over (the settlement is done)."""
+        return self.game.is_over()
 
     def view(self, seat: int | None = None) -> TableView:
         """The table's view; ``seat``: that player's own screen, with their Merit cards."""
@@ -160,14 +161,6 @@ class Session:
 
     # ------------------------------------------------------------------ playing
 
-    def _announce(self, action: Action) -> None:
-        self._events.publish(ActionPlayed(to_json(action)))
-
-    def _draw_all(self) -> None:
-        while not self.physical_decks and (draw := self.game.next_draw()) is not None:
-            self.game.play(draw)
-            self._announce(draw)
-
     def play(self, action: Action, done: str = "") -> bool:
         """Play ``action`` and the draws after it; publish the events.  :returns: ``False`` refused."""
         state = self.game.state
@@ -176,24 +169,22 @@ class Session:
         try:
             self.game.play(action)
         except IllegalAction as exc:
-            self.message = exc.reason[0].upper() + exc.reason[1:] + "."
-            self._events.publish(Refused(self.message))
-            return False
-        self._announce(action)
-        self._draw_all()
+            return self.refuse(sentence_of(exc))
+        self.announce(action)
+        self.draw_all()
         state = self.game.state
         forced = [p for p in state.ledger[ledger:] if p.payer == "bank" and p.reason.startswith(FORCED)]
         if forced and isinstance(forced[0].payee, int):
-            self._events.publish(ForcedLoan(forced[0].payee, len(forced), sum(p.amount for p in forced)))
+            self.publish(ForcedLoan(forced[0].payee, len(forced), sum(p.amount for p in forced)))
         for seat, p in enumerate(state.players):
             if seat < len(merits) and len(p.merit) > merits[seat] and not isinstance(action, Undo):
-                self._events.publish(MeritDrawn(seat))
+                self.publish(MeritDrawn(seat))
         self.message = done or sentence(self.content, state, action, who, state.ledger[ledger:])
         if state.phase is Phase.ROUND_END and phase is not Phase.ROUND_END:
-            self._events.publish(RoundEnded(state.round))
+            self.publish(RoundEnded(state.round))
         if state.phase is Phase.OVER and phase is not Phase.OVER:
-            self._events.publish(GameOver())
-        self._events.publish(Changed(self.message))
+            self.publish(GameOver())
+        self.publish(Changed(self.message))
         return True
 
     # ------------------------------------------------------------------ the intents

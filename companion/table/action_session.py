@@ -1,0 +1,109 @@
+"""A game of actions at the table (The Six Actions, The Five Actions): the part of its session that
+is the same for both.
+
+Source: DESIGN.md, Session (typed intents in, typed events out) and Store (every action committed
+as it happens).  An :class:`ActionSession` holds the game (a
+:class:`~companion.table.checked_game.CheckedGame`), the last sentence said to the table and the
+publisher of its events: every played action is announced as an
+:class:`~companion.table.events.ActionPlayed` (the store saves it), the draws the rules wait for are
+played from the seeded piles unless the table draws its own, and a refusal is said in the rule's
+words.  Each game's session subclasses it with its intents and what it says after each action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
+
+from companion.errors import IllegalAction
+from companion.table.events import ActionPlayed, Event, Listener, Publisher
+
+__all__ = ["ActionSession", "new_seed", "sentence_of"]
+
+
+class DrawingGame(Protocol):
+    """What an :class:`ActionSession` uses of its game beyond its own: the draw the rules wait for."""
+
+    def next_draw(self) -> Any:
+        """The draw the rules wait for, with the seeded pile's top card, or ``None``."""
+
+    def play(self, action: Any) -> None:
+        """Check and apply an action.  :raises IllegalAction: the rule it breaks."""
+
+
+G = TypeVar("G", bound=DrawingGame)
+
+
+def new_seed(seed: int | None, max_seed: int) -> int:
+    """``seed``, or a random one from 0 to ``max_seed`` when it is ``None``.
+
+    :raises ValueError: a seed outside 0 to ``max_seed``, in a sentence.
+    """
+    if seed is None:
+        seed = random.SystemRandom().randrange(max_seed + 1)
+    if not 0 <= seed <= max_seed:
+        raise ValueError(f"a seed is a whole number from 0 to {max_seed:,}, not {seed}")
+    return seed
+
+
+def sentence_of(exc: IllegalAction) -> str:
+    """A refusal's reason as a sentence for the table: capitalised, with a full stop."""
+    return exc.reason[0].upper() + exc.reason[1:] + "."
+
+
+class ActionSession(Generic[G]):
+    """One game at the table (see the module docstring).
+
+    A game's session sets :attr:`refused_event` and gives :meth:`record`, :meth:`to_json` and
+    :meth:`draws_itself`.
+
+    :param game: the game, its record and state.
+    """
+
+    #: The game's event of a refusal, made with the sentence (``Refused(message)``).
+    refused_event: Callable[[str], Event]
+
+    def __init__(self, game: G) -> None:
+        self.game = game
+        #: The last sentence said to the table.
+        self.message = ""
+        self._events = Publisher()
+
+    # ------------------------------------------------------------------ the game's own
+
+    def to_json(self, action: Any) -> dict[str, Any]:
+        """The action's record form (its game's ``to_json``)."""
+        raise NotImplementedError
+
+    def draws_itself(self) -> bool:
+        """Whether the box draws from its seeded piles (else the table says each card it drew)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ reading
+
+    def subscribe(self, listener: Listener) -> None:
+        """Hear every event: each action played, each intent's end, each refusal."""
+        self._events.subscribe(listener)
+
+    # ------------------------------------------------------------------ playing
+
+    def publish(self, event: Event) -> None:
+        """Tell every listener ``event``."""
+        self._events.publish(event)
+
+    def announce(self, action: Any) -> None:
+        """Publish ``action`` as played (:class:`~companion.table.events.ActionPlayed`)."""
+        self._events.publish(ActionPlayed(self.to_json(action)))
+
+    def draw_all(self) -> None:
+        """Play and announce the draws the rules wait for, while the box draws them."""
+        while self.draws_itself() and (draw := self.game.next_draw()) is not None:
+            self.game.play(draw)
+            self.announce(draw)
+
+    def refuse(self, message: str) -> bool:
+        """Say ``message`` as a refusal (the event and :attr:`message`); returns ``False``."""
+        self.message = message
+        self._events.publish(type(self).refused_event(message))
+        return False
