@@ -641,3 +641,17 @@ def test_a_private_boost_answer_is_said_before_the_registers_show_it() -> None:
     assert not [line for line in out[said:private] if "Registers:" in line], out[said:private]
     hidden = next(i for i in range(private, len(out)) if "The Mission Control screen is hidden" in out[i])
     assert any("Registers:" in line and "(fixed)" in line for line in out[hidden:])
+
+
+def test_the_coach_plans_through_the_apps_presolver() -> None:
+    """The app's chooser is a Presolver around the Planner (X2, high): the coach's fewest transmissions
+    come from the planner itself, not "cannot be won" for want of a plan."""
+    from companion.games.transmission.mission_control.presolve import Presolver
+
+    session = PersonSession(CONTENT, Presolver(Planner()), "standard", "standard", 677_276, coach=True)
+    session.confirm()
+    session.open_seat()
+    advice = session.coach_advice()
+    plan = Planner().plan(session.mission_control_view())
+    assert advice is not None and advice.transmissions_to_win == plan.transmissions_to_win is not None
+    assert advice.pick == tuple(plan.commands)

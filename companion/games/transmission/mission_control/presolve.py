@@ -24,6 +24,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.views import MissionControlView
@@ -119,6 +120,19 @@ class Presolver:
                 answer = self._store(key, tuple(self.chooser.choose(view)))
             self.last = answer
             return answer
+
+    def plan(self, view: MissionControlView) -> Any:
+        """The wrapped chooser's ``plan(view)`` (the planner's pick and how far the win is: what the coach
+        of a person as Mission Control shows), under the lock :meth:`choose` takes, as the planner's
+        tables are not shared between threads (a pre-solve under way stops first).
+
+        :raises TypeError: when the wrapped chooser does not plan."""
+        plan = getattr(self.chooser, "plan", None)
+        if plan is None:
+            raise TypeError(f"{type(self.chooser).__name__} gives a pick only, not a plan")
+        self._stop.set()
+        with self._lock:
+            return plan(view)
 
     def begin(self) -> None:
         """Allow the next :meth:`presolve` (call it before starting one, on the thread that will later
