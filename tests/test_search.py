@@ -366,3 +366,30 @@ def test_the_grouped_outcomes_are_the_outcomes_list_grouped_in_its_order() -> No
     mine = Solver(frozenset("AC")).grouped(*state, pending)
     assert (mine.done, mine.groups) == _grouped_from_outcomes(Solver(frozenset("AC")), state, pending)
     assert checked >= 100 and winning > 0
+
+
+def test_the_repairs_alone_prune_only_what_the_cheap_bound_prunes() -> None:
+    """Bound.repairs_exceed lets the search skip a child without building its entry: whenever it says
+    the Repairs alone need more than ``upto`` transmissions, the cheap bound (and the bound) must be
+    above ``upto`` on every cell; it must also say so somewhere, or it prunes nothing."""
+    said = 0
+    for seed in range(3):
+        game = Game(CONTENT, "hard", "standard", seed)
+        game.play_chance()
+        view = mission_control_view(CONTENT, game.state)
+        p = view.position
+        pairs = tuple(sorted((m, a, b) for m, (a, b) in view.missions.items()))
+        solver = Solver(DEVICES)
+        for o in solver.outcomes(p.board, p.cadet, "", pairs)[::5]:
+            for rest in (rest_of(pairs, o.mask), pairs[:1], pairs[1:]):
+                for upto in range(0, 5):
+                    if solver.bound.repairs_exceed(o.board, rest, upto):
+                        said += 1
+                        for cell in range(25):
+                            assert solver.bound.cheap(o.board, cell, o.carrying, rest) > upto
+                            assert solver.bound.value(o.board, cell, o.carrying, rest, upto) > upto
+    assert said > 20
+    no_repair = Solver(DEVICES, (2, 2, 2, 2, 1, 1, 0))
+    board = "a" + "." * 11 + "B" + "." * 12  # A damaged, no Repair card: never
+    assert no_repair.bound.repairs_exceed(board, (("m1", "A", "B"),), 6)
+    assert no_repair.bound.cheap(board, 12, "", (("m1", "A", "B"),)) > 6

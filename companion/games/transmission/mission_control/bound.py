@@ -59,7 +59,7 @@ from typing import NamedTuple, TypeVar
 
 from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS, SIZE
 from companion.games.transmission.engine.commands import REGISTERS
-from companion.games.transmission.mission_control.encoding import DIST, Pairs
+from companion.games.transmission.mission_control.encoding import DIST, REPAIR, Pairs
 
 __all__ = ["INF", "SHARED_SIZE", "Bound", "BoundEntry", "Movers", "Route", "Targets", "forget_bound_tables",
            "trim"]
@@ -463,6 +463,8 @@ class Bound:
         self._reaches = caches.reaches
         self._cheap = caches.cheap
         self._walks = caches.walks
+        #: Per pairs, the lower-case letters of their modules (see :meth:`repairs_exceed`).
+        self._lows: dict[Pairs, tuple[str, ...]] = {}
         #: Maps every tile but a station's to ``.``: ``board.translate`` gives where the stations lie.
         self._stations = str.maketrans({ch: "." for d in devices for ch in (d, d.lower(), HALLWAY)})
 
@@ -516,6 +518,23 @@ class Bound:
             return 0
         entry = self.entries.get((board, carrying, pairs)) or self.entry(board, carrying, pairs)
         return entry.least[cadet]
+
+    def repairs_exceed(self, board: str, pairs: Pairs, upto: int) -> bool:
+        """True when the Repairs alone need more than ``upto`` transmissions: then :meth:`cheap` (and
+        so the bound) exceeds ``upto`` on every cell, and is known without building the entry.
+
+        Every choice of movers has ``floor >= ceil(r / counts[REPAIR])`` with ``r`` the damaged
+        modules of the pairs (a letter in lower case on the board; the carried device is intact), and
+        no choice at all (the bound :data:`INF`) when ``r`` is positive and no Repair card exists,
+        so ``r > upto * counts[REPAIR]`` implies a cheap value above ``upto`` on every cell."""
+        lows = self._lows.get(pairs)
+        if lows is None:
+            lows = self._lows[pairs] = tuple(sorted({x.lower() for _mid, a, b in pairs for x in (a, b)}))
+        r = 0
+        for x in lows:
+            if x in board:
+                r += 1
+        return r > upto * self.counts[REPAIR]
 
     def entry(self, board: str, carrying: str, pairs: Pairs) -> BoundEntry:
         """The cached parts of the bound for this board (shared by the boards of one signature)."""
