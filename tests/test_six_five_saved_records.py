@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from companion.errors import RecordError
 from companion.games.five_actions.content.loader import default_content as five_content
 from companion.games.five_actions.engine import record as five_record
 from companion.games.six_actions.content.loader import default_content as six_content
@@ -34,3 +35,12 @@ def test_a_saved_five_actions_game_replays_to_the_same_record(saved: dict[str, A
     game = five_record.replay(saved["record"], five_content())
     assert json.dumps(five_record.record_of(game)) == json.dumps(saved["record"])
     assert [p.money for p in game.state.players] == saved["money"]
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 2**64, 1.5, True, "7", None])
+def test_a_record_with_a_seed_no_game_has_is_refused_in_words(seed: object) -> None:
+    """A seed outside the store's 64-bit integers (or none) is a tampered record, refused as such."""
+    with pytest.raises(RecordError, match="seed must be a whole number, not "):
+        six_record.replay({**SAVED["six-actions"][0]["record"], "seed": seed}, six_content())
+    with pytest.raises(RecordError, match="seed must be a whole number, not "):
+        five_record.replay({**SAVED["five-actions"][0]["record"], "seed": seed}, five_content())

@@ -13,12 +13,25 @@ from __future__ import annotations
 import dataclasses
 import logging
 import reprlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import IllegalAction, RecordError
 
-__all__ = ["ActionCodec", "Content", "ReadField", "check_header", "play_actions", "shown"]
+__all__ = [
+    "ActionCodec",
+    "Content",
+    "ReadField",
+    "check_header",
+    "check_players_difficulty",
+    "play_actions",
+    "players_difficulty",
+    "read_start",
+    "shown",
+]
+
+#: Seeds a record may hold: whole numbers from 0 below 2**63 (the store's 64-bit integers).
+SEED_LIMIT = 2**63
 
 A = TypeVar("A")
 
@@ -150,3 +163,36 @@ def play_actions(
             play(action)
         except IllegalAction as exc:
             raise RecordError(f"action {i} ({codec.kind_of(action)}): {exc}") from None
+
+
+def read_start(record: dict[str, Any], layouts: Collection[str]) -> tuple[int, str, list[Any]]:
+    """A record's ``seed``, ``layout`` (one of ``layouts``) and list of ``actions``.
+
+    :raises RecordError: a seed that is not a whole number from 0 below 2**63, another layout, or
+        actions that are not a list.
+    """
+    seed, layout, actions = record.get("seed"), record.get("layout"), record.get("actions")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise RecordError(f"seed must be a whole number, not {shown(seed)}")
+    if not isinstance(layout, str) or layout not in layouts:
+        raise RecordError(f"layout {shown(layout)} is none of {', '.join(layouts)}")
+    if not isinstance(actions, list):
+        raise RecordError(f"actions must be a list, not {shown(actions)}")
+    return seed, layout, actions
+
+
+def players_difficulty(count: int) -> str:
+    """The ``difficulty`` of a game whose difficulty is its number of players: ``"3 players"``."""
+    return f"{count} players"
+
+
+def check_players_difficulty(record: dict[str, Any], players: int) -> None:
+    """The record's ``difficulty`` names its ``players`` (once the start action has seated any).
+
+    :raises RecordError: it names another number, or is missing.
+    """
+    difficulty = record.get("difficulty")
+    if players and difficulty != players_difficulty(players):
+        raise RecordError(
+            f"difficulty {shown(difficulty)} is not the record's {players_difficulty(players)!r}"
+        )

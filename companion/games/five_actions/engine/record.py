@@ -18,20 +18,21 @@ from typing import Any
 
 from companion.errors import RecordError
 from companion.games.five_actions.content.model import ContentPack
-from companion.games.five_actions.engine.actions import CODEC, Start, shown, to_json
+from companion.games.five_actions.engine.actions import CODEC, Start, to_json
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.game import Game
-from companion.table.record import check_header, play_actions
+from companion.table.record import (
+    check_header,
+    check_players_difficulty,
+    play_actions,
+    players_difficulty,
+    read_start,
+)
 
 __all__ = ["FORMAT", "record_of", "replay", "players_difficulty"]
 
 FORMAT = 1
 log = logging.getLogger(__name__)
-
-
-def players_difficulty(count: int) -> str:
-    """The record's ``difficulty``: ``"3 players"``."""
-    return f"{count} players"
 
 
 def record_of(game: Game) -> dict[str, Any]:
@@ -54,20 +55,11 @@ def replay(record: Any, content: ContentPack) -> Game:
         read or that the rules refuse (naming its index and kind).
     """
     record = check_header(record, content, FORMAT, log)
-    seed, layout, actions = record.get("seed"), record.get("layout"), record.get("actions")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise RecordError(f"seed must be a whole number, not {shown(seed)}")
-    if layout not in LAYOUTS:
-        raise RecordError(f"layout {shown(layout)} is none of {', '.join(LAYOUTS)}")
-    if not isinstance(actions, list):
-        raise RecordError(f"actions must be a list, not {shown(actions)}")
+    seed, layout, actions = read_start(record, LAYOUTS)
     try:
-        game = Game(content, str(layout), seed)
+        game = Game(content, layout, seed)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     play_actions(game.play, actions, CODEC, Start)
-    difficulty = record.get("difficulty")
-    if game.state.players and difficulty != players_difficulty(len(game.state.players)):
-        expected = players_difficulty(len(game.state.players))
-        raise RecordError(f"difficulty {shown(difficulty)} is not the record's {expected!r}")
+    check_players_difficulty(record, len(game.state.players))
     return game
