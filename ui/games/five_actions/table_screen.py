@@ -113,8 +113,9 @@ class FiveTableScreen(ActionTableScreen):
         return table_of(self.app)
 
     def undone_words(self, intents: Session) -> str:
-        """What was undone, in the session's words."""
-        return f"Undone. {intents.message}"
+        """What was undone, in the session's words ("Undone: Ben's install; Ben plays again. ...":
+        it says "Undone" itself, where this used to say "Undone. Undone: ...")."""
+        return intents.message
 
     # ------------------------------------------------------------------ drawing
 
