@@ -15,17 +15,39 @@ an undo itself are not undoable, nor anything once the game is over.  Each game 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from companion.errors import IllegalAction
 
-__all__ = ["CheckedGame", "GameState"]
+__all__ = ["CheckedGame", "GameState", "MapPack", "check_layout"]
 
 
 class GameState(Protocol):
     """What :class:`CheckedGame` needs of a game's state: a deep copy."""
 
     def copy(self) -> Self: ...
+
+
+class MapPack(Protocol):
+    """A content pack that may have a map: its ``id`` and whether it has one."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def has_map(self) -> bool: ...
+
+
+def check_layout(content: MapPack, layout: str, layouts: Collection[str]) -> None:
+    """A game's ``layout`` is one of ``layouts``, and ``"map"`` only with a pack that has a map.
+
+    :raises ValueError: the layout is none of them, or the pack has no map (play the printed board).
+    """
+    if layout not in layouts:
+        raise ValueError(f"layout {layout!r} is none of {', '.join(layouts)}")
+    if layout == "map" and not content.has_map:
+        raise ValueError(f"the content pack {content.id} has no map: play on the printed board")
 
 
 S = TypeVar("S", bound=GameState)

@@ -21,7 +21,7 @@ from companion.games.five_actions.engine.actions import Action, Draw, Start, Und
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
-from companion.table.checked_game import CheckedGame
+from companion.table.checked_game import CheckedGame, check_layout
 
 __all__ = ["Game", "Standing", "Outcome"]
 
@@ -56,10 +56,7 @@ class Game(CheckedGame[GameState, Action]):
     start_kind, draw_kind, undo_kind = Start, Draw, Undo
 
     def __init__(self, content: ContentPack, layout: str, seed: int) -> None:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout {layout!r} is none of {', '.join(LAYOUTS)}")
-        if layout == "map" and not content.has_map:
-            raise ValueError(f"the content pack {content.id} has no map: play on the printed board")
+        check_layout(content, layout, LAYOUTS)
         self.content = content
         self.seed = seed
         self.layout = layout

@@ -43,7 +43,7 @@ from companion.games.six_actions.engine.board import LAYOUTS
 from companion.games.six_actions.engine.rules import apply_action, new_state
 from companion.games.six_actions.engine.state import EMERGENCY_MOST, NOTE_REPAY, GameState, Payment, Phase
 from companion.games.six_actions.engine.strategy import SPACES
-from companion.table.checked_game import CheckedGame
+from companion.table.checked_game import CheckedGame, check_layout
 
 __all__ = ["Game", "Standing", "Outcome", "Preview"]
 
@@ -90,10 +90,7 @@ class Game(CheckedGame[GameState, Action]):
     start_kind, draw_kind, undo_kind = Start, Draw, Undo
 
     def __init__(self, content: ContentPack, layout: str, seed: int) -> None:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout {layout!r} is none of {', '.join(LAYOUTS)}")
-        if layout == "map" and not content.has_map:
-            raise ValueError(f"the content pack {content.id} has no map: play on the printed board")
+        check_layout(content, layout, LAYOUTS)
         self.content = content
         self.seed = seed
         self.layout = layout
