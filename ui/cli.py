@@ -27,7 +27,6 @@ from pathlib import Path
 
 from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err, out
 from companion.errors import ConfigError
-from companion.games.transmission.cards import KINDS, CardCodeError, all_cards, card_codes_markdown
 from companion.games.transmission.options import content_pack, game_options
 from companion.table.config import Config, read_config
 from companion.table.registry import AddSubcommand, HelpPlace, Subcommands
@@ -174,6 +173,8 @@ def _writable(out_file: Path) -> str | None:
 
 def _cmd_labels(args: argparse.Namespace) -> int:
     """A printable sheet of QR labels, one per physical card (issue 4, labels); ``--list`` the codes."""
+    from companion.games.transmission.cards import CardCodeError, all_cards, card_codes_markdown
+
     content = content_pack(args)
     try:
         cards = all_cards(content)
@@ -260,6 +261,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
 
 def register_hardware(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``labels`` and ``doctor``."""
+    from companion.games.transmission.cards import KINDS  # the cards: not for `companion run`
     labels = add("labels", "print a sheet of QR labels for the card sleeves, so the reader can scan "
                  "the cards", [pack])
     labels.add_argument("--paper", choices=PAPERS, default="a4", type=str.lower,
@@ -287,6 +289,7 @@ def register_hardware(add: AddSubcommand, pack: argparse.ArgumentParser) -> None
 
 
 #: ``run``, first in the help (entry point ``run`` of ``companion.subcommands``).
-RUN = Subcommands(register_run, HelpPlace.APP)
-#: ``labels`` and ``doctor``, after the games' subcommands (entry point ``hardware``).
-HARDWARE = Subcommands(register_hardware, HelpPlace.HARDWARE)
+RUN = Subcommands(register_run, HelpPlace.APP, ("run",))
+#: ``labels`` and ``doctor``, after the games' subcommands (entry point ``hardware``); named, so that
+#: ``companion run`` builds neither (issue 10, item 4).
+HARDWARE = Subcommands(register_hardware, HelpPlace.HARDWARE, ("labels", "doctor"))

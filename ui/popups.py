@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
@@ -21,7 +22,7 @@ from kivy.uix.modalview import ModalView
 from ui import theme
 from ui.widgets.controls import BigButton
 
-#: The rules of these popups; the app loads it in ``build()`` (see ``ui.registry.load_kv_files``).
+#: The rules of these popups, loaded with the first popup (:class:`GuardedPopup`), not at start.
 KV_FILE = Path(__file__).with_suffix(".kv")
 
 
@@ -32,7 +33,13 @@ Choice = tuple[str, Callable[[], object] | None, Sequence[float] | None]
 
 class GuardedPopup(ModalView):
     """A popup that ignores taps for the guard time after it opens (the opening tap may be the
-    first of a double tap), like a screen change does."""
+    first of a double tap), like a screen change does.  The first one loads :data:`KV_FILE` (once per
+    app: the UI tests unload every rule between apps), so the app's start parses no popup's rules."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        if str(KV_FILE) not in Builder.files:
+            Builder.load_file(str(KV_FILE))
+        super().__init__(**kwargs)
 
     def on_pre_open(self) -> None:
         hold_actions()

@@ -77,11 +77,12 @@ def load_kv(path: Path) -> None:
 
 
 def load_shared_kv() -> None:
-    """Load the rules every screen may use: the shared widgets' and the popups'.
+    """Load the rules every screen may use: the shared widgets'.
 
     The app loads only these at start; each screen's own rules (:func:`screen_kv`) are loaded when the
-    screen is first built (:class:`ui.lazy_screens.LazyScreenManager`)."""
-    for path in (*widgets.KV_FILES, popups.KV_FILE):
+    screen is first built (:class:`ui.lazy_screens.LazyScreenManager`), the popups' with the first
+    popup (:class:`ui.popups.GuardedPopup`)."""
+    for path in widgets.KV_FILES:
         load_kv(path)
 
 
@@ -93,8 +94,10 @@ def screen_kv(cls: type[BaseScreen]) -> tuple[Path, ...]:
 
 
 def load_kv_files() -> None:
-    """Load every rule at once: the shared ones, each game's widgets', then one ``.kv`` per screen."""
+    """Load every rule at once: the shared ones and the popups', each game's widgets', then one ``.kv``
+    per screen."""
     load_shared_kv()
+    load_kv(popups.KV_FILE)
     for cls in all_screens():
         for path in screen_kv(cls):
             load_kv(path)

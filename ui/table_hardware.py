@@ -43,15 +43,6 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.games.transmission.cards import (
-    KIND_TITLES,
-    KINDS,
-    Card,
-    CardCodeError,
-    all_cards,
-    read_code,
-)
-from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import card_command
 from companion.games.transmission.names import Step
 from companion.table.config import Config
@@ -62,9 +53,11 @@ from ui import theme
 from ui.popups import GuardedPopup
 from ui.widgets.controls import BigButton, StatusStrip
 
-if TYPE_CHECKING:  # the session and its events are imported with the first game (issue 10, item 4),
-    from companion.games.transmission.intents import Intents  # the reader's modules when a reader
-    from companion.games.transmission.session import Session  # is configured (pyserial)
+if TYPE_CHECKING:  # the cards with the first scan, the session and its events with the first game
+    from companion.games.transmission.cards import Card  # (issue 10, item 4), the reader's modules
+    from companion.games.transmission.content.model import ContentPack  # when a reader is configured
+    from companion.games.transmission.intents import Intents
+    from companion.games.transmission.session import Session
     from companion.games.transmission.table_view import TableView
     from hardware.pairing import Pairings
     from hardware.reader import ReaderEvent, ReaderSettings
@@ -73,7 +66,7 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two drains of the hardware queue.
 DRAIN_INTERVAL = 0.05
-#: The kv rules of the pairing popup.
+#: The kv rules of the pairing popup (loaded when the first one opens).
 KV_FILE = Path(__file__).with_suffix(".kv")
 #: Panel action -> the Kivy keycode whose action it takes (Back on Decode: see :meth:`TableHardware.press`).
 BUTTON_KEYS = {"transmit": 13, "back": 27, "boost": 98}
@@ -158,8 +151,6 @@ class TableHardware:
 
     def start(self) -> None:
         """Open the panel and the reader (as configured) and start draining their queue."""
-        if str(KV_FILE) not in Builder.files:  # once per app (the UI tests start several)
-            Builder.load_file(str(KV_FILE))
         problems = [p for p in (self._start_panel(), self._start_reader()) if p]
         self._drain_event = Clock.schedule_interval(self.drain, DRAIN_INTERVAL)
         self.app.bind(session=self._on_session)
@@ -296,6 +287,8 @@ class TableHardware:
                 self.ask_pairing(text)
                 return False
             text = code
+        from companion.games.transmission.cards import CardCodeError, read_code
+
         try:
             card = read_code(text, self.app.content)
         except CardCodeError as exc:
@@ -354,6 +347,8 @@ class TableHardware:
         # A person as Mission Control taps the Mission card's title: only on their own screen, turned away.
         hidden = view is not None and view.mission_control == "person" and not view.seat_open \
             and view.step is not Step.END
+        from companion.games.transmission.cards import all_cards
+
         popup = PairingPopup(tag, all_cards(self.app.content), on_chosen=self.pair, missions_hidden=hidden)
         popup.bind(on_dismiss=self._popup_gone)
         self._popup = popup
@@ -453,12 +448,16 @@ class PairingPopup(GuardedPopup):
 
     def __init__(self, tag: str, cards: tuple[Card, ...], on_chosen: Callable[[str, Card], None],
                  missions_hidden: bool = False, **kwargs: Any) -> None:
+        if str(KV_FILE) not in Builder.files:  # with the first unknown tag, not at start (issue 10)
+            Builder.load_file(str(KV_FILE))
         super().__init__(**kwargs)
         self.missions_hidden = missions_hidden
         self.tag = tag
         self.title = f"New RFID tag {tag}: which card is it on?"
         self._cards = cards
         self._on_chosen = on_chosen
+        from companion.games.transmission.cards import KINDS
+
         tabs = self.ids.tabs
         for kind in KINDS:
             if any(c.kind == kind for c in cards):
@@ -494,6 +493,8 @@ class PairingPopup(GuardedPopup):
             button.bind(on_release=lambda b: self.choose(b.card))
             grid.add_widget(button)
         self.ids.scroll.scroll_y = 1
+        from companion.games.transmission.cards import KIND_TITLES
+
         self.ids.hint.text = f"Tap the {KIND_TITLES[kind]} this tag is stuck on."
 
     def choose(self, card: Card) -> None:

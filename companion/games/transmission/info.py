@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.games.transmission.content.model import DIFFICULTY_NAMES
+from companion.games.transmission.names import DIFFICULTY_NAMES
 from companion.table.registry import GameInfo, HelpPlace, Reference, Subcommands
 
 if TYPE_CHECKING:

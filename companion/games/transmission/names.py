@@ -1,21 +1,23 @@
 """The names Incoming Transmission's table goes by before any game is dealt: the steps of the table
-flow (:class:`Step`, the Kivy screens' names) and the Layouts Setup offers (:data:`LAYOUTS`; RULES.md,
-Setup).
+flow (:class:`Step`, the Kivy screens' names), the Layouts and difficulties Setup offers
+(:data:`LAYOUTS`, :data:`DIFFICULTY_NAMES`; RULES.md, Setup).
 
-They live here, apart from the engine and the table's view that use them
-(:mod:`companion.games.transmission.engine.state` and :mod:`companion.games.transmission.table_view`
-re-export them), so that the app's Home and the ``companion run`` parser know them without importing
-the engine (issue 10, item 4: start-up CPU).
+They live here, apart from the engine, the table's view and the content pack's model that use them
+(:mod:`companion.games.transmission.engine.state`, :mod:`companion.games.transmission.table_view` and
+:mod:`companion.games.transmission.content.model` re-export them), so that the app's Home and the
+``companion run`` parser know them without importing those (issue 10, item 4: start-up CPU).
 """
 
 from __future__ import annotations
 
 import enum
 
-__all__ = ["LAYOUTS", "Step"]
+__all__ = ["DIFFICULTY_NAMES", "LAYOUTS", "Step"]
 
 #: The Layouts of RULES.md, Setup: Standard (shuffled) and Beginner (fixed).
 LAYOUTS = ("standard", "beginner")
+#: The difficulty presets every pack defines, easiest first (RULES.md, Transmission deck).
+DIFFICULTY_NAMES = ("training", "standard", "hard", "expert")
 
 
 class Step(enum.Enum):

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+from typing import TYPE_CHECKING
 
 from companion.cli.output import Failure
 from companion.errors import ContentError
-from companion.games.transmission.content.loader import default_content, load_content
-from companion.games.transmission.content.model import DIFFICULTY_NAMES, ContentPack
-from companion.games.transmission.names import LAYOUTS
+from companion.games.transmission.names import DIFFICULTY_NAMES, LAYOUTS
+
+if TYPE_CHECKING:  # the pack's model and loader: when a pack is read, not to build a parser
+    from companion.games.transmission.content.model import ContentPack
 
 __all__ = ["MAX_SEED", "content_pack", "game_options", "seed"]
 
@@ -30,6 +32,8 @@ MAX_SEED = 999_999_999
 
 def content_pack(args: argparse.Namespace) -> ContentPack:
     """The pack of ``--content FILE`` or the default one.  :raises Failure: naming the problem."""
+    from companion.games.transmission.content.loader import default_content, load_content
+
     path = getattr(args, "content", None)
     try:
         pack = load_content(path) if path else default_content()

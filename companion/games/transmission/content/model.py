@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from companion.games.transmission.engine.commands import REGISTERS, Command
+from companion.games.transmission.names import DIFFICULTY_NAMES
 
 __all__ = [
     "BoostKind", "ModuleKind", "Module", "Mission", "TransmissionCard", "SignalBoost", "Difficulty",
@@ -43,8 +44,6 @@ log = logging.getLogger(__name__)
 GRID_SIZE = 5
 #: Transmission card levels (RULES.md, Reveal).
 LEVELS = (1, 2, 3, 4)
-#: The difficulty presets every pack defines, easiest first (RULES.md, Transmission deck).
-DIFFICULTY_NAMES = ("training", "standard", "hard", "expert")
 #: Most errors a card may add: RULES.md allows more than one; at most 7 cards (5 + 2) fit the
 #: Decode screen.
 MAX_ERRORS = 2
