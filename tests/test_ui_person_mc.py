@@ -394,6 +394,10 @@ def test_transmit_locks_in_five_scanned_commands(ui_harness: Any, start_app: Any
     h.pump(frames=3)
     assert session.step is Step.THINKING and len(session.seat_view().picks) == 3
     assert "exactly 5 commands, not 3" in seat.message, seat.message
+    # The board as the table has it, beside the missions (X1, F13: the person had to remember it).
+    table = session.view()
+    assert seat.ids.board.rows == list(table.rows) and seat.ids.board.cadet == list(table.cadet)
+    assert seat.ids.board.height > 150 and seat.ids.carrying.text == "The Cadet carries nothing."
     h.screenshot("person_mc_transmit_three.png")
     for command in pick[3:]:
         scan_next(command)

@@ -31,10 +31,13 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.seat_view import Coach, SeatView
+from companion.games.transmission.table_view import TableView
 from companion.table.events import Event, Listener
 from ui import theme
+from ui.games.transmission.board import BoardView  # noqa: F401  (a widget its .kv builds)
 from ui.widgets.controls import BigButton
 
 __all__ = ["HOLD_SECONDS", "HoldButton", "Seat", "SeatScreen"]
@@ -52,8 +55,10 @@ class Seat(Protocol):
 
     seat_open: bool
     coach: bool
+    content: ContentPack
 
     def subscribe(self, listener: Listener) -> None: ...
+    def view(self) -> TableView: ...
     def open_seat(self) -> bool: ...
     def close_seat(self) -> bool: ...
     def seat_view(self) -> SeatView: ...
@@ -127,6 +132,9 @@ class SeatScreen(ModalView):
         self._shown = False
         self._trigger = Clock.create_trigger(lambda _dt: self.refresh(), -1)
         seat.subscribe(self._on_event)
+        self._names = {m.letter: m.name for m in seat.content.modules}
+        self.ids.board.names = self._names
+        self.ids.board.devices = sorted(seat.content.devices)
 
     # ------------------------------------------------------------------ opening and closing
 
@@ -173,6 +181,11 @@ class SeatScreen(ModalView):
         if not self._shown or not self.seat.seat_open:
             return
         seat = self.seat.seat_view()
+        table = self.seat.view()
+        self.ids.board.rows = list(table.rows)
+        self.ids.board.cadet = list(table.cadet)
+        held = self._names.get(table.carrying, table.carrying) if table.carrying else "nothing"
+        self.ids.carrying.text = f"The Cadet carries {held}."
         self.instruction = seat.instruction
         self.message = seat.message
         done = seat.completed
@@ -212,7 +225,8 @@ class SeatScreen(ModalView):
         for m in seat.mission_choices:
             grid.add_widget(self._button(m.title, partial(self.seat.enter_mission, m.id), theme.PANEL_LIGHT,
                                          height=48))
-        scroll = ScrollView(do_scroll_x=False)
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), scroll_type=["bars", "content"],
+                            bar_inactive_color=theme.MUTED)  # the bar shows there is more below
         scroll.add_widget(grid)
         task.add_widget(scroll)
         task.add_widget(self._button("Take back the last one", self.seat.take_back_mission, theme.SECONDARY,
