@@ -142,6 +142,8 @@ def test_a_whole_game_shows_the_cadet_no_secret(caplog: pytest.LogCaptureFixture
             assert session.use_boost(held[0], card=state.hand[0])
             boosts += 1
             assert session.message == "Mission Control answers aloud."
+            # The Decode panel names the boost before the text: not twice (X2, "Clear Signal: Clear ...")
+            assert session.view().answers[-1].text == "Mission Control answers aloud."
             assert not watch.leaks()
             assert session.open_seat() and session.seat_view().task == "answer"
             assert "say aloud" in session.seat_view().answer
@@ -251,7 +253,8 @@ def test_the_companion_names_the_error_card_to_add_when_it_draws_it() -> None:
             break
     lines = session.seat_view().hand_over
     error = card_command(session.game.state.errors_drawn[0]).title
-    assert any(f"Add a {error} card" in line for line in lines), lines
+    article = "an" if error[0] in "AEIOU" else "a"  # "an East card" (X2)
+    assert any(f"Add {article} {error} card" in line for line in lines), lines
     session.close_seat()
     assert error not in repr(session.view().waiting_for)
 
@@ -574,6 +577,12 @@ def test_the_terminal_takes_a_mission_card_by_its_title_and_says_the_numbers(
     assert f"{first.title} entered (1 of 3)." in text and f"{second.title} entered (2 of 3)." in text
     assert "! There is no number 99 in the list: type 1 to" in text and "title or its id." in text
     assert len(session.game.state.missions) == 3 and session.game.state.missions[:2] == (first.id, second.id)
+    # The list is by title, A to Z (X2: 38 buttons in pack order were hard to search).
+    fresh = person(physical_missions=True)
+    fresh.confirm()
+    fresh.open_seat()
+    titles = [m.title for m in fresh.seat_view().mission_choices]
+    assert len(titles) == len(CONTENT.missions) and titles == sorted(titles, key=str.casefold)
 
 
 def test_the_hand_over_names_the_cards_to_shuffle() -> None:
@@ -655,3 +664,31 @@ def test_the_coach_plans_through_the_apps_presolver() -> None:
     plan = Planner().plan(session.mission_control_view())
     assert advice is not None and advice.transmissions_to_win == plan.transmissions_to_win is not None
     assert advice.pick == tuple(plan.commands)
+
+
+def test_the_board_is_fixed_on_thinking_until_the_person_locks_in() -> None:
+    """X2: with a person as Mission Control nothing is chosen until they lock in, so Fix the board is
+    accepted on Thinking (the AI's refusal, "choosing for the board as it is", is not true of them); the
+    picks made on the old board are cleared and their screen says so. While their screen is open the
+    board stays as it is."""
+    session = person(undo="honor")
+    session.confirm()
+    assert session.step is Step.THINKING
+    session.open_seat()
+    pick = PLANNER.choose(session.mission_control_view())
+    assert session.pick(pick[0]) and session.pick(pick[1])
+    view = session.view()
+    r, c = next((r, c) for r, row in enumerate(view.rows) for c, tile in enumerate(row)
+                if tile != "." and (r, c) != tuple(view.cadet))
+    rows = list(view.rows)
+    rows[r] = rows[r][:c] + rows[r][c].swapcase() + rows[r][c + 1:]  # a module's other side up
+    assert not session.correct_board(rows, view.cadet, view.carrying)  # the screen is open: refused
+    assert session.view().rows == view.rows
+    session.close_seat()
+    assert session.correct_board(rows, view.cadet, view.carrying), session.message
+    assert session.step is Step.THINKING and list(session.view().rows) == rows
+    session.open_seat()
+    assert session.seat_view().picks == () and "pick your 5 commands again" in session.seat_message
+    for command in PLANNER.choose(session.mission_control_view()):
+        assert session.pick(command), session.seat_message
+    assert session.lock_in() and session.step is Step.TRANSMISSION

@@ -456,7 +456,7 @@ def test_screens_without_a_bar_of_their_own_show_a_refusal(ui_harness: Any, star
     """Board set-up, Mission complete and the End screen show a refused Undo or scan, within the screen."""
     h = ui_harness
     app = start_app(seed=12, difficulty="training", config=Config(undo="honor"))
-    refusal = ("Nothing can be undone: a Signal Boost has already been dealt for the mission "
+    refusal = ("Nothing can be undone: a Signal Boost has already been dealt for a mission "
                "completed.")
     tap_text(h, "New game")
     setup = wait_screen(h, "setup")
@@ -524,7 +524,7 @@ def test_undo_on_the_honour_system(ui_harness: Any, start_app: Any, no_ui_errors
     assert app.intents.execute(), session.message
     wait_screen(h, "execute")
     # A refusal here (Undo once a Signal Boost is dealt) is on the screen, not only in app.message.
-    app.show_message("Nothing can be undone: a Signal Boost has already been dealt for the mission "
+    app.show_message("Nothing can be undone: a Signal Boost has already been dealt for a mission "
                      "completed.", "error")
     h.pump(frames=2)
     assert h.find_all(app.manager.current_screen, cls="MessageBar",

@@ -124,7 +124,7 @@ def test_a_dealt_signal_boost_stays_dealt(planner: Planner) -> None:
         until(session, Step.DECODE)
     dealt = session.game.state.dealt
     length = len(session.game.actions)
-    assert undo_reason(session.game) == "a Signal Boost has already been dealt for the mission completed"
+    assert undo_reason(session.game) == "a Signal Boost has already been dealt for a mission completed"
     assert not session.undo() and "Signal Boost has already been dealt" in session.message
     assert session.game.state.dealt == dealt and len(session.game.actions) == length
 

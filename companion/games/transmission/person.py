@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
@@ -101,6 +101,7 @@ class PersonSession(Session):
         self._picks: list[Command] = []
         self._mission_picks: list[str] = []
         self._to_answer = ""
+        self._note = ""  # said on the Mission Control screen when it next opens
 
     # ------------------------------------------------------------------ the seat
 
@@ -121,7 +122,8 @@ class PersonSession(Session):
         if self.step is Step.END:
             return self._refuse("The game is over: every mission is on the End screen.")
         self.seat_open = True
-        self._seat()
+        self._seat(self._note)
+        self._note = ""
         return True
 
     def close_seat(self) -> bool:
@@ -166,8 +168,7 @@ class PersonSession(Session):
         base = super().view()
         answers = base.answers
         if self.private_boosts:
-            answers = tuple(BoostAnswer(a.boost, a.kind, f"{self.content.boost(a.boost).name}: Mission "
-                                        "Control answers aloud.") for a in answers)
+            answers = tuple(BoostAnswer(a.boost, a.kind, "Mission Control answers aloud.") for a in answers)
         total = base.missions_total or self.content.difficulty(self.game.state.difficulty).missions
         return replace(base, answers=answers, missions_total=total, mission_control="person",
                        seat_open=self.seat_open, waiting_for=self.waiting_for())
@@ -275,6 +276,20 @@ class PersonSession(Session):
             return False
         self._picks = []
         self._seat("Locked in.")
+        return True
+
+    def choosing_on_the_board(self) -> bool:
+        """Only while the Mission Control screen is open: until the person locks in nothing is chosen, so
+        the table may fix the board on Thinking (X2); their picks so far are then cleared."""
+        return self.seat_open
+
+    def correct_board(self, rows: Sequence[str], cadet: Sequence[int], carrying: str | None) -> bool:
+        """:meth:`Session.correct_board`; on Thinking the picks made on the old board are cleared."""
+        if not super().correct_board(rows, cadet, carrying):
+            return False
+        if self.step is Step.THINKING and self._picks:
+            self._picks = []
+            self._note = "The board was corrected: pick your 5 commands again."
         return True
 
     def choose_now(self) -> bool:

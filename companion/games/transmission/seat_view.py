@@ -43,7 +43,8 @@ class SeatView:
     :ivar instruction: what to do now, one or two sentences.
     :ivar missions: the secret missions (those entered so far while entering them).
     :ivar completed: the ids of the missions completed.
-    :ivar mission_choices: the pack's missions that may be entered now (``()`` unless entering).
+    :ivar mission_choices: the pack's missions that may be entered now, by title A to Z (``()`` unless
+        entering).
     :ivar missions_needed: how many Mission cards the game deals.
     :ivar picks: the selection being made, in intended order.
     :ivar left: per command of :data:`PAD`, how many of its cards may still be picked.
@@ -83,7 +84,9 @@ def hand_over(content: ContentPack, state: GameState) -> tuple[str, ...]:
         if cid is not None:
             lines.append(f"Put your {card_command(cid).title} face up in register {k} (the clear signal).")
     for cid in state.errors_drawn:
-        lines.append(f"Add a {card_command(cid).title} card from your unselected ones: it is the error.")
+        title = card_command(cid).title
+        lines.append(f"Add {'an' if title[0] in 'AEIOU' else 'a'} {title} card from your unselected ones: it "
+                     "is the error.")
     fixed = sum(1 for cid in state.registers if cid is not None)
     rest = "your 5 selected cards" if not fixed else f"the other {len(state.intended) - fixed} selected cards"
     if state.errors_drawn:
@@ -118,8 +121,8 @@ def seat_view(content: ContentPack, game: Game, step: str, *, picks: tuple[Comma
     task, instruction = _task(game, step, awaiting_error, answer)
     entering = state.phase is Phase.MISSIONS
     shown_ids = mission_picks if entering else state.missions
-    choices = tuple(mission_view(content, m.id) for m in content.missions if m.id not in mission_picks) \
-        if entering else ()
+    remaining = (mission_view(content, m.id) for m in content.missions if m.id not in mission_picks)
+    choices = tuple(sorted(remaining, key=lambda m: m.title.casefold())) if entering else ()  # A to Z
     used = Counter(picks)
     left = tuple((c, content.command_deck.get(c, 0) - used[c]) for c in PAD)
     error_choices: tuple[Command, ...] = ()

@@ -546,6 +546,10 @@ class Session:
             return "Undone: the board correction; the board is as it was before it."
         return "Undone."  # pragma: no cover - only the actions above can be undone
 
+    def choosing_on_the_board(self) -> bool:
+        """True while Thinking: the AI's search reads the board (a person's seat says otherwise)."""
+        return True
+
     def correction_problem(self, rows: Sequence[str], cadet: Sequence[int],
                            carrying: str | None) -> str | None:
         """Why the rules object to correcting the board to ``rows``, ``cadet``, ``carrying`` now (a
@@ -569,7 +573,7 @@ class Session:
         says what is checked and why it completes no mission by itself); refused, with what is wrong and
         nothing changed, while Mission Control chooses, at the end, or for a board that breaks the rules.
         """
-        if self.step is Step.THINKING:
+        if self.step is Step.THINKING and self.choosing_on_the_board():
             return self._refuse("Mission Control is choosing the commands for the board as it is; "
                                 "correct it once the Transmission card is shown.")
         if self.step is Step.END:

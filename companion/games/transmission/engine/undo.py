@@ -95,7 +95,7 @@ def undo_reason(game: Played) -> str | None:
     index, before = game.history[-1]
     action = game.actions[index]
     if isinstance(action, DealBoost):
-        return "a Signal Boost has already been dealt for the mission completed"
+        return "a Signal Boost has already been dealt for a mission completed"
     if isinstance(action, (Reveal, DrawError, Scramble)):
         return "the Transmission card is already revealed"
     if isinstance(action, (Layout, DrawMissions)):
