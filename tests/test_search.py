@@ -368,11 +368,12 @@ def test_the_grouped_outcomes_are_the_outcomes_list_grouped_in_its_order() -> No
     assert checked >= 100 and winning > 0
 
 
-def test_the_repairs_alone_prune_only_what_the_cheap_bound_prunes() -> None:
-    """Bound.repairs_exceed lets the search skip a child without building its entry: whenever it says
-    the Repairs alone need more than ``upto`` transmissions, the cheap bound (and the bound) must be
-    above ``upto`` on every cell; it must also say so somewhere, or it prunes nothing."""
-    said = 0
+def test_the_repairs_or_deploys_alone_prune_only_what_the_cheap_bound_prunes() -> None:
+    """Bound.floor_exceeds lets the search skip a child without building its entry: whenever it says
+    the Repairs or the Deploys alone need more than ``upto`` transmissions, the cheap bound (and the
+    bound) must be above ``upto`` on every cell; it must also say so for both reasons, or it prunes
+    nothing."""
+    said = by_deploys = 0
     for seed in range(3):
         game = Game(CONTENT, "hard", "standard", seed)
         game.play_chance()
@@ -380,16 +381,19 @@ def test_the_repairs_alone_prune_only_what_the_cheap_bound_prunes() -> None:
         p = view.position
         pairs = tuple(sorted((m, a, b) for m, (a, b) in view.missions.items()))
         solver = Solver(DEVICES)
-        for o in solver.outcomes(p.board, p.cadet, "", pairs)[::5]:
+        outcomes = solver.outcomes(p.board, p.cadet, "", pairs)
+        for o in outcomes[::5] + [o for o in outcomes if o.carrying][:20]:
             for rest in (rest_of(pairs, o.mask), pairs[:1], pairs[1:]):
+                damaged = len({x for _m, a, b in rest for x in (a, b) if x.lower() in o.board})
                 for upto in range(0, 5):
-                    if solver.bound.repairs_exceed(o.board, rest, upto):
+                    if solver.bound.floor_exceeds(o.board, rest, upto):
                         said += 1
+                        by_deploys += damaged <= upto
                         for cell in range(25):
                             assert solver.bound.cheap(o.board, cell, o.carrying, rest) > upto
                             assert solver.bound.value(o.board, cell, o.carrying, rest, upto) > upto
-    assert said > 20
+    assert said > 20 and by_deploys > 5
     no_repair = Solver(DEVICES, (2, 2, 2, 2, 1, 1, 0))
     board = "a" + "." * 11 + "B" + "." * 12  # A damaged, no Repair card: never
-    assert no_repair.bound.repairs_exceed(board, (("m1", "A", "B"),), 6)
+    assert no_repair.bound.floor_exceeds(board, (("m1", "A", "B"),), 6)
     assert no_repair.bound.cheap(board, 12, "", (("m1", "A", "B"),)) > 6

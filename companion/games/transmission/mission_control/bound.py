@@ -59,7 +59,7 @@ from typing import NamedTuple, TypeVar
 
 from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS, SIZE
 from companion.games.transmission.engine.commands import REGISTERS
-from companion.games.transmission.mission_control.encoding import DIST, REPAIR, Pairs
+from companion.games.transmission.mission_control.encoding import DEPLOY, DIST, REPAIR, Pairs
 
 __all__ = ["INF", "SHARED_SIZE", "Bound", "BoundEntry", "Movers", "Route", "Targets", "forget_bound_tables",
            "trim"]
@@ -463,8 +463,10 @@ class Bound:
         self._reaches = caches.reaches
         self._cheap = caches.cheap
         self._walks = caches.walks
-        #: Per pairs, the lower-case letters of their modules (see :meth:`repairs_exceed`).
-        self._lows: dict[Pairs, tuple[str, ...]] = {}
+        #: Per pairs, the lower-case letters of their modules and each pair's letters both ways
+        #: (see :meth:`floor_exceeds`); per (pairs, bit mask of the pairs apart), their device cover.
+        self._floors: dict[Pairs, tuple[tuple[str, ...], tuple[tuple[str, str, str, str], ...]]] = {}
+        self._covers: dict[tuple[Pairs, int], int] = {}
         #: Maps every tile but a station's to ``.``: ``board.translate`` gives where the stations lie.
         self._stations = str.maketrans({ch: "." for d in devices for ch in (d, d.lower(), HALLWAY)})
 
@@ -519,22 +521,57 @@ class Bound:
         entry = self.entries.get((board, carrying, pairs)) or self.entry(board, carrying, pairs)
         return entry.least[cadet]
 
-    def repairs_exceed(self, board: str, pairs: Pairs, upto: int) -> bool:
-        """True when the Repairs alone need more than ``upto`` transmissions: then :meth:`cheap` (and
-        so the bound) exceeds ``upto`` on every cell, and is known without building the entry.
+    def floor_exceeds(self, board: str, pairs: Pairs, upto: int) -> bool:
+        """True when the Repairs or the Deploys alone need more than ``upto`` transmissions: then
+        :meth:`cheap` (and so the bound) exceeds ``upto`` on every cell, and is known without building
+        the entry (a few string searches instead of :func:`_shape`).
 
-        Every choice of movers has ``floor >= ceil(r / counts[REPAIR])`` with ``r`` the damaged
-        modules of the pairs (a letter in lower case on the board; the carried device is intact), and
-        no choice at all (the bound :data:`INF`) when ``r`` is positive and no Repair card exists,
-        so ``r > upto * counts[REPAIR]`` implies a cheap value above ``upto`` on every cell."""
-        lows = self._lows.get(pairs)
-        if lows is None:
-            lows = self._lows[pairs] = tuple(sorted({x.lower() for _mid, a, b in pairs for x in (a, b)}))
+        Every choice of movers has ``floor >= ceil(r / counts[REPAIR])``, ``r`` the damaged modules
+        of the pairs (a letter in lower case on the board; the carried device is intact and, being
+        off the board, apart from its partner), and
+        ``floor >= ceil(deploys / counts[DEPLOY])`` with ``deploys >= len(movers) + cover(loose)``:
+        the movers and the cover of the loose pairs together hold a device of every pair apart (a
+        pair with one member moved has that member as a mover; with both moved and no mover, it is
+        loose), so ``deploys`` is at least the fewest devices that hold a member of every pair apart.
+        A pair apart with no device, or a count of 0 that is needed, leaves no choice at all (the
+        bound :data:`INF`).  So either limit above ``upto`` implies a cheap value above it everywhere.
+        """
+        info = self._floors.get(pairs)
+        if info is None:
+            lows = tuple(sorted({x.lower() for _mid, a, b in pairs for x in (a, b)}))
+            info = self._floors[pairs] = (lows, tuple((a, b, a.lower(), b.lower()) for _mid, a, b in pairs))
+        lows, letters = info
         r = 0
         for x in lows:
             if x in board:
                 r += 1
-        return r > upto * self.counts[REPAIR]
+        counts = self.counts
+        if r > upto * counts[REPAIR]:
+            return True
+        if len(pairs) <= upto * counts[DEPLOY]:
+            return False  # at most one Deploy per pair: the Deploys alone cannot exceed upto
+        apart = 0
+        for bit, (a, b, la, lb) in enumerate(letters):
+            i = board.find(a)
+            if i < 0:
+                i = board.find(la)
+            j = board.find(b)
+            if j < 0:
+                j = board.find(lb)
+            if i < 0 or j < 0 or DIST[i][j] != 1:
+                apart |= 1 << bit
+        key = (pairs, apart)
+        cover = self._covers.get(key)
+        if cover is None:
+            gone = [(a, b) for bit, (_mid, a, b) in enumerate(pairs) if apart >> bit & 1]
+            if any(a not in self.devices and b not in self.devices for a, b in gone):
+                cover = INF
+            else:
+                # A station cannot move: its partner is the device that covers the pair.
+                devices = self.devices
+                cover = _cover([(a if a in devices else b, b if b in devices else a) for a, b in gone])
+            self._covers[key] = cover
+        return cover > upto * counts[DEPLOY]
 
     def entry(self, board: str, carrying: str, pairs: Pairs) -> BoundEntry:
         """The cached parts of the bound for this board (shared by the boards of one signature)."""

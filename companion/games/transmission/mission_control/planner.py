@@ -335,10 +335,10 @@ class Planner:
         exactly the sorted order (the keys ``_key`` are distinct), and those after the one the caller
         takes never pay for their walks."""
         heap: list[tuple[int, int, tuple[int, ...], bool, int]] = []
-        repairs = solver.bound.repairs_exceed
+        floor_exceeds = solver.bound.floor_exceeds
         for i, o in enumerate(outcomes):
             rest = rest_of(pairs, o.mask)
-            if rest and repairs(o.board, rest, upto):
+            if rest and floor_exceeds(o.board, rest, upto):
                 continue  # its cheap bound is above upto (and no entry is built to say so)
             low = solver.bound.cheap(o.board, o.cadet, o.carrying, rest)
             if low <= upto:

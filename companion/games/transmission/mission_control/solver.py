@@ -343,11 +343,11 @@ class Solver:
         heap: list[tuple[int, int, int, bool, str, int, str, Pairs, int]] = []
         exact_table, lower_table = self._exact, self._lower
         entries, entry, bound = self.bound.entries, self.bound.entry, self.bound.value
-        repairs = self.bound.repairs_exceed
+        floor_exceeds = self.bound.floor_exceeds
         for b, h, rest, cells in groups:
             known = entries.get((b, h, rest))
             if known is None:
-                if repairs(b, rest, d):
+                if floor_exceeds(b, rest, d):
                     continue  # every cell's cheap value is above d: no entry needed to prune them
                 known = entry(b, h, rest)
             least = known.least
