@@ -31,7 +31,8 @@ __all__ = ["ReaderEvent", "LineFramer", "Rdm6300Framer", "FRAMINGS", "MAX_LINE",
 FRAMINGS = ("line", "rdm6300")
 #: Longest line kept; a longer one is reported and dropped.
 MAX_LINE = 512
-_SHOWN = 40
+#: Bytes of a bad scan shown (in hex) in its sentence; the rest is counted.
+_SHOWN = 12
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,17 @@ class ReaderEvent:
     source: str = ""
 
 
-def _show(data: bytes | str) -> str:
-    text = repr(data)
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
+def _show(data: bytes) -> str:
+    """What a bad scan held, as a person can read it: printable text in quotes, else its bytes in hex
+    (``9 bytes: 00 ff fe 20 6a ...``), never a Python ``b'...'`` literal."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""
+    if text and text.isprintable():
+        return f"'{text}'" if len(text) <= 3 * _SHOWN else f"'{text[:3 * _SHOWN]}...'"
+    more = " ..." if len(data) > _SHOWN else ""
+    return f"{len(data)} byte{'s' if len(data) != 1 else ''}: {data[:_SHOWN].hex(' ')}{more}"
 
 
 class _Rest:
@@ -128,8 +137,8 @@ class LineFramer:
         if overflow:
             return []
         if _STX in partial:  # an RDM6300's frames never end a line
-            return self._problem(f"incomplete scan ignored: {_show(partial)}; {RFID_ON_LINE}", now)
-        return self._problem(f"incomplete scan ignored (no end of line): {_show(partial)}; "
+            return self._problem(f"Incomplete scan ignored ({_show(partial)}); {RFID_ON_LINE}", now)
+        return self._problem(f"Incomplete scan ignored (no end of line after {_show(partial)}): "
                              "is the scanner set to end each scan with Enter (CR or LF)?", now)
 
     def _line(self, raw: bytes, now: float) -> list[ReaderEvent]:
@@ -138,12 +147,13 @@ class LineFramer:
         try:
             text = raw.decode("utf-8").strip(" ")
         except UnicodeDecodeError:
-            return self._problem(f"unreadable scan (not text): {_show(raw)}", now)
+            return self._problem(f"Unreadable scan, try the card again (not text: {_show(raw)})", now)
         if not text:
             return []
         if not text.isprintable():
             hint = f"; {RFID_ON_LINE}" if _STX in raw else ""
-            return self._problem(f"unreadable scan (control characters): {_show(raw)}{hint}", now)
+            return self._problem(
+                f"Unreadable scan, try the card again (control characters: {_show(raw)}){hint}", now)
         if self.prefix and text.startswith(self.prefix):
             text = text[len(self.prefix):].strip(" ")
             if not text:
@@ -212,11 +222,11 @@ class Rdm6300Framer:
         return events
 
     def _incomplete(self, now: float) -> list[ReaderEvent]:
-        return self._problem(f"incomplete RFID frame ignored: {_show(bytes(self._frame or b''))}", now)
+        return self._problem(f"Incomplete RFID frame ignored ({_show(bytes(self._frame or b''))})", now)
 
     def _frame_done(self, body: bytes, now: float) -> list[ReaderEvent]:
         if len(body) != self.BODY:
-            return self._problem(f"RFID frame of the wrong length ignored: {_show(body)}", now)
+            return self._problem(f"RFID frame of the wrong length ignored ({_show(body)})", now)
         text = body.decode("ascii").upper()
         tag, check = text[:10], int(text[10:], 16)
         xor = 0
@@ -233,7 +243,7 @@ class Rdm6300Framer:
             return []
         garbage = bytes(self._garbage)
         self._garbage.clear()
-        return self._problem(f"unreadable bytes from the RFID reader ignored: {_show(garbage)} "
+        return self._problem(f"Unreadable bytes from the RFID reader ignored ({_show(garbage)}) "
                              "(is framing set right, and the baud rate 9600?)", now)
 
     def _problem(self, sentence: str, now: float) -> list[ReaderEvent]:

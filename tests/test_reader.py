@@ -82,7 +82,7 @@ def test_a_partial_line_at_a_timeout_is_never_a_scan() -> None:
     assert framer.feed(b"IT1-C-N", 0.0) == []
     dropped = framer.timeout(0.2)
     assert scans(dropped) == []
-    assert problems(dropped) == ["incomplete scan ignored (no end of line): b'IT1-C-N'; "
+    assert problems(dropped) == ["Incomplete scan ignored (no end of line after 'IT1-C-N'): "
                                  "is the scanner set to end each scan with Enter (CR or LF)?"]
     # The rest of that read does not glue onto the dropped start.
     assert scans(framer.feed(b"1-8\r\n", 0.3)) == ["1-8"]
@@ -166,7 +166,7 @@ def test_garbage_is_reported_and_the_framer_resyncs() -> None:
     stream = b"\x7f\x80junk" + frame("0415AB3C9F") + b"\x0212345Z" + frame("1A2B3C4D5E")
     events = framer.feed(stream, 0.0)
     assert scans(events) == ["0415AB3C9F", "1A2B3C4D5E"]
-    assert len(problems(events)) == 2 and all("unreadable bytes" in p for p in problems(events))
+    assert len(problems(events)) == 2 and all("Unreadable bytes" in p for p in problems(events))
 
 
 def test_frames_fed_byte_by_byte_and_line_noise_between_them() -> None:
@@ -179,11 +179,11 @@ def test_frames_fed_byte_by_byte_and_line_noise_between_them() -> None:
 def test_short_interrupted_and_timed_out_frames_are_reported() -> None:
     framer = Rdm6300Framer()
     short = problems(framer.feed(b"\x020415AB\x03", 0.0))
-    assert short == ["RFID frame of the wrong length ignored: b'0415AB'"]
+    assert short == ["RFID frame of the wrong length ignored ('0415AB')"]
     restarted = framer.feed(b"\x020415" + frame("0415AB3C9F"), 1.0)
-    assert scans(restarted) == ["0415AB3C9F"] and "incomplete RFID frame" in problems(restarted)[0]
+    assert scans(restarted) == ["0415AB3C9F"] and "Incomplete RFID frame" in problems(restarted)[0]
     assert framer.feed(b"\x021A2B", 2.0) == []
-    assert problems(framer.timeout(2.2)) == ["incomplete RFID frame ignored: b'1A2B'"]
+    assert problems(framer.timeout(2.2)) == ["Incomplete RFID frame ignored ('1A2B')"]
     assert framer.timeout(2.4) == []
 
 
@@ -309,7 +309,7 @@ def test_scans_over_loop(run_reader: Callable[..., CardReader], events: queue.Qu
     assert [text for _when, text in card_reader.last_scans] == ["IT1-C-N1-8", "IT1-C-N2-G"]
     loop.port.write(b"IT1-C-E")  # and then nothing: the read times out
     seen = collect(events, lambda seen: bool(problems(seen)))
-    assert scans(seen) == [] and "incomplete scan ignored" in problems(seen)[0]
+    assert scans(seen) == [] and "Incomplete scan ignored" in problems(seen)[0]
     card_reader.stop()
     assert not card_reader.running and not loop.port.is_open
 
