@@ -139,7 +139,11 @@ def test_a_whole_game_with_a_person_as_mission_control(ui_harness: Any, start_ap
     assert scan(h, "mission", CONTENT.missions[1].id)
     shoot(h, shots, "missions_entered")
     third = CONTENT.missions[2]
-    h.tap(h.find(text=third.title, where=lambda w: w.get_root_window() is not None))
+    button = h.find(text=third.title, where=lambda w: w.get_root_window() is not None)
+    scroll = button.parent.parent  # the list is A to Z: scrolled to the card, as a person would
+    scroll.scroll_to(button, animate=False)
+    h.pump(frames=3)
+    h.tap(button)
     h.pump(frames=3)
     assert session.game.state.missions == tuple(m.id for m in CONTENT.missions[:3])
     rounds = 0
