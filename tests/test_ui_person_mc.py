@@ -472,3 +472,46 @@ def test_the_pairing_popup_lists_missions_only_on_the_mission_control_screen(
     assert mission.title not in message(h) and seat.stage == "secrets"
     seat.hide()
     h.pump(0.3)
+
+
+def test_fix_the_board_on_thinking_before_the_person_locks_in(ui_harness: Any, start_app: Any,
+                                                              no_ui_errors: None, tmp_path: Any) -> None:
+    """X2: Menu -> Fix the board on Thinking with a person as Mission Control, nothing locked in: Save is
+    accepted (it was refused as 'choosing for the board as it is', the reason cut off), the game stays
+    on Thinking, and the Mission Control screen asks for the 5 commands again."""
+    from test_ui_store import cell_point, open_fix_the_board
+    from test_ui_table import wait_step
+
+    h = ui_harness
+    config = Config(mission_control="person", data_dir=tmp_path)
+    app = start_app(config=config, difficulty="hard", seed=12, store_path=tmp_path / "store.sqlite3")
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    tap_text(h, "Board is ready")
+    session: PersonSession = app.session
+    wait_step(h, Step.THINKING)
+    session.open_seat()
+    assert session.pick(PLANNER.choose(session.mission_control_view())[0])
+    session.close_seat()
+    wait_screen(h, "thinking")
+    rows = list(session.view().rows)
+    r, c = next((r, c) for r in range(5) for c in range(5) if rows[r][c] != "."
+                and (r, c) != tuple(session.view().cadet))
+    s = open_fix_the_board(h)
+    h.tap_at(*cell_point(s.ids.board, r, c))
+    tap_text(h, "Flip side")
+    settle(h)
+    tap_text(h, "Save")
+    wait_screen(h, "thinking")
+    assert session.view().rows[r][c] == rows[r][c].swapcase() and session.step is Step.THINKING
+    assert message(h).startswith("Board corrected"), message(h)
+    h.screenshot("person_mc_fixed_on_thinking.png")
+    seat = hold(h)
+    tap_text(h, "Only I can see it: show")
+    h.pump(frames=3)
+    assert session.seat_view().picks == () and "pick your 5 commands again" in seat.message
+    h.screenshot("person_mc_fixed_seat.png")
+    seat.hide()
+    h.pump(0.3)
