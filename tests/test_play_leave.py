@@ -65,3 +65,16 @@ def test_the_resume_offer_says_a_person_was_mission_control(capsys: pytest.Captu
     assert results(store) == ["unfinished"]
     out = play(capsys, monkeypatch, store, "q\n")
     assert "An unfinished game is saved: " in out and "With a person as Mission Control." in out
+
+
+def test_the_resume_question_says_what_giving_up_records(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    """X2: once a transmission was played, n gives the game up as left (counted as not won), and the
+    question says so; before, as abandoned (not counted)."""
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    store = tmp_path / "store.sqlite3"
+    play(capsys, monkeypatch, store, "\nquit\n")  # started: transmission 1 drawn
+    out = play(capsys, monkeypatch, store, "n\nquit\n")
+    assert "gives this one up as left, counted as not won" in out
+    assert results(store)[-1] == "left" and results(store)[0] == "abandoned"  # newest first: the quit new one

@@ -49,6 +49,7 @@ from companion.games.transmission.terminal_person import PersonTerminal
 from companion.table.config import MISSION_CONTROL_SECONDS, Config, read_config
 from companion.table.registry import AddSubcommand
 from companion.table.store import Store, StoreError, describe_saved
+from companion.table.store_rows import counts
 
 __all__ = ["register", "content_pack", "game_options", "seed", "play_stored", "MAX_SEED"]
 
@@ -271,7 +272,8 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
             person = (saved.table or {}).get("mission_control") == "person"
             seat = " With a person as Mission Control." if person else ""
             output_fn(f"An unfinished game is saved: {describe_saved(saved)}{seat}")
-            answer = _resume_answer(input_fn, output_fn)
+            counted = counts("abandoned", saved.summary.transmissions_used)  # given up: left, or abandoned
+            answer = _resume_answer(input_fn, output_fn, counted)
             if answer is None:
                 output_fn("Leaving: the game stays saved.")
                 return 0
@@ -314,8 +316,11 @@ RESUME_NO = ("n", "no")
 RESUME_QUIT = ("q", "quit", "exit")
 
 
-def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], None]) -> bool | None:
-    """Ask whether to resume the saved game until the answer is clear.
+def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], None],
+                   counted: bool = False) -> bool | None:
+    """Ask whether to resume the saved game until the answer is clear; ``counted``: given up, it is in
+    the figures as left, not won (:func:`~companion.table.store_rows.counts`: a transmission was played),
+    else abandoned, outside them; the question says which.
 
     :returns: ``True`` resume, ``False`` start a new game (the old one is given up), ``None`` leave
         with the game still saved (``q``, or the end of input).  Anything else asks again: a typo
@@ -323,8 +328,9 @@ def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], No
     """
     while True:
         try:
-            answer = input_fn("Resume it? [Y/n/q] (n starts a new game and gives this one up as "
-                              "abandoned; q leaves) ").strip().lower()
+            given_up = "left, counted as not won" if counted else "abandoned, not counted"
+            answer = input_fn(f"Resume it? [Y/n/q] (n starts a new game and gives this one up as "
+                              f"{given_up}; q leaves) ").strip().lower()
         except EOFError:
             output_fn("End of input.")
             return None
