@@ -60,78 +60,31 @@ from typing import NamedTuple, TypeVar
 from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS, SIZE
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.mission_control.encoding import DEPLOY, DIST, REPAIR, Pairs
+from companion.games.transmission.mission_control.walks import (
+    INF,
+    NEAR,
+    Route,
+    Targets,
+    edge,
+    shortest_walks,
+    targets_of,
+    walk_lengths,
+)
 
 __all__ = ["INF", "SHARED_SIZE", "Bound", "BoundEntry", "Movers", "Route", "Targets", "forget_bound_tables",
            "trim"]
 
-#: "Never": the bound of a position that cannot be won, and an unreachable walk.
-INF = 1_000
-
 _K = TypeVar("_K")
 _V = TypeVar("_V")
-
-#: Per target, the ``(collect, beside)`` masks of its guards (see :func:`_paths`).
-_Guards = tuple[tuple[tuple[int, int], ...], ...]
-
-
-class Targets(NamedTuple):
-    """The cells a choice of movers makes the Cadet visit (see :func:`_paths`).
-
-    :param nodes: ``(cell, beside?)`` per target: stand on the cell, or on a cell beside it.
-    :param preds: per target, the bit mask of the targets that must come before it.
-    :param guards: per target, its ``(collect, beside)`` masks: not while a device is in hand.
-    """
-
-    nodes: tuple[tuple[int, bool], ...]
-    preds: tuple[int, ...]
-    guards: _Guards
-
-
-class Route(NamedTuple):
-    """What :func:`_targets` builds a choice's :class:`Targets` from (see :func:`_shape`).
-
-    :param points: the cells to stand on (damaged modules, devices to collect), sorted.
-    :param meets: ``(mover, fixed partner)`` letters, sorted: the mover is deployed beside the partner.
-    :param cell: letter -> its cell (``-1`` for the carried device).
-    :param carrying: the carried device's letter or ``""``.
-    :param moved: the letters of the devices that move.
-    """
-
-    points: tuple[int, ...]
-    meets: tuple[tuple[str, str], ...]
-    cell: dict[str, int]
-    carrying: str
-    moved: tuple[str, ...]
-
-
-def _targets(route: Route) -> Targets:
-    """The cells a choice of movers makes the Cadet visit: cells to stand on, then cells to stand
-    beside (after their device's Collect), with the one-device-in-hand guards."""
-    points, meets, cell, carrying, moved = route
-    nodes: list[tuple[int, bool]] = [(p, False) for p in points]
-    preds: list[int] = [0] * len(nodes)
-    hands: dict[str, int] = {}
-    for x, y in meets:
-        hands[x] = hands.get(x, 0) | 1 << len(nodes)
-        nodes.append((cell[y], True))
-        preds.append(1 << points.index(cell[x]) if x != carrying else 0)
-    # Strictly one device in hand: no Collect while a device is held on its way to a partner.
-    guards: list[tuple[tuple[int, int], ...]] = [()] * len(nodes)
-    for y in moved:
-        if y != carrying:
-            guards[points.index(cell[y])] = tuple(
-                (0 if x == carrying else 1 << points.index(cell[x]), mask)
-                for x, mask in sorted(hands.items()) if x != y)
-    return Targets(tuple(nodes), tuple(preds), tuple(guards))
-
 
 class Movers(NamedTuple):
     """The part of the bound for one choice of movers that does not depend on the Cadet's cell.
 
     :param floor: transmissions the Repairs, Deploys and Collects need on their own.
     :param events: the Repairs, Deploys and Collects, in commands.
-    :param route: what the cells to visit are built from (:func:`_targets`), or ``None`` when there
-        are none; built only when a walk is asked for (most choices only ever need their cheap value).
+    :param route: what the cells to visit are built from
+        (:func:`~companion.games.transmission.mission_control.walks.targets_of`), or ``None`` when
+        there are none; built only when a walk is asked for (most choices only ever need their cheap value).
     :param extent: the rows and columns ``(top, bottom, left, right)`` of the cells to stand on.
     :param holding: the walks while holding each device: ``(their sum, cells of the devices to
         collect, cells the carried device must stand beside)``.
@@ -163,10 +116,6 @@ class BoundEntry:
     mid: list[tuple[list[int], list[bool] | None] | None]
 
 
-#: _NEAR[q][c]: a lower bound of the walk from cell c to a cell beside cell q.
-_NEAR: tuple[tuple[int, ...], ...] = tuple(
-    tuple(DIST[q][c] - 1 if c != q else 1 for c in range(CELLS)) for q in range(CELLS)
-)
 _NO_WAY: tuple[int, ...] = (INF,) * CELLS
 
 
@@ -206,96 +155,6 @@ def _common(stations: set[int]) -> bool:
     for s in it:
         common &= {q for q in common if DIST[q][s] == 1}
     return bool(common)
-
-
-_BITS: dict[int, list[list[int]]] = {}
-
-
-def _bits(n: int) -> list[list[int]]:
-    """For every subset of ``n`` targets: the targets in it, in order."""
-    hit = _BITS.get(n)
-    if hit is None:
-        hit = _BITS[n] = [[k for k in range(n) if s >> k & 1] for s in range(1 << n)]
-    return hit
-
-
-def _edge(u: int, u_near: bool, v: int, v_near: bool) -> int:
-    """A lower bound of the walk between two targets; a ``near`` target is any cell beside it."""
-    d = DIST[u][v]
-    if u_near and v_near:
-        return max(d - 2, 0)
-    if u_near or v_near:
-        return d - 1 if d else 1
-    return d
-
-
-def _walk(ends: tuple[tuple[int, bool, int], ...] | None) -> list[int]:
-    """Per cell of the Cadet, the shortest walk through the targets (see :func:`_paths`)."""
-    if ends is None:
-        return [0] * CELLS
-    walk = [INF] * CELLS
-    for cell, near, h in ends:
-        walk = [min(w, d + h) for w, d in zip(walk, (_NEAR if near else DIST)[cell])]
-    return walk
-
-
-def _paths(nodes: tuple[tuple[int, bool], ...], preds: tuple[int, ...],
-           guards: tuple[tuple[tuple[int, int], ...], ...],
-           memo: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]]
-           ) -> tuple[tuple[int, bool, int], ...]:
-    """For each target, the shortest walk that starts on it and visits every other target, each
-    after its ``preds`` (a bit mask of targets), with :func:`_edge` distances.  With ``guards``,
-    target ``k`` may not be visited while, for one of its ``(collect, beside)`` masks, the collect
-    target is behind and some target of ``beside`` is not (a device is in hand; ``collect`` is 0
-    for the device carried from the start).
-
-    Exact over the orders (dynamic programming over subsets, from the last target backwards).
-
-    :returns: ``(cell, near, walk)`` per target.
-    """
-    key = (nodes, preds, guards)
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
-    n = len(nodes)
-    full = (1 << n) - 1
-    # cols[k][j]: the edge from target j to target k.
-    cols = [[_edge(u, un, v, vn) for u, un in nodes] for v, vn in nodes]
-    ins = _bits(n)
-    # A target may not be added before (in front of) a set holding one of its preds: after[q] are the
-    # targets with q among their preds; checks are the guards as (target bit, collect, beside).
-    after = [(1 << q, sum(1 << k for k in range(n) if preds[k] >> q & 1)) for q in range(n)]
-    afters = [(bit, mask) for bit, mask in after if mask]
-    checks = [(1 << k, c, b) for k in range(n) if guards and guards[k] for c, b in guards[k]]
-    # live[s]: (j, shortest walk from target j through every target of s, j visited first), for the
-    # j in s with a finite walk; s holds the targets visited after the one added.
-    live: list[list[tuple[int, int]]] = [[] for _ in range(1 << n)]
-    for j in range(n):
-        live[1 << j].append((j, 0))
-    for s in range(1, full):
-        entries = live[s]
-        if not entries:
-            continue
-        blocked = s
-        for bit, mask in afters:
-            if s & bit:
-                blocked |= mask
-        for bit, c, b in checks:
-            if not s & c and s & b == b:
-                blocked |= bit
-        for k in ins[full ^ blocked]:
-            wk = cols[k]
-            best = INF
-            for j, here in entries:
-                v = here + wk[j]
-                if v < best:
-                    best = v
-            # (s, k) is the only way to reach (s | k, k): each entry is written once.
-            live[s | 1 << k].append((k, best))
-    last = dict(live[full])
-    result = tuple((u, un, last[j]) for j, (u, un) in enumerate(nodes) if j in last)
-    memo[key] = result
-    return result
 
 
 def _walled_in(board: str, at: int, devices: frozenset[str]) -> bool:
@@ -408,7 +267,7 @@ def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], cou
             if x == carrying:
                 held = nears
             else:
-                legs += max(_edge(cell[x], False, q, True) for q in nears)
+                legs += max(edge(cell[x], False, q, True) for q in nears)
                 starts.append(cell[x])
         shape.append(Movers(floor, events, route, extent, (legs, tuple(starts), tuple(held))))
     return shape
@@ -606,7 +465,7 @@ class Bound:
         targets (``stage`` 0), with them but without guards (1: a lower bound of stage 2, equal to it
         where the flags returned, when not None, are false), or in full (2)."""
         floor, events, route, extent, (legs, starts, held) = choice
-        targets = _targets(route) if stage > 0 and route else None
+        targets = targets_of(route) if stage > 0 and route else None
         full = bool(targets)
         if not full:
             # Without targets both walks are the tour alone, and the cheaper of the two limits is
@@ -618,7 +477,7 @@ class Bound:
         tour = [legs] * CELLS
         if held:
             for q in held:
-                tour = [max(t, legs + d) for t, d in zip(tour, _NEAR[q])]
+                tour = [max(t, legs + d) for t, d in zip(tour, NEAR[q])]
         elif starts:
             first = list(map(min, *[DIST[s] for s in starts])) if len(starts) > 1 else DIST[starts[0]]
             tour = [legs + d for d in first]
@@ -626,7 +485,8 @@ class Bound:
         if stage == 1 and targets:
             # The strict walk is never shorter than the relaxed one: the full value is at least
             # ``values`` and at most ``high`` (the relaxed walk plus 2), so equal where they are.
-            more = list(map(max, _walk(_paths(targets.nodes, targets.preds, (), self._walks)), tour))
+            relaxed = shortest_walks(targets.nodes, targets.preds, (), self._walks)
+            more = list(map(max, walk_lengths(relaxed), tour))
             values = [max(floor, (events + m + REGISTERS - 1) // REGISTERS) for m in more]
             if any(targets.guards):
                 high = [max(floor, (events + 2 + m + REGISTERS - 1) // REGISTERS) for m in more]
@@ -635,14 +495,14 @@ class Bound:
             if len(self._walks) > SHARED_SIZE:
                 trim(self._walks)
         elif full and targets:
-            relaxed = _paths(targets.nodes, targets.preds, (), self._walks)
-            strict = _paths(*targets, self._walks) if any(targets.guards) else relaxed
+            relaxed = shortest_walks(targets.nodes, targets.preds, (), self._walks)
+            strict = shortest_walks(*targets, self._walks) if any(targets.guards) else relaxed
             if len(self._walks) > SHARED_SIZE:
                 trim(self._walks)
             # A solution that ever sets a device down on its way (or collects another) pays 2 more
             # commands.
-            walks = list(map(max, _walk(strict), tour))
-            more = list(map(max, _walk(relaxed), tour))
+            walks = list(map(max, walk_lengths(strict), tour))
+            more = list(map(max, walk_lengths(relaxed), tour))
             values = [max(floor, min((events + w + REGISTERS - 1) // REGISTERS,
                                      (events + 2 + m + REGISTERS - 1) // REGISTERS))
                       for w, m in zip(walks, more)]
