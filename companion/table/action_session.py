@@ -8,18 +8,41 @@ publisher of its events: every played action is announced as an
 :class:`~companion.table.events.ActionPlayed` (the store saves it), the draws the rules wait for are
 played from the seeded piles unless the table draws its own, and a refusal is said in the rule's
 words.  Each game's session subclasses it with its intents and what it says after each action.
+
+The events every such session publishes are here too (:class:`Refused`, :class:`Changed`,
+:class:`GameOver`); a game adds its own (The Six Actions' forced loans, Merit cards, round ends).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import IllegalAction
 from companion.table.events import ActionPlayed, Event, Listener, Publisher
 
-__all__ = ["ActionSession", "new_seed", "sentence_of"]
+__all__ = ["ActionSession", "Changed", "GameOver", "Refused", "new_seed", "sentence_of"]
+
+
+@dataclass(frozen=True)
+class Refused(Event):
+    """An intent was refused and nothing changed; ``message`` names the rule, for the table."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game is over: the final figures are in the view."""
+
+
+@dataclass(frozen=True)
+class Changed(Event):
+    """The table changed (redraw); ``message`` says what happened in a sentence.  Ends every intent
+    that played actions (the store commits there)."""
+
+    message: str
 
 
 class DrawingGame(Protocol):
@@ -55,14 +78,11 @@ def sentence_of(exc: IllegalAction) -> str:
 class ActionSession(Generic[G]):
     """One game at the table (see the module docstring).
 
-    A game's session sets :attr:`refused_event` and gives :meth:`record`, :meth:`to_json` and
-    :meth:`draws_itself`.
+    A game's session gives :meth:`to_json` and :meth:`draws_itself` (and, as the store needs,
+    ``record`` and ``table_state``).
 
     :param game: the game, its record and state.
     """
-
-    #: The game's event of a refusal, made with the sentence (``Refused(message)``).
-    refused_event: Callable[[str], Event]
 
     def __init__(self, game: G) -> None:
         self.game = game
@@ -105,5 +125,5 @@ class ActionSession(Generic[G]):
     def refuse(self, message: str) -> bool:
         """Say ``message`` as a refusal (the event and :attr:`message`); returns ``False``."""
         self.message = message
-        self._events.publish(type(self).refused_event(message))
+        self._events.publish(Refused(message))
         return False

@@ -16,6 +16,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from kivy.clock import Clock
 
+from companion.table.action_session import Changed, Refused
 from companion.table.events import Event
 from companion.table.registry import ContentId, Keeper, StoredSession
 from companion.table.store import SavedGame, StoreError
@@ -74,10 +75,6 @@ class ActionTable(Generic[S, V, A, C]):
     end_screen: str
     #: The message bar's words once the game is over.
     over_words: str
-    #: The session's event of a refusal (its ``message`` names the rule), shown as an error.
-    refused_event: type[Any]
-    #: The session's event that ends each intent that played (its ``message`` is the sentence).
-    changed_event: type[Any]
 
     def __init__(self, host: TableHost) -> None:
         self.host = host
@@ -204,11 +201,11 @@ class ActionTable(Generic[S, V, A, C]):
     def _on_event(self, event: Event) -> None:
         if self._session is None:
             return
-        if isinstance(event, self.refused_event):
+        if isinstance(event, Refused):
             self.host.show_message(event.message, "error")
-        elif isinstance(event, self.changed_event) and self._session.over:
+        elif isinstance(event, Changed) and self._session.over:
             self.host.show_message(self.over_words, "answer")
-        elif isinstance(event, self.changed_event) and event.message:
+        elif isinstance(event, Changed) and event.message:
             self.host.show_message(event.message, "info")
         self._redraw_trigger()
 

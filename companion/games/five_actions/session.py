@@ -36,7 +36,7 @@ from companion.games.five_actions.engine.game import Game
 from companion.games.five_actions.engine.record import record_of, replay
 from companion.games.five_actions.engine.scenario import MAX_SEED
 from companion.games.five_actions.engine.state import Phase
-from companion.games.five_actions.events import Changed, GameOver, Refused
+from companion.games.five_actions.events import Changed, GameOver
 from companion.games.five_actions.views import TableView, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
 
@@ -70,8 +70,6 @@ class SupplyNeeds:
 class Session(ActionSession[Game]):
     """One game at the table.  Build it with :meth:`new` or :meth:`from_record`; the events and the
     draws are :class:`~companion.table.action_session.ActionSession`'s."""
-
-    refused_event = Refused
 
     def __init__(self, game: Game, physical_stacks: bool = False) -> None:
         super().__init__(game)

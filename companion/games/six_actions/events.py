@@ -4,12 +4,16 @@ Source: DESIGN.md, Session ("emits typed events").  Every class derives from
 :class:`companion.table.events.Event`; each recorded action comes as
 :class:`companion.table.events.ActionPlayed`, and every intent that played actions ends with
 :class:`Changed` (the store commits there).  A refused intent publishes :class:`Refused` only.
+:class:`Refused`, :class:`Changed`
+and :class:`GameOver` are every action session's (:mod:`companion.table.action_session`); the
+others are this game's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.table.action_session import Changed, GameOver, Refused
 from companion.table.events import ActionPlayed, Event
 
 __all__ = [
@@ -22,13 +26,6 @@ __all__ = [
     "RoundEnded",
     "GameOver",
 ]
-
-
-@dataclass(frozen=True)
-class Refused(Event):
-    """An intent was refused and nothing changed; ``message`` says why, for the table."""
-
-    message: str
 
 
 @dataclass(frozen=True)
@@ -52,16 +49,3 @@ class RoundEnded(Event):
     """Every player has passed or placed all tokens in round ``round``."""
 
     round: int
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    """Every player has settled: the game is over."""
-
-
-@dataclass(frozen=True)
-class Changed(Event):
-    """The table changed (redraw); ``message`` says what happened in a sentence.  Ends every intent
-    that played actions."""
-
-    message: str

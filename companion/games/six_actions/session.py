@@ -47,7 +47,7 @@ from companion.games.six_actions.engine.game import Game
 from companion.games.six_actions.engine.record import record_of, replay
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import Phase
-from companion.games.six_actions.events import Changed, ForcedLoan, GameOver, MeritDrawn, Refused, RoundEnded
+from companion.games.six_actions.events import Changed, ForcedLoan, GameOver, MeritDrawn, RoundEnded
 from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
@@ -69,8 +69,6 @@ class Seat:
 class Session(ActionSession[Game]):
     """One game at the table.  Build it with :meth:`new` or :meth:`from_record`; the events and the
     draws are :class:`~companion.table.action_session.ActionSession`'s."""
-
-    refused_event = Refused
 
     def __init__(self, game: Game, physical_decks: bool = False) -> None:
         super().__init__(game)

@@ -18,7 +18,6 @@ from typing import Any
 from companion.games.five_actions.content.loader import default_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action
-from companion.games.five_actions.events import Changed, Refused
 from companion.games.five_actions.info import GAME
 from companion.games.five_actions.session import Preview, Session, SupplyNeeds
 from companion.games.five_actions.stored import KEEPER
@@ -52,8 +51,6 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
     table_screen = "five_table"
     end_screen = "five_end"
     over_words = "The game is over: the standings, Patents' icons counted."
-    refused_event = Refused
-    changed_event = Changed
 
     def default_content(self) -> ContentPack:
         """The SAMPLE pack shipped with the game."""

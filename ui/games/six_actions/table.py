@@ -20,7 +20,6 @@ from companion.games.six_actions.content.loader import default_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Action
 from companion.games.six_actions.engine.state import Phase
-from companion.games.six_actions.events import Changed, Refused
 from companion.games.six_actions.info import GAME
 from companion.games.six_actions.session import Seat, Session
 from companion.games.six_actions.stored import KEEPER
@@ -54,8 +53,6 @@ class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
     table_screen = "six_table"
     end_screen = "six_end"
     over_words = "The game is over: the final figures, after the notes were settled."
-    refused_event = Refused
-    changed_event = Changed
 
     def default_content(self) -> ContentPack:
         """The SAMPLE pack shipped with the game."""
