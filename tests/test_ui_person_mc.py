@@ -312,6 +312,12 @@ def test_card_command_names_stay_off_the_scan_log(ui_harness: Any, start_app: An
     log = app.hardware.scan_log.read(5)
     assert log and not any(mission.id in line or mission.title in line for line in log), log
     assert card_command("N1") is Command.N
+    # Refused on the table's screen (closed seat): the log says where, still naming no card (X2).
+    app.session.close_seat()
+    other = CONTENT.missions[7]
+    assert not scan(h, "mission", other.id)
+    log = app.hardware.scan_log.read(1)
+    assert "refused on the table's screen" in log[-1] and other.title not in log[-1], log
 
 
 def test_undo_on_thinking_with_a_person_as_mission_control(ui_harness: Any, start_app: Any,

@@ -330,11 +330,14 @@ class TableHardware:
         """A scan for a person as Mission Control's screen (RULES.md, With a person as Mission Control):
         the session takes it or says why on that screen; the scan log and the message bar name no card,
         as a Mission card or a selected Command card is a secret."""
+        view = self.app.table_view()
+        seat_open = view is not None and view.seat_open
         ok = self.app.intents.scan(card)
         if ok:  # a refusal beeps through its Refused event
             self._signal("scan_ok")
+        where = "on the Mission Control screen" if seat_open else "on the table's screen"
         self.scan_log.add(source, "(a Mission Control card)", "taken by the Mission Control screen" if ok
-                          else "refused on the Mission Control screen")
+                          else f"refused {where}")
         return ok
 
     def ask_pairing(self, tag: str) -> None:
