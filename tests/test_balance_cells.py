@@ -129,3 +129,15 @@ def test_replay_compares_a_cached_cell_with_todays_code(tmp_path: Path,
     assert balance.replay(CONTENT, cache, [KEY], 1) == 1
     assert balance.replay(CONTENT, cache, ["training/oracle/uniform"], 1) == 2
     assert played == [(0, 4), (0, 4), (0, 4)]
+
+
+def test_the_page_says_how_to_play_the_cells_a_cadet_filter_left_out() -> None:
+    cell = merge("hard", "robust", "reasoning", 0, [
+        {"first": 0, "games": 10, "wins": 4, "transmissions": 60, "score": 3000, "seconds": 5.0, "jobs": 2,
+         "code": "c0de", "commit": "abc1234"}])
+    command = "python -m companion.lab.balance --games 10 --seed 0 --jobs 2 --cadet reasoning --keep"
+    page = render({"command": command, "cells": {cell_key("hard", "robust", "reasoning"): cell}})
+    assert f"```\n{command}\n```" in page
+    assert "31 cells are not run yet: run the command above without `--cadet` to continue." in page
+    page = render({"command": "python -m companion.lab.balance --games 10", "cells": {}})
+    assert "32 cells are not run yet: run the command above to continue." in page

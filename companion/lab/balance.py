@@ -387,7 +387,9 @@ def render(data: dict[str, Any]) -> str:
     lines += ["", "## Does the scramble-aware Mission Control win more often?", ""]
     lines += _answer(cells)
     if missing:
-        lines += ["", f"{missing} cells are not run yet: run the command above to continue."]
+        partial = "--cadet" in str(data.get("command", ""))
+        lines += ["", f"{missing} cells are not run yet: run the command above "
+                  f"{'without `--cadet` ' if partial else ''}to continue."]
     return "\n".join(lines) + "\n"
 
 
@@ -428,7 +430,7 @@ def _answer(cells: dict[str, Any]) -> list[str]:
                     f"shortest-plan one: {100 * robust['wins'] / robust['games']:.1f}% against "
                     f"{100 * short['wins'] / short['games']:.1f}%, a difference of {100 * diff:+.1f} "
                     f"percentage points (95% CI {100 * low:+.1f} to {100 * high:+.1f}).")
-            out.append(f"**{line[2:]}**" if (d, c) == _FIRST else line)
+            out.append(f"- **{line[2:]}**" if (d, c) == _FIRST else line)
     return out or ["Not answered yet: the standard / reasoning cells are not run."]
 
 
