@@ -205,6 +205,27 @@ def test_the_physical_deck_waits_for_a_drawn_card(ui_harness: Any, start_app: An
     wait_screen(h, "decode")
 
 
+def test_a_table_without_a_reader_taps_the_drawn_card(ui_harness: Any, start_app: Any, no_ui_errors: None,
+                                                      mock_factory: Any, tmp_path: Path) -> None:
+    """physical_deck without a card reader: a tap on the drawn card's button draws it (the hidden card
+    view once lay on top of the buttons, disabled, and swallowed every touch)."""
+    h = ui_harness
+    app = start_app(config=config(tmp_path, reader=False, physical_deck=True))
+    to_transmission(h)
+    session = app.session
+    assert session.awaiting_draw and screen(h).drawing
+    drawable = set(session.drawable_transmissions())
+    h.pump(0.2)
+    buttons = list(reversed(screen(h).ids.draw_cards.children))
+    assert buttons, "one button per card that can come next"
+    h.tap(buttons[0])
+    h.pump(0.2)
+    assert session.game.state.card in drawable and not screen(h).drawing
+    h.screenshot("hardware_physical_tapped.png")
+    tap_text(h, "Decode")
+    wait_screen(h, "decode")
+
+
 def test_a_table_without_hardware_runs_as_before(ui_harness: Any, start_app: Any, no_ui_errors: None,
                                                  monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                  caplog: pytest.LogCaptureFixture) -> None:
