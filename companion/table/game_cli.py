@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from companion.cli.database import database_path
 from companion.cli.output import (
@@ -32,10 +32,10 @@ from companion.cli.output import (
 )
 from companion.errors import ContentError, ScenarioError
 from companion.table.registry import AddSubcommand
+from companion.table.scenario import Refusal
 from companion.table.store import Store, StoreError
 
 __all__ = [
-    "Refusal",
     "ask_player_count",
     "add_referee_and_check",
     "add_store_options",
@@ -51,19 +51,6 @@ S = TypeVar("S")
 
 PackFile = str | os.PathLike[str] | None
 Handler = Callable[[argparse.Namespace], int]
-
-
-class Refusal(Protocol):
-    """A scenario's first refused action: its ``index`` in the scenario, its ``kind`` and the reason."""
-
-    @property
-    def index(self) -> int: ...
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def reason(self) -> str: ...
 
 
 def choose_pack(args: argparse.Namespace, load: Callable[[PackFile], P], default: Callable[[], P]) -> P:

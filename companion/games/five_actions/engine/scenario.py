@@ -22,6 +22,7 @@ from companion.games.five_actions.engine.actions import Action, Draw, Start, fro
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.game import Game
 from companion.games.five_actions.engine.state import census
+from companion.table.scenario import Refusal, whole_number
 
 __all__ = ["Scenario", "Refusal", "parse_scenario", "load_scenario", "run", "state_json", "MAX_SEED"]
 
@@ -39,21 +40,6 @@ class Scenario:
     actions: tuple[Action, ...]
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """The first refused action: its 0-based index in ``actions``, its kind and the rule's reason."""
-
-    index: int
-    kind: str
-    reason: str
-
-
-def _int(value: Any, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(field, f"must be a whole number from {low} to {high}, not {shown(value)}")
-    return value
-
-
 def _counts(value: Any, field: str, known: tuple[str, ...] | list[str], high: int) -> dict[str, int]:
     if not isinstance(value, dict):
         raise ScenarioError(field, f"must be an object of {', '.join(known)}, not {shown(value)}")
@@ -61,7 +47,7 @@ def _counts(value: Any, field: str, known: tuple[str, ...] | list[str], high: in
     for key, n in value.items():
         if key not in known:
             raise ScenarioError(f"{field}.{key}", f"is not one of {', '.join(known)}")
-        out[key] = _int(n, f"{field}.{key}", 0, high)
+        out[key] = whole_number(n, f"{field}.{key}", 0, high)
     return out
 
 
@@ -92,7 +78,7 @@ def _position(game: Game, players: list[dict[str, Any]]) -> None:
         p = game.state.players[i]
         where = f"players[{i}]"
         if "money" in entry:
-            money = _int(entry["money"], f"{where}.money", 0, 999)
+            money = whole_number(entry["money"], f"{where}.money", 0, 999)
             if money > p.money:
                 p.earned += money - p.money
             else:
@@ -100,7 +86,7 @@ def _position(game: Game, players: list[dict[str, Any]]) -> None:
             p.money = money
         # Signal tokens and Action tiles a position moves come from / go to the box.
         if "ready" in entry:
-            ready = _int(entry["ready"], f"{where}.ready", 0, 50)
+            ready = whole_number(entry["ready"], f"{where}.ready", 0, 50)
             p.boxed += p.ready - ready
             p.ready = ready
         if "tracks" in entry:
@@ -137,7 +123,7 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
         raise ScenarioError("layout", f"must be one of {', '.join(LAYOUTS)}, not {shown(layout)}")
     if layout == "map" and not content.has_map:
         raise ScenarioError("layout", f'the content pack {content.id} has no map: use "printed"')
-    seed = _int(data.get("seed", 0), "seed", 0, MAX_SEED)
+    seed = whole_number(data.get("seed", 0), "seed", 0, MAX_SEED)
     players, starts = _players(data)
     game = Game(content, layout, seed)
     try:

@@ -24,6 +24,7 @@ from companion.games.six_actions.engine.economy import pay, update_leaders
 from companion.games.six_actions.engine.game import Game
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import MAX_NOTES, SUPPLY, GameState
+from companion.table.scenario import Refusal, whole_number
 
 __all__ = ["Scenario", "Refusal", "load_scenario", "parse_scenario", "run", "state_json"]
 
@@ -46,21 +47,6 @@ class Scenario:
 
     game: Game
     actions: tuple[Action, ...]
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """The first refused action: its 0-based index in ``actions``, its kind and the rule's reason."""
-
-    index: int
-    kind: str
-    reason: str
-
-
-def _int(value: Any, field: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(field, f"must be a whole number from {low} to {high}, not {shown(value)}")
-    return value
 
 
 def _players(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -97,7 +83,7 @@ def _position(game: Game, players: list[dict[str, Any]], data: dict[str, Any]) -
                 if field == "finance_step"
                 else 9999
             )
-            value = _int(entry[field], f"{where}.{field}", 0, high)
+            value = whole_number(entry[field], f"{where}.{field}", 0, high)
             if field == "money":
                 change = value - player.money
                 pay(
@@ -116,7 +102,7 @@ def _position(game: Game, players: list[dict[str, Any]], data: dict[str, Any]) -
         for sector, n in steps.items():
             if sector not in SECTORS:
                 raise ScenarioError(f"{where}.steps.{sector}", f"is not a sector ({', '.join(SECTORS)})")
-            player.steps[sector] = _int(n, f"{where}.steps.{sector}", 0, 99)
+            player.steps[sector] = whole_number(n, f"{where}.steps.{sector}", 0, 99)
         if "industries" in entry:
             _industries(game.content, state, seat, entry["industries"], f"{where}.industries")
     update_leaders(game.content, state)
@@ -163,8 +149,8 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
             "layout",
             f"must be {' or '.join(LAYOUTS)} (map only with a pack that has one), not {shown(layout)}",
         )
-    seed = _int(data.get("seed", 0), "seed", 0, 999_999_999)
-    tycoon = _int(data.get("tycoon", 0), "tycoon", 0, len(players) - 1)
+    seed = whole_number(data.get("seed", 0), "seed", 0, 999_999_999)
+    tycoon = whole_number(data.get("tycoon", 0), "tycoon", 0, len(players) - 1)
     colours = [p.get("colour", COLOURS[i % len(COLOURS)]) for i, p in enumerate(players)]
     game = Game(content, layout, seed)
     try:
