@@ -134,7 +134,23 @@ def test_the_app_keeps_the_history_when_a_setting_is_bad(tmp_path: Path) -> None
     path = write(tmp_path, f'[game]\nundo = "yes"\n[store]\ndata_dir = "{tmp_path / "data"}"\n')
     config, notes = load_settings(path)
     assert config.data_dir == tmp_path / "data"
-    assert len(notes) == 1 and "game.undo" in notes[0] and notes[0].startswith("Some settings were not used")
+    assert len(notes) == 1 and "game.undo" in notes[0] and notes[0].startswith("Some settings in ")
+    assert notes[0].count(str(path)) == 1 and "must be" in notes[0]  # one or two: with why
+
+
+def test_home_names_many_bad_settings_once_each(tmp_path: Path) -> None:
+    """Six bad settings: the file once, each key with its value, and where to read why (X2: the
+    file's path before every problem filled Home's five lines after three)."""
+    from ui.start import load_settings
+
+    path = write(tmp_path, 'colour = "red"\n[game]\nmission_control = "banana"\nundo = 5\n'
+                           'mission_control_seconds = 0\ncoach = "yes please"\n[store]\ndatabase = 42\n')
+    (note,) = load_settings(path)[1]
+    assert note.count(str(path)) == 1 and "companion doctor" in note
+    for shown in ("colour", "game.mission_control", "game.undo = 5", "game.mission_control_seconds = 0",
+                  "game.coach", "store.database = 42"):
+        assert shown in note, shown
+    assert len(note) < 330, note
     assert load_settings(write(tmp_path, ""))[1] == []
 
 

@@ -291,3 +291,28 @@ def test_a_reader_problem_at_start_keeps_the_damaged_store_notice(ui_harness: An
     assert ids.notice.opacity == 1
     assert ids.notice.height >= ids.measure.texture_size[1] > 2 * ids.notice.font_size
     h.screenshot("hardware_home_two_notices.png")
+
+
+def test_many_bad_settings_fit_on_home(ui_harness: Any, start_app: Any, tmp_path: Path) -> None:
+    """Six bad settings: Home's notice is whole and Home's own title stays on the screen (X2: the
+    notice pushed the title off the top and was itself cut after five lines)."""
+    from kivy.core.window import Window
+
+    from ui.start import load_settings
+
+    h = ui_harness
+    path = tmp_path / "config.toml"
+    path.write_text('colour = "red"\n[game]\nmission_control = "banana"\nundo = 5\n'
+                    'mission_control_seconds = 0\ncoach = "yes please"\n[store]\ndatabase = 42\n')
+    config, notices = load_settings(path)
+    start_app(config=Config(data_dir=tmp_path), notices=notices)
+    h.pump(0.3)
+    h.screenshot("home_bad_settings.png")
+    assert "store.database = 42" in message(h)
+    ids = screen(h).ids
+    assert ids.notice.opacity == 1 and ids.notice.height >= ids.measure.texture_size[1]
+    games, notice = ids.games, ids.notice
+    assert games.to_window(*games.pos)[1] + games.height <= Window.height, "the games' tiles are whole"
+    assert notice.to_window(*notice.pos)[1] >= 0, "the notice is whole"
+    title = next(w for w in h.find_all(text="Table companion"))
+    assert title.opacity == 0, "a long notice takes the title's room"

@@ -10,16 +10,18 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from kivy.base import ExceptionManager
 from kivy.config import Config as KivyConfig
 
+from companion.errors import ConfigError, written
 from companion.table.config import Config, read_config
 from ui import theme
 
-__all__ = ["PLANNER", "LogAndContinue", "configure", "is_raspberry_pi", "load_settings", "planner_missing"]
+__all__ = ["NOTICE_SETTINGS", "PLANNER", "LogAndContinue", "configure", "is_raspberry_pi", "load_settings",
+           "planner_missing", "settings_notice"]
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +99,27 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Config, l
         log.error("config setting not used: %s", problem)
     if not problems:
         return config, []
-    listed = "; ".join(str(p) for p in problems[:3])
-    if len(problems) > 3:
-        listed += f"; and {len(problems) - 3} more"
-    return config, [f"Some settings were not used (defaults instead): {listed}."]
+    return config, [settings_notice(problems)]
+
+
+#: Bad settings Home names one by one; past it, it counts the rest.
+NOTICE_SETTINGS = 8
+
+
+def settings_notice(problems: Sequence[ConfigError]) -> str:
+    """Home's one sentence about the config's unused settings: the file named once, then each key
+    with its value (with why, for one or two), so the notice fits Home's five lines at 800x480;
+    ``companion doctor`` lists every problem with its reason.  A whole-file problem (missing, not
+    TOML) is said as it is."""
+    whole = [p for p in problems if not p.field]
+    if whole:
+        return f"The config file is not used (defaults instead): {whole[0]}."
+    file = problems[0].file
+    if len(problems) <= 2:
+        listed = "; ".join(f"{p.field} = {written(p.value)}: {p.problem}" for p in problems)
+        return f"Some settings in {file} were not used (defaults instead): {listed}."
+    listed = ", ".join(f"{p.field} = {written(p.value)}" for p in problems[:NOTICE_SETTINGS])
+    if len(problems) > NOTICE_SETTINGS:
+        listed += f" and {len(problems) - NOTICE_SETTINGS} more"
+    return (f"Some settings in {file} were not used (defaults instead): {listed}. "
+            "`companion doctor` says why.")

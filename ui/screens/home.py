@@ -23,6 +23,8 @@ class HomeScreen(BaseScreen):
     keys_text = StringProperty(KEYS_HELP)
     #: True when several games are offered: the row of games shows.
     several = BooleanProperty(False)
+    #: True while a notice of three lines or more shows (home.kv gives it the title's room).
+    long_notice = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="home", **kwargs)
