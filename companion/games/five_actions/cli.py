@@ -22,7 +22,7 @@ from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.stored import KEEPER
 from companion.games.five_actions.terminal import Quit, Terminal
-from companion.table.game_cli import (
+from companion.cli.game_cli import (
     add_referee_and_check,
     add_store_options,
     ask_player_count,

@@ -21,7 +21,7 @@ from companion.games.six_actions.engine.scenario import load_scenario, run, stat
 from companion.games.six_actions.session import COLOURS, MAX_SEED, Seat, Session
 from companion.games.six_actions.stored import KEEPER, describe
 from companion.games.six_actions.terminal import Quit, Terminal
-from companion.table.game_cli import (
+from companion.cli.game_cli import (
     add_referee_and_check,
     add_store_options,
     ask_player_count,
