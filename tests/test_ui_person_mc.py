@@ -171,6 +171,13 @@ def test_a_whole_game_with_a_person_as_mission_control(ui_harness: Any, start_ap
     wait_screen(h, "history")
     assert [g.mission_control for g in app.history.games()] == ["person"]
     assert h.find_all(where=lambda w: "MC: a person" in str(getattr(w, "text", "")))
+    # The row's figures read whole, not "3 of 3 missi...MC: a person" (X2).
+    from kivy.core.text import Label as CoreLabel
+
+    label = h.find(where=lambda w: "MC: a person" in str(getattr(w, "text", "")))
+    whole = CoreLabel(text=label.text, font_size=label.font_size)
+    whole.refresh()
+    assert whole.texture.size[0] <= label.width, (whole.texture.size, label.width)
     shoot(h, shots, "history")
     assert answered, "no Clear Signal or Cross Check was dealt in this game: pick another seed"
     for name in ("cue", "missions", "missions_entered", "select", "select_refused", "coach", "locked",
