@@ -21,7 +21,7 @@ from companion.games.transmission.cards import all_cards, card_code
 from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.person import PersonSession
-from companion.games.transmission.session import Step
+from companion.games.transmission.session import Session, Step
 from companion.table.config import Config
 from test_ui_game import (
     CONTENT,
@@ -528,3 +528,17 @@ def test_fix_the_board_on_thinking_before_the_person_locks_in(ui_harness: Any, s
     h.screenshot("person_mc_fixed_seat.png")
     seat.hide()
     h.pump(0.3)
+
+
+def test_nothing_is_solved_ahead_with_a_person_as_mission_control() -> None:
+    """X2: the app's Presolver solved the AI's next picks while a person was Mission Control, CPU the Pi
+    spent for nothing (the person chooses; the coach plans afresh). Against the companion it still does."""
+    from companion.games.transmission.mission_control.presolve import Presolver
+    from ui.choosing import Choosing
+
+    choosing = Choosing(0.5)
+    seated = PersonSession(CONTENT, Presolver(Planner()), "standard", "standard", 3, coach=True)
+    assert seated.step is Step.BOARD_SETUP and not choosing.ahead(seated)
+    companion = Session(CONTENT, Presolver(Planner()), "standard", "standard", 3)
+    assert choosing.ahead(companion)
+    choosing.cancel()  # stops that pre-solve

@@ -94,10 +94,11 @@ class Choosing:
         """Start solving the next decision on a worker thread, if the session's chooser pre-solves and
         the step allows it (Board set-up: the start; Decode: every end of the dealt hand).
 
-        :returns: whether a pre-solve was started.
+        :returns: whether a pre-solve was started (never with a person as Mission Control: they choose,
+            and the coach plans afresh, so picks solved ahead would be CPU spent for nothing; X2).
         """
         chooser = session.chooser
-        if not isinstance(chooser, Presolver):
+        if not isinstance(chooser, Presolver) or session.view().mission_control == "person":
             return False
         step = session.step
         view = session.mission_control_view()  # only for the chooser's worker, never a screen
