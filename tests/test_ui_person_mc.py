@@ -542,3 +542,28 @@ def test_nothing_is_solved_ahead_with_a_person_as_mission_control() -> None:
     companion = Session(CONTENT, Presolver(Planner()), "standard", "standard", 3)
     assert choosing.ahead(companion)
     choosing.cancel()  # stops that pre-solve
+
+
+def test_a_left_game_tapped_in_history_says_why_it_has_no_debrief(
+        ui_harness: Any, start_app: Any, no_ui_errors: None, tmp_path: Any) -> None:
+    """X1, F14: a tap on a Left (or Abandoned) row did nothing at all; it now says why no debrief opens."""
+    from companion.games.transmission.stored import KEEPER
+    from companion.table.store import Store
+    from test_session import RandomChooser
+
+    path = tmp_path / "store.sqlite3"
+    with Store.open(path) as store:
+        session = Session(CONTENT, RandomChooser(2), "training", seed=2)
+        game = store.begin(session, KEEPER)
+        assert session.confirm() and session.choose_now()  # one transmission drawn: left, not abandoned
+        store.abandon(game)
+    h = ui_harness
+    start_app(store_path=path)
+    tap_text(h, "History")
+    history = wait_screen(h, "history")
+    assert [r["result"] for r in history.ids.games.data] == ["Left"]
+    settle(h)
+    h.tap(h.find(text="Left"))
+    h.pump(frames=3)
+    assert message(h).startswith("This game was left before its end") and h.app.manager.current == "history"
+    h.screenshot("history_left_tapped.png")

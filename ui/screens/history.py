@@ -54,6 +54,9 @@ class HistoryRow(ButtonBehavior, BoxLayout):
             screen = screen.parent
         if screen is not None and self.can_debrief:
             screen.debrief(int(self.game_id))
+        elif screen is not None and self.result_kind in ("left", "abandoned"):  # a tap says why not (X1)
+            screen.app.show_message("This game was left before its end, so it has no debrief: that comes "
+                                    "after a game's End screen.", "info")
 
 
 def result_colour(kind: str) -> tuple[float, float, float, float]:
