@@ -92,7 +92,9 @@ def test_ending_the_game_gives_the_standings() -> None:
     ("names", "starts", "problem"),
     [
         (["Ana"], ["harbour"], "for 2 to 4 players, not 1"),
-        (["Ana", "ana"], ["harbour", "ridge"], "same name"),
+        (["Ana", "ana"], ["harbour", "ridge"], r"^Player 2's name is taken by Player 1: choose another\.$"),
+        (["Ana", "Ben", " "], ["harbour", "ridge", "mill"],
+         r"^Player 3 needs a name \(1 to 20 characters\)\.$"),
         (["Ana", "Ben"], ["harbour", "bay"], "Bay is an ocean space"),
         (["Ana", "Ben"], ["harbour", "moon"], "no Location 'moon'"),
         (["Ana", "Ben"], ["harbour"], "Each player needs a starting Location"),

@@ -45,7 +45,8 @@ def test_anything_but_y_leaves_the_other_games_unfinished_game_saved(
     _six_actions_unfinished(database)
     code, out = _play(capsys, monkeypatch, database, answer)
     assert code == 0
-    assert ("An unfinished game of six-actions is saved (`companion play --game six-actions` resumes it); "
+    assert ("An unfinished game of The Six Actions is saved (`companion play --game six-actions` "
+            "resumes it); "
             "a new game of Incoming Transmission gives it up.") in out
     assert "Leaving: that game stays saved." in out and "Resume it?" not in out
     assert _results(database) == [("six-actions", "unfinished")]
@@ -71,6 +72,7 @@ def test_the_six_actions_offer_reads_the_same_for_an_unfinished_incoming_transmi
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["play", "--game", "six-actions", "--database", str(database)]) == 0
     out = capsys.readouterr().out
-    assert ("An unfinished game of transmission is saved (`companion play --game transmission` resumes it); "
+    assert ("An unfinished game of Incoming Transmission is saved (`companion play --game transmission` "
+            "resumes it); "
             "a new game of The Six Actions gives it up.") in out and "that game stays saved" in out
     assert _results(database) == [("transmission", "unfinished")]

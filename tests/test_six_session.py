@@ -96,9 +96,10 @@ def test_undo_through_the_session() -> None:
     ("seats", "problem"),
     [
         ([Seat("Ana", "red")], "2 to 5 players"),
-        ([Seat("Ana", "red"), Seat("ana", "blue")], "same name"),
+        ([Seat("Ana", "red"), Seat("ana", "blue")],
+         r"^Player 2's name is taken by Player 1: choose another\.$"),
         ([Seat("Ana", "red"), Seat("Ben", "red")], "different colour"),
-        ([Seat("Ana", "red"), Seat("", "blue")], "1 to 20 characters"),
+        ([Seat("Ana", "red"), Seat("", "blue")], r"^Player 2 needs a name \(1 to 20 characters\)\.$"),
     ],
 )
 def test_a_bad_setup_is_a_sentence(seats: list[Seat], problem: str) -> None:

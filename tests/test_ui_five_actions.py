@@ -492,3 +492,25 @@ def test_the_table_says_each_tycoon_tile_it_draws(ui_harness: Any, app: None, no
     assert sorted(t for _, tiles in view(h).display for t in tiles) == sorted(said)
     assert button(h, "Installation")  # the turn goes on
     shot(h, "83_display_filled")
+
+
+def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """A name twice or an empty name keeps Setup up, every name as typed, and says which player."""
+    h = ui_harness
+    tap(h, "The Five Actions")
+    tap(h, "New game")
+    on(h, "five_setup")
+    names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])  # top row first
+    names[0].text, names[1].text = "Ann", "ANN "
+    h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
+    settle(h)
+    assert current(h) == "five_setup"
+    assert message(h) == "Player 2's name is taken by Player 1: choose another."
+    assert [n.text for n in names[:2]] == ["Ann", "ANN "]
+    shot(h, "80_setup_name_taken")
+    names[0].text = "  "
+    h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
+    settle(h)
+    assert current(h) == "five_setup"
+    assert message(h) == "Player 1 needs a name (1 to 20 characters)."
+    shot(h, "81_setup_name_empty")

@@ -520,3 +520,23 @@ def test_five_players_fit_at_800x480(ui_harness: Any, app: None, no_ui_errors: N
             label.texture_update()
             assert label.texture_size[0] <= card.width, (card.name, label.text)
             assert label.texture_size[1] <= label.height + 1, (card.name, label.text)
+
+
+def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """A name twice or an empty name keeps Setup up, every name as typed, and says which player."""
+    h = ui_harness
+    tap(h, "The Six Actions")
+    tap(h, "New game")
+    on(h, "six_setup")
+    names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])  # top row first
+    names[0].text, names[1].text = "Ann", " ann"
+    tap(h, "Start")
+    assert current(h) == "six_setup"
+    assert message(h) == "Player 2's name is taken by Player 1: choose another."
+    assert [n.text for n in names[:2]] == ["Ann", " ann"]
+    shot(h, "60_setup_name_taken")
+    names[1].text = ""
+    tap(h, "Start")
+    assert current(h) == "six_setup"
+    assert message(h) == "Player 2 needs a name (1 to 20 characters)."
+    shot(h, "61_setup_name_empty")

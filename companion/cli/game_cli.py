@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from companion.cli.database import database_path
@@ -33,10 +33,12 @@ from companion.cli.output import (
 from companion.errors import ContentError, ScenarioError
 from companion.table.registry import AddSubcommand
 from companion.table.scenario import Refusal
+from companion.table.seat_names import clean_name, name_problem, taken_by
 from companion.table.store import Store, StoreError
 
 __all__ = [
     "ask_player_count",
+    "ask_player_name",
     "add_referee_and_check",
     "add_store_options",
     "check_pack",
@@ -131,6 +133,39 @@ def ask_player_count(
         if answer.isdigit() and low <= int(answer) <= high:
             return int(answer)
         output_fn(f"Please type a number from {low} to {high}.")
+
+
+def ask_player_name(
+    input_fn: Callable[[str], str],
+    output_fn: Callable[[str], None],
+    seat: int,
+    earlier: Sequence[str],
+    max_name: int,
+    prompt: str = "",
+) -> str:
+    """Ask seat ``seat``'s (0-based) name until it is one the game takes
+    (:func:`companion.table.seat_names.name_problem`): an empty answer is asked again, a name
+    another player has is "Ann is taken; another name for Player 2:", a long one is said and asked
+    again.  Nothing typed before is lost.
+
+    :param earlier: the names of the seats before this one.
+    :param prompt: the question (default ``"Player 2's name: "``).
+    :returns: the name, its spaces tidied (:func:`~companion.table.seat_names.clean_name`).
+    :raises EOFError: the input ended (the caller leaves without starting a game).
+    """
+    question = prompt or f"Player {seat + 1}'s name: "
+    while True:
+        name = clean_name(input_fn(question))
+        if not name:
+            continue
+        if taken_by(name, earlier) is not None:
+            question = f"{name} is taken; another name for Player {seat + 1}: "
+            continue
+        problem = name_problem(name, seat, earlier, max_name)
+        if problem is None:
+            return name
+        output_fn(problem)
+        question = prompt or f"Player {seat + 1}'s name: "
 
 
 def seed_type(max_seed: int) -> Callable[[str], int]:

@@ -44,6 +44,8 @@ class Dispatch:
 
     def __init__(self, games: Sequence[GameInfo[Any]]) -> None:
         self.names = [g.name for g in games]
+        #: Each game's title by its name, for a command that names another game to the table.
+        self.titles = {g.name: g.title for g in games}
         self.taken: set[str] = set()
 
     def wrap(self, game: str, family: Subcommands) -> RegisterCli:
@@ -64,7 +66,7 @@ class Dispatch:
                     default=None,
                     help=f"the game (default: {self.names[0]}; {', '.join(self.names)})",
                 )
-                parser.set_defaults(game_of_command=game)
+                parser.set_defaults(game_of_command=game, game_titles=self.titles)
                 return parser
 
             family.build(add_game, pack)

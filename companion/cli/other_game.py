@@ -8,7 +8,7 @@ own ``play --game NAME``; this game's ``play`` cannot resume it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from companion.table.store import SavedGame
 
@@ -16,16 +16,20 @@ __all__ = ["give_up_other"]
 
 
 def give_up_other(saved: SavedGame, title: str, input_fn: Callable[[str], str],
-                  output_fn: Callable[[str], None]) -> bool:
+                  output_fn: Callable[[str], None], titles: Mapping[str, str] | None = None) -> bool:
     """Say which game is unfinished and how to resume it, and ask whether to start ``title`` anyway.
 
     :param saved: the unfinished game, of another game than the one starting (:attr:`SavedGame.game`).
-    :param title: the game about to start, as the table reads it (``"Incoming Transmission"``).
+    :param title: the game about to start, as the table reads it (``"Incoming Transmission"``);
+        the saved game is named by its title too, its name only in the command that resumes it.
+    :param titles: each game's title by its name (the parser's ``game_titles``, set by
+        :class:`companion.cli.games.Dispatch`); without it, or for a game it lacks, the name.
     :returns: ``True`` only when the table answers y (the other game is then given up by the new
         game's :meth:`~companion.table.store.Store.begin`); anything else, the end of input included,
         is ``False`` and says that the other game stays saved.
     """
-    output_fn(f"An unfinished game of {saved.game} is saved (`companion play --game {saved.game}` "
+    other = (titles or {}).get(saved.game, saved.game)
+    output_fn(f"An unfinished game of {other} is saved (`companion play --game {saved.game}` "
               f"resumes it); a new game of {title} gives it up.")
     try:
         answer = input_fn("Start a new game anyway? [y/N] ").strip().lower()

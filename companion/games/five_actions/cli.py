@@ -14,24 +14,26 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from companion.cli.other_game import give_up_other
-from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
-from companion.games.five_actions.content.loader import check_content, default_content, load_content
-from companion.games.five_actions.content.model import ContentPack
-from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
-from companion.games.five_actions.session import Session
-from companion.games.five_actions.stored import KEEPER
-from companion.games.five_actions.terminal import Quit, Terminal
 from companion.cli.game_cli import (
     add_referee_and_check,
     add_store_options,
     ask_player_count,
+    ask_player_name,
     check_pack,
     choose_pack,
     open_store,
     referee,
     seed_type,
 )
+from companion.cli.other_game import give_up_other
+from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
+from companion.games.five_actions.content.loader import check_content, default_content, load_content
+from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.rules import MAX_NAME
+from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
+from companion.games.five_actions.session import Session
+from companion.games.five_actions.stored import KEEPER
+from companion.games.five_actions.terminal import Quit, Terminal
 from companion.table.registry import AddSubcommand
 from companion.table.store import StoreError
 
@@ -79,17 +81,20 @@ def _ask_players(
 ) -> tuple[list[str], list[str]]:
     low, high = content.setup.min_players, content.setup.max_players
     count = ask_player_count(input_fn, output_fn, low, high)
-    names, starts = [], []
+    names: list[str] = []
+    starts: list[str] = []
     game_map = content.game_map if layout == "map" else None
     if game_map is not None:
         output_fn("Locations: " + ", ".join(loc.id for loc in game_map.locations if not loc.ocean))
     for i in range(count):
-        name = ""
-        while not name:
-            name = input_fn(f"Player {i + 1}'s name (clockwise from the first player): ").strip()
+        prompt = f"Player {i + 1}'s name (clockwise from the first player): "
+        name = ask_player_name(input_fn, output_fn, i, names, MAX_NAME, prompt)
         start = ""
-        while not start or (game_map is not None and (game_map.location(start) is None)):
+        while not start:
             start = input_fn(f"{name}'s starting Location: ").strip()
+            if start and game_map is not None and game_map.location(start) is None:
+                output_fn(f"{start!r} is not a Location of this map: type one of those listed above.")
+                start = ""
         names.append(name)
         starts.append(start)
     return names, starts
@@ -107,7 +112,8 @@ def play(
         saved = store.unfinished() if store is not None else None
         if store is not None and saved is not None and saved.game != KEEPER.game:
             # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
-            if not give_up_other(saved, "The Five Actions", input_fn, output_fn):
+            titles = getattr(args, "game_titles", None)
+            if not give_up_other(saved, "The Five Actions", input_fn, output_fn, titles):
                 return EXIT_OK
         elif store is not None and saved is not None:
             s = saved.summary

@@ -16,7 +16,13 @@ from companion.games.five_actions.engine.board import distance
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.views import PlayerPanel, TableView
 
-__all__ = ["Terminal", "Quit", "panel_lines"]
+__all__ = ["Terminal", "Quit", "panel_lines", "SAMPLE_NOTE"]
+
+#: Said first when the game is played with the sample pack (its ``sample = true``).
+SAMPLE_NOTE = (
+    "This is the sample pack: its board, numbers and tiles are ours, not your printed game's; "
+    "see docs/five-actions.md to enter your printed board."
+)
 
 MENU = (
     "1 Installation  2 Transmission  3 Modulation  4 Funding  5 Supply  "
@@ -134,7 +140,9 @@ class Terminal:
     def run(self) -> int:
         """Play until the game is over or the table quits.  :returns: exit code 0."""
         s = self.session
-        self.say("The Five Actions" + (" (SAMPLE pack)" if s.content.sample else "") + f": {s.message}")
+        if s.content.sample:
+            self.say(SAMPLE_NOTE)
+        self.say(f"The Five Actions: {s.message}")
         try:
             while not s.over:
                 view = s.view()

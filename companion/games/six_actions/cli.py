@@ -13,24 +13,26 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from companion.cli.other_game import give_up_other
-from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
-from companion.games.six_actions.content.loader import check_content, default_content, load_content
-from companion.games.six_actions.content.model import ContentPack
-from companion.games.six_actions.engine.scenario import load_scenario, run, state_json
-from companion.games.six_actions.session import COLOURS, MAX_SEED, Seat, Session
-from companion.games.six_actions.stored import KEEPER, describe
-from companion.games.six_actions.terminal import Quit, Terminal
 from companion.cli.game_cli import (
     add_referee_and_check,
     add_store_options,
     ask_player_count,
+    ask_player_name,
     check_pack,
     choose_pack,
     open_store,
     referee,
     seed_type,
 )
+from companion.cli.other_game import give_up_other
+from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
+from companion.games.six_actions.content.loader import check_content, default_content, load_content
+from companion.games.six_actions.content.model import ContentPack
+from companion.games.six_actions.engine.rules import MAX_NAME
+from companion.games.six_actions.engine.scenario import load_scenario, run, state_json
+from companion.games.six_actions.session import COLOURS, MAX_SEED, Seat, Session
+from companion.games.six_actions.stored import KEEPER, describe
+from companion.games.six_actions.terminal import Quit, Terminal
 from companion.table.registry import AddSubcommand
 from companion.table.store import StoreError
 
@@ -79,11 +81,9 @@ def _ask_seats(
 ) -> list[Seat]:
     low, high = content.setup.min_players, content.setup.max_players
     count = ask_player_count(input_fn, output_fn, low, high)
-    seats = []
+    seats: list[Seat] = []
     for i in range(count):
-        name = ""
-        while not name:
-            name = input_fn(f"Player {i + 1}'s name: ").strip()
+        name = ask_player_name(input_fn, output_fn, i, [s.name for s in seats], MAX_NAME)
         seats.append(Seat(name, COLOURS[i]))
     return seats
 
@@ -99,7 +99,8 @@ def play(
         saved = store.unfinished() if store is not None else None
         if store is not None and saved is not None and saved.game != KEEPER.game:
             # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
-            if not give_up_other(saved, "The Six Actions", input_fn, output_fn):
+            titles = getattr(args, "game_titles", None)
+            if not give_up_other(saved, "The Six Actions", input_fn, output_fn, titles):
                 return EXIT_OK
         elif store is not None and saved is not None:
             output_fn(f"An unfinished game is saved: {describe(saved)}")

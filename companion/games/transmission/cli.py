@@ -266,7 +266,8 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
         session: Session | None = None
         saved = store.unfinished()
         if saved is not None and saved.game != KEEPER.game:  # one table, one game (Store.begin)
-            if not give_up_other(saved, "Incoming Transmission", input_fn, output_fn):
+            if not give_up_other(saved, "Incoming Transmission", input_fn, output_fn,
+                                 getattr(args, "game_titles", None)):
                 return 0
         elif saved is not None:
             person = (saved.table or {}).get("mission_control") == "person"

@@ -35,6 +35,7 @@ from companion.games.five_actions.engine.actions import (
 )
 from companion.games.five_actions.engine.board import distance, follow, key_of, pattern_targets
 from companion.games.five_actions.engine.state import GameState, Pending, Phase, PlayerState
+from companion.table.seat_names import names_problem
 
 __all__ = ["new_state", "apply_action", "MAX_NAME"]
 
@@ -122,11 +123,9 @@ def _start(content: ContentPack, state: GameState, action: Start) -> None:
         raise IllegalAction(
             f"this pack is for {setup.min_players} to {setup.max_players} players, not {len(names)}"
         )
-    for name in names:
-        if not name.strip() or len(name) > MAX_NAME:
-            raise IllegalAction(f"a player's name has 1 to {MAX_NAME} characters, not {name!r}")
-    if len({n.strip().casefold() for n in names}) != len(names):
-        raise IllegalAction("two players have the same name")
+    problem = names_problem(names, MAX_NAME)
+    if problem is not None:
+        raise IllegalAction(problem)
     if len(action.starts) != len(names):
         raise IllegalAction(
             f"each player needs a starting Location ({len(names)} players, {len(action.starts)} given)"

@@ -61,6 +61,7 @@ from companion.games.six_actions.engine.state import (
     PlayerState,
 )
 from companion.games.six_actions.engine.strategy import strategy
+from companion.table.seat_names import clean_name, names_problem
 
 __all__ = ["COLOURS", "MAX_NAME", "new_state", "apply_action", "loan_amount", "build_costs", "seat_of"]
 
@@ -110,12 +111,10 @@ def _start(content: ContentPack, state: GameState, action: Start, index: int) ->
         raise IllegalAction(
             f"The Six Actions takes {setup.min_players} to {setup.max_players} players, not {count}"
         )
-    names = [" ".join(n.split()) for n in action.names]
-    for name in names:
-        if not 1 <= len(name) <= MAX_NAME:
-            raise IllegalAction(f"a player's name is 1 to {MAX_NAME} characters, not {name!r}")
-    if len({n.casefold() for n in names}) != count:
-        raise IllegalAction("two players have the same name")
+    names = [clean_name(n) for n in action.names]
+    problem = names_problem(names, MAX_NAME)
+    if problem is not None:
+        raise IllegalAction(problem)
     if (
         len(action.colours) != count
         or len(set(action.colours)) != count
