@@ -278,6 +278,7 @@ class _Caches(NamedTuple):
     reaches: dict[tuple[int, int, int, int], list[int]]
     cheap: dict[tuple[object, ...], list[int]]
     walks: dict[tuple[object, ...], tuple[tuple[int, bool, int], ...]]
+    staged: dict[tuple[object, ...], tuple[list[int], list[bool] | None]]
 
 
 #: The bound's tables shared by every :class:`Bound` of the process, per (devices, counts).
@@ -317,11 +318,12 @@ class Bound:
         # Bound of the process with the same devices and counts shares them (see shared_caches).
         caches = _SHARED.get((devices, counts))
         if caches is None:
-            caches = _SHARED[(devices, counts)] = _Caches({}, {}, {}, {})
+            caches = _SHARED[(devices, counts)] = _Caches({}, {}, {}, {}, {})
         self._signatures = caches.signatures
         self._reaches = caches.reaches
         self._cheap = caches.cheap
         self._walks = caches.walks
+        self._staged = caches.staged
         #: Per pairs, the lower-case letters of their modules and each pair's letters both ways
         #: (see :meth:`floor_exceeds`); per (pairs, bit mask of the pairs apart), their device cover.
         self._floors: dict[Pairs, tuple[tuple[str, ...], tuple[tuple[str, str, str, str], ...]]] = {}
@@ -467,7 +469,14 @@ class Bound:
         floor, events, route, extent, (legs, starts, held) = choice
         targets = targets_of(route) if stage > 0 and route else None
         full = bool(targets)
-        if not full:
+        if full:
+            # With the walks, the values depend only on these parts and the targets (many
+            # signatures share a choice: the other modules lie elsewhere).
+            staged_key = (stage, floor, events, extent, legs, starts, held, targets)
+            staged = self._staged.get(staged_key)
+            if staged is not None:
+                return staged
+        else:
             # Without targets both walks are the tour alone, and the cheaper of the two limits is
             # the strict one: the value depends only on these parts (shared by many signatures).
             key = (floor, events, extent, legs, starts, held)
@@ -510,11 +519,16 @@ class Bound:
             values = [max(floor, (events + t + REGISTERS - 1) // REGISTERS) for t in tour]
         if extent:
             values = list(map(max, values, self._reach(extent)))
+        result = values, None if high is None else [h != v for h, v in zip(high, values)]
         if not full:
             self._cheap[key] = values
             if len(self._cheap) > SHARED_SIZE:
                 trim(self._cheap)
-        return values, None if high is None else [h != v for h, v in zip(high, values)]
+        else:
+            self._staged[staged_key] = result
+            if len(self._staged) > SHARED_SIZE:
+                trim(self._staged)
+        return result
 
     def _reach(self, extent: tuple[int, int, int, int]) -> list[int]:
         """Per cell, the transmissions needed to reach the extreme rows and columns given, with at most
