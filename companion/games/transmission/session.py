@@ -574,8 +574,8 @@ class Session:
         nothing changed, while Mission Control chooses, at the end, or for a board that breaks the rules.
         """
         if self.step is Step.THINKING and self.choosing_on_the_board():
-            return self._refuse("Mission Control is choosing the commands for the board as it is; "
-                                "correct it once the Transmission card is shown.")
+            return self._refuse("Mission Control is choosing for this board: correct it once the "
+                                "Transmission card is shown.")
         if self.step is Step.END:
             return self._refuse("The game is over: there is no board to correct.")
         action = correction_from(rows, cadet, carrying)
