@@ -251,23 +251,23 @@ def round_two(h: Any) -> None:
     tap(h, "Funding")
     tap(h, "Basic box")
     shot(h, "13_fund_credit")
-    tap(h, "Credit c1")
+    tap(h, "Credit token 1")
     shot(h, "14_fund_row")
     tap(h, "Bank")
     shot(h, "15_fund_tycoon")
-    tap(h, "t1-wave")
+    tap(h, "Wave Lab")  # the Tycoon t1-wave
     confirm(h, "16_fund_confirm")
     assert panel(h, 0).tycoons == 2 and panel(h, 0).money == 8 + 2 + 2  # c1 uncovers one, t1-wave
 
     tap(h, "Supply")
-    tap(h, "Credit c3")
+    tap(h, "Credit token 3")
     tap(h, "Lab")
     shot(h, "17_supply_tile")
     assert "1 of 2" in screen(h).title
     tap(h, "Installation")
     tap(h, "Transmission")
     shot(h, "18_supply_patent")
-    tap(h, "p-install-1")
+    tap(h, "Long Reach")  # the Patent p-install-1
     confirm(h, "19_supply_confirm")
     ben = panel(h, 1)
     assert next(c for c in ben.columns if c.column == "installation").waiting == "p-install-1"
@@ -453,7 +453,7 @@ def test_four_players_share_the_table(ui_harness: Any, app: None, no_ui_errors: 
     assert [loc.pieces for loc in v.locations if loc.id == "summit"] == [((3, "station"),)]
     tap(h, "Funding")
     tap(h, "Basic box")
-    tap(h, "Credit c4")
+    tap(h, "Credit token 4")
     shot(h, "72_fund_row_four_players")
     assert "4 of 4 free" in button(h, "Bank").text and "the \"4\" used" in screen(h).prompt
     tap(h, "Bank")
@@ -507,10 +507,10 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     assert current(h) == "five_setup"
     assert message(h) == "Player 2's name is taken by Player 1: choose another."
     assert [n.text for n in names[:2]] == ["Ann", "ANN "]
-    shot(h, "80_setup_name_taken")
+    shot(h, "90_setup_name_taken")
     names[0].text = "  "
     h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
     settle(h)
     assert current(h) == "five_setup"
     assert message(h) == "Player 1 needs a name (1 to 20 characters)."
-    shot(h, "81_setup_name_empty")
+    shot(h, "91_setup_name_empty")

@@ -9,7 +9,7 @@ nothing changes.  ``q`` (or the end of input) leaves the game saved.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.games.five_actions.content.model import COLUMNS
 from companion.games.five_actions.engine.board import distance
@@ -34,11 +34,12 @@ class Quit(Exception):
     """The table left the terminal (``q`` or the end of input); the game stays saved."""
 
 
-def panel_lines(panel: PlayerPanel) -> list[str]:
-    """A player's panel in a few lines."""
+def panel_lines(panel: PlayerPanel, names: Callable[[str], str] = str) -> list[str]:
+    """A player's panel in a few lines; ``names``: a Patent's printed name by its id
+    (:meth:`ContentPack.patent_name`)."""
     mark = "> " if panel.is_current else "  "
     cols = ", ".join(
-        f"{c.column} {c.tiles}" + (f" (Patent {c.waiting} waits)" if c.waiting else "")
+        f"{c.column} {c.tiles}" + (f" (the Patent {names(c.waiting)} waits)" if c.waiting else "")
         for c in panel.columns
     )
     return [
@@ -75,24 +76,37 @@ class Terminal:
             raise Quit
         return answer
 
-    def choose(self, prompt: str, options: list[str], blank: bool = False) -> str | None:
-        """One of ``options`` by number or by name; blank allowed if ``blank``."""
-        if options:
-            self.say("    " + "  ".join(f"{i + 1}) {o}" for i, o in enumerate(options)))
+    def choose(
+        self, prompt: str, options: Sequence[str | tuple[str, str]], blank: bool = False
+    ) -> str | None:
+        """One of ``options`` by number or by name; blank allowed if ``blank``.
+
+        An option is a word, or ``(value, name)``: the table reads and may type the name (or the
+        value), the game gets the value (a Patent's id for its printed name)."""
+        pairs = [o if isinstance(o, tuple) else (o, o) for o in options]
+        if pairs:
+            self.say("    " + "  ".join(f"{i + 1}) {name}" for i, (_, name) in enumerate(pairs)))
         while True:
             answer = self.ask(prompt)
             if not answer and blank:
                 return None
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return options[int(answer) - 1]
-            match = next((o for o in options if o.casefold() == answer.casefold()), None)
-            if match is not None or (answer and not options):
+            if answer.isdigit() and 1 <= int(answer) <= len(pairs):
+                return pairs[int(answer) - 1][0]
+            folded = " ".join(answer.split()).casefold()
+            match = next((v for v, name in pairs if folded in (name.casefold(), v.casefold())), None)
+            if match is not None or (answer and not pairs):
                 return match or answer
             self.say(
                 f"Please choose one of the {len(options)} (a number or a name)."
                 if options
                 else "Please answer."
             )
+
+    def tycoon_id(self, answer: str) -> str:
+        """The Tycoon tile the table typed, by its printed name or its id (as typed when neither)."""
+        folded = " ".join(answer.split()).casefold()
+        tile = next((t for t in self.session.content.tycoons if folded in (t.name.casefold(), t.id)), None)
+        return tile.id if tile is not None else answer
 
     def yes(self, prompt: str) -> bool:
         while True:
@@ -111,9 +125,10 @@ class Terminal:
     def show(self, view: TableView) -> None:
         self.say(f"-- Round {view.round} --")
         for panel in view.players:
-            for line in panel_lines(panel):
+            for line in panel_lines(panel, self.session.content.patent_name):
                 self.say(line)
-        shown = "; ".join(f"level {lv}: {', '.join(t) or '-'}" for lv, t in view.display)
+        tycoon = self.session.content.tycoon_name
+        shown = "; ".join(f"level {lv}: {', '.join(map(tycoon, t)) or '-'}" for lv, t in view.display)
         self.say(f"  Tycoon display: {shown}")
 
     def board(self, view: TableView) -> None:
@@ -148,7 +163,7 @@ class Terminal:
                 view = s.view()
                 if view.pending_draw is not None:
                     tile = self.ask(f"Which Tycoon tile was drawn from the level-{view.pending_draw} stack? ")
-                    self.report(s.draw(tile))
+                    self.report(s.draw(self.tycoon_id(tile)))
                     continue
                 self.show(view)
                 self.say(MENU)
@@ -252,15 +267,18 @@ class Terminal:
 
     def credit(self, view: TableView) -> tuple[str, str]:
         me = view.players[view.current or 0]
-        credit = self.choose("Which Credit token from your board? ", list(me.credits))
+        credit_name = self.session.content.credit_name
+        tokens = [(c, credit_name(c)) for c in me.credits]
+        credit = self.choose("Which Credit token from your board? ", tokens)
         row = self.choose("Onto which Credit row? ", [r for r, _ in view.credit_rows])
         return str(credit), str(row)
 
     def fund(self, view: TableView) -> None:
         box, side = self.box("funding")
         credit, row = self.credit(view)
-        tiles = [t for _, ts in view.display for t in ts] + [
-            f"face-down level {lv}" for lv, n in view.stacks if n
+        tycoon = self.session.content.tycoon_name
+        tiles = [(t, tycoon(t)) for _, ts in view.display for t in ts] + [
+            (f"face-down level {lv}", f"face-down level {lv}") for lv, n in view.stacks if n
         ]
         pick = self.choose("Which Tycoon tile (blank: none)? ", tiles, blank=True)
         if pick is not None and pick.startswith("face-down level "):
@@ -272,5 +290,6 @@ class Terminal:
         credit, row = self.credit(view)
         raw = self.ask(f"The columns of the Action tiles taken, comma-separated ({', '.join(COLUMNS)}): ")
         tiles = [t.strip() for t in raw.split(",") if t.strip()]
-        patent = self.choose("Which Patent (blank: none)? ", list(view.patents), blank=True)
+        named = [(p, self.session.content.patent_name(p)) for p in view.patents]
+        patent = self.choose("Which Patent (blank: none)? ", named, blank=True)
         self.report(self.session.supply(credit, row, tiles, patent))

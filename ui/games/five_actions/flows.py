@@ -122,9 +122,10 @@ def _box(kind: str, view: TableView, content: ContentPack) -> Question:
     options = []
     for quote in (q for q in view.quotes if q.column == column):
         detail = f"${quote.dollars}" if quote.ok else quote.reason
-        slid = [f"Patent {pid} ({side})" for b, pid, side in (col.activated if col else ()) if b == quote.box]
+        slid = [f"{content.patent_name(pid)} ({side})" for b, pid, side in (col.activated if col else ())
+                if b == quote.box]
         if quote.box == "patent" and col is not None and col.waiting:
-            detail = f"{col.waiting} · {detail}"
+            detail = f"{content.patent_name(col.waiting)} · {detail}"
         elif slid:
             detail = f"{slid[-1]} · {detail}"
         options.append(Option(BOX_WORDS[quote.box], quote.box, detail, quote.ok))
@@ -148,7 +149,7 @@ def _side(kind: str, view: TableView, content: ContentPack) -> Question:
         effect = EFFECT_WORDS.get(side.effect, side.effect)
         points = f"{side.points} pt{'s' * (side.points != 1)}"
         options.append(Option(f"Side {name}", name, f"onto the {onto} box · {effect} · {points}"))
-    return Question("side", f"Patent {patent.id if patent else ''}: which side?",
+    return Question("side", f"{content.patent_name(patent.id) if patent else 'The Patent'}: which side?",
                     "The first use: it slides onto that box and the choice is final.", tuple(options))
 
 
@@ -307,7 +308,7 @@ def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack
     player = _player(view)
     if "credit" not in answers:
         uncovers = {c.id: c.uncovers for c in content.board.credits}
-        options = tuple(Option(f"Credit {c}", c, f"uncovers {_icon(uncovers.get(c))}")
+        options = tuple(Option(content.credit_name(c), c, f"uncovers {_icon(uncovers.get(c))}")
                         for c in (player.credits if player is not None else ()))
         return Question("credit", f"{title}: which Credit token?", "One of your board's, your choice."
                         if options else "No Credit token is left on your board.", options)
@@ -341,7 +342,7 @@ def _fund(view: TableView, answers: Mapping[str, object], content: ContentPack) 
             tile = content.tycoon(ident)
             detail = (f"level {level} · {tile.column} · F{tile.factories} S{tile.scientists}" if tile
                       else f"level {level}")
-            options.append(Option(ident, ident, detail))
+            options.append(Option(content.tycoon_name(ident), ident, detail))
     options += [Option(f"Face down, level {lv}", lv, f"{n} in the stack · kept whatever it is", n > 0)
                 for lv, n in view.stacks]
     options.append(Option("No Tycoon tile", "", "with no active Tycoon"))
@@ -377,7 +378,7 @@ def _supply(view: TableView, answers: Mapping[str, object], content: ContentPack
             patent = content.patent(ident)
             detail = (f"{patent.type} · level {patent.level} · A: {patent.a.effect}, B: {patent.b.effect}"
                       if patent else "")
-            options.append(Option(ident, ident, detail))
+            options.append(Option(content.patent_name(ident), ident, detail))
         return Question("patent", "Supply: a Patent is earned",
                         "More active Scientists than Patents: one waits above its column.", tuple(options))
     return None
@@ -389,7 +390,7 @@ def _draw(view: TableView, answers: Mapping[str, object], content: ContentPack) 
     level = view.pending_draw
     seen = {t for _, tiles in view.display for t in tiles}
     seen |= {t for p in view.players for c in p.columns for t in c.tycoons}
-    options = tuple(Option(t.id, t.id, f"{t.column} · F{t.factories} S{t.scientists}")
+    options = tuple(Option(content.tycoon_name(t.id), t.id, f"{t.column} · F{t.factories} S{t.scientists}")
                     for t in content.tycoons if t.level == level and t.id not in seen)
     return Question("tycoon", f"Which level-{level} Tycoon tile was drawn?",
                     "The table draws from its own stack and says the tile.", options)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import codecs
 import hashlib
+import re
 import tomllib
+from collections.abc import Sequence
 from typing import Any
 
 from companion.errors import ContentError
@@ -38,7 +40,14 @@ from companion.games.five_actions.content.model import (
 )
 from companion.table.pack_fields import MISSING, FieldReader, PackLoader
 
-__all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
+__all__ = [
+    "DEFAULT_FILE",
+    "load_content",
+    "parse_content",
+    "check_content",
+    "default_content",
+    "rules_digest",
+]
 
 #: The default (SAMPLE) pack's file name, beside this module.
 DEFAULT_FILE = "default.toml"
@@ -158,9 +167,17 @@ class _Reader:
     def credit(self, data: dict[str, Any], path: str) -> CreditSpace | None:
         ident = self.c.text(data, "id", f"{path}.id", True)
         uncovers = self.c.choice(data, "uncovers", f"{path}.uncovers", ICONS, optional=True)
-        if ident is None or ("uncovers" in data and uncovers is None):
+        name = self.name(data, path)
+        if ident is None or ("uncovers" in data and uncovers is None) or name is None:
             return None
-        return CreditSpace(ident, uncovers)
+        return CreditSpace(ident, uncovers, name)
+
+    def name(self, data: dict[str, Any], path: str) -> str | None:
+        """A tile's or token's optional printed ``name`` (``""`` when left out); ``None`` when wrong."""
+        if "name" not in data:
+            return ""
+        name = self.c.text(data, "name", f"{path}.name")
+        return " ".join(name.split()) if name is not None else None
 
     def credit_row(self, data: dict[str, Any], path: str) -> CreditRow | None:
         c = self.c
@@ -188,9 +205,10 @@ class _Reader:
         level = c.integer(data, "level", f"{path}.level", 1, 9)
         column = c.choice(data, "column", f"{path}.column", COLUMNS)
         f, s = (c.integer(data, k, f"{path}.{k}", 0, 5, 0) for k in ("factories", "scientists"))
-        if ident is None or level is None or column is None or f is None or s is None:
+        name = self.name(data, path)
+        if ident is None or level is None or column is None or f is None or s is None or name is None:
             return None
-        return Tycoon(ident, level, column, f, s)
+        return Tycoon(ident, level, column, f, s, name)
 
     def side(self, data: Any, path: str, kind: str) -> PatentSide | None:
         c = self.c
@@ -244,9 +262,10 @@ class _Reader:
         if kind is None:
             return None
         a, b = self.side(data.get("a"), f"{path}.a", kind), self.side(data.get("b"), f"{path}.b", kind)
-        if ident is None or level is None or a is None or b is None:
+        name = self.name(data, path)
+        if ident is None or level is None or a is None or b is None or name is None:
             return None
-        return Patent(ident, kind, level, a, b)
+        return Patent(ident, kind, level, a, b, name)
 
     def location(self, data: dict[str, Any], path: str) -> Location | None:
         c = self.c
@@ -355,6 +374,46 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
     return Setup(low, high, money, ready, columns, supply, display)
 
 
+#: The tables whose ``name`` is a printed name only: what the table reads, never what the rules do.
+_NAMED_TABLES = frozenset({"tycoons", "patents", "board.credits"})
+_HEADER = re.compile(rb"^\s*\[\[?\s*([\w.-]+)\s*\]\]?")
+_NAME_LINE = re.compile(rb"^\s*name\s*=")
+
+
+def rules_digest(data: bytes) -> str:
+    """The pack's revision: a SHA-256 (16 hex digits) of the file's bytes, leaving out the ``name``
+    lines of its Tycoon tiles, Patent tiles and Credit tokens.
+
+    A printed name changes what the table reads, never a rule, so a game saved with the pack before
+    its tiles were named (or renamed) still resumes (:meth:`companion.table.store.Store.resume`
+    refuses another revision); every other byte counts.
+
+    :param data: the pack file's bytes, as read.
+    """
+    kept: list[bytes] = []
+    table = b""
+    for line in data.splitlines(keepends=True):
+        header = _HEADER.match(line)
+        if header is not None:
+            table = header.group(1)
+        elif table.decode("ascii", "replace") in _NAMED_TABLES and _NAME_LINE.match(line):
+            continue
+        kept.append(line)
+    return hashlib.sha256(b"".join(kept)).hexdigest()[:16]
+
+
+def _unique_names(c: _Checker, key: str, tiles: Sequence[Tycoon | Patent]) -> None:
+    """Two tiles of one kind may not share a printed name (the table picks them by it): the second
+    is a problem at ``key[i].name``."""
+    seen: dict[str, str] = {}
+    for i, tile in enumerate(tiles):
+        folded = tile.name.casefold()
+        if folded and folded in seen:
+            c.fail(f"{key}[{i}].name", tile.name, f"is the name of {seen[folded]} too")
+        elif folded:
+            seen[folded] = tile.id
+
+
 def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError]]:
     c = _Checker(file)
     if data.startswith(codecs.BOM_UTF8):
@@ -374,6 +433,8 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     rows = c.items(doc, "credit_rows", "credit_rows", r.credit_row)
     tycoons = c.items(doc, "tycoons", "tycoons", r.tycoon)
     patents = c.items(doc, "patents", "patents", r.patent, least=0) if "patents" in doc else []
+    for key, tiles in (("tycoons", tycoons), ("patents", patents)):
+        _unique_names(c, key, tiles)
     if 1 not in {t.level for t in tycoons} and tycoons:
         c.fail("tycoons", [t.level for t in tycoons], "must have a level-1 Tycoon tile")
     if setup is not None and board is not None:
@@ -399,7 +460,7 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     if c.errors or None in (ident, name, setup, board) or ("map" in doc and game_map is None):
         return None, c.errors or [ContentError(file, "<pack>", file, "is incomplete")]
     assert ident is not None and name is not None and setup is not None and board is not None
-    digest = hashlib.sha256(data).hexdigest()[:16]
+    digest = rules_digest(data)
     pack = ContentPack(
         ident,
         name,

@@ -165,10 +165,15 @@ class Track:
 
 @dataclass(frozen=True)
 class CreditSpace:
-    """A Credit token's space on the player board and the icon taking the token uncovers."""
+    """A Credit token's space on the player board and the icon taking the token uncovers.
+
+    :param name: what the table calls the token (the pack's ``name``; by default its place on the
+        board, ``"Credit token 2"``); records and JSON keep the ``id``.
+    """
 
     id: str
     uncovers: str | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -207,13 +212,18 @@ class CreditRow:
 
 @dataclass(frozen=True)
 class Tycoon:
-    """A Tycoon tile: level, the column its icon shows, its Factories and Scientists."""
+    """A Tycoon tile: level, the column its icon shows, its Factories and Scientists.
+
+    :param name: the tile's printed name (the pack's ``name``; by default the ``id``), what the
+        table reads; records and JSON keep the ``id``.
+    """
 
     id: str
     level: int
     column: str
     factories: int = 0
     scientists: int = 0
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -236,13 +246,18 @@ class PatentSide:
 
 @dataclass(frozen=True)
 class Patent:
-    """A Patent tile: its type (the column it waits above), level and sides A and B."""
+    """A Patent tile: its type (the column it waits above), level and sides A and B.
+
+    :param name: the tile's printed name (the pack's ``name``; by default the ``id``), what the
+        table reads; records and JSON keep the ``id``.
+    """
 
     id: str
     type: str
     level: int
     a: PatentSide
     b: PatentSide
+    name: str = ""
 
     def side(self, name: str) -> PatentSide:
         return self.a if name == "A" else self.b
@@ -287,3 +302,21 @@ class ContentPack:
 
     def patent(self, ident: str) -> Patent | None:
         return next((p for p in self.patents if p.id == ident), None)
+
+    def tycoon_name(self, ident: str) -> str:
+        """The name the table reads of Tycoon tile ``ident`` (the id itself when no tile has it)."""
+        tile = self.tycoon(ident)
+        return (tile.name or tile.id) if tile is not None else ident
+
+    def patent_name(self, ident: str) -> str:
+        """The name the table reads of Patent tile ``ident`` (the id itself when no tile has it)."""
+        tile = self.patent(ident)
+        return (tile.name or tile.id) if tile is not None else ident
+
+    def credit_name(self, ident: str) -> str:
+        """The name the table reads of the Credit token of board space ``ident`` (``"Credit token
+        2"``; the id itself when no space has it)."""
+        for i, space in enumerate(self.board.credits):
+            if space.id == ident:
+                return space.name or f"Credit token {i + 1}"
+        return ident

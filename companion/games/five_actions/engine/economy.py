@@ -162,7 +162,9 @@ def place_credit(content: ContentPack, state: GameState, seat: int, credit: str,
     """
     p = state.players[seat]
     if credit not in p.credits:
-        left = ", ".join(p.credits) or "none"
+        left = ", ".join(map(content.credit_name, p.credits)) or "none"
+        if any(space.id == credit for space in content.board.credits):
+            raise IllegalAction(f"{p.name}'s {content.credit_name(credit)} has left the board (left: {left})")
         raise IllegalAction(f"{p.name} has no Credit token on board space {credit!r} (left: {left})")
     spec = next((r for r in content.credit_rows if r.id == row), None)
     if spec is None:

@@ -162,7 +162,7 @@ def _draw(content: ContentPack, state: GameState, action: Draw) -> None:
         raise IllegalAction(f"the draw is from the level-{d.level} stack, not level {action.level}")
     stack = state.stacks[d.level]
     if action.tycoon not in stack:
-        raise IllegalAction(f"{action.tycoon!r} is not in the level-{d.level} stack")
+        raise IllegalAction(f"{content.tycoon_name(action.tycoon)!r} is not in the level-{d.level} stack")
     stack.remove(action.tycoon)
     state.pending.pop(0)
     if d.kind == "refill":
@@ -181,7 +181,10 @@ def _take_tycoon(content: ContentPack, state: GameState, seat: int, ident: str) 
     p.tycoons[tile.column].insert(0, ident)
     money = 2 + eco.active(content, state, seat, "tycoon")
     eco.gain(p, money)
-    state.last = f"{p.name} takes Tycoon {ident} into the {tile.column} column and gains ${money} (Funding)."
+    state.last = (
+        f"{p.name} takes the Tycoon {content.tycoon_name(ident)} into the {tile.column} column and "
+        f"gains ${money} (Funding)."
+    )
 
 
 # ---------------------------------------------------------------- Locations
@@ -457,16 +460,18 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
     if a.tycoon is None:
         raise IllegalAction(
             f"{p.name} has {count} active Tycoon{'s' if count != 1 else ''}: take a face-up "
-            f"Tycoon tile of {levels} ({', '.join(offered) or 'none face up'}) or the top "
+            f"Tycoon tile of {levels} ({', '.join(map(content.tycoon_name, offered)) or 'none face up'}) "
+            f"or the top "
             f"face-down one (Funding)"
         )
     if a.tycoon not in offered:
         tile = content.tycoon(a.tycoon)
         if tile is None or all(a.tycoon not in v for v in state.display.values()):
-            raise IllegalAction(f"{a.tycoon!r} is not face up in the display ({', '.join(offered)})")
+            shown = ", ".join(map(content.tycoon_name, offered))
+            raise IllegalAction(f"{content.tycoon_name(a.tycoon)!r} is not face up in the display ({shown})")
         raise IllegalAction(
             f"{p.name} has {count} active Tycoon{'s' if count != 1 else ''}: {levels} only, "
-            f"not the level-{tile.level} {a.tycoon} (Funding)"
+            f"not the level-{tile.level} {content.tycoon_name(a.tycoon)} (Funding)"
         )
     level = next(lv for lv, tiles in state.display.items() if a.tycoon in tiles)
     state.display[level].remove(a.tycoon)
@@ -532,7 +537,8 @@ def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -
     patent = content.patent(a.patent)
     if patent is None or a.patent not in state.pool:
         raise IllegalAction(
-            f"Patent {a.patent!r} is not in the pool ({', '.join(state.pool) or 'none left'})"
+            f"Patent {content.patent_name(a.patent)!r} is not in the pool "
+            f"({', '.join(map(content.patent_name, state.pool)) or 'none left'})"
         )
     if patent.type in p.waiting:
         raise IllegalAction(
@@ -545,4 +551,5 @@ def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -
         )
     state.pool.remove(a.patent)
     p.waiting[patent.type] = a.patent
-    state.last = "; ".join([*words, f"Patent {a.patent} waits above the {patent.type} column"]) + "."
+    waits = f"the Patent {content.patent_name(a.patent)} waits above the {patent.type} column"
+    state.last = "; ".join([*words, waits]) + "."
