@@ -65,13 +65,15 @@ def test_stats_are_per_game_and_difficulty_under_each_games_title(
     assert [lines[k] for k in titles] == ["Incoming Transmission", "The Six Actions", "The Five Actions"]
     it, six, five = (lines[a + 2:b] for a, b in zip(titles, titles[1:] + [len(lines)]))
     assert [row[:10].strip() for row in it if row] == ["training", "standard", "hard", "expert"]
-    # "2 players" is a row of each of the two games, each with its own one game (not two mixed).
-    assert [row.split()[:3] for row in six if row] == [["2", "players", "1"]]
-    assert [row.split()[:3] for row in five if row.strip()][0] == ["2", "players", "1"]
-    assert [row[:10].strip() for row in five if row.strip()] == ["2 players", "3 players", "4 players"]
-    data = json.loads(cli(capsys, "stats", "--json", "--database", str(mixed)))["difficulties"]
-    two = [(d["game"], d["title"], d["games"]) for d in data if d["difficulty"] == "2 players"]
-    assert two == [("six-actions", "The Six Actions", 1), ("five-actions", "The Five Actions", 1)]
+    # "2 players" is a row of each of the two games, each with its own one game left (not two mixed);
+    # played against each other: games finished and left, no win rate (test_stats_standings.py).
+    assert [row.split()[:4] for row in six if row[:1].isdigit()] == [["2", "players", "0", "1"]]
+    assert [row.split()[:4] for row in five if row[:1].isdigit()] == [["2", "players", "0", "1"]]
+    assert lines[titles[1] + 1].split()[:3] == ["players", "finished", "left"]
+    data = json.loads(cli(capsys, "stats", "--json", "--database", str(mixed)))
+    assert {d["game"] for d in data["difficulties"]} == {"transmission"}
+    two = [(d["game"], d["title"], d["finished"], d["left"]) for d in data["standings"]]
+    assert two == [("six-actions", "The Six Actions", 0, 1), ("five-actions", "The Five Actions", 0, 1)]
 
 
 def test_a_game_never_played_is_not_listed_and_an_empty_store_says_so_once(
@@ -80,7 +82,8 @@ def test_a_game_never_played_is_not_listed_and_an_empty_store_says_so_once(
     with Store.open(path) as store:
         store.begin(_six(1), SIX)  # unfinished: not in the figures yet
     assert cli(capsys, "stats", "--database", str(path)) == "No games yet.\n"
-    assert json.loads(cli(capsys, "stats", "--json", "--database", str(path)))["difficulties"] == []
+    empty = json.loads(cli(capsys, "stats", "--json", "--database", str(path)))
+    assert (empty["difficulties"], empty["standings"]) == ([], [])
     path = tmp_path / "other.sqlite3"
     with Store.open(path) as store:
         lost_game(store, 4, "hard")

@@ -82,6 +82,12 @@ def as_today(then: dict[str, Any]) -> dict[str, Any]:
                                 + [line.replace("\n", ",transmission,companion\n") for line in csv_lines[1:]])
     for g in now["history_json"]:
         g["counted"] = g["result"] in ("won", "lost")  # the fixture has no abandoned game
+    # Exports say who won a game played against each other (none of Incoming Transmission's).
+    for g in now["export_json"]:
+        g["winners"], g["winning_total"] = [], None
+    csv_lines = now["export_csv"].splitlines(keepends=True)
+    now["export_csv"] = "".join([csv_lines[0].replace("\n", ",winners,winning_total\n")]
+                                + [line.replace("\n", ",,\n") for line in csv_lines[1:]])
     stats = now["stats"].splitlines(keepends=True)
     stats[0] = stats[0].replace("best streak  ", "best streak  abandoned  ")
     width = len("training        3     2       67%         287       1            1")  # up to best streak

@@ -44,12 +44,30 @@ def _five(seed: int) -> FiveSession:
     return FiveSession.new(FIVE_CONTENT, ["Ana", "Ben"], ["harbour", "ridge"], seed=seed)
 
 
+def finished_six(store: Store, seed: int, winner: int, asset_value: int) -> None:
+    """A game of The Six Actions played to the end of its settlement, seat ``winner`` the richest
+    (``asset_value``: The Six Actions' end screen ranks by Asset Value)."""
+    six = _six(seed)
+    store.begin(six, SIX)
+    assert six.adjust(winner, "Revenue", asset_value=asset_value), six.message
+    assert six.pass_turn() and six.pass_turn() and six.end_game(), six.message
+    for seat in (0, 1):
+        assert six.over or six.settle(seat, 0), six.message
+    assert six.over
+
+
 def _mixed(path: Path) -> None:
-    """Incoming Transmission lost twice (training), The Six Actions left three times and The Five
-    Actions once (each after one move: with none it would be abandoned, outside the figures), all at
-    "2 players"; nothing unfinished."""
+    """The Six Actions finished three times (Ana wins with 120 and 150 Asset Value, Ben with 95) and
+    The Five Actions once (a tie at 0: a win for each); then Incoming Transmission lost twice (training),
+    The Six Actions left three times and The Five Actions once (each after one move: with none it would
+    be abandoned, outside the figures), all at "2 players"; nothing unfinished."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with Store.open(path) as store:
+        for seed, (winner, total) in enumerate(((0, 120), (1, 95), (0, 150)), start=10):
+            finished_six(store, seed, winner, total)
+        five = _five(9)
+        store.begin(five, FIVE)
+        assert five.end_game() and five.over
         lost_game(store, 1)
         for seed in (1, 2, 3):
             six = _six(seed)
@@ -97,15 +115,23 @@ def test_stats_has_a_tab_per_game_played_and_history_says_each_games_figures(
     settle(h)
     toggles = stats.toggles()
     assert [t.title for t in toggles] == ["2 players"]
-    assert toggles[0].subtitle.startswith("3 games · 0% won")  # The Six Actions' own three, not four
-    assert stats.chart_title == "2 players: score per game"
+    # Played against each other: games finished and left and wins by name, no team win rate.
+    assert toggles[0].subtitle == "3 finished · 3 left\nWins: Ana 2, Ben 1"
+    assert stats.chart_title == "2 players · best total 150 (Ana)"
+    assert list(stats.ids.chart.scores) == [120, 95, 150] and stats.ids.chart.y_title == "Winning total"
+    assert stats.ids.chart.x_title == "Finished games, oldest to newest · 3 left, no winner"
     h.screenshot("store_games_stats_six.png")
     tap_text(h, "The Five Actions")
     settle(h)
     toggles = stats.toggles()
     assert [t.title for t in toggles] == ["2 players", "3 players", "4 players"]
-    assert toggles[0].subtitle.startswith("1 game · 0% won") and toggles[1].subtitle == "No games yet"
+    assert toggles[0].subtitle == "1 finished · 1 left\nWins: Ana 1, Ben 1"  # a tie: a win each
+    assert toggles[1].subtitle == "No games yet"
+    assert stats.chart_title == "2 players · best total 0 (Ana and Ben)"
     h.screenshot("store_games_stats_five.png")
+    tap_text(h, "Incoming Transmission")
+    settle(h)
+    assert stats.ids.chart.y_title == "Score" and stats.chart_title == "Training: score per game"
     tap_text(h, "Back")
     wait_screen(h, "home")
     tap_text(h, "History")

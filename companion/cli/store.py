@@ -25,10 +25,10 @@ from companion.errors import CompanionError
 from companion.games.catalog import registered
 from companion.table.registry import AddSubcommand, ProgressNames
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
-from companion.table.store_rows import game_figures
+from companion.table.store_rows import PlayerStats, all_figures, said_names
 
 __all__ = ["register", "history_lines", "stats_lines", "sparkline", "difficulty_order", "title_of",
-           "names_of", "figures_text", "game_order"]
+           "names_of", "figures_text", "game_order", "standings_lines", "read_figures"]
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -51,7 +51,8 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     database_option(history)
     history.set_defaults(handler=_cmd_history)
 
-    stats = add("stats", "games, wins, win rate, best score and streaks per game and difficulty", [])
+    stats = add("stats", "games, wins, win rate, best score and streaks per game and difficulty; for the "
+                "Six and Five Actions games finished and left, wins by player and the best winning total", [])
     stats.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     database_option(stats)
     stats.set_defaults(handler=_cmd_stats)
@@ -131,6 +132,8 @@ def history_lines(games: Sequence[GameSummary]) -> list[str]:
 
 def _summary_json(game: GameSummary) -> dict[str, Any]:
     data = asdict(game)
+    if not any(g.standings for g in registered() if g.name == game.game):  # no winner by name
+        del data["winners"], data["winning_total"]
     data["seed"] = game.public_seed  # null while unfinished: the seed deals the secret missions
     data["counted"] = game.counted
     data["started"] = game.started.isoformat()
@@ -181,16 +184,20 @@ def sparkline(scores: Sequence[int], width: int = 30) -> str:
     return "".join(SPARKS[0 if span == 0 else (s - low) * (len(SPARKS) - 1) // span] for s in recent)
 
 
-def stats_lines(stats: Sequence[DifficultyStats]) -> list[str]:
-    """The Stats tables, one per game played (titled by the game's title, a blank line between), a row
-    per difficulty (:func:`companion.table.store_rows.game_figures`); ``["No games yet."]`` with none."""
-    if not stats:
+def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStats] = ()) -> list[str]:
+    """The Stats tables, one per game played (titled by the game's title, a blank line between): a row
+    per difficulty (:func:`companion.table.store_rows.game_figures`), or for a game played against each
+    other a row per number of players (:func:`standings_lines`); ``["No games yet."]`` with none."""
+    if not stats and not standings:
         return ["No games yet."]
     lines: list[str] = []
-    for game in dict.fromkeys(s.game for s in stats):
-        rows = [s for s in stats if s.game == game]
+    for game in dict.fromkeys([s.game for s in stats] + [p.game for p in standings]):
         if lines:
             lines.append("")
+        rows = [s for s in stats if s.game == game]
+        if not rows:
+            lines.extend(standings_lines([p for p in standings if p.game == game]))
+            continue
         lines.append(title_of(game))
         lines.append(f"{'difficulty':10}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'best score':>10}  "
                      f"{'streak':>6}  {'best streak':>11}  {'abandoned':>9}  scores (oldest to newest)")
@@ -201,6 +208,38 @@ def stats_lines(stats: Sequence[DifficultyStats]) -> list[str]:
     if any(s.abandoned for s in stats):
         lines.append("Abandoned: left before the first transmission or round, outside the games, the win "
                      "rate and the streaks.")
+    return lines
+
+
+def wins_text(stats: PlayerStats) -> str:
+    """Wins by player, most first: ``"Ann 2, Bob 1"`` (``"-"`` with none recorded)."""
+    return ", ".join(f"{name} {count}" for name, count in stats.wins) or "-"
+
+
+def best_text(stats: PlayerStats) -> str:
+    """The best winning total and who reached it: ``"145 (Ann)"``, ``"90 (Ann and Bob)"``, or ``"-"``."""
+    if stats.best_total is None:
+        return "-"
+    return f"{stats.best_total} ({said_names(stats.best_by)})"
+
+
+def standings_lines(rows: Sequence[PlayerStats]) -> list[str]:
+    """One game played against each other (every row of one game): its title, then a row per number of
+    players: games finished and left, the best winning total and by whom, wins by player name, and
+    the winning totals (the game's own: The Six Actions' Asset Value, The Five Actions' total)."""
+    if not rows:
+        return []
+    lines = [title_of(rows[0].game),
+             f"{'players':10}  {'finished':>8}  {'left':>4}  {'best winning total':<20}  "
+             f"{'wins by player':<28}  winning totals (oldest to newest)"]
+    for p in rows:
+        lines.append(f"{p.difficulty:10}  {p.finished:>8}  {p.left:>4}  {best_text(p):<20}  "
+                     f"{wins_text(p):<28}  {sparkline(p.totals)}")
+    unrecorded = sum(p.unrecorded for p in rows)
+    if unrecorded:
+        lines.append(f"{unrecorded} finished game{'s' if unrecorded != 1 else ''} from before winners were "
+                     "recorded: counted as finished, without a winner.")
+    lines.append("Left: given up after the first move. A tie is a win for each tied player.")
     return lines
 
 
@@ -218,17 +257,30 @@ def game_order() -> dict[str, tuple[str, ...]]:
     return {game.name: tuple(game.difficulties) for game in registered()}
 
 
+def read_figures(games: Sequence[GameSummary]) -> tuple[list[DifficultyStats], list[PlayerStats]]:
+    """The history's figures for every registered game (:func:`companion.table.store_rows.all_figures`)."""
+    return all_figures(games, game_order(), [g.name for g in registered() if g.standings])
+
+
+def _standing_json(p: PlayerStats) -> dict[str, Any]:
+    return {"game": p.game, "title": title_of(p.game), "players": p.difficulty, "finished": p.finished,
+            "left": p.left, "wins": [{"name": name, "wins": count} for name, count in p.wins],
+            "best_total": p.best_total, "best_by": list(p.best_by), "totals": list(p.totals),
+            "unrecorded": p.unrecorded}
+
+
 def _cmd_stats(args: argparse.Namespace) -> int:
     store = open_store(args)
-    stats = _read(store, lambda opened: game_figures(opened.games(), game_order())) or []
+    team, against = _read(store, lambda opened: read_figures(opened.games())) or ([], [])
     if args.json:
         print_json({"database": str(database_path(args)),
                     "difficulties": [{**asdict(s), "title": title_of(s.game), "scores": list(s.scores)}
-                                     for s in stats]})
+                                     for s in team],
+                    "standings": [_standing_json(p) for p in against]})
     elif store is None:
         out(none_yet(args))
     else:
-        for line in stats_lines(stats):
+        for line in stats_lines(team, against):
             out(line)
     return EXIT_OK
 

@@ -185,6 +185,9 @@ class GameInfo(Generic[S]):
     :param content: the game's ``load_content(path)`` (see :meth:`load_content`).
     :param store: the game's :class:`Keeper` (see :attr:`keeper`).
     :param difficulties: the game's difficulties, in the order its statistics list them.
+    :param standings: the players play against each other (The Six and Five Actions): Stats count
+        games finished and left and wins by player name
+        (:class:`~companion.table.store_rows.PlayerStats`), not a team's win rate and streaks.
     :param cli: the game's subcommand families (placed :attr:`HelpPlace.GAME`), each naming its
         subcommands.
     :raises ValueError: a name that is not lower-case without spaces.
@@ -196,6 +199,7 @@ class GameInfo(Generic[S]):
     store: Reference[Keeper[S]]
     difficulties: tuple[str, ...] = ()
     cli: tuple[Subcommands, ...] = field(default=())
+    standings: bool = False
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.lower() or any(c.isspace() for c in self.name):

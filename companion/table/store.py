@@ -62,9 +62,9 @@ from companion.table.store_db import (
 )
 from companion.table.store_export import check_target, clean_stale_exports, write_atomically
 from companion.table.store_rows import (
+    LISTED_COLUMNS,
     MAX_SEED,
     RESULTS,
-    SEAT_COLUMN,
     SUMMARY_COLUMNS,
     DifficultyStats,
     GameSummary,
@@ -74,7 +74,7 @@ from companion.table.store_rows import (
     describe_saved,
     figures,
     integer,
-    seat_of,
+    listed_summary,
     stamp,
     summary_of,
 )
@@ -486,7 +486,7 @@ class Store:
 
         :raises StoreError: a row holds a value that cannot be read, or the file cannot be read now.
         """
-        sql = f"SELECT {SUMMARY_COLUMNS}, {SEAT_COLUMN}, game FROM games ORDER BY id DESC"
+        sql = f"SELECT {LISTED_COLUMNS} FROM games ORDER BY id DESC"
         with self._lock:
             self.retry()
             try:
@@ -496,8 +496,7 @@ class Store:
                     rows = self._conn.execute(sql).fetchall()
             except (sqlite3.Error, UnicodeDecodeError) as exc:
                 raise self._unreadable(exc) from None
-        return [replace(summary_of(row[:-2], self.path), game=str(row[-1]), mission_control=seat_of(row[-2]))
-                for row in rows]
+        return [listed_summary(row, self.path) for row in rows]
 
     def _unreadable(self, exc: Exception) -> StoreError:
         log.error("reading %s failed: %s", self.path, exc)
@@ -554,6 +553,7 @@ class Store:
             row["seed"] = game.public_seed  # none while unfinished: it deals the secret missions
             row["started"] = stamp(game.started)
             row["ended"] = stamp(game.ended) if game.ended else None
+            row["winners"] = list(game.winners)  # a game played against each other, once recorded
             rows.append(row)
         return rows
 
@@ -568,7 +568,7 @@ class Store:
         def write(stream: Any) -> None:
             writer = csv.DictWriter(stream, fieldnames=columns, lineterminator="\n")
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows({**row, "winners": "; ".join(row["winners"])} for row in rows)
 
         write_atomically(Path(path), write, newline="")
         return len(rows)

@@ -6,6 +6,7 @@ the game, the column and what to do, not a bare ``ValueError``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -16,7 +17,9 @@ from companion.table.store_db import StoreError
 
 __all__ = ["RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "SEAT_COLUMN", "seat_of", "GameSummary",
            "DifficultyStats", "SavedGame", "describe_saved", "stamp", "parse_moment", "bad_value", "integer",
-           "summary_of", "streaks", "counts", "figures", "game_figures"]
+           "summary_of", "streaks", "counts", "figures", "game_figures", "FINAL_COLUMN", "final_state",
+           "final_of", "PlayerStats", "player_figures", "LISTED_COLUMNS", "listed_summary",
+           "all_figures", "said_names"]
 
 #: The values of :attr:`GameSummary.result`.
 RESULTS = ("won", "lost", "abandoned", "unfinished")
@@ -63,6 +66,11 @@ class GameSummary:
     undos: int
     game: str = "transmission"
     mission_control: str = "companion"
+    #: A game played against each other: who won (several on a tie) and the winning total, as its
+    #: last saved table state recorded them (:func:`final_state`); empty and ``None`` for a game not
+    #: over, of Incoming Transmission, or finished before the companion recorded them.
+    winners: tuple[str, ...] = ()
+    winning_total: int | None = None
 
     @property
     def counted(self) -> bool:
@@ -166,6 +174,53 @@ def seat_of(value: object) -> str:
     (anything else, a missing state included, was the companion: the only seat before a person's)."""
     return "person" if value == "person" else "companion"
 
+#: A game's winners and winning total, as a column of a ``SELECT ... FROM games``: the ``final`` of its
+#: last saved table state (:func:`final_state`) as JSON text, ``null`` when there is none.
+FINAL_COLUMN = ("(SELECT CASE WHEN json_valid(state) THEN state -> '$.final' END "
+                "FROM table_state WHERE table_state.game_id = games.id)")
+
+
+def final_state(ranked: Sequence[tuple[str, tuple[int, ...]]]) -> dict[str, Any]:
+    """The ``final`` entry of a finished game's table state, for its history (:data:`FINAL_COLUMN`).
+
+    :param ranked: each player's name and the figures the game ranks by, best highest (the first is
+        the winning total, e.g. The Five Actions' ``(total, money)``); at least one player.
+    :returns: ``{"winners": [names], "total": n}``: every player whose figures are the best (a tie
+        shares the win), and the first figure.
+    """
+    best = max(key for _, key in ranked)
+    return {"winners": [name for name, key in ranked if key == best], "total": int(best[0])}
+
+
+def final_of(value: object) -> tuple[tuple[str, ...], int | None]:
+    """:data:`FINAL_COLUMN`'s value as ``(winners, winning_total)``; ``((), None)`` when it is missing
+    or cannot be read (a game stored before it was recorded: its other figures still count)."""
+    if not isinstance(value, str):
+        return (), None
+    try:
+        final = json.loads(value)
+        names = final["winners"]
+        total = final["total"]
+    except (ValueError, TypeError, KeyError):
+        return (), None
+    if (not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names)
+            or isinstance(total, bool) or not isinstance(total, int)):
+        return (), None
+    return tuple(names), total
+
+
+#: The columns of a listed game (:func:`listed_summary`).
+LISTED_COLUMNS = f"{SUMMARY_COLUMNS}, {FINAL_COLUMN}, {SEAT_COLUMN}, game"
+
+
+def listed_summary(row: Sequence[Any], path: Path) -> GameSummary:
+    """One row of ``SELECT {LISTED_COLUMNS} FROM games`` as a :class:`GameSummary`, with its game, its
+    seat and its winners.  :raises StoreError: a value that cannot be read."""
+    winners, total = final_of(row[-3])
+    return replace(summary_of(row[:-3], path), game=str(row[-1]), mission_control=seat_of(row[-2]),
+                   winners=winners, winning_total=total)
+
+
 #: The largest seed SQLite's INTEGER holds (signed 64 bits).
 MAX_SEED = 2**63 - 1
 
@@ -263,3 +318,75 @@ def game_figures(games: Iterable[GameSummary],
     names = [name for name in order if name in rows] + sorted(name for name in rows if name not in order)
     return [replace(stats, game=name) for name in names for stats in figures(rows[name], order.get(name, ()))]
 
+
+
+# --------------------------------------------------------------------------- games played against each other
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """The figures of a game played against each other (:attr:`GameInfo.standings
+    <companion.table.registry.GameInfo.standings>`) for one number of players (its ``difficulty``).
+
+    :param finished: games played to their end.
+    :param left: games given up after the first move (a game given up before it is not counted).
+    :param wins: each winner's name and games won, most first (a tie is a win for each tied player).
+    :param best_total: the best winning total, and ``best_by`` who reached it (first time it was).
+    :param totals: each finished game's winning total, oldest first (the chart); a game finished
+        before the companion recorded its winner is counted in ``finished`` only (``unrecorded``).
+    """
+
+    game: str
+    difficulty: str
+    finished: int
+    left: int
+    wins: tuple[tuple[str, int], ...]
+    best_total: int | None
+    best_by: tuple[str, ...]
+    totals: tuple[int, ...]
+    unrecorded: int = 0
+
+
+def player_figures(games: Iterable[GameSummary], game: str) -> list[PlayerStats]:
+    """``game``'s figures per number of players (:class:`PlayerStats`), from the history in any order;
+    a number of players is listed once a game at it is finished or given up after the first move, fewest
+    players first.  Names are counted as the table typed them (``Ann`` and ``ann`` differ)."""
+    rows: dict[str, list[GameSummary]] = {}
+    for g in sorted(games, key=lambda g: g.id):
+        if g.game == game and (g.result in ("won", "lost") or (g.result == "abandoned" and g.counted)):
+            rows.setdefault(g.difficulty, []).append(g)
+    def by_players(name: str) -> tuple[int, str]:
+        first = name.split(" ", 1)[0]
+        return (int(first) if first.isdigit() else 10**6, name)
+
+    out = []
+    for players, played in sorted(rows.items(), key=lambda kv: by_players(kv[0])):
+        finished = [g for g in played if g.result != "abandoned"]
+        recorded = [g for g in finished if g.winners and g.winning_total is not None]
+        wins: dict[str, int] = {}
+        for g in recorded:
+            for name in g.winners:
+                wins[name] = wins.get(name, 0) + 1
+        totals = tuple(int(g.winning_total or 0) for g in recorded)
+        best = max(totals, default=None)
+        first_best = next((g for g in recorded if g.winning_total == best), None)
+        out.append(PlayerStats(game, players, len(finished), len(played) - len(finished),
+                               tuple(sorted(wins.items(), key=lambda kv: (-kv[1], kv[0].casefold()))),
+                               best, first_best.winners if first_best else (), totals,
+                               len(finished) - len(recorded)))
+    return out
+
+
+def all_figures(games: Sequence[GameSummary], order: Mapping[str, Sequence[str]],
+                against: Sequence[str]) -> tuple[list[DifficultyStats], list[PlayerStats]]:
+    """The history's figures: the games played as a team (Incoming Transmission) per difficulty
+    (:func:`game_figures`, ``order`` as there), and each game of ``against`` (the names of the games
+    played against each other, :attr:`GameInfo.standings <companion.table.registry.GameInfo.standings>`)
+    per number of players (:func:`player_figures`), in ``against``'s order."""
+    team = game_figures([g for g in games if g.game not in against], order)
+    return team, [p for name in against for p in player_figures(games, name)]
+
+
+def said_names(names: Sequence[str]) -> str:
+    """Names as the table says them: ``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cleo"``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""

@@ -1,4 +1,8 @@
-"""Stats: per game and difficulty, games, win rate, best score and streaks, and a chart of the scores.
+"""Stats: per game and difficulty, games, win rate, best score and streaks, and a chart of the scores;
+for a game played against each other (The Six and Five Actions: :attr:`GameInfo.standings
+<companion.table.registry.GameInfo.standings>`) per number of players, games finished and left, wins
+by player name and the best winning total, and a chart of the winning totals
+(:class:`companion.table.store_rows.PlayerStats`).
 
 When more than one game has been played, a tab per game (its title) stands beside the heading; the
 left column has one big toggle per difficulty of the chosen game (Incoming Transmission's: of the
@@ -25,7 +29,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.catalog import registered
 from companion.table.store import DifficultyStats
-from companion.table.store_rows import game_figures
+from companion.table.store_rows import PlayerStats, all_figures, said_names
 from ui import theme
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigToggle
@@ -69,6 +73,26 @@ def x_ticks(count: int, first: int = 1, most: int = 10) -> list[int]:
     return ticks
 
 
+def standings_summary(stats: PlayerStats | None) -> str:
+    """A toggle's two lines for a game played against each other: ``"3 finished · 1 left"`` /
+    ``"Wins: Ana 2, Ben 1"`` (a tie is a win for each tied player)."""
+    if stats is None or not (stats.finished or stats.left):
+        return "No games yet"
+    first = f"{stats.finished} finished" + (f" · {stats.left} left" if stats.left else "")
+    wins = ", ".join(f"{name} {count}" for name, count in stats.wins)
+    if wins:
+        return f"{first}\nWins: {wins}"
+    return f"{first}\nNo winner recorded yet" if stats.finished else f"{first}\nNone finished yet"
+
+
+def best_line(stats: PlayerStats | None) -> str:
+    """``"best total 145 (Ana)"`` / ``"best total 90 (Ana and Ben)"``, or ``""`` with no winning total
+    recorded."""
+    if stats is None or stats.best_total is None:
+        return ""
+    return f"best total {stats.best_total} ({said_names(stats.best_by)})"
+
+
 def summary(stats: DifficultyStats | None) -> str:
     """The toggle's two lines: ``"12 games · 58% won · best 450"`` / ``"streak 2 · best streak 4"``
     (games left before their first transmission are not counted: :attr:`DifficultyStats.abandoned`)."""
@@ -94,13 +118,14 @@ class ScoreChart(Widget):
     empty_text = StringProperty("No games yet")
     x_title = StringProperty("Games, oldest to newest")
     y_title = StringProperty("Score")
+    legend = StringProperty("best score")
 
     def __init__(self, **kwargs: Any) -> None:
         self._group = InstructionGroup()
         self._trigger = Clock.create_trigger(self._draw, -1)
         super().__init__(**kwargs)
         self.canvas.add(self._group)
-        for name in ("scores", "first_game", "empty_text", "pos", "size"):
+        for name in ("scores", "first_game", "empty_text", "x_title", "y_title", "legend", "pos", "size"):
             self.fbind(name, self._trigger)
 
     @property
@@ -134,7 +159,7 @@ class ScoreChart(Widget):
         group.add(Line(points=[left, bottom, left, top], width=1.2))
         blit(group, text_texture(self.y_title, sp(15), bold=True), left, top + dp(15), theme.MUTED)
         # The legend for the gold bar.
-        legend = text_texture("best score", sp(15))
+        legend = text_texture(self.legend, sp(15))
         lx = right - legend.width - dp(4)
         group.add(Color(*BEST_BAR))
         group.add(Rectangle(pos=(lx - dp(20), top + dp(9)), size=(dp(14), dp(14))))
@@ -185,6 +210,7 @@ class StatsScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="stats", **kwargs)
         self._stats: dict[tuple[str, str], DifficultyStats] = {}
+        self._standings: dict[tuple[str, str], PlayerStats] = {}
         self._games: list[str] = [TRANSMISSION]
 
     def on_pre_enter(self, *_: object) -> None:
@@ -201,28 +227,33 @@ class StatsScreen(BaseScreen):
         app = self.app
         store = app.history
         stats: Sequence[DifficultyStats] = []
+        standings: Sequence[PlayerStats] = []
         self.has_store = store is not None
         if store is None:
             self.problem = "History is off: " + (app.store_problem or "no game store is open.")
         else:
             try:
-                stats = game_figures(store.games(), self._order())
+                against = [g.name for g in registered() if g.standings]
+                stats, standings = all_figures(store.games(), self._order(), against)
                 self.problem = ""
             except Exception as exc:  # the table must stay up; the log has the traceback
                 log.exception("reading the stats failed")
                 self.problem = f"The stats cannot be read: {exc}"
-        self.show_stats(stats)
+        self.show_stats(stats, standings)
 
-    def show_stats(self, stats: Sequence[DifficultyStats]) -> None:
-        """A tab per game played (with more than one), the chosen game's difficulties as toggles with
-        their figures, and the chart of the chosen difficulty.  Incoming Transmission is always there
-        (its difficulties read "No games yet" before its first game)."""
+    def show_stats(self, stats: Sequence[DifficultyStats], standings: Sequence[PlayerStats] = ()) -> None:
+        """A tab per game played (with more than one), the chosen game's difficulties (for a game played
+        against each other, its numbers of players) as toggles with their figures, and the chart of the
+        chosen one.  Incoming Transmission is always there (its difficulties read "No games yet" before
+        its first game)."""
         self._stats = {(s.game, s.difficulty): s for s in stats}
-        played = list(dict.fromkeys(s.game for s in stats))
+        self._standings = {(p.game, p.difficulty): p for p in standings}
+        played = list(dict.fromkeys([s.game for s in stats] + [p.game for p in standings]))
         self._games = [TRANSMISSION] + [g for g in played if g != TRANSMISSION]
         if self.game not in self._games or not any(self._count(self.game, d) for d in self._names()):
             # The game most played catches the eye; else Incoming Transmission.
-            counts = {g: sum(s.games for s in stats if s.game == g) for g in self._games}
+            counts = {g: sum(self._count(g, d) for gd, d in [*self._stats, *self._standings] if gd == g)
+                      for g in self._games}
             self.game = max(self._games, key=lambda g: counts[g]) if any(counts.values()) else TRANSMISSION
         tabs = self.ids.games
         tabs.clear_widgets()
@@ -238,7 +269,8 @@ class StatsScreen(BaseScreen):
     def _names(self) -> list[str]:
         """The chosen game's difficulties: its declared ones, then any other it was played at."""
         declared = list(self._order().get(self.game, ()))
-        return declared + [d for g, d in self._stats if g == self.game and d not in declared]
+        others = dict.fromkeys(d for g, d in [*self._stats, *self._standings] if g == self.game)
+        return declared + [d for d in others if d not in declared]
 
     def _title(self, difficulty: str) -> str:
         if self.game == TRANSMISSION:
@@ -248,7 +280,18 @@ class StatsScreen(BaseScreen):
 
     def _count(self, game: str, difficulty: str) -> int:
         s = self._stats.get((game, difficulty))
-        return int(s.games) if s is not None else 0
+        p = self._standings.get((game, difficulty))
+        return (int(s.games) if s is not None else 0) + (p.finished + p.left if p is not None else 0)
+
+    def _subtitle(self, difficulty: str) -> str:
+        if (self.game, difficulty) in self._standings or self._against(self.game):
+            return standings_summary(self._standings.get((self.game, difficulty)))
+        return summary(self._stats.get((self.game, difficulty)))
+
+    @staticmethod
+    def _against(game: str) -> bool:
+        """Whether ``game`` is played against each other (its registration says so)."""
+        return any(g.standings for g in registered() if g.name == game)
 
     def _show_difficulties(self) -> None:
         names = self._names()
@@ -261,7 +304,7 @@ class StatsScreen(BaseScreen):
         box.clear_widgets()
         for name in names:
             toggle = BigToggle(group="stats-difficulty", title=self._title(name),
-                               subtitle=summary(self._stats.get((self.game, name))), value=name,
+                               subtitle=self._subtitle(name), value=name,
                                state="down" if name == self.difficulty else "normal",
                                font_size="16sp")
             toggle.bind(on_release=self._on_toggle)
@@ -292,7 +335,11 @@ class StatsScreen(BaseScreen):
         self._show_chart()
 
     def _show_chart(self) -> None:
+        if self._against(self.game):
+            self._show_totals()
+            return
         chart = self.ids.chart
+        chart.y_title, chart.legend = "Score", "best score"
         title = self._title(self.difficulty)  # the game: its tab, down beside the heading
         stats = self._stats.get((self.game, self.difficulty))
         scores = list(stats.scores) if stats is not None else []
@@ -308,6 +355,32 @@ class StatsScreen(BaseScreen):
         abandoned = stats.abandoned if stats is not None else 0
         note = f" · {abandoned} abandoned, not counted" if abandoned else ""
         chart.x_title = "Games, oldest to newest" + note
+
+    def _show_totals(self) -> None:
+        """The winning total of each finished game of the chosen number of players (oldest first)."""
+        chart = self.ids.chart
+        title = self._title(self.difficulty)
+        stats = self._standings.get((self.game, self.difficulty))
+        totals = list(stats.totals) if stats is not None else []
+        shown = totals[-MAX_BARS:]
+        chart.y_title, chart.legend = "Winning total", "best total"
+        chart.first_game = str(len(totals) - len(shown) + 1)
+        if self.problem:
+            chart.empty_text = self.problem
+        elif stats is not None and stats.finished:
+            chart.empty_text = "These games ended before the companion recorded their winners."
+        else:
+            chart.empty_text = f"No finished {title} games yet."
+        chart.scores = shown
+        best = best_line(stats)  # the axis says "Winning total"
+        last = f" · last {len(shown)} of {len(totals)}" if len(shown) < len(totals) else ""
+        self.chart_title = f"{title}{last}" + (f" · {best}" if best else ": winning totals")
+        notes = []
+        if stats is not None and stats.left:
+            notes.append(f"{stats.left} left, no winner")
+        if stats is not None and stats.unrecorded:
+            notes.append(f"{stats.unrecorded} without a recorded winner")
+        chart.x_title = "Finished games, oldest to newest" + "".join(f" · {n}" for n in notes)
 
     def back(self) -> None:
         self.app.show("home")

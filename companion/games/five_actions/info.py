@@ -24,6 +24,7 @@ GAME: GameInfo[Session] = GameInfo(
     content=Reference("companion.games.five_actions.content.loader:load_content"),
     store=Reference("companion.games.five_actions.stored:KEEPER"),
     difficulties=tuple(f"{n} players" for n in range(2, 5)),
+    standings=True,
     cli=(Subcommands(Reference("companion.games.five_actions.cli:register"), HelpPlace.GAME,
                      ("play", "referee", "content")),),
 )

@@ -39,6 +39,7 @@ from companion.games.five_actions.engine.state import Phase
 from companion.games.five_actions.events import Changed, GameOver
 from companion.games.five_actions.views import TableView, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
+from companion.table.store_rows import final_state
 
 __all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
 
@@ -139,12 +140,19 @@ class Session(ActionSession[Game]):
         return record_of(self.game)
 
     def table_state(self) -> dict[str, Any]:
-        """What the table adds to the record: the last sentence, the stacks' setting, the colours."""
-        return {
+        """What the table adds to the record: the last sentence, the stacks' setting, the colours; once
+        the game is over, its winners for the history (``final``:
+        :func:`~companion.table.store_rows.final_state`, ranked as the end screen ranks: total, then
+        money)."""
+        state: dict[str, Any] = {
             "message": self.message,
             "physical_stacks": self.physical_stacks,
             "colours": list(self.colours),
         }
+        outcome = self.game.outcome()
+        if outcome is not None and outcome.standings:
+            state["final"] = final_state([(s.name, (s.total, s.money)) for s in outcome.standings])
+        return state
 
     @property
     def intents(self) -> Session:

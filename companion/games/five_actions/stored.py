@@ -7,6 +7,11 @@ columns were named for Incoming Transmission; this game fills them with its own 
 on the printed board), the best total so far as the score (bonus points plus activated Patents' icons),
 and ``won`` once the table has ended the game (the excerpt names no winner: a finished game is a
 completed one).
+
+Who won is not a column: once the game is over its session's table state records the winners and the
+winning total (``final``: :func:`companion.table.store_rows.final_state`): the best total, then the
+most money, as its end screen ranks (our decision); a tie shares the win. Stats count wins by player
+name (:func:`companion.table.store_rows.player_figures`).
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ GAME: GameInfo[Session] = GameInfo(
     title="The Six Actions",
     content=Reference("companion.games.six_actions.content.loader:load_content"),
     store=Reference("companion.games.six_actions.stored:KEEPER"),
+    standings=True,
     cli=(Subcommands(Reference("companion.games.six_actions.cli:register"), HelpPlace.GAME,
                      ("play", "referee", "content")),),
 )

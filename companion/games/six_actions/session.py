@@ -51,6 +51,7 @@ from companion.games.six_actions.events import Changed, ForcedLoan, GameOver, Me
 from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
+from companion.table.store_rows import final_state
 
 __all__ = ["COLOURS", "MAX_SEED", "Seat", "Session"]
 
@@ -134,8 +135,15 @@ class Session(ActionSession[Game]):
         return record_of(self.game)
 
     def table_state(self) -> dict[str, Any]:
-        """What the table adds to the record: the last sentence and the decks' setting."""
-        return {"message": self.message, "physical_decks": self.physical_decks}
+        """What the table adds to the record: the last sentence and the decks' setting; once the game is
+        over, its winners for the history (``final``: :func:`~companion.table.store_rows.final_state`,
+        ranked as the end screen ranks: Asset Value, then Influence, then money)."""
+        state: dict[str, Any] = {"message": self.message, "physical_decks": self.physical_decks}
+        outcome = self.game.outcome()
+        if outcome is not None and outcome.standings:
+            state["final"] = final_state([(s.name, (s.asset_value, s.influence, s.money))
+                                          for s in outcome.standings])
+        return state
 
     # ------------------------------------------------------------------ reading
 

@@ -6,6 +6,11 @@ columns were named for Incoming Transmission; this game fills them with its own 
 :func:`rounds`), notes repaid of notes taken, the highest Influence as the score, and ``won`` once the
 settlement is done (the excerpt defines no winner, so a finished game is a completed one; the table
 reads the standings on the settlement screen).
+
+Who won is not a column: once the game is over its session's table state records the winners and the
+winning total (``final``: :func:`companion.table.store_rows.final_state`): the richest by Asset Value,
+then Influence, then money, as its end screen ranks (our decision); a tie shares the win. Stats count
+wins by player name (:func:`companion.table.store_rows.player_figures`).
 """
 
 from __future__ import annotations
