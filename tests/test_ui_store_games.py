@@ -8,6 +8,7 @@ Screenshots: ``tests/_screenshots/store_games_*.png``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -22,10 +23,12 @@ from companion.games.six_actions.session import Seat
 from companion.games.six_actions.session import Session as SixSession
 from companion.games.six_actions.stored import KEEPER as SIX
 from companion.table.store import GameSummary, Store
+from companion.table.store_rows import PlayerStats
 from five_support import CONTENT as FIVE_CONTENT
 from test_store import lost_game
 from test_ui_game import settle, tap_text, wait_screen
 from ui import records
+from ui.screens.stats import best_line, standings_summary
 
 start_app = test_ui_game.start_app
 no_ui_errors = test_ui_game.no_ui_errors
@@ -95,6 +98,18 @@ def test_a_history_row_of_each_game_says_its_figures() -> None:
         "1 round", "Locations held: 2 of 20", "Best total")
     assert row("five-actions", 3, 0, 0)["transmissions"] == ""  # the printed board: no Locations dealt
     assert six["detail"] == "The Six Actions · 2 players" and six["result"] == "Finished"
+
+
+def test_a_toggle_of_a_game_played_against_each_other_names_its_winners_most_first() -> None:
+    wins = (("Ana", 4), ("Ben", 2), ("Cleo", 1), ("Dev", 1), ("Eve", 1))
+    stats = PlayerStats("five-actions", "4 players", 9, 2, wins, 61, ("Ben", "Cleo"), (61,) * 9)
+    assert standings_summary(stats) == "9 finished · 2 left\nWins: Ana 4, Ben 2, Cleo 1 +2 more"
+    assert best_line(stats) == "best total 61 (Ben and Cleo)"
+    left = PlayerStats("five-actions", "4 players", 0, 1, (), None, (), ())
+    assert standings_summary(left) == "0 finished · 1 left\nNone finished yet" and best_line(left) == ""
+    old = replace(left, finished=2, unrecorded=2)
+    assert standings_summary(old) == "2 finished · 1 left\nNo winner recorded yet"
+    assert standings_summary(None) == "No games yet"
 
 
 def test_stats_has_a_tab_per_game_played_and_history_says_each_games_figures(

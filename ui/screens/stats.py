@@ -73,13 +73,20 @@ def x_ticks(count: int, first: int = 1, most: int = 10) -> list[int]:
     return ticks
 
 
+#: Winners named on a toggle (its line fits the column; ``companion stats`` names every one).
+MOST_WINNERS = 3
+
+
 def standings_summary(stats: PlayerStats | None) -> str:
     """A toggle's two lines for a game played against each other: ``"3 finished · 1 left"`` /
-    ``"Wins: Ana 2, Ben 1"`` (a tie is a win for each tied player)."""
+    ``"Wins: Ana 2, Ben 1"`` (a tie is a win for each tied player; at most :data:`MOST_WINNERS`
+    names, most wins first, then how many more)."""
     if stats is None or not (stats.finished or stats.left):
         return "No games yet"
     first = f"{stats.finished} finished" + (f" · {stats.left} left" if stats.left else "")
-    wins = ", ".join(f"{name} {count}" for name, count in stats.wins)
+    wins = ", ".join(f"{name} {count}" for name, count in stats.wins[:MOST_WINNERS])
+    if len(stats.wins) > MOST_WINNERS:
+        wins += f" +{len(stats.wins) - MOST_WINNERS} more"
     if wins:
         return f"{first}\nWins: {wins}"
     return f"{first}\nNo winner recorded yet" if stats.finished else f"{first}\nNone finished yet"
