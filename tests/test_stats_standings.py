@@ -17,11 +17,26 @@ from companion.cli.store import stats_lines
 from companion.games.catalog import registered
 from companion.games.five_actions.session import Session as FiveSession
 from companion.games.five_actions.stored import KEEPER as FIVE
+from companion.games.six_actions.content.loader import default_content as six_content
+from companion.games.six_actions.session import Seat
+from companion.games.six_actions.session import Session as SixSession
+from companion.games.six_actions.stored import KEEPER as SIX
 from companion.table.store import GameSummary, Store
 from companion.table.store_rows import all_figures, final_of, final_state, player_figures
 from five_support import CONTENT as FIVE_CONTENT
 from test_store import lost_game
-from test_ui_store_games import finished_six
+
+
+def finished_six(store: Store, seed: int, winner: int, asset_value: int) -> None:
+    """A game of Ana and Ben's of The Six Actions played to the end of its settlement, seat ``winner``
+    the richest (``asset_value``: The Six Actions' end screen ranks by Asset Value)."""
+    six = SixSession.new(six_content(), [Seat("Ana", "red"), Seat("Ben", "blue")], seed=seed)
+    store.begin(six, SIX)
+    assert six.adjust(winner, "Revenue", asset_value=asset_value), six.message
+    assert six.pass_turn() and six.pass_turn() and six.end_game(), six.message
+    for seat in (0, 1):
+        assert six.over or six.settle(seat, 0), six.message
+    assert six.over
 
 
 def _summary(gid: int, result: str, players: str = "2 players", winners: tuple[str, ...] = (),

@@ -25,6 +25,7 @@ from companion.games.six_actions.stored import KEEPER as SIX
 from companion.table.store import GameSummary, Store
 from companion.table.store_rows import PlayerStats
 from five_support import CONTENT as FIVE_CONTENT
+from test_stats_standings import finished_six
 from test_store import lost_game
 from test_ui_game import settle, tap_text, wait_screen
 from ui import records
@@ -45,18 +46,6 @@ def _six(seed: int) -> SixSession:
 
 def _five(seed: int) -> FiveSession:
     return FiveSession.new(FIVE_CONTENT, ["Ana", "Ben"], ["harbour", "ridge"], seed=seed)
-
-
-def finished_six(store: Store, seed: int, winner: int, asset_value: int) -> None:
-    """A game of The Six Actions played to the end of its settlement, seat ``winner`` the richest
-    (``asset_value``: The Six Actions' end screen ranks by Asset Value)."""
-    six = _six(seed)
-    store.begin(six, SIX)
-    assert six.adjust(winner, "Revenue", asset_value=asset_value), six.message
-    assert six.pass_turn() and six.pass_turn() and six.end_game(), six.message
-    for seat in (0, 1):
-        assert six.over or six.settle(seat, 0), six.message
-    assert six.over
 
 
 def _mixed(path: Path) -> None:
