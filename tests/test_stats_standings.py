@@ -120,7 +120,9 @@ def test_a_finished_game_records_its_winners_and_the_stats_command_says_them(
     six = text[text.index("The Six Actions"):text.index("The Five Actions")]
     assert "best winning total" in six and "120 (Ana)" in six and "Ana 1, Ben 1" in six
     assert "win rate" not in six and "streak" not in six
-    assert "0 (Ana, Ben and Cleo)" in text and "3 players" in text
+    five = text[text.index("The Five Actions"):].splitlines()
+    assert five[2].startswith("3 players") and "0 (Ana, Ben and Cleo)" in five[2]
+    assert five[1].index("wins by player") == five[2].index("Ana 1, Ben 1, Cleo 1")  # the columns fit
     assert text.startswith("Incoming Transmission") and "win rate" in text  # its figures as they were
     assert main(["stats", "--database", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

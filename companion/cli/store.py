@@ -229,12 +229,16 @@ def standings_lines(rows: Sequence[PlayerStats]) -> list[str]:
     the winning totals (the game's own: The Six Actions' Asset Value, The Five Actions' total)."""
     if not rows:
         return []
+    best = [best_text(p) for p in rows]
+    wins = [wins_text(p) for p in rows]
+    bw = max(len("best winning total"), *map(len, best))  # the columns fit the longest names
+    ww = max(len("wins by player"), *map(len, wins))
     lines = [title_of(rows[0].game),
-             f"{'players':10}  {'finished':>8}  {'left':>4}  {'best winning total':<20}  "
-             f"{'wins by player':<28}  winning totals (oldest to newest)"]
-    for p in rows:
-        lines.append(f"{p.difficulty:10}  {p.finished:>8}  {p.left:>4}  {best_text(p):<20}  "
-                     f"{wins_text(p):<28}  {sparkline(p.totals)}")
+             f"{'players':10}  {'finished':>8}  {'left':>4}  {'best winning total':<{bw}}  "
+             f"{'wins by player':<{ww}}  winning totals (oldest to newest)"]
+    for p, b, w in zip(rows, best, wins):
+        lines.append(f"{p.difficulty:10}  {p.finished:>8}  {p.left:>4}  {b:<{bw}}  {w:<{ww}}  "
+                     f"{sparkline(p.totals)}")
     unrecorded = sum(p.unrecorded for p in rows)
     if unrecorded:
         lines.append(f"{unrecorded} finished game{'s' if unrecorded != 1 else ''} from before winners were "
