@@ -514,3 +514,7 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     assert current(h) == "five_setup"
     assert message(h) == "Player 1 needs a name (1 to 20 characters)."
     shot(h, "91_setup_name_empty")
+    names[0].text, names[1].text = "Ann", "Ben"
+    h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
+    on(h, "five_table")
+    assert [p.name for p in view(h).players] == ["Ann", "Ben"]

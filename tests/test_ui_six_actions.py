@@ -540,3 +540,7 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     assert current(h) == "six_setup"
     assert message(h) == "Player 2 needs a name (1 to 20 characters)."
     shot(h, "61_setup_name_empty")
+    names[1].text = "Ben"
+    tap(h, "Start")
+    on(h, "six_table")
+    assert [p.name for p in view(h).players] == ["Ann", "Ben"]
