@@ -74,8 +74,11 @@ def test_six_actions_terminal_says_a_long_name_and_asks_again(
 def test_five_actions_terminal_asks_a_taken_name_and_a_wrong_location_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, text = _play("five-actions", "2\nAnn\nharbour\nANN\nBen\nnowhere\nridge\n", monkeypatch, capsys)
+    typed = "2\nAnn\n harbour \nANN\nBen\nnowhere\nRidge\n1\n"
+    code, text = _play("five-actions", typed, monkeypatch, capsys)
     assert code == 0
+    assert "Locations: Harbour, Hill, " in text  # the names the board prints, typed either way
+    assert "Build on which Location? " in text and "1) Hill" in text
     assert "ANN is taken; another name for Player 2: " in text
     assert "'nowhere' is not a Location of this map: type one of those listed above." in text
     assert "Ann, your action" in text

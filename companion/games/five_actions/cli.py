@@ -84,17 +84,21 @@ def _ask_players(
     names: list[str] = []
     starts: list[str] = []
     game_map = content.game_map if layout == "map" else None
+    land = [loc for loc in game_map.locations if not loc.ocean] if game_map is not None else []
     if game_map is not None:
-        output_fn("Locations: " + ", ".join(loc.id for loc in game_map.locations if not loc.ocean))
+        output_fn("Locations: " + ", ".join(loc.name for loc in land))
     for i in range(count):
         prompt = f"Player {i + 1}'s name (clockwise from the first player): "
         name = ask_player_name(input_fn, output_fn, i, names, MAX_NAME, prompt)
         start = ""
         while not start:
-            start = input_fn(f"{name}'s starting Location: ").strip()
-            if start and game_map is not None and game_map.location(start) is None:
-                output_fn(f"{start!r} is not a Location of this map: type one of those listed above.")
-                start = ""
+            start = " ".join(input_fn(f"{name}'s starting Location: ").split())
+            if start and game_map is not None:
+                folded = start.casefold()
+                found = next((loc.id for loc in land if folded in (loc.name.casefold(), loc.id)), None)
+                if found is None:
+                    output_fn(f"{start!r} is not a Location of this map: type one of those listed above.")
+                start = found or ""
         names.append(name)
         starts.append(start)
     return names, starts

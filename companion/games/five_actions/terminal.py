@@ -214,14 +214,14 @@ class Terminal:
         if view.layout == "map" and game_map is not None:
             mine = [game_map.location(k) for k, _ in me.stations] + [game_map.location(k) for k in me.tokens]
             near = [
-                loc.id
+                (loc.id, loc.name)
                 for loc in game_map.locations
                 if not loc.ocean
                 and loc.id not in dict(me.stations)
                 and any(m is not None and distance(loc, m) == 1 for m in mine)
             ]
             location = self.choose(
-                "Build on which Location? ", near or [loc.id for loc in game_map.locations]
+                "Build on which Location? ", near or [(loc.id, loc.name) for loc in game_map.locations]
             )
             box, side = self.box("installation")
             self.report(s.install(str(location), box, side))
