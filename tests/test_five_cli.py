@@ -211,7 +211,8 @@ def test_another_games_unfinished_game_is_given_up_only_when_the_table_says_so(
     argv = ["play", "--game", "five-actions", "--database", str(database)]
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(argv) == 0
-    assert "An unfinished game of The Six Actions is saved (`companion play --game six-actions`" in capsys.readouterr().out
+    assert ("An unfinished game of The Six Actions"
+            " is saved (`companion play --game six-actions`") in capsys.readouterr().out
     store = Store.open(database)
     saved = store.unfinished()
     assert saved is not None and saved.game == "six-actions"

@@ -191,7 +191,8 @@ def test_another_games_unfinished_game_is_given_up_only_when_the_table_says_so(
     argv = ["play", "--game", "six-actions", "--players", "Ana,Ben", "--database", str(database)]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
     assert main(argv) == 0
-    assert "An unfinished game of Incoming Transmission is saved (`companion play --game transmission`" in capsys.readouterr().out
+    assert ("An unfinished game of Incoming Transmission"
+            " is saved (`companion play --game transmission`") in capsys.readouterr().out
     store = Store.open(database)
     latest = store.unfinished()
     assert latest is not None and latest.game == "transmission"
