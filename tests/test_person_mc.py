@@ -187,6 +187,29 @@ def test_a_pick_that_makes_the_order_not_viable_is_refused_naming_the_step() -> 
     assert session.step is Step.THINKING and len(session.game.actions) == 2  # layout and missions
 
 
+def test_the_table_s_word_of_a_refusal_goes_once_the_seat_moves_on() -> None:
+    """A refused pick leaves the table "not accepted; the reason is on the Mission Control screen";
+    the next accepted pick (or the seat closed) clears it from the table's message bar (X3)."""
+    from ui.games.transmission.table import read_event
+
+    session = person()
+    watch = Watch(session)
+    session.confirm()
+    session.open_seat()
+    bad = next(c for c in Command if RULES.reason(session.game.state.position, c) is not None)
+    assert not session.pick(bad)
+    said = [read_event(e, CONTENT).said for e in watch.events]
+    assert ("Mission Control: not accepted; the reason is on the Mission Control screen.", "error") in said
+    assert said[-1] is None, "the refusal's own seat update leaves the word on the table"
+    good = PLANNER.choose(session.mission_control_view())
+    assert session.pick(good[0])
+    assert read_event(watch.events[-1], CONTENT).said == ("", "info")
+    assert session.pick(good[1])
+    assert read_event(watch.events[-1], CONTENT).said is None, "cleared once, not on every pick"
+    assert not session.pick(bad) and session.close_seat()
+    assert read_event(watch.events[-1], CONTENT).said == ("", "info")
+
+
 def test_the_deck_limits_a_command() -> None:
     session = person()
     session.confirm()

@@ -125,9 +125,15 @@ class Corrected(Event):
 class SeatChanged(Event):
     """A person as Mission Control opened (``open``) or left their private screen, or what it shows
     changed (RULES.md, With a person as Mission Control).  It carries no secret: the screen reads
-    ``PersonSession.seat_view()`` itself."""
+    ``PersonSession.seat_view()`` itself.
+
+    :ivar clear_table: the table's message bar holds the neutral word of a refusal on that screen
+        ("not accepted; the reason is on the Mission Control screen") that the screen has moved past:
+        clear it.
+    """
 
     open: bool
+    clear_table: bool = False
 
 
 #: Every event a Transmission session emits.

@@ -102,18 +102,21 @@ class PersonSession(Session):
         self._mission_picks: list[str] = []
         self._to_answer = ""
         self._note = ""  # said on the Mission Control screen when it next opens
+        self._table_told = False  # the table's message bar holds a refusal's neutral word
 
     # ------------------------------------------------------------------ the seat
 
     def _seat(self, message: str = "") -> None:
         self.seat_message = message
-        self._events.publish(SeatChanged(self.seat_open))
+        told, self._table_told = self._table_told, False  # the screen moved past its refusal
+        self._events.publish(SeatChanged(self.seat_open, clear_table=told))
 
     def _private_refusal(self, message: str) -> bool:
         """Refuse an intent of the person's screen: the reason only there, the table hears a neutral word."""
         self.seat_message = message
         self._events.publish(Refused("Mission Control: not accepted; the reason is on the Mission Control "
                                      "screen."))
+        self._table_told = True
         self._events.publish(SeatChanged(self.seat_open))
         return False
 

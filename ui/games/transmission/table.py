@@ -11,7 +11,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.events import BoostAnswered, Executed, Placed, Refused, StepChanged
+from companion.games.transmission.events import (
+    BoostAnswered,
+    Executed,
+    Placed,
+    Refused,
+    SeatChanged,
+    StepChanged,
+)
 from companion.games.transmission.person import PersonSession, table_session
 from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.stored import progress
@@ -45,7 +52,8 @@ def read_event(event: Event, content: ContentPack) -> EventNews:
         said = (event.message, "error")
     elif isinstance(event, BoostAnswered):
         said = (f"{content.boost(event.boost).name}: {event.message}", "answer")
-    elif isinstance(event, (Placed, StepChanged, Executed)):
+    elif isinstance(event, (Placed, StepChanged, Executed)) or (isinstance(event, SeatChanged)
+                                                              and event.clear_table):
         said = ("", "info")
     return EventNews(said, event.dealt if isinstance(event, Executed) else None,
                      isinstance(event, StepChanged) and event.step is Step.THINKING)
