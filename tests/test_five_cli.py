@@ -167,6 +167,15 @@ def test_the_terminal_says_each_refusal_and_nothing_changes() -> None:
     assert "The game is saved; `companion play --game five-actions` resumes it." in lines
 
 
+def test_a_starting_location_already_taken_is_asked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nAna\nharbour\nBen\nHarbour\nridge\n"))
+    assert main(["play", "--game", "five-actions", "--seed", "3", "--no-store"]) == 0
+    out = capsys.readouterr().out
+    assert "Harbour is Ana's starting Location: each player starts on their own." in out
+
+
 def test_play_in_the_terminal_is_saved_and_resumed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -98,11 +98,20 @@ def test_ending_the_game_gives_the_standings() -> None:
         (["Ana", "Ben"], ["harbour", "bay"], "Bay is an ocean space"),
         (["Ana", "Ben"], ["harbour", "moon"], "no Location 'moon'"),
         (["Ana", "Ben"], ["harbour"], "Each player needs a starting Location"),
+        (["Ana", "Ben"], ["harbour", "harbour"],
+         "Harbour is Ana's starting Location: each player starts on a Location of their own"),
     ],
 )
 def test_a_bad_setup_is_a_sentence(names: list[str], starts: list[str], problem: str) -> None:
     with pytest.raises(ValueError, match=problem):
         Session.new(CONTENT, names, starts)
+
+
+def test_on_the_printed_board_two_players_cannot_start_on_one_location() -> None:
+    """The window's Setup greys a Location already chosen; the engine refuses it too (X3: the terminal and
+    a scenario let two first stations share one)."""
+    with pytest.raises(ValueError, match="Old Mill is Ana's starting Location"):
+        Session.new(CONTENT, ["Ana", "Ben"], ["Old Mill", "old  mill"], layout="printed")
 
 
 def test_every_action_is_saved_and_the_game_resumes_after_a_power_cut(tmp_path: Path) -> None:

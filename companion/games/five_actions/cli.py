@@ -99,6 +99,12 @@ def _ask_players(
                 if found is None:
                     output_fn(f"{start!r} is not a Location of this map: type one of those listed above.")
                 start = found or ""
+            taken = next((n for n, s in zip(names, starts, strict=True)
+                          if start and s.casefold() == start.casefold()), None)
+            if taken is not None:
+                shown = next((loc.name for loc in land if loc.id == start), start)
+                output_fn(f"{shown} is {taken}'s starting Location: each player starts on their own.")
+                start = ""
         names.append(name)
         starts.append(start)
     return names, starts

@@ -130,8 +130,13 @@ def _start(content: ContentPack, state: GameState, action: Start) -> None:
         raise IllegalAction(
             f"each player needs a starting Location ({len(names)} players, {len(action.starts)} given)"
         )
+    started: dict[str, str] = {}  # a starting Location's key -> the player who starts there
     for name, start in zip(names, action.starts, strict=True):
         key = _key(content, state, start, station=True)
+        if key in started:
+            raise IllegalAction(f"{_label(content, state, key)} is {started[key]}'s starting Location: "
+                                "each player starts on a Location of their own")
+        started[key] = name.strip()
         state.players.append(
             PlayerState(
                 name=name.strip(),
