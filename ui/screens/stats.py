@@ -93,11 +93,12 @@ def standings_summary(stats: PlayerStats | None) -> str:
 
 
 def best_line(stats: PlayerStats | None) -> str:
-    """``"best total 145 (Ana)"`` / ``"best total 90 (Ana and Ben)"``, or ``""`` with no winning total
-    recorded."""
+    """``"best total 145 (Ana)"`` / ``"best total 90 (2 tied)"`` (the chart's title has room for one
+    name; the wins by name are on the left), or ``""`` with no winning total recorded."""
     if stats is None or stats.best_total is None:
         return ""
-    return f"best total {stats.best_total} ({said_names(stats.best_by)})"
+    who = said_names(stats.best_by) if len(stats.best_by) == 1 else f"{len(stats.best_by)} tied"
+    return f"best total {stats.best_total} ({who})"
 
 
 def summary(stats: DifficultyStats | None) -> str:
