@@ -13,7 +13,7 @@ import pytest
 
 from companion.cli.main import main
 from companion.games.five_actions.session import Session
-from companion.games.five_actions.terminal import Terminal
+from companion.games.five_actions.terminal import MENU, Terminal
 from companion.table.store import Store
 from five_support import CONTENT
 
@@ -165,6 +165,16 @@ def test_the_terminal_says_each_refusal_and_nothing_changes() -> None:
     assert "Refused: No Patent waits above Ana's installation column (Patents)." in lines
     assert session.game.state.players[0].stations == {"harbour": False} and not session.over
     assert "The game is saved; `companion play --game five-actions` resumes it." in lines
+
+
+def test_an_empty_or_unknown_answer_asks_again_without_the_whole_round() -> None:
+    """X3: an accidental Enter reprinted the round's 9 lines each time."""
+    session = Session.new(CONTENT, ["Ana", "Ben"], ["harbour", "ridge"], seed=1)
+    lines: list[str] = []
+    answers = iter(["", "", "xyzzy", "q"])
+    assert Terminal(session, lambda prompt: next(answers), lines.append).run() == 0
+    assert sum(line == MENU for line in lines) == 1, "the round and its menu once"
+    assert lines.count("Please choose 1-5, p, u, b, e or q.") == 1, "said for the unknown answer only"
 
 
 def test_a_starting_location_already_taken_is_asked_again(

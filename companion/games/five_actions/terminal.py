@@ -16,7 +16,7 @@ from companion.games.five_actions.engine.board import distance
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.views import PlayerPanel, TableView
 
-__all__ = ["Terminal", "Quit", "panel_lines", "SAMPLE_NOTE"]
+__all__ = ["CHOICES", "MENU", "SAMPLE_NOTE", "Quit", "Terminal", "panel_lines"]
 
 #: Said first when the game is played with the sample pack (its ``sample = true``).
 SAMPLE_NOTE = (
@@ -24,6 +24,8 @@ SAMPLE_NOTE = (
     "see docs/five-actions.md to enter your printed board."
 )
 
+#: The answers to "your action:" (q leaves through :meth:`ask`).
+CHOICES = frozenset({"1", "2", "3", "4", "5", "p", "u", "b", "e"})
 MENU = (
     "1 Installation  2 Transmission  3 Modulation  4 Funding  5 Supply  "
     "p pass  u undo  b board  e end the game  q quit (saved)"
@@ -167,7 +169,12 @@ class Terminal:
                     continue
                 self.show(view)
                 self.say(MENU)
-                choice = self.ask(f"{view.players[view.current or 0].name}, your action: ").lower()
+                prompt = f"{view.players[view.current or 0].name}, your action: "
+                choice = self.ask(prompt).lower()
+                while choice not in CHOICES:  # asked again, without the whole round again
+                    if choice:
+                        self.say("Please choose 1-5, p, u, b, e or q.")
+                    choice = self.ask(prompt).lower()
                 self.turn(choice, view)
             for st in s.view().standings:
                 self.say(
