@@ -29,7 +29,7 @@ from companion.cli.other_game import give_up_other
 from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
 from companion.games.five_actions.content.loader import check_content, default_content, load_content
 from companion.games.five_actions.content.model import ContentPack
-from companion.games.five_actions.engine.rules import MAX_NAME
+from companion.games.five_actions.engine.rules import MAX_NAME, start_taken_by
 from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.stored import KEEPER
@@ -99,8 +99,8 @@ def _ask_players(
                 if found is None:
                     output_fn(f"{start!r} is not a Location of this map: type one of those listed above.")
                 start = found or ""
-            taken = next((n for n, s in zip(names, starts, strict=True)
-                          if start and s.casefold() == start.casefold()), None)
+            chosen = list(zip(names, starts, strict=True))
+            taken = start_taken_by(content, layout, chosen, start) if start else None
             if taken is not None:
                 shown = next((loc.name for loc in land if loc.id == start), start)
                 output_fn(f"{shown} is {taken}'s starting Location: each player starts on their own.")

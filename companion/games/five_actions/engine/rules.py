@@ -17,6 +17,7 @@ at the end of its track moves no further; the Tycoon display is refilled from th
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from companion.errors import IllegalAction
 from companion.games.five_actions.content.model import COLUMNS, Bonus, ContentPack
@@ -37,7 +38,7 @@ from companion.games.five_actions.engine.board import distance, follow, key_of, 
 from companion.games.five_actions.engine.state import GameState, Pending, Phase, PlayerState
 from companion.table.seat_names import names_problem
 
-__all__ = ["new_state", "apply_action", "MAX_NAME"]
+__all__ = ["new_state", "apply_action", "start_taken_by", "MAX_NAME"]
 
 #: The longest player name.
 MAX_NAME = 20
@@ -130,13 +131,14 @@ def _start(content: ContentPack, state: GameState, action: Start) -> None:
         raise IllegalAction(
             f"each player needs a starting Location ({len(names)} players, {len(action.starts)} given)"
         )
-    started: dict[str, str] = {}  # a starting Location's key -> the player who starts there
+    chosen: list[tuple[str, str]] = []
     for name, start in zip(names, action.starts, strict=True):
         key = _key(content, state, start, station=True)
-        if key in started:
-            raise IllegalAction(f"{_label(content, state, key)} is {started[key]}'s starting Location: "
+        taken = start_taken_by(content, state.layout, chosen, start)
+        if taken is not None:
+            raise IllegalAction(f"{_label(content, state, key)} is {taken}'s starting Location: "
                                 "each player starts on a Location of their own")
-        started[key] = name.strip()
+        chosen.append((name.strip(), start))
         state.players.append(
             PlayerState(
                 name=name.strip(),
@@ -193,6 +195,22 @@ def _take_tycoon(content: ContentPack, state: GameState, seat: int, ident: str) 
 
 
 # ---------------------------------------------------------------- Locations
+
+
+def start_taken_by(content: ContentPack, layout: str, chosen: Sequence[tuple[str, str]],
+                   start: str) -> str | None:
+    """Who of ``chosen`` (``(name, start)`` pairs, in seat order) already starts on ``start``, else
+    ``None``: each player starts on a Location of their own (docs/five-actions.md, our decision).  The
+    engine's setup refuses such a start; the terminal asks again.  A name is compared as the engine
+    keys it: the map's Location (name or id) or the printed name (any spelling)."""
+    def key(name: str) -> str:
+        if layout == "map" and content.game_map is not None:
+            loc = content.game_map.location(name)
+            return loc.id if loc is not None else name
+        return key_of(name)
+
+    wanted = key(start)
+    return next((who for who, where in chosen if key(where) == wanted), None)
 
 
 def _key(content: ContentPack, state: GameState, name: str, station: bool = False) -> str:
