@@ -12,11 +12,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
 from ui import theme
 from ui.popups import ChoicePopup
 from ui.screens.base import BaseScreen
 
-__all__ = ["ActionTableScreen"]
+__all__ = ["ActionTableScreen", "SeatCard"]
+
+
+class SeatCard(BoxLayout):
+    """One player's panel on a table screen: what each game's card (and its own ``.kv`` rule) shows."""
+
+    name = StringProperty("")
+    status = StringProperty("")
+    figures = StringProperty("")
+    colour = ColorProperty((0.6, 0.6, 0.6, 1))
+    current = BooleanProperty(False)
+    #: The figures' size: larger with fewer players (wider panels).
+    figure_size = StringProperty("14sp")
 
 
 class ActionTableScreen(BaseScreen):

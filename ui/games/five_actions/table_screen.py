@@ -13,8 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.views import PlayerPanel, TableView
@@ -23,7 +22,7 @@ from ui.games import seat_colours as colours
 from ui.games.five_actions.board_map import MapView
 from ui.games.five_actions.flows import ACTION_TITLES, COLUMN_OF
 from ui.games.five_actions.table import FiveActionsTable, table_of
-from ui.games.table_screen_base import ActionTableScreen
+from ui.games.table_screen_base import ActionTableScreen, SeatCard
 from ui.popups import ChoicePopup
 from ui.widgets.controls import BigButton
 
@@ -79,15 +78,8 @@ def action_note(kind: str, view: TableView, player: PlayerPanel | None) -> tuple
     return False, quotes[0].reason if quotes else "not now"
 
 
-class FivePlayerCard(BoxLayout):
+class FivePlayerCard(SeatCard):
     """One player's panel."""
-
-    name = StringProperty("")
-    status = StringProperty("")
-    figures = StringProperty("")
-    colour = ColorProperty((0.6, 0.6, 0.6, 1))
-    current = BooleanProperty(False)
-    figure_size = StringProperty("14sp")
 
 
 class FiveTableScreen(ActionTableScreen):

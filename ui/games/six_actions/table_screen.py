@@ -13,8 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import PlayerPanel, TableView
@@ -22,7 +21,7 @@ from ui import theme
 from ui.games import seat_colours as colours
 from ui.games.six_actions.flows import ACTION_TITLES
 from ui.games.six_actions.table import SixActionsTable, table_of
-from ui.games.table_screen_base import ActionTableScreen
+from ui.games.table_screen_base import ActionTableScreen, SeatCard
 from ui.popups import Choice, ChoicePopup
 from ui.widgets.controls import BigButton
 
@@ -81,16 +80,8 @@ def board_words(view: TableView) -> str:
             f"Open Policies: {policies}.")
 
 
-class PlayerCard(BoxLayout):
+class PlayerCard(SeatCard):
     """One player's panel (no secrets: Merit cards as a count)."""
-
-    name = StringProperty("")
-    status = StringProperty("")
-    figures = StringProperty("")
-    colour = ColorProperty((0.6, 0.6, 0.6, 1))
-    current = BooleanProperty(False)
-    #: The figures' size: larger with fewer players (wider panels).
-    figure_size = StringProperty("14sp")
 
 
 class SixTableScreen(ActionTableScreen):
