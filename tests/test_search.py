@@ -3,6 +3,7 @@ reference search on small positions (1-2 missions, few transmissions)."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import random
 from collections import Counter
@@ -18,7 +19,7 @@ from companion.games.transmission.engine.views import MissionControlView, missio
 from companion.games.transmission.mission_control.encoding import DEFAULT_COUNTS, Pairs, rest_of
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.programs import count_programs, enumerate_outcomes
-from companion.games.transmission.mission_control.solver import Solver, forget_shared_tables
+from companion.games.transmission.mission_control.solver import Solver, collector_paused, forget_shared_tables
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices
@@ -397,3 +398,27 @@ def test_the_repairs_or_deploys_alone_prune_only_what_the_cheap_bound_prunes() -
     board = "a" + "." * 11 + "B" + "." * 12  # A damaged, no Repair card: never
     assert no_repair.bound.floor_exceeds(board, (("m1", "A", "B"),), 6)
     assert no_repair.bound.cheap(board, 12, "", (("m1", "A", "B"),)) > 6
+
+
+def test_the_collector_is_paused_only_while_searches_run_and_left_as_it_was() -> None:
+    """``collector_paused``: off inside (nested too), on again after the last one, and never turned on
+    when it was off before; a planner's decision leaves it as it found it."""
+    assert gc.isenabled()
+    try:
+        with collector_paused():
+            assert not gc.isenabled()
+            with collector_paused():
+                assert not gc.isenabled()
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        gc.disable()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+        gc.enable()
+        game = Game(CONTENT, "standard", "standard", 4)
+        game.play_chance()
+        Planner().plan(mission_control_view(CONTENT, game.state))
+        assert gc.isenabled()
+    finally:
+        gc.enable()

@@ -84,7 +84,7 @@ from companion.games.transmission.mission_control.encoding import (
     rest_of,
 )
 from companion.games.transmission.mission_control.programs import TransmissionResult
-from companion.games.transmission.mission_control.solver import SearchTimeout, Solver
+from companion.games.transmission.mission_control.solver import SearchTimeout, Solver, collector_paused
 
 __all__ = ["Candidate", "Plan", "Planner", "PlannerError"]
 
@@ -190,9 +190,11 @@ class Planner:
         solver.stop_at = time.monotonic() + seconds if seconds is not None else math.inf
         self._guess = None
         try:
-            return self._plan(view, solver, devices, pairs, root)
+            with collector_paused():
+                return self._plan(view, solver, devices, pairs, root)
         except SearchTimeout:
-            return self._best_so_far(view, solver, devices, pairs, root)
+            with collector_paused():
+                return self._best_so_far(view, solver, devices, pairs, root)
         finally:
             solver.stop_at = math.inf
 

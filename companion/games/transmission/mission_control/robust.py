@@ -92,7 +92,7 @@ from companion.games.transmission.mission_control.encoding import INDEX, ORDER, 
 from companion.games.transmission.mission_control.estimate import EstimateCache, estimate
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.reasoning import Reader, possible_missions
-from companion.games.transmission.mission_control.solver import Solver
+from companion.games.transmission.mission_control.solver import Solver, collector_paused
 
 __all__ = ["VALUES", "EstimateValue", "ExactValue", "RobustPlan", "RobustPlanner", "ValueFunction"]
 
@@ -257,6 +257,10 @@ class RobustPlanner:
         :raises companion.games.transmission.mission_control.planner.PlannerError: only when no viable
         program exists (a tiny deck).
         """
+        with collector_paused():
+            return self._plan(view)
+
+    def _plan(self, view: MissionControlView) -> RobustPlan:
         best = tuple(self.shortest.choose(view))
         if self.cadet == "perfect":
             return RobustPlan(best, None, None, 1, "the perfect Cadet executes any plan as intended")

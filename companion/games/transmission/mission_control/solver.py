@@ -56,8 +56,11 @@ exhaustive reference search, and the solver's values equal the reference's.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import heapq
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -82,7 +85,7 @@ from companion.games.transmission.mission_control.programs import (
     compile_programs,
 )
 
-__all__ = ["Grouped", "SearchTimeout", "Solver", "forget_shared_tables"]
+__all__ = ["Grouped", "SearchTimeout", "Solver", "collector_paused", "forget_shared_tables"]
 
 #: Compiled tries shared by every solver, per (start cell, counts): they never change.
 _TRIES: dict[tuple[int, tuple[int, ...]], TrieNode] = {}
@@ -112,6 +115,39 @@ def forget_shared_tables() -> None:
     _CELLS.clear()
     act_tables.cache_clear()
     forget_bound_tables()
+
+
+#: The searches running inside :func:`collector_paused`, and whether the collector was on before the first.
+_PAUSED_LOCK = threading.Lock()
+_PAUSED: list[int] = [0]
+_RESUME: list[bool] = [False]
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run a search with Python's cyclic garbage collector off; on again after the last one running.
+
+    A search allocates millions of small tuples and lists, many of them kept in its tables, and the
+    collector's passes walk every live one again and again: about a fifth of ``simulate``'s CPU time
+    (docs/bench-planner.md, issue 11, helper A6).  Paused, the search's survivors are walked about once,
+    after it (about half of that cost remains).  The search makes almost no reference cycles (what
+    reference counting frees is freed as before), and the cycles other code makes meanwhile are
+    collected once the collector is on again.  Nested and concurrent uses (the app's pre-solving
+    thread) share one count under a lock: the collector stays off while any search runs, and is
+    turned on again only if it was on when the first one started.
+    """
+    with _PAUSED_LOCK:
+        if not _PAUSED[0]:
+            _RESUME[0] = gc.isenabled()
+            gc.disable()
+        _PAUSED[0] += 1
+    try:
+        yield
+    finally:
+        with _PAUSED_LOCK:
+            _PAUSED[0] -= 1
+            if not _PAUSED[0] and _RESUME[0]:
+                gc.enable()
 
 
 #: A position and its remaining pairs: the key of every table.
