@@ -406,11 +406,30 @@ def test_a_station_walled_in_is_proved_unwinnable_at_once(rows: list[str],
     board, cadet_cell = view.position.board, view.position.cadet
     assert solver.bound.value(board, cadet_cell, "", ((walled, *missions[walled]),)) >= 1000
     assert solver.nodes < 2_000  # proved by the bound, not by searching every line
-    # The others can still be completed, and the plan keeps them within reach.
+    # The others can still be completed, and the plan heads for them as if they were all there is
+    # (found by a tester: it used to take the first program that merely kept them within reach, a
+    # walk away from them while the slack lasted).
     others = {m: pair for m, pair in missions.items() if m != walled}
     keep = Planner().plan(view_of(rows, cadet, others))
     assert keep.transmissions_to_win is not None
-    assert set(plan.completes) <= set(others)
+    assert (plan.commands, plan.completes) == (keep.commands, keep.completes)
+    after = RULES.execute(view.position, plan.commands, view.missions).end
+    rest = {m: pair for m, pair in others.items() if m not in plan.completes}
+    if rest:
+        left = Planner().plan(view_of(after.rows(), after.cadet_cell, rest, after.carrying, left=6))
+        assert left.transmissions_to_win == keep.transmissions_to_win - 1  # on an optimal line
+
+
+def test_when_some_missions_cannot_be_completed_it_heads_for_the_most_it_still_can() -> None:
+    """A mission whose station is boxed in, and one that needs the Android (damaged) brought to the
+    Energy Pack: the plan is the Energy Pack mission's own optimal plan (a tester's position)."""
+    rows = ["HR...", "C....", ".....", "..a..", "....E"]
+    plan = Planner().plan(view_of(rows, (2, 2), {"X1": ("H", "A"), "X2": ("E", "A")}))
+    alone = Planner().plan(view_of(rows, (2, 2), {"X2": ("E", "A")}))
+    assert plan.transmissions_to_win is None and alone.transmissions_to_win is not None
+    assert plan.commands == alone.commands
+    # Not the first viable program in order (N N E E S), which walks away from the Android.
+    assert plan.commands != (Command.N, Command.N, Command.E, Command.E, Command.S)
 
 
 def test_a_deadline_gives_the_best_selection_found_so_far() -> None:

@@ -18,10 +18,13 @@ planner's own order (:meth:`Planner._optimal`), so the outcome that proves the o
 planner's pick and no outcome is searched twice.
 
 *When the game cannot be won* within the transmissions left, it maximises the missions completed
-(the score, RULES.md, Score): the largest set of remaining missions that can still be completed
-in time is found by the same search, and the plan is the first program (same order) that keeps
-such a set within reach.  When not even one mission can be completed in time, it takes the
-program whose outcome has the lowest lower bound (closest to completing them all).
+(the score, RULES.md, Score): the largest sets of remaining missions that can still be completed
+in time are found by the same search, the one of them that needs the fewest transmissions is the
+target (the first in mission order on a tie), and the plan is the optimal one for that set alone
+(the same order as above), so Mission Control heads for the missions it can still complete as
+soon as it can, leaving the most transmissions spare for a Cadet who strays, instead of any
+program that merely keeps them within reach.  When not even one mission can be completed in time,
+it takes the program whose outcome has the lowest lower bound (closest to completing them all).
 
 *Never a wait.*  With a ``deadline`` (seconds; the app's ``[game] mission_control_seconds``) the
 search stops when it passes (:class:`~companion.games.transmission.mission_control.solver.SearchTimeout`)
@@ -359,19 +362,31 @@ class Planner:
     def _most_missions(self, solver: Solver, root: _State, pairs: Pairs,
                        ordered: list[TransmissionResult], left: int
                        ) -> TransmissionResult:
-        """The first outcome that keeps the largest completable set of missions within reach."""
+        """The first program (in the planner's order) of an optimal line for the target set of
+        missions: of the largest sets that can still be completed within ``left``, the one needing
+        the fewest transmissions (the first in :func:`itertools.combinations` order on a tie).
+
+        The result's mask is over ``pairs``: the target's missions it completes.  No mission outside
+        the target can complete on the way: the target with it would be a larger set within reach.
+        """
         for size in range(len(pairs) - 1, 0, -1):
-            reachable = [q for q in itertools.combinations(pairs, size)
-                         if solver.need(*root, q, left) <= left]
-            if not reachable:
+            target: tuple[int, Pairs] | None = None
+            for q in itertools.combinations(pairs, size):
+                need = solver.need(*root, q, left)
+                if need <= left and (target is None or need < target[0]):
+                    target = (need, q)
+            if target is None:
                 continue
-            for o in ordered:
-                done = {pairs[b] for b in range(len(pairs)) if o.mask >> b & 1}
-                if any(len(done.intersection(q)) == size
-                       or solver.within(o.board, o.cadet, o.carrying, tuple(p for p in q if p not in done),
-                                        left - 1)
-                       for q in reachable):
-                    return o
+            q = target[1]
+            guess = self._guess  # the deadline's fallback stays an outcome over ``pairs``
+            try:
+                _best, first = self._optimal(solver, root, q, solver.outcomes(*root, q), left)
+            finally:
+                self._guess = guess
+            if first is None:  # pragma: no cover - need(q) <= left proves a first outcome exists
+                break
+            mask = sum(1 << pairs.index(p) for b, p in enumerate(q) if first.mask >> b & 1)
+            return first._replace(mask=mask)
         return min(ordered, key=lambda o: (
             solver.bound.value(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask)), self._key(o.program)))
 
