@@ -112,7 +112,9 @@ class Plan:
         the Transmission cards left.  With perfect execution the next decision finds one fewer.
     :param completes: ids of the missions this transmission completes if executed as intended.
     :param exact: ``False`` when the deadline passed first: ``commands`` are the best found by then
-        and ``transmissions_to_win`` is the best proven lower bound (at least 1), not the optimum.
+        and ``transmissions_to_win`` is the best proven lower bound (at least 1), not the optimum, or
+        ``None`` when the search had already proved that the game cannot be won in time (or the bound
+        proves it can never be won: a station walled in).
     """
 
     commands: tuple[Command, ...]
