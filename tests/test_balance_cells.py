@@ -81,7 +81,7 @@ def test_a_cell_of_other_code_is_extended_only_with_keep_and_then_names_both(
     assert {k: again[k] for k in TALLIES} == {k: kept[k] for k in TALLIES}
 
 
-def test_a_cell_of_other_code_or_seed_or_more_games_is_played_from_game_0(
+def test_a_cell_of_other_code_or_seed_is_played_from_game_0_and_more_games_count_as_done(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     played: list[tuple[int, int]] = []
     one_cell(monkeypatch, played)
@@ -91,10 +91,15 @@ def test_a_cell_of_other_code_or_seed_or_more_games_is_played_from_game_0(
     data["cells"][KEY]["code"] = "older code"
     cache.write_text(json.dumps(data), encoding="utf-8")
     played.clear()
-    balance.run(CONTENT, 4, 4, 1, cache, out)
+    balance.run(CONTENT, 4, 4, 1, cache, out)  # other code, fewer games cached: played again
     balance.run(CONTENT, 5, 5, 1, cache, out)  # another seed: other games
-    balance.run(CONTENT, 2, 5, 1, cache, out)  # fewer games than cached: played again, not cut
-    assert played == [(0, 4), (0, 5), (0, 2)]
+    assert played == [(0, 4), (0, 5)]
+    before = cache.read_bytes()
+    for games in (2, 5):  # same seed and code, at least the games asked: done, and not cut
+        kept = balance.run(CONTENT, games, 5, 1, cache, out, command=f"--games {games}")["cells"][KEY]
+        assert played == [(0, 4), (0, 5)] and kept["games"] == 5
+    assert cache.read_bytes() == before
+    assert "| training | shortest | perfect | 5 |" in out.read_text(encoding="utf-8")
 
 
 def test_merge_adds_the_parts_and_reads_old_cells() -> None:

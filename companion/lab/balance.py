@@ -6,7 +6,8 @@ every cell of a difficulty plays the same layouts, missions and Transmission car
 (common random numbers).  A finished cell is written at once to the JSON cache
 (``docs/balance.json``) with a fingerprint of the code that played it; a later run
 skips the cells whose fingerprint still matches, so a long run can be stopped
-(``--max-minutes``) and continued.  The Markdown page is rewritten from the cache
+(``--max-minutes``, or Ctrl-C: it says ``interrupted`` and exits 130, the cell it was
+playing not saved) and continued.  The Markdown page is rewritten from the cache
 after every cell.
 
 Statistics: the win rate's 95% confidence interval is the Wilson score interval;
@@ -22,6 +23,14 @@ A cell cached with fewer games of the same seed is extended rather than played a
 missing games are played and the tallies added (``--games 1000`` after a 500-game run plays games
 500-999), when the same code played it or ``--keep`` says the change kept every decision;
 ``--replay CELL`` checks that claim by playing a cached cell again and comparing its tallies exactly.
+
+A run never replaces a cached cell by fewer games.  A cell of the same seed and code (or ``--keep``)
+with at least ``--games`` games is done and stays as it is.  A cell that cannot count (other code,
+another seed) is played again from game 0, unless it holds more games than ``--games``: then it is
+left as it is, with one warning naming it, its games, why, and what to run (``--games`` as many as it
+holds to play it again, another ``--out`` for a trial), and the last line counts the cells left.  So a
+trial run (``--games 3``) on the real page changes none of its figures, and the page's command
+("Regenerate with") becomes the run's only when the run played a cell.
 
 ``--bench-cadet GAMES`` times the reasoning Cadet's decisions (each whole Decode step, Signal
 Boosts included) over ``GAMES`` games at every difficulty against the shortest-plan Mission
@@ -47,6 +56,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.cli.output import EXIT_INTERRUPTED
 from companion.errors import CompanionError
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.content.model import ContentPack
@@ -57,7 +67,7 @@ from companion.games.transmission.engine.views import MissionControlView, missio
 from companion.games.transmission.mission_control.cadet import CADET_MODELS
 from companion.games.transmission.mission_control.reasoning import Reader
 from companion.games.transmission.session import Chooser
-from companion.lab.balance_cells import load, merge, parts, save, tallies
+from companion.lab.balance_cells import left_as_is, load, merge, parts, save, tallies, unusable, write_text
 from companion.lab.progress import progress
 from companion.lab.simulate import (
     MISSION_CONTROLS,
@@ -241,10 +251,13 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
         keep: bool = False) -> dict[str, Any]:
     """Simulate every missing cell (see the module docstring); returns the cache's contents.
 
-    A cached cell of the same seed with fewer games is extended: only its missing games are played
-    (game ``i`` is always the same game, :func:`companion.lab.simulate.game_seed`) and the tallies are
-    added, when it was played by the same code (fingerprint) or ``keep`` is set; its ``parts`` record
-    which games each code and commit played.
+    A cached cell of the same seed and code (or ``keep``) with at least ``games`` games is done and
+    stays as it is; with fewer, it is extended: only its missing games are played (game ``i`` is always
+    the same game, :func:`companion.lab.simulate.game_seed`) and the tallies are added; its ``parts``
+    record which games each code and commit played.  Any other cached cell is played again from game 0,
+    unless it holds more than ``games`` games: then it is left as it is, with a warning naming it, and
+    the last log line counts those cells.  ``command`` becomes the cache's (and the page's) command only
+    when the run plays a cell.
 
     :param cadets: play only the cells of these Cadet models (the others stay as cached).
     :param keep: a cached cell of the same seed counts as done (or is extended) even if the code changed
@@ -257,19 +270,24 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
     version = commit()
     start = time.monotonic()
 
-    def usable(cell: Any) -> bool:
-        """Whether the cached cell's games count towards this run's (same seed and code, or ``keep``)."""
-        return (tallies(cell) is not None and cell.get("seed") == seed
-                and (keep or cell.get("code") == stamp))
-
     def played(key: str) -> int:
-        """How many of the cell's games are cached and count (0: play it from game 0)."""
-        counts = tallies(cells.get(key)) if usable(cells.get(key)) else None
-        return counts[0] if counts is not None and counts[0] <= games else 0
+        """How many of the cell's cached games count towards this run (0: play it from game 0)."""
+        counts = tallies(cells.get(key))
+        return counts[0] if counts is not None and not unusable(cells.get(key), seed, stamp, keep) else 0
 
-    todo = [cell for cell in _cells() if cell[2] in cadets and played(cell_key(*cell)) < games]
+    def cached(key: str) -> int:
+        counts = tallies(cells.get(key))
+        return counts[0] if counts is not None else 0
+
+    mine = [cell for cell in _cells() if cell[2] in cadets]
+    left = [cell for cell in mine if played(cell_key(*cell)) == 0 and cached(cell_key(*cell)) > games]
+    for cell in left:
+        key = cell_key(*cell)
+        log.warning("%s", left_as_is(key, cached(key), unusable(cells[key], seed, stamp, keep), games, seed))
+    todo = [cell for cell in mine if cell not in left and played(cell_key(*cell)) < games]
     log.info("%d of %d cells to play (%d games each, seed %d, code %s)", len(todo), len(_cells()), games,
              seed, stamp)
+    done = 0
     for n, (difficulty, mc, cadet) in enumerate(progress(todo, desc="cells", unit="cell"), start=1):
         if max_minutes is not None and time.monotonic() - start > 60 * max_minutes:
             log.info("stopping after %.0f minutes; run again to continue", (time.monotonic() - start) / 60)
@@ -288,13 +306,20 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
         if command:
             data["command"] = command
         save(cache, data)
-        out.write_text(render(data), encoding="utf-8")
+        write_text(out, render(data))
+        done += 1
         total = cells[key]
         low, high = wilson(total["wins"], total["games"])
         log.info("  won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%); these %d games in %.0f s, "
                  "%.0f games/min/core", total["wins"], total["games"], 100 * total["wins"] / total["games"],
                  100 * low, 100 * high, result.games, result.seconds, result.games_per_minute_per_core)
-    out.write_text(render(data), encoding="utf-8")
+    write_text(out, render(data))
+    stopped = len(todo) - done
+    log.info("%d %s played, %d already done%s", done, "cell" if done == 1 else "cells",
+             len(mine) - len(todo) - len(left), f", {stopped} not played (--max-minutes)" if stopped else "")
+    if left:
+        log.warning("%d cells left as they are: they hold more games than this run's %d and cannot count "
+                    "towards it (see above)", len(left), games)
     return data
 
 
@@ -341,6 +366,13 @@ def render(data: dict[str, Any]) -> str:
         "```",
         data.get("command") or "python -m companion.lab.balance --games 1000 --jobs 2",
         "```",
+        "",
+        "A run never replaces a cached cell by fewer games: a cell holding more games than `--games` stays "
+        "as it is",
+        "(a run of other code or another seed names it and says what to run), and the command above changes "
+        "only",
+        "when a run plays a cell.  Try a few games on another page: `python -m companion.lab.balance --games "
+        "3 --out /tmp/balance.md`.",
         "",
         "Mission Controls: `shortest` is the optimal planner (`mission_control/planner.py`, fewest "
         "transmissions",
@@ -522,6 +554,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "since (only after a change that alters no decision: check with --replay)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    try:
+        return _main(parser, args)
+    except KeyboardInterrupt:  # Ctrl-C: one line, as every `companion` command says it (exit 130)
+        print(f"{parser.prog}: interrupted", file=sys.stderr, flush=True)
+        return EXIT_INTERRUPTED
+
+
+def _main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """What :func:`main` runs once its arguments are parsed (the bench, a replay or the balance run)."""
     content = default_content()
     if args.bench_cadet:
         for line in bench_cadet(content, args.bench_cadet, args.seed):

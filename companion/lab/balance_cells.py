@@ -14,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-__all__ = ["load", "merge", "parts", "save", "tallies"]
+__all__ = ["left_as_is", "load", "merge", "parts", "save", "tallies", "unusable", "write_text"]
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +31,17 @@ def load(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def save(path: Path, data: dict[str, Any]) -> None:
-    """Write the cache atomically (a temporary file beside it, then renamed over it)."""
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (a temporary file beside it, then renamed over it): a run
+    stopped meanwhile (Ctrl-C) leaves the old file or the new one, never half of one."""
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)
+
+
+def save(path: Path, data: dict[str, Any]) -> None:
+    """Write the cache atomically (:func:`write_text`)."""
+    write_text(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 def tallies(cell: Any) -> tuple[int, int, int, int] | None:
@@ -54,6 +60,39 @@ def tallies(cell: Any) -> tuple[int, int, int, int] | None:
     except (KeyError, TypeError, ValueError):
         return None
     return (games, wins, transmissions, score) if 0 <= wins <= games else None
+
+
+def unusable(cell: Any, seed: int, code: str, keep: bool = False) -> str:
+    """Why a cached cell's games cannot count towards a run of batch ``seed`` by ``code`` (a
+    fingerprint), as words; ``""`` when they can (same seed, and same code or ``keep``).
+
+    :param cell: a cached cell, or ``None`` (not cached).
+    """
+    if cell is None:
+        return "the cell is not cached"
+    if tallies(cell) is None:
+        return "the cell is malformed"
+    reasons = []
+    if cell.get("seed") != seed:
+        reasons.append(f"with seed {cell.get('seed')}, this run's is {seed}")
+    if not keep and cell.get("code") != code:
+        reasons.append(f"by other code, {cell.get('code')} (today's is {code})")
+    return f"the cell was played {' and '.join(reasons)}" if reasons else ""
+
+
+def left_as_is(key: str, games: int, why: str, asked: int, seed: int) -> str:
+    """The warning for a cached cell a run leaves as it is: it holds more games than the run asks for
+    but they cannot count towards it.
+
+    :param key: the cell (``difficulty/mc/cadet``); ``games``: its cached games; ``why``: what
+        :func:`unusable` says; ``asked``: the run's games per cell; ``seed``: the run's batch seed.
+    """
+    keep = (f"; or, after a change that alters no decision, add --keep (check it first with --replay "
+            f"{key})") if "seed" not in why else ""
+    return (f"{key}: left as it is: its {games} cached games cannot count towards this run: {why}; a run "
+            f"of {asked} games never replaces more games.  To play it again with today's code, run with "
+            f"--games {games} --seed {seed} (or more games); to try a few games, give another --out (the "
+            f"cache goes beside it), e.g. --out /tmp/balance.md{keep}")
 
 
 def parts(cell: dict[str, Any]) -> list[dict[str, Any]]:
