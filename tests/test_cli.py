@@ -210,7 +210,9 @@ def plan(capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any) -> dict[
     code, out, err = cli(capsys, "plan", write(tmp_path, data))
     assert (code, err) == (0, "")
     result: dict[str, Any] = json.loads(out)
-    assert set(result) == {"commands", "transmissions_to_win", "exact"}
+    assert set(result) == {"commands", "transmissions_to_win", "exact", "winnable"}
+    known = result["exact"] or result["transmissions_to_win"] is None  # a lower bound proves neither
+    assert result["winnable"] is ((result["transmissions_to_win"] is not None) if known else None)
     return result
 
 

@@ -4,6 +4,8 @@ nothing extra when piped, and never on stdout."""
 from __future__ import annotations
 
 import fcntl
+import io
+import itertools
 import json
 import os
 import pty
@@ -14,6 +16,7 @@ import sys
 import termios
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -117,3 +120,38 @@ def test_simulate_piped_prints_its_figures_and_no_bar() -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 3
     assert "%|" not in done.stderr and "\r" not in done.stderr
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal (of no size: the bar takes 80 columns)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_range_longer_than_len_can_say_is_counted_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tester X4: ``simulate --games 99999999999999999999 --jobs 1`` ended in an OverflowError here."""
+    monkeypatch.delenv("TQDM_DISABLE", raising=False)
+    huge = range(10**20)
+    with pytest.raises(OverflowError):
+        len(huge)
+    assert list(itertools.islice(progress(huge, desc="games"), 3)) == [0, 1, 2]  # not shown: stderr captured
+    terminal = _Terminal()
+    assert shown(terminal)
+    items = progress(range(5, 10**20, 7), desc="games", unit="game", file=terminal)
+    assert list(itertools.islice(items, 2)) == [5, 12]
+    items.close()  # type: ignore[attr-defined]
+    assert "/14285714285714285714" in terminal.getvalue()  # the exact total, however large
+
+    class Endless:
+        def __len__(self) -> int:
+            return 10**20  # len() raises OverflowError
+
+        def __iter__(self) -> Iterator[int]:
+            return itertools.count()
+
+    terminal = _Terminal()
+    items = progress(Endless(), desc="games", file=terminal)
+    assert list(itertools.islice(items, 3)) == [0, 1, 2]
+    items.close()  # type: ignore[attr-defined]
+    assert "games: " in terminal.getvalue() and "it [" in terminal.getvalue()  # counted without a total

@@ -80,16 +80,14 @@ def progress(iterable: Iterable[T], *, total: int | None = None, desc: str = "",
              file: IO[str] | None = None) -> Iterator[T]:
     """Yield ``iterable``'s items, with a bar on stderr when it is a terminal.
 
-    :param total: how many items (default ``len(iterable)`` when it has one; else the bar counts up).
+    :param total: how many items (default ``len(iterable)`` when it has one, a ``range``'s length however
+        large; else the bar counts up without a total).
     :param desc: what is counted, before the bar (``"positions"``).
     :param unit: one item's name in the rate (``"game"`` -> ``12.3game/s``).
     :param file: where the bar goes (default stderr; a test passes a pseudo-terminal).
     """
     if total is None:
-        try:
-            total = len(iterable)  # type: ignore[arg-type]
-        except TypeError:
-            total = None
+        total = _length(iterable)
     if not shown(file):
         yield from iterable
         return
@@ -97,6 +95,21 @@ def progress(iterable: Iterable[T], *, total: int | None = None, desc: str = "",
         for item in iterable:
             yield item
             bar.update(1)
+
+
+def _length(iterable: Iterable[object]) -> int | None:
+    """``len(iterable)``, or ``None`` when it has none; a ``range`` longer than ``len()`` can say
+    (more than ``sys.maxsize`` items: ``OverflowError``) is counted by its bounds."""
+    try:
+        return len(iterable)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    except OverflowError:
+        if isinstance(iterable, range):
+            step = iterable.step
+            span = iterable.stop - iterable.start if step > 0 else iterable.start - iterable.stop
+            return max(0, (span + abs(step) - 1) // abs(step))
+        return None
 
 
 @contextmanager

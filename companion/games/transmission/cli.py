@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from companion.cli.database import database_path
 from companion.cli.other_game import give_up_other
@@ -30,7 +31,6 @@ from companion.cli.output import (
     Failure,
     err,
     out,
-    positive,
     print_json,
     verbose_option,
 )
@@ -46,12 +46,16 @@ from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.terminal import Terminal
 from companion.games.transmission.terminal_person import PersonTerminal
-from companion.table.config import MISSION_CONTROL_SECONDS, Config, read_config
+from companion.table.config import MISSION_CONTROL_RANGE, MISSION_CONTROL_SECONDS, Config, read_config
 from companion.table.registry import AddSubcommand
 from companion.table.store import Store, StoreError, describe_saved
 from companion.table.store_rows import counts
 
-__all__ = ["register", "content_pack", "game_options", "seed", "play_stored", "MAX_SEED"]
+if TYPE_CHECKING:  # the planner is imported by the subcommands that use it (see above)
+    from companion.games.transmission.mission_control.planner import Plan
+
+__all__ = ["register", "content_pack", "game_options", "seed", "play_stored", "MAX_SEED", "MAX_GAMES",
+           "MAX_JOBS", "PLAN_FIELDS", "plan_json"]
 
 log = logging.getLogger(__name__)
 
@@ -181,9 +185,39 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         upcoming_levels=(),  # a scenario does not say which Transmission cards are still to come
     )
     plan = Planner(deadline=args.seconds or None).plan(view)
-    print_json({"commands": [str(c) for c in plan.commands],
-                "transmissions_to_win": plan.transmissions_to_win, "exact": plan.exact})
+    print_json(plan_json(plan))
     return EXIT_OK
+
+
+#: ``plan --help``'s words for each field of its JSON (:func:`plan_json`; the planner's ``Plan``).
+PLAN_FIELDS = """\
+the JSON object on stdout:
+  commands              the 5 commands in intended order (registers 1 to 5): N E S W COLLECT DEPLOY
+                        REPAIR
+  transmissions_to_win  the fewest transmissions, this one included, that complete every remaining
+                        mission if the Cadet executes each as intended (these 5 commands start such a
+                        line); 0 when no mission remains; null when the game cannot be won within the
+                        scenario's transmissions_left: then the commands keep the most missions
+                        within reach (the score, RULES.md)
+  exact                 true (always with --seconds 0): transmissions_to_win is the exact optimum;
+                        false when --seconds passed first: the commands are the best found by then and
+                        transmissions_to_win is the best proven lower bound (at least 1), not the
+                        optimum, or null when the search had already proved the game cannot be won
+  winnable              true when the game can be won within transmissions_left, false when it cannot,
+                        null when --seconds passed before the search knew (exact false with a number)"""
+
+
+def plan_json(plan: Plan) -> dict[str, object]:
+    """``companion plan``'s JSON object for ``plan`` (each field as :data:`PLAN_FIELDS` says).
+
+    :returns: ``commands`` (5 strings, RULES.md notation), ``transmissions_to_win`` (int or ``None``),
+        ``exact`` (bool) and ``winnable``: ``transmissions_to_win is not None`` when exact, ``False``
+        when inexact and ``None`` (the search proved it), else ``None`` (a lower bound proves neither).
+    """
+    to_win = plan.transmissions_to_win
+    winnable = to_win is not None if plan.exact or to_win is None else None
+    return {"commands": [str(c) for c in plan.commands], "transmissions_to_win": to_win,
+            "exact": plan.exact, "winnable": winnable}
 
 
 def _deadline(text: str) -> float:
@@ -193,7 +227,40 @@ def _deadline(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be 0 (no limit) to 3600 seconds, not {text}")
+        raise argparse.ArgumentTypeError(f"must be 0 (no limit) to 3600 seconds, not {text[:20]}")
+    return value
+
+
+#: ``simulate --games``: at most ten million (more than a week on one core for the fastest Cadet, about
+#: 700 games a minute); beyond it a typo, not a batch anyone waits for.
+MAX_GAMES = 10_000_000
+#: ``simulate --jobs``: at most 64 processes (each holds a planner and its tables; results never
+#: depend on it).
+MAX_JOBS = 64
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # also a number of more than 4,300 digits (Python's limit)
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+
+
+def _games(text: str) -> int:
+    """``simulate --games``: 1 to :data:`MAX_GAMES`.  :raises argparse.ArgumentTypeError: naming it."""
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,}, not {text[:24]}")
+    return value
+
+
+def _jobs(text: str) -> int:
+    """``simulate --jobs``: 0 (every core) to :data:`MAX_JOBS`.  :raises argparse.ArgumentTypeError:"""
+    value = _whole(text)
+    if not 0 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be 0 (every core) to {MAX_JOBS}, not {text[:24]}")
     return value
 
 
@@ -202,8 +269,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from companion.lab.simulate import simulate
 
     content = content_pack(args)
-    if args.jobs < 0:
-        raise Failure(f"--jobs must be 0 (every core) or more, not {args.jobs}", EXIT_USAGE)
     result = simulate(content, args.games, args.difficulty, args.seed, cadet=args.cadet, mc=args.mc,
                       jobs=args.jobs)
     if args.json:
@@ -213,9 +278,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                     "mc": args.mc, "cadet": args.cadet, "jobs": result.jobs,
                     "games_per_minute_per_core": result.games_per_minute_per_core})
         return EXIT_OK
-    out(f"{result.games} games at {args.difficulty} difficulty, seed {args.seed}, "
+    games = f"{result.games} game{'' if result.games == 1 else 's'}"
+    processes = f"{result.jobs} process{'' if result.jobs == 1 else 'es'}"
+    out(f"{games} at {args.difficulty} difficulty, seed {args.seed}, "
         f"{args.mc} Mission Control, {args.cadet} Cadet, in {result.seconds:.1f} s "
-        f"on {result.jobs} process(es) ({result.games_per_minute_per_core:.0f} games per minute per core)")
+        f"on {processes} ({result.games_per_minute_per_core:.0f} games per minute per core)")
     out(f"win rate:                {result.win_rate:.1%} ({result.wins} of {result.games})")
     out(f"mean transmissions used: {result.mean_transmissions:.2f}")
     out(f"mean score:              {result.mean_score:.1f}")
@@ -378,26 +445,32 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     referee.set_defaults(handler=_cmd_referee)
 
     plan = add("plan", "print the AI Mission Control's 5 commands for a scenario as JSON", [pack])
+    plan.epilog = PLAN_FIELDS + "\n\n" + (plan.epilog or "")
     plan.add_argument("scenario", metavar="SCENARIO.json",
                       help="board, cadet, carrying, missions, completed, transmissions_left (default 7)")
     plan.add_argument("--seconds", type=_deadline, default=MISSION_CONTROL_SECONDS, metavar="SECONDS",
-                      help=f"answer within this many seconds, the best found by then (\"exact\": false); "
-                           f"0 searches to the exact answer however long it takes (default "
-                           f"{MISSION_CONTROL_SECONDS:g}, as the table's [game] mission_control_seconds)")
+                      help=f"answer within this many seconds (0 to 3600), the best found by then "
+                           f"(\"exact\": false); 0 means no limit: the exact answer however long it takes "
+                           f"(default {MISSION_CONTROL_SECONDS:g}, the default of the app's [game] "
+                           f"mission_control_seconds, which takes {MISSION_CONTROL_RANGE[0]:g} to "
+                           f"{MISSION_CONTROL_RANGE[1]:g})")
     plan.set_defaults(handler=_cmd_plan)
 
     sim = add("simulate", "play many games of an AI Mission Control against a model Cadet", [pack])
-    sim.add_argument("--games", type=positive, default=100, help="how many games (default: 100)")
+    sim.add_argument("--games", type=_games, default=100,
+                     help=f"how many games, 1 to {MAX_GAMES:,} (default: 100)")
     game_options(sim, layout=False)
-    sim.add_argument("--seed", type=int, default=0, help="seed of the batch (default: 0)")
+    sim.add_argument("--seed", type=seed, default=0,
+                     help=f"seed of the batch, 0 to {MAX_SEED:,} (default: 0)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     sim.add_argument("--mc", choices=("shortest", "robust"), default="shortest",
                      help="Mission Control: the shortest plan or the scramble-aware one (default: shortest)")
     sim.add_argument("--cadet", choices=("perfect", "uniform", "careful", "reasoning"), default="perfect",
                      help="how the simulated Cadet decodes (mission_control/cadet.py; reasoning also spends "
                           "Signal Boosts; robust Mission Control plans for it; default: perfect)")
-    sim.add_argument("--jobs", type=int, default=0,
-                     help="processes to play on (default: 0 = every core); results do not depend on it")
+    sim.add_argument("--jobs", type=_jobs, default=0,
+                     help=f"processes to play on, 0 (every core) to {MAX_JOBS} (default: 0); results do not "
+                          "depend on it")
     sim.set_defaults(handler=_cmd_simulate)
 
     content = add("content", "work with content packs", [])
