@@ -533,7 +533,8 @@ class _Timed:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.lab.balance",
                                      description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per cell (default: 1000)")
+    parser.add_argument("--games", type=int, default=1000,
+                        help="games per cell (default: 1000; a cached cell holding more stays as it is)")
     parser.add_argument("--seed", type=int, default=0, help="batch seed of every cell (default: 0)")
     parser.add_argument("--jobs", type=int, default=0, help="processes (default: 0 = every core)")
     parser.add_argument("--out", type=Path, default=Path("docs/balance.md"), help="the Markdown page")
