@@ -93,7 +93,8 @@ def test_the_command_line_prints_the_figures_and_json(monkeypatch: pytest.Monkey
 
 
 @pytest.mark.parametrize("argv", [["--positions", "10"], ["--positions", "many"], ["--plain-bound", "-1"],
-                                  ["--difficulty", "impossible"]])
+                                  ["--difficulty", "impossible"], ["--positions", "99999999999999999999"],
+                                  ["--difficulty", "hard", "--offline"]])
 def test_bad_options_are_refused_by_name(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     try:
         code = main(["bench", "planner", *argv])
@@ -102,3 +103,5 @@ def test_bad_options_are_refused_by_name(argv: list[str], capsys: pytest.Capture
     assert code == EXIT_USAGE
     err = capsys.readouterr().err
     assert argv[0].lstrip("-").split("-")[0] in err or "difficulty" in err
+    if argv == ["--difficulty", "impossible"]:
+        assert "expected one of training, standard, hard, expert" in err

@@ -30,6 +30,9 @@ __all__ = ["AddTarget", "BenchTarget", "MISSING_TARGETS", "TARGETS_GROUP", "regi
 log = logging.getLogger(__name__)
 
 MIN_POSITIONS = 200
+#: More positions than any figure needs (the offline bench of 1,400 takes a few minutes): a bigger
+#: number is a typing slip, refused instead of running for days.
+MAX_POSITIONS = 100_000
 
 #: The entry-point group of the ``bench`` targets an installed package adds; each entry point names a
 #: :class:`BenchTarget` (``ui`` adds ``startup``: ``ui.bench_startup:STARTUP``).
@@ -84,6 +87,8 @@ def _positions(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < MIN_POSITIONS:
         raise argparse.ArgumentTypeError(f"must be at least {MIN_POSITIONS}, not {value}")
+    if value > MAX_POSITIONS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_POSITIONS:,}, not {value}")
     return value
 
 
@@ -107,14 +112,16 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
                     "(game starts, mid-game, one mission left), with peak memory and the speed-up over "
                     "a plain breadth-first search on the same positions.")
     planner.add_argument("--positions", type=_positions, default=None, metavar="N",
-                         help=f"positions to sample, at least {MIN_POSITIONS} (default {MIN_POSITIONS}; "
+                         help=f"positions to sample, {MIN_POSITIONS} to {MAX_POSITIONS:,} "
+                              f"(default {MIN_POSITIONS}; "
                               "fewer are refused: the p95, the maximum and each phase's share would rest "
                               "on a handful of positions)")
     planner.add_argument("--seed", type=int, default=1, help="seed of the sampled games (default 1)")
     planner.add_argument("--plain-bound", type=_seconds, default=None, metavar="SECONDS",
                          help="seconds the plain search may spend on each position (default 2)")
-    planner.add_argument("--difficulty", default="standard",
-                         help="difficulty of the sampled games (default standard)")
+    planner.add_argument("--difficulty", default=None,
+                         help="difficulty of the sampled games (default standard; not with --offline, "
+                              "which samples standard and hard)")
     planner.add_argument("--offline", action="store_true",
                          help="decisions off the optimal line instead: every decision of games with the "
                               "uniform and careful Cadets at standard and hard, the default and the robust "
@@ -152,14 +159,19 @@ def _cmd_bench_planner(args: argparse.Namespace) -> int:
 
     content = content_pack(args)
     if args.offline:
+        if args.difficulty is not None:
+            raise Failure("--difficulty does not apply with --offline (it samples standard and hard games)",
+                          EXIT_USAGE)
         return _offline(args, content)
     positions = MIN_POSITIONS if args.positions is None else args.positions
     bound = 2.0 if args.plain_bound is None else args.plain_bound
+    difficulty = "standard" if args.difficulty is None else args.difficulty
     try:
-        content.difficulty(args.difficulty)
+        content.difficulty(difficulty)
     except KeyError:
-        raise Failure(f"unknown difficulty {args.difficulty!r}", EXIT_USAGE) from None
-    result = bench_planner(content, positions, args.seed, bound, args.difficulty)
+        names = ", ".join(d.name for d in content.difficulties)
+        raise Failure(f"unknown difficulty {difficulty!r} (expected one of {names})", EXIT_USAGE) from None
+    result = bench_planner(content, positions, args.seed, bound, difficulty)
     if args.json:
         print_json(result.to_json())
         return EXIT_OK
