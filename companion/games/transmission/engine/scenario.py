@@ -18,7 +18,9 @@ A scenario is a JSON object::
 
 A board may leave modules out (a puzzle position): absent modules are simply
 not in play, so the count of hallways is not checked.  Every letter on it must
-still be a module of the content pack, and appear once.
+still be a module of the content pack, and appear once; a mission still to
+complete must name modules on the board or carried (else it could never be
+completed, which is a mistake in the file, refused naming it).
 
 A pending mission whose two modules already stand intact side by side is
 accepted (RULES.md, Missions: a position can hold one, after a board
@@ -255,6 +257,14 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
     unmatched = tuple(given for pair, given in done if frozenset(pair) not in by_key)
     if unmatched:
         log.warning("completed pairs not among the missions are ignored: %s", unmatched)
+    for i, (pair, given) in enumerate(missions):
+        if mission_id(pair) in completed:
+            continue
+        for letter in pair:
+            if letter not in board.upper() and letter != carrying:
+                raise ScenarioError(f"missions[{i}]", f"names {_name(content, letter)}, which is neither on "
+                                                      f"the board nor carried: the mission {written(given)} "
+                                                      f"could never be completed")
     program = _commands(data["commands"]) if commands else ()
     left = _transmissions_left(data.get("transmissions_left", DEFAULT_TRANSMISSIONS_LEFT))
     return Scenario(
