@@ -81,3 +81,16 @@ def test_plan_json_for_each_kind_of_plan() -> None:
         data = plan_json(Plan(commands, to_win, exact=exact))
         assert data == {"commands": ["N", "S", "N", "S", "E"], "transmissions_to_win": to_win, "exact": exact,
                         "winnable": winnable}, (to_win, exact)
+
+
+def test_more_transmissions_left_than_a_game_has_is_refused(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A typo of 10**23 made ``plan --seconds 0`` deepen its search for ever (``--seconds 2``: a
+    lower bound of 1003, nonsense for a game of 7 cards)."""
+    path = tmp_path / "scenario.json"
+    for left in (8, 10**23):
+        path.write_text(json.dumps({**BOXED, "transmissions_left": left}), encoding="utf-8")
+        assert main(["plan", str(path), "--seconds", "0"]) == EXIT_USAGE
+        err = capsys.readouterr().err
+        assert f"transmissions_left: must be at most 7 (the Transmission cards of a game), not {left}" in err
+    assert _plan(tmp_path, capsys, {**BOXED, "transmissions_left": 7}, "--seconds", "0")["exact"] is True

@@ -447,7 +447,8 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     plan = add("plan", "print the AI Mission Control's 5 commands for a scenario as JSON", [pack])
     plan.epilog = PLAN_FIELDS + "\n\n" + (plan.epilog or "")
     plan.add_argument("scenario", metavar="SCENARIO.json",
-                      help="board, cadet, carrying, missions, completed, transmissions_left (default 7)")
+                      help="board, cadet, carrying, missions, completed, transmissions_left "
+                           "(default 7, at most the Transmission cards of a game)")
     plan.add_argument("--seconds", type=_deadline, default=MISSION_CONTROL_SECONDS, metavar="SECONDS",
                       help=f"answer within this many seconds (0 to 3600), the best found by then "
                            f"(\"exact\": false); 0 means no limit: the exact answer however long it takes "

@@ -14,7 +14,7 @@ A scenario is a JSON object::
      "missions": [["A", "E"]],        pairs of module letters to set side by side
      "completed": [],                 pairs already done (optional)
      "commands": ["S", "C", "D"],     N E S W COLLECT DEPLOY REPAIR (also C D R), any case
-     "transmissions_left": 7}         for ``plan`` only (optional, default 7)
+     "transmissions_left": 7}         for ``plan`` only (optional, default 7; at most a game's cards)
 
 A board may leave modules out (a puzzle position): absent modules are simply
 not in play, so the count of hallways is not checked.  Every letter on it must
@@ -221,9 +221,15 @@ def _commands(raw: object) -> tuple[Command, ...]:
     return tuple(commands)
 
 
-def _transmissions_left(raw: object) -> int:
+def _transmissions_left(raw: object, content: ContentPack) -> int:
+    """1 to the most Transmission cards a game of ``content`` draws (a larger count is a typo, and the
+    planner's search would deepen to it: ``plan --seconds 0`` never ended)."""
     if not (isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1):
         raise ScenarioError("transmissions_left", f"must be an integer >= 1, not {written(raw)}")
+    most = max((len(d.levels) for d in content.difficulties), default=DEFAULT_TRANSMISSIONS_LEFT)
+    if raw > most:
+        raise ScenarioError("transmissions_left", f"must be at most {most} (the Transmission cards of a "
+                                                  f"game), not {written(raw)}")
     return raw
 
 
@@ -266,7 +272,7 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
                                                       f"the board nor carried: the mission {written(given)} "
                                                       f"could never be completed")
     program = _commands(data["commands"]) if commands else ()
-    left = _transmissions_left(data.get("transmissions_left", DEFAULT_TRANSMISSIONS_LEFT))
+    left = _transmissions_left(data.get("transmissions_left", DEFAULT_TRANSMISSIONS_LEFT), content)
     return Scenario(
         position=Position(board, index(cadet), carrying),
         missions={mission_id(pair): pair for pair, _ in missions},
