@@ -134,6 +134,9 @@ MALFORMED: list[tuple[str, dict[str, Any] | Any, str, str]] = [
     ("unknown command", changed(BEGINNER, commands=["N", "JUMP"]), "commands[1]", "unknown command 'JUMP'"),
     ("command not a string", changed(BEGINNER, commands=[7]), "commands[0]", "must be a string"),
     ("transmissions_left zero", changed(BEGINNER, transmissions_left=0), "transmissions_left", ">= 1"),
+    ("mission module absent", changed(BEGINNER, board=["..f.r", ".S.B.", "o.A.d", ".E.M.", "h.t.l"],
+                                      missions=[["A", "E"], ["C", "A"]]),
+     "missions[1]", "the Comms Array (C), which is neither on the board nor carried"),
     ("transmissions_left text", changed(BEGINNER, transmissions_left="7"), "transmissions_left", ">= 1"),
 ]
 
