@@ -241,8 +241,11 @@ class Planner:
             cheap = solver.bound.cheap
             keyed = [((-bin(o.mask).count("1"), cheap(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask)),
                        self._key(o.program)), o) for o in outcomes]
-            key, chosen = min(keyed, key=lambda t: t[0])
-            to_win = 1 + key[1] if key[1] < INF and pairs else (0 if not pairs else None)
+            _key, chosen = min(keyed, key=lambda t: t[0])
+            # A lower bound of the optimum: one transmission plus the least bound after any outcome (not
+            # the chosen one's, which is picked for the missions it completes now).
+            low = min(k[1] for k, _o in keyed)
+            to_win = (1 + low if low < INF else None) if pairs else 0
         commands = chosen.commands
         self._check(view.position, commands, view.deck, devices)
         completes = tuple(pairs[b][0] for b in range(len(pairs)) if chosen.mask >> b & 1)
