@@ -283,7 +283,7 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
     left = [cell for cell in mine if played(cell_key(*cell)) == 0 and cached(cell_key(*cell)) > games]
     for cell in left:
         key = cell_key(*cell)
-        log.warning("%s", left_as_is(key, cached(key), unusable(cells[key], seed, stamp, keep), games, seed))
+        log.warning("%s", left_as_is(key, cells[key], unusable(cells[key], seed, stamp, keep), games, seed))
     todo = [cell for cell in mine if cell not in left and played(cell_key(*cell)) < games]
     log.info("%d of %d cells to play (%d games each, seed %d, code %s)", len(todo), len(_cells()), games,
              seed, stamp)

@@ -80,15 +80,18 @@ def unusable(cell: Any, seed: int, code: str, keep: bool = False) -> str:
     return f"the cell was played {' and '.join(reasons)}" if reasons else ""
 
 
-def left_as_is(key: str, games: int, why: str, asked: int, seed: int) -> str:
+def left_as_is(key: str, cell: dict[str, Any], why: str, asked: int, seed: int) -> str:
     """The warning for a cached cell a run leaves as it is: it holds more games than the run asks for
     but they cannot count towards it.
 
-    :param key: the cell (``difficulty/mc/cadet``); ``games``: its cached games; ``why``: what
-        :func:`unusable` says; ``asked``: the run's games per cell; ``seed``: the run's batch seed.
+    :param key: the cell (``difficulty/mc/cadet``); ``cell``: the cached cell (well-formed, see
+        :func:`tallies`); ``why``: what :func:`unusable` says; ``asked``: the run's games per cell;
+        ``seed``: the run's batch seed.
     """
+    counts = tallies(cell)
+    games = counts[0] if counts is not None else 0
     keep = (f"; or, after a change that alters no decision, add --keep (check it first with --replay "
-            f"{key})") if "seed" not in why else ""
+            f"{key})") if cell.get("seed") == seed else ""
     return (f"{key}: left as it is: its {games} cached games cannot count towards this run: {why}; a run "
             f"of {asked} games never replaces more games.  To play it again with today's code, run with "
             f"--games {games} --seed {seed} (or more games); to try a few games, give another --out (the "
