@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
-from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, print_json
+from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, print_json, whole_number
 from companion.games.transmission.cli import content_pack
 from companion.games.transmission.content.model import ContentPack
 from companion.table.registry import AddSubcommand
@@ -81,10 +81,7 @@ def targets() -> tuple[list[BenchTarget], list[str]]:
 
 
 def _positions(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    value = whole_number(text)
     if value < MIN_POSITIONS:
         raise argparse.ArgumentTypeError(f"must be at least {MIN_POSITIONS}, not {value}")
     if value > MAX_POSITIONS:

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping
 
 __all__ = ["EXIT_OK", "EXIT_ERROR", "EXIT_USAGE", "EXIT_IMPOSSIBLE", "EXIT_INTERRUPTED", "EPILOG",
-           "Failure", "out", "err", "print_json", "positive", "verbose_option"]
+           "Failure", "out", "err", "print_json", "positive", "verbose_option", "whole_number"]
 
 EXIT_OK = 0
 #: A runtime failure: no display, a missing app, an unreadable or invalid content pack.
@@ -65,12 +65,21 @@ def print_json(data: Mapping[str, object]) -> None:
     out("{\n" + fields + "\n}")
 
 
+def whole_number(text: str) -> int:
+    """An option's text as a whole number, for an argparse type that then checks its range.
+
+    :raises argparse.ArgumentTypeError: naming the text (shortened to 20 characters: also a number of
+        more than 4,300 digits, Python's limit).
+    """
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+
+
 def positive(text: str) -> int:
     """An argparse type: a whole number of at least 1.  :raises argparse.ArgumentTypeError: naming it."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value

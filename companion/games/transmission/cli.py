@@ -33,6 +33,7 @@ from companion.cli.output import (
     out,
     print_json,
     verbose_option,
+    whole_number,
 )
 from companion.errors import ContentError, IllegalAction, ScenarioError
 from companion.games.transmission.content.loader import check_content, content_to_resume, load_content
@@ -239,16 +240,9 @@ MAX_GAMES = 10_000_000
 MAX_JOBS = 64
 
 
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:  # also a number of more than 4,300 digits (Python's limit)
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
-
-
 def _games(text: str) -> int:
     """``simulate --games``: 1 to :data:`MAX_GAMES`.  :raises argparse.ArgumentTypeError: naming it."""
-    value = _whole(text)
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     if value > MAX_GAMES:
@@ -258,7 +252,7 @@ def _games(text: str) -> int:
 
 def _jobs(text: str) -> int:
     """``simulate --jobs``: 0 (every core) to :data:`MAX_JOBS`.  :raises argparse.ArgumentTypeError:"""
-    value = _whole(text)
+    value = whole_number(text)
     if not 0 <= value <= MAX_JOBS:
         raise argparse.ArgumentTypeError(f"must be 0 (every core) to {MAX_JOBS}, not {text[:24]}")
     return value
