@@ -194,14 +194,13 @@ class Planner:
         seconds = self.deadline if deadline is None else deadline
         solver.stop_at = time.monotonic() + seconds if seconds is not None else math.inf
         self._guess = None
-        try:
-            with collector_paused():
+        with collector_paused():
+            try:
                 return self._plan(view, solver, devices, pairs, root)
-        except SearchTimeout:
-            with collector_paused():
+            except SearchTimeout:
                 return self._best_so_far(view, solver, devices, pairs, root)
-        finally:
-            solver.stop_at = math.inf
+            finally:
+                solver.stop_at = math.inf
 
     def _plan(self, view: MissionControlView, solver: Solver, devices: frozenset[str], pairs: Pairs,
               root: _State) -> Plan:
