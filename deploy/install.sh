@@ -38,11 +38,15 @@ STAMP=$VENV/.companion-installed
 HARDWARE_GROUPS=(video render input gpio dialout)
 # What Kivy's manylinux wheel loads from the system (it bundles SDL2 itself):
 # GL/EGL/GLES and GBM/DRM for KMS, Mesa's drivers, mtdev for touch input; X11
-# client libraries for the desktop (Xwayland); python3-venv for the venv.
+# client libraries for the desktop (Xwayland); python3-venv for the venv; gcc,
+# libc's and the system Python's headers (python3-dev: the venv is made from
+# $PYTHON) to compile the optional C search core (setup.py; without them pip
+# still installs, with the slower pure-Python search).
 APT_PACKAGES=(
   python3 python3-venv
   libgl1 libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri libmtdev1
   libx11-6 libxext6 libxrender1 libxrandr2 libxcursor1 libxi6 libxss1 libxfixes3
+  gcc libc6-dev python3-dev
 )
 
 DRY_RUN=0 UNINSTALL=0 PURGE=0 MODE="" DESKTOP_USER="" SOURCE="" VERSION=""
@@ -217,11 +221,13 @@ step_dirs() {
 
 # The digest of what would be installed: the source tree's files, or the version asked for.
 wanted_stamp() {
+  local tops=(pyproject.toml companion hardware ui)
+  [[ ! -f $SOURCE/setup.py ]] || tops+=(setup.py)  # the C search core's build (absent in older checkouts)
   if [[ -n $VERSION ]]; then
     printf 'version %s\n' "$VERSION"
   elif [[ -d $SOURCE ]]; then
-    (cd "$SOURCE" && find pyproject.toml companion hardware ui -type f \
-      ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum \
+    (cd "$SOURCE" && find "${tops[@]}" -type f \
+      ! -path '*/__pycache__/*' ! -name '*.pyc' ! -name '*.so' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum \
       | sha256sum | sed 's/ .*//; s/^/source /')
   else
     printf 'file %s\n' "$(sha256sum "$SOURCE" | cut -d' ' -f1)"

@@ -6,11 +6,15 @@
 # another program holds apt's lock, as on a Pi's first boot, it says so and
 # waits up to APT_LOCK_TIMEOUT seconds, default 900),
 # creates .venv/ and installs the project with its dev tools into it,
-# again only when pyproject.toml changed since the last install.
+# again only when what the install is made of changed since the last one
+# (install_digest: pyproject.toml, setup.py, the C search core's source, a
+# C compiler there or not).
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO_ROOT/.venv"
-STAMP="$VENV/.pyproject.sha256"
+STAMP="$VENV/.install.sha256"
+# The optional C search core that setup.py compiles in place (an editable install).
+SEARCH_SOURCE=companion/games/transmission/mission_control/_search.c
 PYTHON="${PYTHON:-python3}"
 
 log() { printf '==> %s\n' "$*" >&2; }
@@ -103,7 +107,28 @@ setup_system() {
   apt_get install -y -q --no-install-recommends "${missing[@]}"
 }
 
-# setup_venv: .venv with the project installed editable, with its dev extra.
+# install_digest: one sha256 of what an install of the checkout depends on: pyproject.toml,
+# setup.py, the C search core's source (a changed .c is compiled again: the loader refuses a build
+# older than its source), and whether the core can be compiled at all (a C compiler and this
+# Python's headers), so a venv installed without gcc gets the core once gcc is there.
+install_digest() {
+  local file can_compile=no include
+  include="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null || true)"
+  if command -v "${CC:-cc}" >/dev/null 2>&1 && [[ -n "$include" && -f "$include/Python.h" ]]; then
+    can_compile=yes
+  fi
+  {
+    for file in pyproject.toml setup.py "$SEARCH_SOURCE"; do
+      if [[ -f "$REPO_ROOT/$file" ]]; then
+        printf '%s %s\n' "$file" "$(sha256sum "$REPO_ROOT/$file" | cut -d' ' -f1)"
+      fi
+    done
+    printf 'compiler %s\n' "$can_compile"
+  } | sha256sum | cut -d' ' -f1
+}
+
+# setup_venv: .venv with the project installed editable, with its dev extra (and the C search
+# core compiled in place when a compiler is there).
 setup_venv() {
   "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
     || die "Python 3.11 or newer is needed; $PYTHON is $("$PYTHON" -V 2>&1)"
@@ -114,10 +139,14 @@ setup_venv() {
     "$PYTHON" -m venv "$VENV"
   fi
   local want
-  want="$(sha256sum "$REPO_ROOT/pyproject.toml" | cut -d' ' -f1)"
+  want="$(install_digest)"
   if [[ ! -f "$STAMP" || "$(cat "$STAMP")" != "$want" ]]; then
-    log "installing the project into .venv (pyproject.toml is new or changed)"
+    log "installing the project into .venv (pyproject.toml, setup.py or $SEARCH_SOURCE is new or changed, or a C compiler came or went)"
     "$VENV/bin/python" -m pip install --disable-pip-version-check -q -e "${REPO_ROOT}[dev]"
+    if [[ -f "$REPO_ROOT/$SEARCH_SOURCE" ]] && ! "$VENV/bin/python" -c \
+      'import companion.games.transmission.mission_control._search' 2>/dev/null; then
+      log "the C search core was not built (no C compiler, or no Python.h: apt install gcc libc6-dev python3-dev): the pure-Python search is used, slower"
+    fi
     printf '%s\n' "$want" >"$STAMP"
   fi
 }
