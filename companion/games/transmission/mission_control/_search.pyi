@@ -1,0 +1,44 @@
+"""Types of the native search core, ``_search.c`` (an optional CPython extension, setup.py).
+
+Import it through :func:`companion.games.transmission.mission_control.native.core_module`, which
+returns ``None`` when it is not built, is stale or is switched off.  Shapes (as in ``solver.py``):
+*board* is 25 characters of referee notation row by row, *cadet* the Cadet's cell 0-24,
+*carrying* ``""`` or one upper-case letter, *pairs* 2 upper-case letters per remaining mission,
+concatenated, in any order, at most 8 pairs.  ``stop_at`` is a ``time.monotonic()`` instant
+(``math.inf``: never).  Malformed arguments raise ``ValueError``; one :class:`Core` used by two
+threads at once raises ``RuntimeError``.
+"""
+
+from typing import final
+
+#: The sha256 (hex) of the ``_search.c`` this module was compiled from (setup.py defines it).
+SOURCE_SHA256: str
+
+@final
+class Core:
+    """One search: its card counts, its devices and its transposition table."""
+
+    def __init__(self, devices: str, counts: tuple[int, ...], table_size: int, /) -> None:
+        """``devices``: the devices' upper-case letters (e.g. ``"AFEODT"``); ``counts``: 7 card
+        counts, N E S W COLLECT DEPLOY REPAIR, each 0-5; ``table_size``: the transposition
+        table's entries, at least 16.  ``ValueError`` on bad arguments."""
+
+    def need(self, board: str, cadet: int, carrying: str, pairs: str, limit: int, stop_at: float, /) -> int:
+        """Fewest transmissions that complete every pair (0 for ``pairs == ""``), ``limit + 1`` when
+        more than ``limit`` are needed, -1 when ``stop_at`` passed first."""
+
+    def within(self, board: str, cadet: int, carrying: str, pairs: str, d: int, stop_at: float, /) -> int:
+        """1 when every pair can be completed within ``d`` transmissions, 0 when not, -1 on timeout."""
+
+    def bound(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:
+        """The admissible lower bound the search uses (1000: never), 0 for no pairs."""
+
+    def hint(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:
+        """The best known lower bound: exact when solved, else the table's or :meth:`bound`'s."""
+
+    @property
+    def nodes(self) -> int:
+        """Positions expanded since construction."""
+
+    def clear(self) -> None:
+        """Empty its tables (nothing half-proven is ever kept, after a timeout either)."""

@@ -1,0 +1,95 @@
+"""The native search core, loaded only when it is there, wanted and built from its source.
+
+:func:`core_module` returns the C extension ``_search`` (``_search.c`` beside this module, compiled
+by ``setup.py`` when a C compiler is there; API in ``_search.pyi``) or ``None``, in which case the
+callers (``solver.py``) use the pure-Python search, which gives the same answers, slower.  ``None``
+when:
+
+- the environment sets ``COMPANION_PURE_SEARCH=1`` (a comparison, or a suspected core bug);
+- the extension cannot be imported (no compiler at install time, a build for another Python);
+- its ``SOURCE_SHA256`` differs from the sha256 of the ``_search.c`` beside it, when that file
+  exists: a build older than an edit of the source (an editable install).  A warning names the
+  file and the command that rebuilds it.  An installed wheel ships the source it was built from.
+
+The answer is cached for the process (``core_module.cache_clear()`` asks again; the tests do).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import logging
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import companion.games.transmission.mission_control._search as search_types
+
+log = logging.getLogger(__name__)
+
+#: Set to 1 to use the pure-Python search even when the core is built.
+PURE_ENV = "COMPANION_PURE_SEARCH"
+#: The source file's name, looked for beside the extension's file.
+SOURCE_NAME = "_search.c"
+#: What rebuilds the core in a checkout (scripts/test and scripts/run do it when the source changed).
+REBUILD = "python -m pip install -e . (or: python setup.py build_ext --inplace) in the checkout"
+
+
+class SearchModule(Protocol):
+    """What callers use of the extension module (typed in ``_search.pyi``)."""
+
+    @property
+    def SOURCE_SHA256(self) -> str:
+        """The sha256 (hex) of the source the module was compiled from."""
+
+    @property
+    def Core(self) -> type[search_types.Core]:
+        """The search core class: ``Core(devices, counts, table_size)``."""
+
+
+def source_digest(path: Path) -> str | None:
+    """The sha256 (hex) of the file at ``path``, or ``None`` when it cannot be read (absent)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def stale_reason(module: object) -> str | None:
+    """Why an imported ``module`` is not built from the source beside it, or ``None`` when it is
+    (or when there is no source beside it to compare: an install without it)."""
+    built = getattr(module, "SOURCE_SHA256", None)
+    where = getattr(module, "__file__", None)
+    source = Path(where).with_name(SOURCE_NAME) if isinstance(where, str) else None
+    if source is None:
+        return None
+    current = source_digest(source)
+    if current is None or built == current:
+        return None
+    return (f"the native search core {where} was built from another version of {source} "
+            f"(built {built!r}, the file is {current!r}): the pure-Python search is used, slower; "
+            f"rebuild it with: {REBUILD}")
+
+
+@functools.cache
+def core_module() -> SearchModule | None:
+    """The extension module ``_search`` when it may be used, else ``None`` (see the module's
+    docstring for the rules).  Never raises: an import failure of any kind means ``None``.
+    Cached: the environment and the files are read at the first call only."""
+    if os.environ.get(PURE_ENV, "").strip() == "1":
+        log.debug("%s=1: the pure-Python search is used", PURE_ENV)
+        return None
+    try:
+        # A literal name: tests/test_structure.py reads it as an import (a computed one is refused).
+        module = importlib.import_module("companion.games.transmission.mission_control._search")
+    except Exception as error:  # ImportError, or a broken build failing as it loads
+        log.debug("no native search core (%s): the pure-Python search is used", error)
+        return None
+    reason = stale_reason(module)
+    if reason is not None:
+        log.warning("%s", reason)
+        return None
+    core: SearchModule = module
+    return core
