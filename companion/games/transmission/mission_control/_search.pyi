@@ -5,29 +5,39 @@ returns ``None`` when it is not built, is stale or is switched off.  Shapes (as 
 *board* is 25 characters of referee notation row by row, *cadet* the Cadet's cell 0-24,
 *carrying* ``""`` or one upper-case letter, *pairs* 2 upper-case letters per remaining mission,
 concatenated, in any order, at most 8 pairs.  ``stop_at`` is a ``time.monotonic()`` instant
-(``math.inf``: never).  Malformed arguments raise ``ValueError``; one :class:`Core` used by two
+(``math.inf``, the default: never).  Malformed arguments raise ``ValueError``; one :class:`Core` used by two
 threads at once raises ``RuntimeError``.
 """
 
 from typing import final
 
-#: The sha256 (hex) of the ``_search.c`` this module was compiled from (setup.py defines it).
+#: The sha256 (hex) of the ``_search.c`` this module was compiled from (setup.py defines it;
+#: ``"unknown"`` when built without it, which the loader refuses as stale).
 SOURCE_SHA256: str
+#: The most remaining pairs a :class:`Core` accepts.
+MAX_PAIRS: int
+#: The lower bound that means "never" (``walks.INF``).
+INF: int
+
+def forget_tries() -> None:
+    """Drop the process's shared program tries (the next :class:`Core` builds them again)."""
 
 @final
 class Core:
     """One search: its card counts, its devices and its transposition table."""
 
-    def __init__(self, devices: str, counts: tuple[int, ...], table_size: int, /) -> None:
+    def __init__(self, devices: str, counts: tuple[int, ...], table_size: int = 200000) -> None:
         """``devices``: the devices' upper-case letters (e.g. ``"AFEODT"``); ``counts``: 7 card
         counts, N E S W COLLECT DEPLOY REPAIR, each 0-5; ``table_size``: the transposition
         table's entries, at least 16.  ``ValueError`` on bad arguments."""
 
-    def need(self, board: str, cadet: int, carrying: str, pairs: str, limit: int, stop_at: float, /) -> int:
+    def need(self, board: str, cadet: int, carrying: str, pairs: str, limit: int,
+             stop_at: float = ..., /) -> int:
         """Fewest transmissions that complete every pair (0 for ``pairs == ""``), ``limit + 1`` when
         more than ``limit`` are needed, -1 when ``stop_at`` passed first."""
 
-    def within(self, board: str, cadet: int, carrying: str, pairs: str, d: int, stop_at: float, /) -> int:
+    def within(self, board: str, cadet: int, carrying: str, pairs: str, d: int,
+               stop_at: float = ..., /) -> int:
         """1 when every pair can be completed within ``d`` transmissions, 0 when not, -1 on timeout."""
 
     def bound(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:

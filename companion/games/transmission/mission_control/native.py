@@ -45,8 +45,19 @@ class SearchModule(Protocol):
         """The sha256 (hex) of the source the module was compiled from."""
 
     @property
+    def MAX_PAIRS(self) -> int:
+        """The most remaining pairs a ``Core`` accepts."""
+
+    @property
+    def INF(self) -> int:
+        """The lower bound that means "never"."""
+
+    @property
     def Core(self) -> type[search_types.Core]:
-        """The search core class: ``Core(devices, counts, table_size)``."""
+        """The search core class: ``Core(devices, counts, table_size=200000)``."""
+
+    def forget_tries(self) -> None:
+        """Drop the process's shared program tries."""
 
 
 def source_digest(path: Path) -> str | None:
