@@ -14,6 +14,8 @@ import hashlib
 import importlib
 import logging
 import os
+import subprocess
+import sys
 import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,6 +26,7 @@ from companion.games.transmission.mission_control import native
 
 NAME = "companion.games.transmission.mission_control._search"
 SOURCE = Path(native.__file__).with_name("_search.c")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -122,17 +125,30 @@ def test_a_stale_build_means_the_pure_search_and_one_warning(
     assert "pip install -e ." in warnings[0] and "build_ext --inplace" in warnings[0]
 
 
-def test_the_extension_is_built_and_fresh() -> None:
-    """CI proves the build step works from a fresh clone: the core imports, exports the API of
-    NATIVE_API.md, and was compiled from the ``_search.c`` in the tree."""
+def built_core() -> types.ModuleType:
+    """The real extension; outside CI the test is skipped when it is not built."""
     try:
-        module = importlib.import_module(NAME)
+        return importlib.import_module(NAME)
     except ImportError as error:
         if os.environ.get("CI") == "true":
             raise
         pytest.skip(f"the C search core is not built here ({error}); CI requires it")
+
+
+def test_the_extension_is_built_and_fresh() -> None:
+    """CI proves the build step works from a fresh clone: the core imports, exports the API of
+    NATIVE_API.md, and was compiled from the ``_search.c`` in the tree."""
+    module = built_core()
     assert native.stale_reason(module) is None, native.stale_reason(module)
     assert SOURCE.exists(), "the source the core is checked against"
     assert module.SOURCE_SHA256 == hashlib.sha256(SOURCE.read_bytes()).hexdigest()
     assert native.core_module() is module
     assert callable(module.Core)
+
+
+def test_the_stub_matches_the_extension() -> None:
+    """``_search.pyi`` types the callers (mypy --strict): it must say what the build really has."""
+    built_core()
+    done = subprocess.run([sys.executable, "-m", "mypy.stubtest", NAME], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
