@@ -64,7 +64,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion.games.transmission.engine.board import HALLWAY
 from companion.games.transmission.engine.commands import REGISTERS
@@ -79,11 +79,15 @@ from companion.games.transmission.mission_control.encoding import (
     act_tables,
     rest_of,
 )
+from companion.games.transmission.mission_control.native import core_module
 from companion.games.transmission.mission_control.programs import (
     TransmissionResult,
     TrieNode,
     compile_programs,
 )
+
+if TYPE_CHECKING:
+    import companion.games.transmission.mission_control._search as search_types
 
 __all__ = ["Grouped", "SearchTimeout", "Solver", "collector_paused", "forget_shared_tables"]
 
@@ -109,12 +113,16 @@ class SearchTimeout(Exception):
 
 
 def forget_shared_tables() -> None:
-    """Empty the tables every solver of the process shares (the compiled tries, the packed actions),
-    so the next decision pays what the first decision of a fresh process pays (for the benchmark)."""
+    """Empty the tables every solver of the process shares (the compiled tries, the packed actions, the
+    native core's tries), so the next decision pays what the first decision of a fresh process pays
+    (for the benchmark)."""
     _TRIES.clear()
     _CELLS.clear()
     act_tables.cache_clear()
     forget_bound_tables()
+    module = core_module()
+    if module is not None:
+        module.forget_tries()
 
 
 #: The searches running inside :func:`collector_paused`, and whether the collector was on before the first.
@@ -148,6 +156,11 @@ def collector_paused() -> Iterator[None]:
             _PAUSED[0] -= 1
             if not _PAUSED[0] and _RESUME[0]:
                 gc.enable()
+
+
+def _letters(pairs: Pairs) -> str:
+    """The pairs as the native core takes them: their letters, 2 per pair."""
+    return "".join(a + b for _mid, a, b in pairs)
 
 
 #: A position and its remaining pairs: the key of every table.
@@ -193,9 +206,30 @@ class Solver:
         self._exact: dict[_Key, int] = {}
         self._expansions: OrderedDict[_Key, list[TransmissionResult]] = OrderedDict()
         self._groups: OrderedDict[_Key, Grouped] = OrderedDict()
-        self.nodes = 0  # positions expanded since construction (for the benchmark)
+        self._nodes = 0
         #: :func:`time.monotonic` after which :meth:`within` raises :class:`SearchTimeout` (never: inf).
         self.stop_at = math.inf
+        #: The native search core (``_search.c``) when it is built, else ``None``: the pure-Python search.
+        self.core: search_types.Core | None = None
+        module = core_module()
+        if module is not None:
+            try:
+                self.core = module.Core("".join(sorted(self.devices)), self.counts, self.table_size)
+            except ValueError:  # devices or a deck the core does not take: the Python search takes them
+                self.core = None
+            self._core_pairs = module.MAX_PAIRS
+
+    @property
+    def nodes(self) -> int:
+        """Positions expanded since construction, by either search (for the benchmark)."""
+        return self._nodes + (self.core.nodes if self.core is not None else 0)
+
+    def _native(self, pairs: Pairs, transmissions: int) -> search_types.Core | None:
+        """The core when it takes this search (at most its pairs, at most 64 transmissions), else ``None``."""
+        core = self.core
+        if core is None or len(pairs) > self._core_pairs or not 0 <= transmissions <= 64:
+            return None
+        return core
 
     # ------------------------------------------------------------------ one transmission
 
@@ -320,6 +354,12 @@ class Solver:
         ``limit + 1`` when more than ``limit`` are needed.  Cached in the transposition table."""
         if not pairs:
             return 0
+        core = self._native(pairs, limit)
+        if core is not None:
+            value = core.need(board, cadet, carrying, _letters(pairs), limit, self.stop_at)
+            if value < 0:
+                raise SearchTimeout
+            return value
         key = (board, cadet, carrying, pairs)
         exact = self._exact.get(key)
         if exact is not None:
@@ -335,6 +375,12 @@ class Solver:
         """True when every pair can be completed within ``d`` transmissions from this position."""
         if not pairs:
             return True
+        core = self._native(pairs, d)
+        if core is not None:
+            answer = core.within(board, cadet, carrying, _letters(pairs), d, self.stop_at)
+            if answer < 0:
+                raise SearchTimeout
+            return answer == 1
         key = (board, cadet, carrying, pairs)
         exact = self._exact.get(key)
         if exact is not None:
@@ -342,7 +388,7 @@ class Solver:
         low = max(self._lower.get(key, 0), self.bound.value(board, cadet, carrying, pairs, d))
         if low > d:
             return False
-        self.nodes += 1
+        self._nodes += 1
         if time.monotonic() > self.stop_at:
             raise SearchTimeout
         ok = False
@@ -490,6 +536,9 @@ class Solver:
         (see :meth:`bound` for ``upto``)."""
         if not pairs:
             return 0
+        core = self._native(pairs, 0)
+        if core is not None:
+            return core.hint(board, cadet, carrying, _letters(pairs))
         key = (board, cadet, carrying, pairs)
         exact = self._exact.get(key)
         if exact is not None:
