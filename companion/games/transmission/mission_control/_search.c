@@ -1321,6 +1321,20 @@ static PyObject *Core_bound(Core *c, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
+static PyObject *Core_cheap(Core *c, PyObject *args) {
+    uint8_t board[CELLS], held;
+    int cadet, sid;
+    double stop_at;
+    if (enter(c) < 0) return NULL;
+    if (parse_position(c, args, board, &cadet, &held, &sid, NULL, &stop_at) < 0) {
+        c->busy = 0;
+        return NULL;
+    }
+    int v = c->sets[sid].n ? bound_of(c, board, held, sid, 0)->cheap[cadet] : 0;
+    c->busy = 0;
+    return PyLong_FromLong(v);
+}
+
 static PyObject *Core_hint(Core *c, PyObject *args) {
     uint8_t board[CELLS], held;
     int cadet, sid;
@@ -1379,6 +1393,9 @@ static PyMethodDef Core_methods[] = {
      "when not, -1 when time.monotonic() passed stop_at."},
     {"bound", (PyCFunction)Core_bound, METH_VARARGS,
      "bound(board, cadet, carrying, pairs) -> the admissible lower bound (1000: never)."},
+    {"cheap", (PyCFunction)Core_cheap, METH_VARARGS,
+     "cheap(board, cadet, carrying, pairs) -> the bound without the walks through the targets (never above "
+     "bound(), Bound.cheap)."},
     {"hint", (PyCFunction)Core_hint, METH_VARARGS,
      "hint(board, cadet, carrying, pairs) -> the best known lower bound (exact when solved)."},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "clear() -> None: empty the tables."},

@@ -43,6 +43,9 @@ class Core:
     def bound(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:
         """The admissible lower bound the search uses (1000: never), 0 for no pairs."""
 
+    def cheap(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:
+        """The bound without the walks through the targets: never above :meth:`bound` (``Bound.cheap``)."""
+
     def hint(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:
         """The best known lower bound: exact when solved, else the table's or :meth:`bound`'s."""
 

@@ -237,7 +237,7 @@ class Planner:
         if self._guess is not None:
             to_win, chosen = self._guess
         else:
-            cheap = solver.bound.cheap
+            cheap = solver.cheap_value
             keyed = [((-bin(o.mask).count("1"), cheap(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask)),
                        self._key(o.program)), o) for o in outcomes]
             _key, chosen = min(keyed, key=lambda t: t[0])
@@ -329,7 +329,7 @@ class Planner:
         keyed = []
         for o in outcomes:
             rest = rest_of(pairs, o.mask)
-            low = solver.bound.value(o.board, o.cadet, o.carrying, rest, upto if upto is not None else INF)
+            low = solver.bound_value(o.board, o.cadet, o.carrying, rest, upto if upto is not None else INF)
             if upto is None or low <= upto:
                 keyed.append(((-bin(o.mask).count("1"), low, self._key(o.program)), o))
         keyed.sort(key=lambda t: t[0])
@@ -344,12 +344,12 @@ class Planner:
         exactly the sorted order (the keys ``_key`` are distinct), and those after the one the caller
         takes never pay for their walks."""
         heap: list[tuple[int, int, tuple[int, ...], bool, int]] = []
-        floor_exceeds = solver.bound.floor_exceeds
+        floor_exceeds = solver.floor_exceeds
         for i, o in enumerate(outcomes):
             rest = rest_of(pairs, o.mask)
             if rest and floor_exceeds(o.board, rest, upto):
                 continue  # its cheap bound is above upto (and no entry is built to say so)
-            low = solver.bound.cheap(o.board, o.cadet, o.carrying, rest)
+            low = solver.cheap_value(o.board, o.cadet, o.carrying, rest)
             if low <= upto:
                 heap.append((-bin(o.mask).count("1"), low, self._key(o.program), False, i))
         heapq.heapify(heap)
@@ -359,7 +359,7 @@ class Planner:
             if exact:
                 yield o
                 continue
-            low = solver.bound.value(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask), upto)
+            low = solver.bound_value(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask), upto)
             if low <= upto:
                 heapq.heappush(heap, (done, low, key, True, i))
 
@@ -392,7 +392,7 @@ class Planner:
             mask = sum(1 << pairs.index(p) for b, p in enumerate(q) if first.mask >> b & 1)
             return first._replace(mask=mask)
         return min(ordered, key=lambda o: (
-            solver.bound.value(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask)), self._key(o.program)))
+            solver.bound_value(o.board, o.cadet, o.carrying, rest_of(pairs, o.mask)), self._key(o.program)))
 
     @staticmethod
     def _check(position: Position, commands: tuple[Command, ...], deck: Mapping[Command, int],

@@ -211,6 +211,7 @@ class Solver:
         self.stop_at = math.inf
         #: The native search core (``_search.c``) when it is built, else ``None``: the pure-Python search.
         self.core: search_types.Core | None = None
+        self._core_pairs = 0
         module = core_module()
         if module is not None:
             try:
@@ -547,6 +548,32 @@ class Solver:
         if low > upto:
             return low
         return max(low, self.bound.value(board, cadet, carrying, pairs, upto))
+
+    def bound_value(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = INF) -> int:
+        """The admissible lower bound (:meth:`Bound.value
+        <companion.games.transmission.mission_control.bound.Bound.value>`, the same values), from the
+        native core when it is built: always the full value there, which ``upto`` allows."""
+        core = self._native(pairs, 0)
+        if core is not None:
+            return core.bound(board, cadet, carrying, _letters(pairs))
+        return self.bound.value(board, cadet, carrying, pairs, upto)
+
+    def cheap_value(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
+        """A lower bound of :meth:`bound_value` without the walks (:meth:`Bound.cheap
+        <companion.games.transmission.mission_control.bound.Bound.cheap>`, the same values)."""
+        core = self._native(pairs, 0)
+        if core is not None:
+            return core.cheap(board, cadet, carrying, _letters(pairs))
+        return self.bound.cheap(board, cadet, carrying, pairs)
+
+    def floor_exceeds(self, board: str, pairs: Pairs, upto: int) -> bool:
+        """``Bound.floor_exceeds`` (:mod:`companion.games.transmission.mission_control.bound`) in the
+        Python search; with the native core always ``False`` (its cheap value costs less than
+        the test: a caller that skips a position when this is true skips only what the cheap value
+        skips)."""
+        if self._native(pairs, 0) is not None:
+            return False
+        return self.bound.floor_exceeds(board, pairs, upto)
 
     def _store(self, table: dict[_Key, int], key: _Key, value: int) -> None:
         table[key] = value
