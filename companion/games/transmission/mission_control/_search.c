@@ -1087,6 +1087,400 @@ static int need(Core *c, const uint8_t *board, int cadet, uint8_t held, int sid,
     return limit + 1;
 }
 
+
+/* ------------------------------------------------------------------ the route estimate (estimate.py) */
+
+/* A port of estimate.estimate, step by step (the same tie-breaks: the tests compare every value): the
+ * default value of the scramble-aware Mission Control, not admissible, not used by the search above. */
+
+#define EINF 10000
+#define BLOCKED_PENALTY 8
+#define SHARED_BONUS 4
+#define T_REPAIR (-1)
+#define T_COLLECT (-2)
+#define T_DEPLOY (-3)
+#define T_ANY_MOVE (CELLS * CELLS)
+#define LEG_TOKENS 40
+
+static int BYDIST[CELLS][CELLS]; /* every cell, nearest first, ties in index order */
+static int NEIGH[CELLS][4], NNEIGH[CELLS]; /* board.NEIGHBOURS: N E S W, on the grid */
+
+static void init_estimate(void) {
+    for (int a = 0; a < CELLS; a++) {
+        for (int j = 0; j < CELLS; j++) BYDIST[a][j] = j;
+        for (int i = 1; i < CELLS; i++)
+            for (int j = i; j > 0 && (DIST[a][BYDIST[a][j - 1]] > DIST[a][BYDIST[a][j]]); j--) {
+                int t = BYDIST[a][j]; BYDIST[a][j] = BYDIST[a][j - 1]; BYDIST[a][j - 1] = t;
+            }
+        NNEIGH[a] = 0;
+        for (int k = 0; k < MOVES; k++)
+            if (STEP[a][k] >= 0) NEIGH[a][NNEIGH[a]++] = STEP[a][k];
+    }
+}
+
+typedef struct {
+    int commands;
+    int ntok;
+    int tokens[LEG_TOKENS];
+    uint8_t board[CELLS];
+    int end;
+} ELeg;
+
+static int efind(const uint8_t *board, uint8_t letter) {
+    const uint8_t *p = memchr(board, letter, CELLS);
+    if (!p) p = memchr(board, letter - 'A' + 'a', CELLS);
+    return p ? (int)(p - board) : -1;
+}
+
+static void tok(ELeg *l, int t) {
+    if (l->ntok < LEG_TOKENS) l->tokens[l->ntok++] = t;
+}
+
+static void ewalk(ELeg *l, int a, int b) {
+    if (a != b) tok(l, a * CELLS + b);
+}
+
+/* estimate._move_leg: carry `mover` to a hallway next to `partner`; 0 when impossible. */
+static int move_leg(const uint8_t *board0, int cadet, uint8_t carrying, uint8_t mover, uint8_t partner,
+                    const uint8_t *device, const uint8_t *also, int nalso, ELeg *out) {
+    uint8_t board[CELLS];
+    memcpy(board, board0, CELLS);
+    int p = efind(board, partner);
+    if (p < 0) return 0;
+    int cost = 0, s = cadet;
+    out->ntok = 0;
+    if (carrying != mover) {
+        int m = efind(board, mover);
+        if (m < 0) return 0;
+        if (carrying) {
+            int drop = -1;
+            for (int i = 0; i < CELLS; i++)
+                if (board[BYDIST[s][i]] == HALLWAY) { drop = BYDIST[s][i]; break; }
+            if (drop < 0) return 0;
+            cost += DIST[s][drop] + 1;
+            ewalk(out, s, drop);
+            tok(out, T_DEPLOY);
+            board[drop] = carrying;
+            s = drop;
+        }
+        cost += DIST[s][m] + 1;
+        ewalk(out, s, m);
+        if (is_lower(board[m])) {
+            cost += 1;
+            tok(out, T_REPAIR);
+        }
+        tok(out, T_COLLECT);
+        board[m] = HALLWAY;
+        s = m;
+    }
+    int partner_damaged = is_lower(board[p]);
+    int best = EINF, best_h = -1, best_key = EINF;
+    uint8_t blocked = 0;
+    int others[4 * MAXP], no = 0;
+    for (int i = 0; i < nalso; i++) {
+        int q = efind(board, also[i]);
+        if (q >= 0) others[no++] = q;
+    }
+    for (int t = 0; t < NNEIGH[p]; t++) {
+        int h = NEIGH[p][t];
+        uint8_t ch = board[h];
+        int extra;
+        if (ch == HALLWAY) extra = 0;
+        else if (device[upper_of(ch)]) extra = BLOCKED_PENALTY + (is_lower(ch) ? 1 : 0);
+        else continue;
+        int near = DIST[s][h] < DIST[s][p] ? DIST[s][h] : DIST[s][p];
+        int c = extra + (partner_damaged ? near + 3 : DIST[s][h] + 1);
+        int shared = 0;
+        for (int i = 0; i < no; i++) shared += DIST[h][others[i]] == 1;
+        int key = c - SHARED_BONUS * shared;
+        if (key < best_key) {
+            best = c;
+            best_h = h;
+            blocked = extra ? ch : 0;
+            best_key = key;
+        }
+    }
+    if (best_h < 0) return 0;
+    int h = best_h;
+    int clear[9], nclear = 0;
+    if (blocked) {
+        clear[nclear++] = T_DEPLOY;
+        clear[nclear++] = T_ANY_MOVE;
+        if (is_lower(blocked)) clear[nclear++] = T_REPAIR;
+        clear[nclear++] = T_COLLECT;
+        clear[nclear++] = T_ANY_MOVE;
+        clear[nclear++] = T_DEPLOY;
+        clear[nclear++] = T_ANY_MOVE;
+        clear[nclear++] = T_COLLECT;
+    }
+    if (!partner_damaged) {
+        for (int i = 0; i < nclear; i++) tok(out, clear[i]);
+        ewalk(out, s, h);
+        tok(out, T_DEPLOY);
+        out->end = h;
+    } else if (DIST[s][h] <= DIST[s][p]) { /* deploy at h, step onto the partner, repair */
+        for (int i = 0; i < nclear; i++) tok(out, clear[i]);
+        ewalk(out, s, h);
+        tok(out, T_DEPLOY);
+        ewalk(out, h, p);
+        tok(out, T_REPAIR);
+        out->end = p;
+    } else { /* repair the partner, step to h, deploy */
+        ewalk(out, s, p);
+        tok(out, T_REPAIR);
+        for (int i = 0; i < nclear; i++) tok(out, clear[i]);
+        ewalk(out, p, h);
+        tok(out, T_DEPLOY);
+        out->end = h;
+    }
+    board[h] = mover;
+    board[p] = partner;
+    memcpy(out->board, board, CELLS);
+    out->commands = cost + best;
+    return 1;
+}
+
+/* estimate._leg: the cheapest route completing `a` next to `b` on its own; 0 when there is none.
+ * partners[letter]: the letters it must also meet (in the order of the pairs), npartners their count. */
+static int eleg(const uint8_t *board, int cadet, uint8_t carrying, uint8_t a, uint8_t b, const uint8_t *device,
+                uint8_t partners[128][2 * MAXP], const int *npartners, ELeg *out) {
+    int i = efind(board, a), j = efind(board, b);
+    if (i >= 0 && j >= 0 && DIST[i][j] == 1) {
+        memcpy(out->board, board, CELLS);
+        out->board[i] = a;
+        out->board[j] = b;
+        out->ntok = 0;
+        int di = is_lower(board[i]), dj = is_lower(board[j]);
+        if (!di && !dj) {
+            out->commands = 1;
+            tok(out, T_REPAIR);
+            out->end = cadet;
+        } else if (di != dj) {
+            int d = di ? i : j;
+            out->commands = DIST[cadet][d] + 1;
+            ewalk(out, cadet, d);
+            tok(out, T_REPAIR);
+            out->end = d;
+        } else {
+            int near = DIST[cadet][i] <= DIST[cadet][j] ? i : j, far = near == i ? j : i;
+            ewalk(out, cadet, near);
+            tok(out, T_REPAIR);
+            ewalk(out, near, far);
+            tok(out, T_REPAIR);
+            out->commands = DIST[cadet][near] + 3;
+            out->end = far;
+        }
+        return 1;
+    }
+    int found = 0;
+    ELeg leg;
+    uint8_t movers[2][2] = {{a, b}, {b, a}};
+    for (int o = 0; o < 2; o++) {
+        uint8_t mover = movers[o][0], partner = movers[o][1];
+        if (!device[mover]) continue;
+        uint8_t also[2 * MAXP];
+        int nalso = 0;
+        for (int t = 0; t < npartners[mover]; t++)
+            if (partners[mover][t] != partner) also[nalso++] = partners[mover][t];
+        if (move_leg(board, cadet, carrying, mover, partner, device, also, nalso, &leg) &&
+            (!found || leg.commands < out->commands)) {
+            *out = leg;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+static int NEEDS[CELLS * CELLS][5];
+
+static void init_needs(void) {
+    for (int a = 0; a < CELLS; a++)
+        for (int b = 0; b < CELLS; b++) {
+            int *n = NEEDS[a * CELLS + b];
+            int ar = a / SIZE, ac = a % SIZE, br = b / SIZE, bc = b % SIZE;
+            n[0] = ar > br ? ar - br : 0;
+            n[1] = bc > ac ? bc - ac : 0;
+            n[2] = br > ar ? br - ar : 0;
+            n[3] = ac > bc ? ac - bc : 0;
+            n[4] = DIST[a][b];
+        }
+}
+
+/* estimate._pack: the tokens packed greedily into transmissions; returns the transmissions started
+ * (EINF when the deck lacks a needed command: then slots 0 and the cards left as they were). */
+static int epack(const int *tokens, int ntok, const int *counts, int *slots, int *cap) {
+    int tx = 0, sl = *slots, left[COMMANDS], c[COMMANDS];
+    memcpy(left, cap, sizeof(left));
+    memcpy(c, cap, sizeof(c));
+    for (int i = 0; i < ntok; i++) {
+        int t = tokens[i];
+        if (t < 0) {
+            int k = t == T_REPAIR ? REPAIR : t == T_COLLECT ? COLLECT : DEPLOY;
+            if (sl == REGISTERS || c[k] == 0) {
+                tx++;
+                sl = 0;
+                memcpy(c, counts, sizeof(c));
+                if (c[k] == 0) {
+                    *slots = 0;
+                    memcpy(cap, left, sizeof(left));
+                    return EINF;
+                }
+            }
+            c[k]--;
+            sl++;
+            continue;
+        }
+        int need[4], n;
+        if (t == T_ANY_MOVE) {
+            need[0] = need[1] = need[2] = need[3] = 1;
+            n = 1;
+        } else {
+            for (int d = 0; d < 4; d++) need[d] = NEEDS[t][d];
+            n = NEEDS[t][4];
+        }
+        while (n) {
+            if (sl < REGISTERS) {
+                int took = 0;
+                for (int d = 0; d < 4; d++) {
+                    if (need[d] && c[d]) {
+                        int k = need[d];
+                        if (c[d] < k) k = c[d];
+                        if (REGISTERS - sl < k) k = REGISTERS - sl;
+                        if (n < k) k = n;
+                        if (k) {
+                            need[d] -= k;
+                            c[d] -= k;
+                            sl += k;
+                            n -= k;
+                            took += k;
+                        }
+                    }
+                }
+                if (took) continue;
+                if (sl == 0) {
+                    *slots = 0;
+                    memcpy(cap, left, sizeof(left));
+                    return EINF;
+                }
+            }
+            tx++;
+            sl = 0;
+            memcpy(c, counts, sizeof(c));
+        }
+    }
+    *slots = sl;
+    memcpy(cap, c, sizeof(c));
+    return tx;
+}
+
+typedef struct {
+    const uint8_t *device;
+    const int *counts;
+    int best_tx, best_commands;
+} EState;
+
+static int lex_ge(int t1, int c1, int t2, int c2) { return t1 != t2 ? t1 > t2 : c1 >= c2; }
+
+static int pair_complete(const uint8_t *board, uint8_t a, uint8_t b) {
+    const uint8_t *pa = memchr(board, a, CELLS), *pb = memchr(board, b, CELLS);
+    return pa && pb && ADJ[pa - board][pb - board];
+}
+
+static void esearch(EState *st, const uint8_t *board, int cadet, uint8_t carrying, const uint8_t *ra,
+                    const uint8_t *rb, int nr, int commands, int tx, int slots, const int *cap) {
+    uint8_t partners[128][2 * MAXP];
+    int npartners[128];
+    for (int i = 0; i < nr; i++) npartners[ra[i]] = npartners[rb[i]] = 0;
+    for (int i = 0; i < nr; i++) {
+        partners[ra[i]][npartners[ra[i]]++] = rb[i];
+        partners[rb[i]][npartners[rb[i]]++] = ra[i];
+    }
+    for (int k = 0; k < nr; k++) {
+        ELeg leg;
+        if (!eleg(board, cadet, carrying, ra[k], rb[k], st->device, partners, npartners, &leg)) continue;
+        if (lex_ge(tx, commands + leg.commands, st->best_tx, st->best_commands)) continue;
+        int nslots = slots, ncap[COMMANDS];
+        memcpy(ncap, cap, sizeof(ncap));
+        int started = epack(leg.tokens, leg.ntok, st->counts, &nslots, ncap);
+        int vt = tx + started, vc = commands + leg.commands;
+        if (lex_ge(vt, vc, st->best_tx, st->best_commands)) continue;
+        uint8_t oa[MAXP], ob[MAXP];
+        int no = 0;
+        for (int i = 0; i < nr; i++) {
+            if (i == k || pair_complete(leg.board, ra[i], rb[i])) continue;
+            oa[no] = ra[i];
+            ob[no] = rb[i];
+            no++;
+        }
+        if (!no) {
+            st->best_tx = vt;
+            st->best_commands = vc;
+        } else {
+            esearch(st, leg.board, leg.end, 0, oa, ob, no, vc, vt, nslots, ncap);
+        }
+    }
+}
+
+static PyObject *module_estimate(PyObject *Py_UNUSED(m), PyObject *args) {
+    const char *b, *h, *p, *dv;
+    Py_ssize_t nb, nh, np, nd;
+    int cadet;
+    PyObject *counts_obj;
+    if (!PyArg_ParseTuple(args, "s#is#s#s#O", &b, &nb, &cadet, &h, &nh, &p, &np, &dv, &nd, &counts_obj))
+        return NULL;
+    if (nb != CELLS) return PyErr_Format(PyExc_ValueError, "a board is %d characters, not %zd", CELLS, nb);
+    uint8_t board[CELLS], device[128];
+    memset(device, 0, sizeof(device));
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        if (!is_upper((unsigned char)dv[i]))
+            return PyErr_Format(PyExc_ValueError, "devices must be upper-case letters, not %.40s", dv);
+        device[(unsigned char)dv[i]] = 1;
+    }
+    for (int q = 0; q < CELLS; q++) {
+        unsigned char ch = (unsigned char)b[q];
+        if (ch != HALLWAY && !is_upper(ch) && !is_lower(ch))
+            return PyErr_Format(PyExc_ValueError, "board cell %d holds %c: not a hallway or a module", q, ch);
+        board[q] = ch;
+    }
+    if (cadet < 0 || cadet >= CELLS)
+        return PyErr_Format(PyExc_ValueError, "the Cadet's cell must be 0 to 24, not %d", cadet);
+    if (nh > 1 || (nh == 1 && !is_upper((unsigned char)h[0])))
+        return PyErr_Format(PyExc_ValueError, "the carried device must be one upper-case letter or empty");
+    if (np % 2 || np / 2 > MAXP)
+        return PyErr_Format(PyExc_ValueError, "pairs must be 2 letters per pair, at most %d pairs", MAXP);
+    uint8_t ra[MAXP], rb[MAXP];
+    for (Py_ssize_t i = 0; i < np / 2; i++) {
+        ra[i] = (uint8_t)p[2 * i];
+        rb[i] = (uint8_t)p[2 * i + 1];
+        if (!is_upper(ra[i]) || !is_upper(rb[i]))
+            return PyErr_Format(PyExc_ValueError, "pairs must be upper-case letters");
+    }
+    PyObject *seq = PySequence_Fast(counts_obj, "counts must be a sequence of 7 card counts");
+    if (!seq) return NULL;
+    int counts[COMMANDS];
+    if (PySequence_Fast_GET_SIZE(seq) != COMMANDS) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "counts must be 7 card counts (N E S W COLLECT DEPLOY REPAIR)");
+    }
+    for (int k = 0; k < COMMANDS; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (v < 0 || v > REGISTERS) {
+            Py_DECREF(seq);
+            return PyErr_Format(PyExc_ValueError, "each card count must be 0 to %d, not %ld", REGISTERS, v);
+        }
+        counts[k] = (int)v;
+    }
+    Py_DECREF(seq);
+    if (!np) return Py_BuildValue("(ii)", 0, 0);
+    EState st = {device, counts, EINF, EINF};
+    esearch(&st, board, cadet, nh ? (uint8_t)h[0] : 0, ra, rb, (int)(np / 2), 0, 1, 0, counts);
+    return Py_BuildValue("(ii)", st.best_tx, st.best_commands);
+}
+
 /* ------------------------------------------------------------------ the Python type */
 
 static void core_free_tables(Core *c) {
@@ -1379,6 +1773,9 @@ static PyObject *forget_tries(PyObject *Py_UNUSED(m), PyObject *Py_UNUSED(ignore
 }
 
 static PyMethodDef module_methods[] = {
+    {"estimate", module_estimate, METH_VARARGS,
+     "estimate(board, cadet, carrying, pairs, devices, counts) -> (transmissions, commands): "
+     "estimate.estimate in C (pairs: 2 letters per pair, in the pairs' order)."},
     {"forget_tries", forget_tries, METH_NOARGS,
      "forget_tries() -> None: drop the process's shared program tries (the next Core builds them again)."},
     {NULL, NULL, 0, NULL},
@@ -1428,6 +1825,8 @@ static struct PyModuleDef search_module = {
 
 PyMODINIT_FUNC PyInit__search(void) {
     init_geometry();
+    init_estimate();
+    init_needs();
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&search_module);
     if (!m) return NULL;

@@ -19,6 +19,11 @@ MAX_PAIRS: int
 #: The lower bound that means "never" (``walks.INF``).
 INF: int
 
+def estimate(board: str, cadet: int, carrying: str, pairs: str, devices: str,
+             counts: tuple[int, ...], /) -> tuple[int, int]:
+    """``estimate.estimate_python`` in C: ``(transmissions, commands)``; ``pairs`` in the pairs' order,
+    each pair's letters in their order (the tie-breaks follow them)."""
+
 def forget_tries() -> None:
     """Drop the process's shared program tries (the next :class:`Core` builds them again)."""
 

@@ -57,8 +57,9 @@ from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.engine.kernel import pair_complete
 from companion.games.transmission.mission_control.encoding import COLLECT, DEPLOY, DIST, REPAIR, Pairs
+from companion.games.transmission.mission_control.native import core_module
 
-__all__ = ["Estimate", "EstimateCache", "Leg", "Packing", "estimate"]
+__all__ = ["Estimate", "EstimateCache", "Leg", "Packing", "estimate", "estimate_python"]
 
 #: Cost (commands) charged for clearing a cell next to a partner whose neighbours are all modules.
 _BLOCKED_PENALTY = 8
@@ -322,6 +323,26 @@ class EstimateCache:
 
 def estimate(board: str, cadet: int, carrying: str, pairs: Pairs, devices: frozenset[str],
              counts: tuple[int, ...] = (2, 2, 2, 2, 1, 1, 1), cache: EstimateCache | None = None) -> Estimate:
+    """Estimated transmissions and commands still needed to complete every mission in ``pairs``: the
+    native core's port (``_search.estimate``, the same values: the tests compare them) when it is built
+    and takes the arguments, else :func:`estimate_python`, which documents the method and the parameters
+    (``cache`` serves only the Python one).
+    """
+    module = core_module()
+    if module is not None and len(pairs) <= module.MAX_PAIRS:
+        try:
+            letters = "".join(a + b for _mid, a, b in pairs)
+            found = module.estimate(board, cadet, carrying, letters, "".join(sorted(devices)), counts)
+        except ValueError:  # arguments the port does not take (devices that are not letters, a huge deck)
+            pass
+        else:
+            return Estimate(*found)
+    return estimate_python(board, cadet, carrying, pairs, devices, counts, cache)
+
+
+def estimate_python(board: str, cadet: int, carrying: str, pairs: Pairs, devices: frozenset[str],
+                    counts: tuple[int, ...] = (2, 2, 2, 2, 1, 1, 1), cache: EstimateCache | None = None
+                    ) -> Estimate:
     """Estimated transmissions and commands still needed to complete every mission in ``pairs``.
 
     The missions are played one after another, in every order, on a scratch board (see the module

@@ -59,6 +59,10 @@ class SearchModule(Protocol):
     def forget_tries(self) -> None:
         """Drop the process's shared program tries."""
 
+    def estimate(self, board: str, cadet: int, carrying: str, pairs: str, devices: str,
+                 counts: tuple[int, ...], /) -> tuple[int, int]:
+        """The route estimate (``estimate.estimate_python``) in C: ``(transmissions, commands)``."""
+
 
 def source_digest(path: Path) -> str | None:
     """The sha256 (hex) of the file at ``path``, or ``None`` when it cannot be read (absent)."""
