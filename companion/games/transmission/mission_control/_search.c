@@ -313,7 +313,7 @@ static int completed(const uint8_t *board, const PairSet *s, int mask) {
 
 /* Collect, Deploy or Repair on tile `here` with `held` in hand: 1 and the tile left and the hand after,
  * or 0 when refused (RULES.md, The commands). */
-static int act(const Core *c, int k, uint8_t here, uint8_t held, uint8_t *tile, uint8_t *hand) {
+static int act(const uint8_t *device, int k, uint8_t here, uint8_t held, uint8_t *tile, uint8_t *hand) {
     if (k == REPAIR) {
         if (!is_lower(here)) return 0;
         *tile = (uint8_t)upper_of(here);
@@ -321,7 +321,7 @@ static int act(const Core *c, int k, uint8_t here, uint8_t held, uint8_t *tile, 
         return 1;
     }
     if (k == COLLECT) {
-        if (held || !is_upper(here) || !c->device[here]) return 0;
+        if (held || !is_upper(here) || !device[here]) return 0;
         *tile = HALLWAY;
         *hand = here;
         return 1;
@@ -926,7 +926,7 @@ static void trie_walk(Walk *w, const Trie *t, int node, uint8_t *board, uint8_t 
     for (int i = tn->first; i >= 0 && !w->done; i = t->kids[i].next) {
         const TrieKid *kid = &t->kids[i];
         uint8_t tile, hand, was = board[kid->cell];
-        if (!act(w->c, kid->k, was, held, &tile, &hand)) continue;
+        if (!act(w->c->device, kid->k, was, held, &tile, &hand)) continue;
         board[kid->cell] = tile;
         /* a Collect leaves a hallway: it completes nothing the command before it did not */
         int m = (kid->k != COLLECT && w->ps->n) ? completed(board, w->ps, mask) : mask;
@@ -956,7 +956,7 @@ static void program_walk(Walk *w, uint8_t *board, int cadet, uint8_t held, int m
             }
         } else {
             uint8_t tile, hand, was = board[cadet];
-            if (act(w->c, k, was, held, &tile, &hand)) {
+            if (act(w->c->device, k, was, held, &tile, &hand)) {
                 board[cadet] = tile;
                 program_walk(w, board, cadet, hand, completed(board, w->ps, mask), step + 1, left);
                 board[cadet] = was;
@@ -1481,6 +1481,239 @@ static PyObject *module_estimate(PyObject *Py_UNUSED(m), PyObject *args) {
     return Py_BuildValue("(ii)", st.best_tx, st.best_commands);
 }
 
+
+/* ------------------------------------------------------------------ the legal orders of a hand (cadet.py) */
+
+/* cadet.legal_orders in C, in the same order (depth first, commands in index order): every legal order
+ * of the hand's cards into the 5 registers, the fixed registers kept, with its end position, the mask of
+ * the pairs (in their given order) completed on the way and the cards left out. */
+
+typedef struct {
+    const uint8_t *device;
+    const int *fixed;
+    int left[COMMANDS];
+    const uint8_t *pa, *pb;
+    int np;
+    PyObject *out;
+    PyTypeObject *cls;    /* a tuple subclass with no fields of its own (cadet.Order), or NULL: plain tuples */
+    PyObject *hands[128]; /* "" and each letter, made once */
+    PyObject **versions;  /* the board objects, one per board met at an end (made when first needed) */
+    int n_versions, cap_versions;
+    int failed;
+} OrderWalk;
+
+static int mask_completed(const uint8_t *board, const uint8_t *pa, const uint8_t *pb, int np, int mask) {
+    for (int i = 0; i < np; i++) {
+        if (mask >> i & 1) continue;
+        const uint8_t *x = memchr(board, pa[i], CELLS);
+        if (!x) continue;
+        const uint8_t *y = memchr(board, pb[i], CELLS);
+        if (y && ADJ[x - board][y - board]) mask |= 1 << i;
+    }
+    return mask;
+}
+
+static int new_version(OrderWalk *w) {
+    if (w->n_versions == w->cap_versions) {
+        int cap = w->cap_versions ? w->cap_versions * 2 : 64;
+        PyObject **p = realloc(w->versions, sizeof(PyObject *) * (size_t)cap);
+        if (!p) {
+            w->failed = 1;
+            return -1;
+        }
+        w->versions = p;
+        w->cap_versions = cap;
+    }
+    w->versions[w->n_versions] = NULL;
+    return w->n_versions++;
+}
+
+static void order_visit(OrderWalk *w, int step, uint8_t *board, int version, int cadet, uint8_t held, int mask,
+                        int *program) {
+    if (w->failed) return;
+    if (step == REGISTERS) {
+        PyObject *b = w->versions[version];
+        if (!b) {
+            b = w->versions[version] = PyUnicode_FromStringAndSize((const char *)board, CELLS);
+            if (!b) {
+                w->failed = 1;
+                return;
+            }
+        }
+        PyObject *prog = PyTuple_New(REGISTERS);
+        int nleft = 0;
+        for (int k = 0; k < COMMANDS; k++) nleft += w->left[k];
+        PyObject *rest = PyTuple_New(nleft);
+        if (!prog || !rest) {
+            Py_XDECREF(prog);
+            Py_XDECREF(rest);
+            w->failed = 1;
+            return;
+        }
+        for (int i = 0; i < REGISTERS; i++) PyTuple_SET_ITEM(prog, i, PyLong_FromLong(program[i]));
+        int r = 0;
+        for (int k = 0; k < COMMANDS; k++)
+            for (int t = 0; t < w->left[k]; t++) PyTuple_SET_ITEM(rest, r++, PyLong_FromLong(k));
+        PyObject *hand = w->hands[held];
+        PyObject *item = w->cls ? w->cls->tp_alloc(w->cls, 6) : PyTuple_New(6);
+        PyObject *at = PyLong_FromLong(cadet), *done = PyLong_FromLong(mask);
+        if (!item || !at || !done) {
+            Py_XDECREF(item);
+            Py_XDECREF(at);
+            Py_XDECREF(done);
+            Py_DECREF(prog);
+            Py_DECREF(rest);
+            w->failed = 1;
+            return;
+        }
+        Py_INCREF(b);
+        Py_INCREF(hand);
+        PyTuple_SET_ITEM(item, 0, prog);
+        PyTuple_SET_ITEM(item, 1, b);
+        PyTuple_SET_ITEM(item, 2, at);
+        PyTuple_SET_ITEM(item, 3, hand);
+        PyTuple_SET_ITEM(item, 4, done);
+        PyTuple_SET_ITEM(item, 5, rest);
+        if (PyList_Append(w->out, item) < 0) w->failed = 1;
+        Py_DECREF(item);
+        return;
+    }
+    int f = w->fixed[step];
+    for (int k = f >= 0 ? f : 0; k < (f >= 0 ? f + 1 : COMMANDS); k++) {
+        if (f < 0 && w->left[k] <= 0) continue;
+        if (f < 0) w->left[k]--;
+        program[step] = k;
+        if (k < MOVES) {
+            int to = STEP[cadet][k];
+            if (to >= 0) {
+                int m = w->np && step == 0 ? mask_completed(board, w->pa, w->pb, w->np, mask) : mask;
+                order_visit(w, step + 1, board, version, to, held, m, program);
+            }
+        } else {
+            uint8_t tile, hand, was = board[cadet];
+            if (act(w->device, k, was, held, &tile, &hand)) {
+                board[cadet] = tile;
+                int v = new_version(w);
+                if (v >= 0) {
+                    int m = w->np ? mask_completed(board, w->pa, w->pb, w->np, mask) : mask;
+                    order_visit(w, step + 1, board, v, cadet, hand, m, program);
+                }
+                board[cadet] = was;
+            }
+        }
+        if (f < 0) w->left[k]++;
+    }
+}
+
+static PyObject *module_legal_orders(PyObject *Py_UNUSED(m), PyObject *args) {
+    const char *b, *h, *p, *dv;
+    Py_ssize_t nb, nh, np, nd;
+    int cadet;
+    PyObject *fixed_obj, *counts_obj, *cls = NULL;
+    if (!PyArg_ParseTuple(args, "s#is#OOs#s#|O", &b, &nb, &cadet, &h, &nh, &fixed_obj, &counts_obj, &dv, &nd, &p,
+                          &np, &cls))
+        return NULL;
+    if (cls == Py_None) cls = NULL;
+    if (cls && (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type) ||
+                ((PyTypeObject *)cls)->tp_basicsize != PyTuple_Type.tp_basicsize ||
+                ((PyTypeObject *)cls)->tp_itemsize != PyTuple_Type.tp_itemsize))
+        return PyErr_Format(PyExc_TypeError, "the order class must be a tuple subclass without fields of its own");
+    if (nb != CELLS) return PyErr_Format(PyExc_ValueError, "a board is %d characters, not %zd", CELLS, nb);
+    uint8_t board[CELLS], device[128];
+    memset(device, 0, sizeof(device));
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        if (!is_upper((unsigned char)dv[i]))
+            return PyErr_Format(PyExc_ValueError, "devices must be upper-case letters, not %.40s", dv);
+        device[(unsigned char)dv[i]] = 1;
+    }
+    for (int q = 0; q < CELLS; q++) {
+        unsigned char ch = (unsigned char)b[q];
+        if (ch != HALLWAY && !is_upper(ch) && !is_lower(ch))
+            return PyErr_Format(PyExc_ValueError, "board cell %d holds %c: not a hallway or a module", q, ch);
+        board[q] = ch;
+    }
+    if (cadet < 0 || cadet >= CELLS)
+        return PyErr_Format(PyExc_ValueError, "the Cadet's cell must be 0 to 24, not %d", cadet);
+    if (nh > 1 || (nh == 1 && !is_upper((unsigned char)h[0])))
+        return PyErr_Format(PyExc_ValueError, "the carried device must be one upper-case letter or empty");
+    if (np % 2 || np / 2 > 30)
+        return PyErr_Format(PyExc_ValueError, "pairs must be 2 letters per pair, at most 30 pairs");
+    for (Py_ssize_t i = 0; i < np; i++)
+        if (!is_upper((unsigned char)p[i])) return PyErr_Format(PyExc_ValueError, "pairs must be upper-case letters");
+    int fixed[REGISTERS], counts[COMMANDS];
+    PyObject *seq = PySequence_Fast(fixed_obj, "fixed must be a sequence of 5 command indices or -1");
+    if (!seq) return NULL;
+    Py_ssize_t nf = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < nf && i < REGISTERS; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (v < -1 || v >= COMMANDS) {
+            Py_DECREF(seq);
+            return PyErr_Format(PyExc_ValueError, "a fixed register holds a command index 0 to 6 or -1, not %ld", v);
+        }
+        fixed[i] = v < 0 ? -1 : (int)v;
+    }
+    Py_DECREF(seq);
+    seq = PySequence_Fast(counts_obj, "counts must be a sequence of 7 card counts");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != COMMANDS) {
+        Py_DECREF(seq);
+        return PyErr_Format(PyExc_ValueError, "counts must be 7 card counts (N E S W COLLECT DEPLOY REPAIR)");
+    }
+    int total = 0, free_ = 0;
+    for (int k = 0; k < COMMANDS; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (v < 0 || v > 20) {
+            Py_DECREF(seq);
+            return PyErr_Format(PyExc_ValueError, "each card count must be 0 to 20, not %ld", v);
+        }
+        counts[k] = (int)v;
+        total += (int)v;
+    }
+    Py_DECREF(seq);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int i = 0; i < REGISTERS && i < nf; i++) free_ += fixed[i] < 0;
+    if (nf != REGISTERS || total < free_) return out;
+    OrderWalk w;
+    memset(&w, 0, sizeof(w));
+    w.device = device;
+    w.fixed = fixed;
+    memcpy(w.left, counts, sizeof(counts));
+    uint8_t pa[30], pb[30];
+    for (Py_ssize_t i = 0; i < np / 2; i++) {
+        pa[i] = (uint8_t)p[2 * i];
+        pb[i] = (uint8_t)p[2 * i + 1];
+    }
+    w.pa = pa;
+    w.pb = pb;
+    w.np = (int)(np / 2);
+    w.out = out;
+    w.cls = (PyTypeObject *)cls;
+    w.hands[0] = PyUnicode_FromStringAndSize("", 0);
+    int ok = w.hands[0] != NULL;
+    for (int ch = 'A'; ch <= 'Z' && ok; ch++) ok = (w.hands[ch] = PyUnicode_FromOrdinal(ch)) != NULL;
+    int program[REGISTERS];
+    int v0 = ok ? new_version(&w) : -1;
+    if (ok && v0 >= 0) order_visit(&w, 0, board, v0, cadet, nh ? (uint8_t)h[0] : 0, 0, program);
+    for (int i = 0; i < 128; i++) Py_XDECREF(w.hands[i]);
+    for (int i = 0; i < w.n_versions; i++) Py_XDECREF(w.versions[i]);
+    free(w.versions);
+    if (!ok || w.failed || v0 < 0) {
+        Py_DECREF(out);
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        return NULL;
+    }
+    return out;
+}
+
 /* ------------------------------------------------------------------ the Python type */
 
 static void core_free_tables(Core *c) {
@@ -1773,6 +2006,10 @@ static PyObject *forget_tries(PyObject *Py_UNUSED(m), PyObject *Py_UNUSED(ignore
 }
 
 static PyMethodDef module_methods[] = {
+    {"legal_orders", module_legal_orders, METH_VARARGS,
+     "legal_orders(board, cadet, carrying, fixed, counts, devices, pairs, cls=None) -> [(program, board, cadet, "
+     "carrying, mask, left_out), ...]: cadet.legal_orders in C, in its order (pairs: 2 letters per pair, in "
+     "order); each item a cls (a NamedTuple such as cadet.Order) or a plain tuple."},
     {"estimate", module_estimate, METH_VARARGS,
      "estimate(board, cadet, carrying, pairs, devices, counts) -> (transmissions, commands): "
      "estimate.estimate in C (pairs: 2 letters per pair, in the pairs' order)."},

@@ -9,7 +9,7 @@ concatenated, in any order, at most 8 pairs.  ``stop_at`` is a ``time.monotonic(
 threads at once raises ``RuntimeError``.
 """
 
-from typing import final
+from typing import TypeVar, final
 
 #: The sha256 (hex) of the ``_search.c`` this module was compiled from (setup.py defines it;
 #: ``"unknown"`` when built without it, which the loader refuses as stale).
@@ -23,6 +23,13 @@ def estimate(board: str, cadet: int, carrying: str, pairs: str, devices: str,
              counts: tuple[int, ...], /) -> tuple[int, int]:
     """``estimate.estimate_python`` in C: ``(transmissions, commands)``; ``pairs`` in the pairs' order,
     each pair's letters in their order (the tie-breaks follow them)."""
+
+_T = TypeVar("_T", bound=tuple[object, ...])
+
+def legal_orders(board: str, cadet: int, carrying: str, fixed: tuple[int, ...], counts: tuple[int, ...],
+                 devices: str, pairs: str, cls: type[_T], /) -> list[_T]:
+    """``cadet.legal_orders_python`` in C, the same orders in the same order, each a ``cls`` (a
+    NamedTuple of ``(program, board, cadet, carrying, mask, left_out)``, without fields of its own)."""
 
 def forget_tries() -> None:
     """Drop the process's shared program tries (the next :class:`Core` builds them again)."""

@@ -73,10 +73,11 @@ from companion.games.transmission.mission_control.encoding import (
     Pairs,
     act_tables,
 )
+from companion.games.transmission.mission_control.native import core_module
 from companion.games.transmission.mission_control.reasoning import Reader, possible_missions
 
 __all__ = ["CADET_MODELS", "CadetModel", "Hand", "Order", "choose_order", "distribution", "hypothesis_weight",
-           "legal_orders", "order_cards", "read", "sample", "top_groups"]
+           "legal_orders", "legal_orders_python", "order_cards", "read", "sample", "top_groups"]
 
 #: The documented Cadet models, in the order the command line and the balance table list them.
 CADET_MODELS: tuple[str, ...] = ("perfect", "uniform", "careful", "reasoning")
@@ -104,6 +105,22 @@ class Order(NamedTuple):
 
 def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], counts: Sequence[int],
                  devices: frozenset[str], pairs: Pairs = ()) -> list[Order]:
+    """Every distinct legal order of a hand: the native core's port (``_search.legal_orders``, the same
+    orders in the same order: the tests compare them) when it is built and takes the arguments, else
+    :func:`legal_orders_python`, which documents the parameters and the result."""
+    module = core_module()
+    if module is not None:
+        try:
+            letters = "".join(a + b for _mid, a, b in pairs)
+            return module.legal_orders(board, cadet, carrying, tuple(fixed), tuple(counts),
+                                       "".join(sorted(devices)), letters, Order)
+        except ValueError:  # arguments the port does not take (devices that are not letters, ...)
+            pass
+    return legal_orders_python(board, cadet, carrying, fixed, counts, devices, pairs)
+
+
+def legal_orders_python(board: str, cadet: int, carrying: str, fixed: Sequence[int], counts: Sequence[int],
+                        devices: frozenset[str], pairs: Pairs = ()) -> list[Order]:
     """Every distinct legal order of a hand (see the module docstring), depth first.
 
     :param fixed: per register 1-5 the command index fixed there by a clear signal, or -1.

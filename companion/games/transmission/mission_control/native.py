@@ -22,12 +22,14 @@ import importlib
 import logging
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
     import companion.games.transmission.mission_control._search as search_types
 
 log = logging.getLogger(__name__)
+
+_T = TypeVar("_T", bound=tuple[object, ...])
 
 #: Set to 1 to use the pure-Python search even when the core is built.
 PURE_ENV = "COMPANION_PURE_SEARCH"
@@ -58,6 +60,10 @@ class SearchModule(Protocol):
 
     def forget_tries(self) -> None:
         """Drop the process's shared program tries."""
+
+    def legal_orders(self, board: str, cadet: int, carrying: str, fixed: tuple[int, ...],
+                     counts: tuple[int, ...], devices: str, pairs: str, cls: type[_T], /) -> list[_T]:
+        """Every legal order of a hand (``cadet.legal_orders_python``) in C, each a ``cls``."""
 
     def estimate(self, board: str, cadet: int, carrying: str, pairs: str, devices: str,
                  counts: tuple[int, ...], /) -> tuple[int, int]:

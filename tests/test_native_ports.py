@@ -1,6 +1,7 @@
-"""The native core's route estimate (``_search.estimate``) gives exactly the values of the Python one
-(``estimate.estimate_python``), tie-breaks included, so the scramble-aware planner decides the same with
-the core or without it (issue 11; the method is in mission_control/estimate.py).
+"""The native core's ports give exactly what the Python code gives, so the scramble-aware planner and the
+Cadet models decide the same with the core or without it (issue 11): the route estimate
+(``_search.estimate`` against ``estimate.estimate_python``, tie-breaks included) and the legal orders of
+a hand (``_search.legal_orders`` against ``cadet.legal_orders_python``, the same orders in the same order).
 
 Random valid positions (every module once, either side up, the carried device off the board, 1-3 pairs
 with a device in each, other decks) and every outcome of one transmission from real game starts.
@@ -17,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.mission_control.cadet import Order, legal_orders, legal_orders_python
 from companion.games.transmission.mission_control.encoding import DEFAULT_COUNTS, Pairs, rest_of
 from companion.games.transmission.mission_control.estimate import Estimate, estimate, estimate_python
 from companion.games.transmission.mission_control.native import core_module
@@ -136,3 +138,39 @@ def test_the_core_refuses_malformed_arguments_with_a_clear_message() -> None:
         with pytest.raises(ValueError, match=words):
             MODULE.estimate(*args)
     assert MODULE.estimate(*ok) == (10_000, 10_000)  # the modules are nowhere: impossible
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(4, 13), st.integers(0, 3),
+       st.lists(st.integers(-1, 6), min_size=5, max_size=5),
+       st.lists(st.integers(0, 3), min_size=7, max_size=7))
+def test_the_core_lists_the_legal_orders_of_any_hand_as_python_does(
+        seed: int, modules: int, pairs: int, fixed: list[int], counts: list[int]) -> None:
+    rng = random.Random(seed)
+    board, cadet, carrying, made = random_position(rng, modules, max(1, pairs))
+    made = made[:pairs]
+    python = legal_orders_python(board, cadet, carrying, fixed, counts, DEVICES, made)
+    assert legal_orders(board, cadet, carrying, fixed, counts, DEVICES, made) == python
+    assert all(type(order) is Order for order in legal_orders(board, cadet, carrying, fixed, counts, DEVICES))
+
+
+def test_the_core_lists_every_program_of_the_deck_in_python_order() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        board, cadet, carrying, made = random_position(rng, rng.randrange(6, 14), rng.randrange(1, 4))
+        fixed = (-1,) * 5
+        python = legal_orders_python(board, cadet, carrying, fixed, DEFAULT_COUNTS, DEVICES, made)
+        native = legal_orders(board, cadet, carrying, fixed, DEFAULT_COUNTS, DEVICES, made)
+        assert [tuple(o) for o in native] == [tuple(o) for o in python]
+        assert len(native) > 100
+
+
+def test_legal_orders_refuses_what_is_not_a_hand_as_python_does() -> None:
+    board = "A" + "." * 24
+    assert legal_orders(board, 0, "", (-1,) * 4, DEFAULT_COUNTS, DEVICES) == []  # 4 registers
+    assert legal_orders(board, 0, "", (-1,) * 5, (1, 1, 0, 0, 0, 0, 0), DEVICES) == []  # 2 cards for 5
+    assert MODULE is not None
+    with pytest.raises(TypeError, match="tuple subclass"):
+        MODULE.legal_orders(board, 0, "", (-1,) * 5, DEFAULT_COUNTS, "AF", "", dict)
+    with pytest.raises(ValueError, match="0 to 6 or -1"):
+        MODULE.legal_orders(board, 0, "", (-1, -1, 7, -1, -1), DEFAULT_COUNTS, "AF", "", Order)
