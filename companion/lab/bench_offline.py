@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.mission_control.native import search_kind
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.robust import RobustPlanner
 from companion.games.transmission.mission_control.solver import forget_shared_tables
@@ -140,6 +141,7 @@ class OfflineResult:
                             for name, t in self.times_ms.items()},
             "cells_ms": cells,
             "exact": {"checked": self.checked, "wrong": self.wrong, "unfinished": self.unfinished},
+            "search": search_kind(),
         }
 
 
@@ -193,7 +195,7 @@ def offline_lines(result: OfflineResult) -> list[str]:
                       for c, d in itertools.product(CADETS, DIFFICULTIES))
     lines = [f"{len(result.samples)} decisions off the optimal line (games with straying Cadets): {cells}",
              "CPU time per decision (process_time), a fresh planner each, one thread, no deadline; "
-             "the first decision of a process included"]
+             f"the first decision of a process included; search: {search_kind()}"]
     for name, times in result.times_ms.items():
         s = result.summary(times)
         p95, top = TARGETS[name]

@@ -41,6 +41,7 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import rules_for
 from companion.games.transmission.engine.scenario import Scenario, load_scenario
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.mission_control.native import search_kind
 from companion.games.transmission.options import MAX_SEED, content_pack, game_options, seed
 from companion.games.transmission.person import MC_SEATS, PersonSession
 from companion.games.transmission.session import Chooser, Session, Step
@@ -270,7 +271,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                     "mean_transmissions": result.mean_transmissions, "mean_score": result.mean_score,
                     "seconds": result.seconds, "difficulty": args.difficulty, "seed": args.seed,
                     "mc": args.mc, "cadet": args.cadet, "jobs": result.jobs,
-                    "games_per_minute_per_core": result.games_per_minute_per_core})
+                    "games_per_minute_per_core": result.games_per_minute_per_core, "search": search_kind()})
         return EXIT_OK
     games = f"{result.games} game{'' if result.games == 1 else 's'}"
     processes = f"{result.jobs} process{'' if result.jobs == 1 else 'es'}"
@@ -280,6 +281,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     out(f"win rate:                {result.win_rate:.1%} ({result.wins} of {result.games})")
     out(f"mean transmissions used: {result.mean_transmissions:.2f}")
     out(f"mean score:              {result.mean_score:.1f}")
+    out(f"search:                  {search_kind()}")
     return EXIT_OK
 
 

@@ -101,16 +101,31 @@ def core_module() -> SearchModule | None:
     Cached: the environment and the files are read at the first call only."""
     if os.environ.get(PURE_ENV, "").strip() == "1":
         log.debug("%s=1: the pure-Python search is used", PURE_ENV)
+        _WHY[0] = f"{PURE_ENV}=1"
         return None
     try:
         # A literal name: tests/test_structure.py reads it as an import (a computed one is refused).
         module = importlib.import_module("companion.games.transmission.mission_control._search")
     except Exception as error:  # ImportError, or a broken build failing as it loads
         log.debug("no native search core (%s): the pure-Python search is used", error)
+        _WHY[0] = "the native core is not built"
         return None
     reason = stale_reason(module)
     if reason is not None:
         log.warning("%s", reason)
+        _WHY[0] = "the native core's build is older than its source"
         return None
     core: SearchModule = module
     return core
+
+
+#: Why :func:`core_module` last answered ``None``.
+_WHY: list[str] = [""]
+
+
+def search_kind() -> str:
+    """Which search this process runs, in words for the figures of ``bench`` and ``simulate``:
+    ``"native core"``, or ``"pure Python (...)"`` with the reason (switched off, not built, stale)."""
+    if core_module() is not None:
+        return "native core"
+    return f"pure Python ({_WHY[0] or 'the native core is not used'})"
