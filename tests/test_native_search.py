@@ -216,6 +216,38 @@ def outcome_cases(python: Solver, case: Case) -> list[Case]:
             for o in python.outcomes(*case.state, case.pairs)]
 
 
+def many_pairs_case(seed: int, n: int) -> Case:
+    """A random position with ``n`` distinct pairs, most modules damaged (the most targets to walk)."""
+    rng = random.Random(seed)
+    board = ["."] * 25
+    for m, cell in zip(MODULES, rng.sample(range(25), len(MODULES))):
+        board[cell] = m.lower() if rng.random() < 0.7 else m
+    chosen: set[tuple[str, str]] = set()
+    while len(chosen) < n:
+        a = rng.choice(sorted(DEVICES))
+        b = rng.choice([x for x in MODULES if x != a])
+        chosen.add((min(a, b), max(a, b)))
+    pairs = tuple((f"X{i}", a, b) for i, (a, b) in enumerate(sorted(chosen)))
+    return Case("many pairs", DEVICES, DEFAULT_COUNTS, "".join(board), rng.randrange(25), "", pairs)
+
+
+def test_up_to_bound_pairs_the_core_bound_is_the_python_bound_and_beyond_the_solver_asks_python() -> None:
+    """Up to ``_search.BOUND_PAIRS`` pairs every target fits the core's walks, so its bound is exactly
+    Bound.value (the planner orders its root outcomes by it); with more pairs Solver.bound_value and
+    cheap_value give the Python bound's values, whatever the core's (still admissible) bound says."""
+    python, native = python_solver(), native_solver()
+    assert native.core is not None
+    for seed in range(40):
+        case = many_pairs_case(seed, MODULE.BOUND_PAIRS)
+        assert_bounds(native.core, python, case)
+    for n in range(MODULE.BOUND_PAIRS + 1, 8):
+        for seed in range(10):
+            case = many_pairs_case(seed, n)
+            assert native.bound_value(*case.state, case.pairs) == python.bound.value(*case.state, case.pairs)
+            assert native.cheap_value(*case.state, case.pairs) == python.bound.cheap(*case.state, case.pairs)
+            assert native.core.bound(*case.state, case.letters) <= python.bound.value(*case.state, case.pairs)
+
+
 # --------------------------------------------------------------------------- 1. need
 
 
@@ -396,16 +428,14 @@ def test_other_decks_give_the_python_answers(deck: str) -> None:
 
 
 @pytest.mark.parametrize("counts", [(2, 2, 2, 2, 2, 1, 1), (2, 2, 2, 2, 1, 1, 2), (5, 5, 5, 5, 5, 5, 5)])
-def test_a_deck_too_big_for_the_core_is_refused_and_the_solver_uses_the_python_search(
-        counts: tuple[int, ...]) -> None:
-    """The core holds event tries of at most 2,048 nodes: a deck with two of an event card and the
-    default moves has more, so the Core refuses it and the Solver answers with the Python search."""
-    with pytest.raises(ValueError, match="more distinct programs than the native search holds"):
-        CORE("".join(sorted(DEVICES)), counts)
+def test_a_big_deck_is_taken_by_the_core_with_the_python_answers(counts: tuple[int, ...]) -> None:
+    """The core sizes its per-transmission tables by the deck's programs (every outcome comes from one),
+    so a deck with two of an event card, or five of everything, is searched by it too."""
     solver = Solver(DEVICES, counts)
-    assert solver.core is None
-    state, pairs = small_position(2)
-    assert solver.need(*state, pairs, 3) == python_solver(counts=counts).need(*state, pairs, 3)
+    assert solver.core is not None
+    for seed in (2, 5):
+        state, pairs = small_position(seed)
+        assert solver.need(*state, pairs, 2) == python_solver(counts=counts).need(*state, pairs, 2)
 
 
 # --------------------------------------------------------------------------- 7. timeouts

@@ -37,7 +37,9 @@
 #define INF 1000          /* walks.INF: "never" */
 #define MAXDEPTH 64       /* transmissions a search may look ahead */
 #define MAXWALK 14        /* targets beyond which the bound leaves the walks out (still admissible) */
-#define GROUP_SLOTS 4096  /* per expansion: distinct (board, hand, mask); a trie has at most 1,264 nodes */
+/* With at most BOUND_PAIRS pairs the bound is exactly bound.py's: at most 8 letters, so at most 8 cells
+ * to stand on and 4 beside (12 <= MAXWALK targets) and 8 movable devices (the choices are all listed). */
+#define BOUND_PAIRS 4
 
 enum { N_, E_, S_, W_, COLLECT, DEPLOY, REPAIR, COMMANDS };
 #define MOVES 4
@@ -140,9 +142,10 @@ static int trie_child(Trie *t, int node, int k, int cell) {
 }
 
 /* Every program of REGISTERS commands within the counts from `cell`, merged by its events. */
-static int trie_fill(Trie *t, int node, int cell, int step, int *left) {
+static int trie_fill(Trie *t, int node, int cell, int step, int *left, int *programs) {
     if (step == REGISTERS) {
         t->nodes[node].ends |= 1u << cell;
+        ++*programs;
         return 0;
     }
     for (int k = 0; k < COMMANDS; k++) {
@@ -156,7 +159,7 @@ static int trie_fill(Trie *t, int node, int cell, int step, int *left) {
             if (at < 0) return -1;
         }
         left[k]--;
-        int bad = trie_fill(t, at, to, step + 1, left);
+        int bad = trie_fill(t, at, to, step + 1, left, programs);
         left[k]++;
         if (bad) return -1;
     }
@@ -200,17 +203,20 @@ typedef struct {
 } Child;
 
 typedef struct {
-    Group *slots;     /* GROUP_SLOTS */
+    Group *slots;     /* cap of them, a power of 2: twice the groups one expansion can make */
     int32_t *order;   /* filled slots in order */
     int n;
-    Child *children;  /* up to GROUP_SLOTS * CELLS */
+    size_t cap;
+    Child *children;  /* Core.programs of them: an outcome comes from at least one program */
 } Level;
 
 /* The tries of every start cell for one deck, shared by the Cores of the process (they never change). */
 typedef struct {
     int counts[COMMANDS];
     Trie tries[CELLS];
-    int refs; /* Cores using it, plus 1 while cached */
+    int programs; /* the most programs from one start cell (every outcome of one transmission has one) */
+    int nodes;    /* the most nodes of one trie (a walk of it makes at most one group per node) */
+    int refs;     /* Cores using it, plus 1 while cached */
 } TrieSet;
 
 #define TRIE_SETS 8
@@ -221,6 +227,8 @@ typedef struct {
     int counts[COMMANDS];
     uint8_t device[128];
     TrieSet *ts;
+    size_t slots_trie; /* a Level's slots for a walk of the tries: twice the most nodes of one trie */
+    size_t slots_all;  /* ... for a walk program by program (a pending pair): twice the most programs */
     PairSet *sets;
     int n_sets, cap_sets;
     TTEntry *tt;
@@ -233,6 +241,7 @@ typedef struct {
     long long nodes;
     double stop_at;
     int timed_out;
+    int overflow; /* a level ran out of room (never with the sizes above): the search answers -2 */
     int busy;
 } Core;
 
@@ -844,7 +853,7 @@ static void trie_set_release(TrieSet *ts) {
 }
 
 /* The shared tries for the Core's deck (built on first use; the GIL is held).  0, or -1 when out of
- * memory, or -2 when a trie has more nodes than a level holds (a deck far larger than the game's). */
+ * memory. */
 static int acquire_tries(Core *c) {
     for (int i = 0; i < TRIE_SETS; i++) {
         if (trie_sets[i] && !memcmp(trie_sets[i]->counts, c->counts, sizeof(c->counts))) {
@@ -861,14 +870,13 @@ static int acquire_tries(Core *c) {
         Trie *t = &ts->tries[cell];
         int left[COMMANDS];
         memcpy(left, c->counts, sizeof(left));
-        if (trie_node(t) < 0 || trie_fill(t, 0, cell, 0, left) < 0) {
+        int programs = 0;
+        if (trie_node(t) < 0 || trie_fill(t, 0, cell, 0, left, &programs) < 0) {
             trie_set_release(ts);
             return -1;
         }
-        if (t->n_nodes > GROUP_SLOTS / 2) {
-            trie_set_release(ts);
-            return -2;
-        }
+        if (programs > ts->programs) ts->programs = programs;
+        if (t->n_nodes > ts->nodes) ts->nodes = t->n_nodes;
     }
     int slot = 0;
     for (int i = 0; i < TRIE_SETS; i++)
@@ -880,21 +888,24 @@ static int acquire_tries(Core *c) {
     return 0;
 }
 
-/* Add an outcome (board, hand, mask, end cells) to the level's groups.  1 when its mask is full. */
+/* Add an outcome (board, hand, mask, end cells) to the level's groups (at most one per program of the
+ * deck, so the table of twice as many slots never fills). */
 static int group_add(Level *lv, const uint8_t *board, uint8_t held, int mask, uint32_t cells) {
+    size_t slots = lv->cap;
     uint8_t key[CELLS + 2];
     memcpy(key, board, CELLS);
     key[25] = held;
     key[26] = (uint8_t)mask;
-    size_t i = hash_bytes(key, CELLS + 2) & (GROUP_SLOTS - 1);
+    size_t i = hash_bytes(key, CELLS + 2) & (slots - 1);
     while (lv->slots[i].used) {
         Group *g = &lv->slots[i];
         if (g->held == held && g->mask == mask && !memcmp(g->board, board, CELLS)) {
             g->cells |= cells;
             return 0;
         }
-        i = (i + 1) & (GROUP_SLOTS - 1);
+        i = (i + 1) & (slots - 1);
     }
+    if ((size_t)lv->n >= slots / 2) return -1; /* cannot happen (see above): refuse rather than overrun */
     Group *g = &lv->slots[i];
     memcpy(g->board, board, CELLS);
     g->held = held;
@@ -921,7 +932,7 @@ static void trie_walk(Walk *w, const Trie *t, int node, uint8_t *board, uint8_t 
             w->done = 1;
             return;
         }
-        group_add(w->lv, board, held, mask, tn->ends);
+        if (group_add(w->lv, board, held, mask, tn->ends) < 0) w->c->overflow = 1;
     }
     for (int i = tn->first; i >= 0 && !w->done; i = t->kids[i].next) {
         const TrieKid *kid = &t->kids[i];
@@ -942,7 +953,7 @@ static void program_walk(Walk *w, uint8_t *board, int cadet, uint8_t held, int m
             w->done = 1;
             return;
         }
-        group_add(w->lv, board, held, mask, 1u << cadet);
+        if (group_add(w->lv, board, held, mask, 1u << cadet) < 0) w->c->overflow = 1;
         return;
     }
     for (int k = 0; k < COMMANDS && !w->done; k++) {
@@ -975,7 +986,23 @@ static int expand(Core *c, int depth, const uint8_t *board0, int cadet, uint8_t 
     Walk w = {c, lv, ps, (1 << ps->n) - 1, 0};
     uint8_t board[CELLS];
     memcpy(board, board0, CELLS);
-    if (ps->n && completed(board, ps, 0)) {
+    int pending = ps->n && completed(board, ps, 0);
+    if (pending && lv->cap < c->slots_all) { /* program by program: room for a group per program */
+        Group *slots = calloc(c->slots_all, sizeof(Group));
+        int32_t *order = malloc(sizeof(int32_t) * c->slots_all);
+        if (!slots || !order) {
+            free(slots);
+            free(order);
+            c->overflow = 1;
+            return 0;
+        }
+        free(lv->slots);
+        free(lv->order);
+        lv->slots = slots;
+        lv->order = order;
+        lv->cap = c->slots_all;
+    }
+    if (pending) {
         int left[COMMANDS];
         memcpy(left, c->counts, sizeof(left));
         program_walk(&w, board, cadet, held, 0, 0, left);
@@ -1018,7 +1045,9 @@ static int within(Core *c, int depth, const uint8_t *board, int cadet, uint8_t h
         return -1;
     }
     int ok = 0;
-    if (expand(c, depth, board, cadet, held, sid)) {
+    int done = expand(c, depth, board, cadet, held, sid);
+    if (c->overflow) return -2;
+    if (done) {
         ok = 1;
     } else if (d > 1) {
         Level *lv = &c->levels[depth];
@@ -1026,7 +1055,10 @@ static int within(Core *c, int depth, const uint8_t *board, int cadet, uint8_t h
         for (int g = 0; g < lv->n; g++) {
             Group *gr = &lv->slots[lv->order[g]];
             int rest = set_rest(c, sid, gr->mask);
-            if (rest < 0) return -1;
+            if (rest < 0) {
+                c->overflow = 1; /* out of memory for the pair sets */
+                return -2;
+            }
             /* the cheap values, copied: the children's own full bounds are computed when they are searched */
             uint16_t bv[CELLS];
             memcpy(bv, bound_of(c, gr->board, gr->held, rest, 0)->cheap, sizeof(bv));
@@ -1060,7 +1092,7 @@ static int within(Core *c, int depth, const uint8_t *board, int cadet, uint8_t h
             uint8_t cb[CELLS];
             memcpy(cb, gr->board, CELLS); /* the level below reuses nothing of this one, but be safe */
             int r = within(c, depth + 1, cb, ch.cell, gr->held, rest, d - 1);
-            if (r < 0) return -1;
+            if (r < 0) return r;
             ok = r;
         }
     }
@@ -1081,7 +1113,7 @@ static int need(Core *c, const uint8_t *board, int cadet, uint8_t held, int sid,
     if (e && e->lower > d) d = e->lower;
     for (; d <= limit; d++) {
         int r = within(c, 0, board, cadet, held, sid, d);
-        if (r < 0) return -1;
+        if (r < 0) return r;
         if (r) return d;
     }
     return limit + 1;
@@ -1809,11 +1841,9 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         PyErr_NoMemory();
         return -1;
     }
-    if (t == -2) {
-        PyErr_SetString(PyExc_ValueError, "this Command deck allows more distinct programs than the native "
-                                          "search holds (use the Python search)");
-        return -1;
-    }
+    c->slots_trie = c->slots_all = 64;
+    while (c->slots_trie < (size_t)c->ts->nodes * 2) c->slots_trie <<= 1;
+    while (c->slots_all < (size_t)c->ts->programs * 2) c->slots_all <<= 1;
     return 0;
 }
 
@@ -1875,9 +1905,10 @@ static int parse_position(Core *c, PyObject *args, uint8_t *board, int *cadet, u
         if (c->levels[i].slots) continue;
         if (extra && i > *extra + 1) break;
         if (!extra && i > 0) break;
-        c->levels[i].slots = calloc(GROUP_SLOTS, sizeof(Group));
-        c->levels[i].order = malloc(sizeof(int32_t) * GROUP_SLOTS);
-        c->levels[i].children = malloc(sizeof(Child) * (size_t)GROUP_SLOTS * CELLS);
+        c->levels[i].slots = calloc(c->slots_trie, sizeof(Group));
+        c->levels[i].cap = c->slots_trie;
+        c->levels[i].order = malloc(sizeof(int32_t) * c->slots_trie);
+        c->levels[i].children = malloc(sizeof(Child) * (size_t)c->ts->programs);
         if (!c->levels[i].slots || !c->levels[i].order || !c->levels[i].children) {
             PyErr_NoMemory();
             return -1;
@@ -1910,6 +1941,7 @@ static PyObject *Core_need(Core *c, PyObject *args) {
         return NULL;
     }
     c->stop_at = stop_at;
+    c->overflow = 0;
     Py_BEGIN_ALLOW_THREADS
     r = need(c, board, cadet, held, sid, limit);
     Py_END_ALLOW_THREADS
@@ -1927,6 +1959,7 @@ static PyObject *Core_within(Core *c, PyObject *args) {
         return NULL;
     }
     c->stop_at = stop_at;
+    c->overflow = 0;
     Py_BEGIN_ALLOW_THREADS
     r = within(c, 0, board, cadet, held, sid, d);
     Py_END_ALLOW_THREADS
@@ -2021,10 +2054,10 @@ static PyMethodDef module_methods[] = {
 static PyMethodDef Core_methods[] = {
     {"need", (PyCFunction)Core_need, METH_VARARGS,
      "need(board, cadet, carrying, pairs, limit, stop_at=inf) -> fewest transmissions (0 with no pairs), "
-     "limit + 1 when more are needed, -1 when time.monotonic() passed stop_at."},
+     "limit + 1 when more are needed, -1 when time.monotonic() passed stop_at, -2 when out of memory."},
     {"within", (PyCFunction)Core_within, METH_VARARGS,
      "within(board, cadet, carrying, pairs, d, stop_at=inf) -> 1 when solvable within d transmissions, 0 "
-     "when not, -1 when time.monotonic() passed stop_at."},
+     "when not, -1 when time.monotonic() passed stop_at, -2 when out of memory."},
     {"bound", (PyCFunction)Core_bound, METH_VARARGS,
      "bound(board, cadet, carrying, pairs) -> the admissible lower bound (1000: never)."},
     {"cheap", (PyCFunction)Core_cheap, METH_VARARGS,
@@ -2074,7 +2107,8 @@ PyMODINIT_FUNC PyInit__search(void) {
         return NULL;
     }
     if (PyModule_AddStringConstant(m, "SOURCE_SHA256", SEARCH_SOURCE_SHA256) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_PAIRS", MAXP) < 0 || PyModule_AddIntConstant(m, "INF", INF) < 0) {
+        PyModule_AddIntConstant(m, "MAX_PAIRS", MAXP) < 0 || PyModule_AddIntConstant(m, "INF", INF) < 0 ||
+        PyModule_AddIntConstant(m, "BOUND_PAIRS", BOUND_PAIRS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -18,6 +18,9 @@ SOURCE_SHA256: str
 MAX_PAIRS: int
 #: The lower bound that means "never" (``walks.INF``).
 INF: int
+#: Up to this many pairs :meth:`Core.bound` and :meth:`Core.cheap` equal ``Bound.value`` and
+#: ``Bound.cheap`` exactly (beyond, the walks may be left out: still admissible, lower).
+BOUND_PAIRS: int
 
 def estimate(board: str, cadet: int, carrying: str, pairs: str, devices: str,
              counts: tuple[int, ...], /) -> tuple[int, int]:
@@ -46,11 +49,12 @@ class Core:
     def need(self, board: str, cadet: int, carrying: str, pairs: str, limit: int,
              stop_at: float = ..., /) -> int:
         """Fewest transmissions that complete every pair (0 for ``pairs == ""``), ``limit + 1`` when
-        more than ``limit`` are needed, -1 when ``stop_at`` passed first."""
+        more than ``limit`` are needed, -1 when ``stop_at`` passed first, -2 when out of memory."""
 
     def within(self, board: str, cadet: int, carrying: str, pairs: str, d: int,
                stop_at: float = ..., /) -> int:
-        """1 when every pair can be completed within ``d`` transmissions, 0 when not, -1 on timeout."""
+        """1 when every pair can be completed within ``d`` transmissions, 0 when not, -1 on timeout,
+        -2 when out of memory."""
 
     def bound(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:
         """The admissible lower bound the search uses (1000: never), 0 for no pairs."""

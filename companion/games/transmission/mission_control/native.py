@@ -55,6 +55,10 @@ class SearchModule(Protocol):
         """The lower bound that means "never"."""
 
     @property
+    def BOUND_PAIRS(self) -> int:
+        """Up to this many pairs the core's bound is exactly ``Bound.value``."""
+
+    @property
     def Core(self) -> type[search_types.Core]:
         """The search core class: ``Core(devices, counts, table_size=200000)``."""
 

@@ -212,6 +212,7 @@ class Solver:
         #: The native search core (``_search.c``) when it is built, else ``None``: the pure-Python search.
         self.core: search_types.Core | None = None
         self._core_pairs = 0
+        self._bound_pairs = 0
         module = core_module()
         if module is not None:
             try:
@@ -219,6 +220,7 @@ class Solver:
             except ValueError:  # devices or a deck the core does not take: the Python search takes them
                 self.core = None
             self._core_pairs = module.MAX_PAIRS
+            self._bound_pairs = module.BOUND_PAIRS
 
     @property
     def nodes(self) -> int:
@@ -358,9 +360,11 @@ class Solver:
         core = self._native(pairs, limit)
         if core is not None:
             value = core.need(board, cadet, carrying, _letters(pairs), limit, self.stop_at)
-            if value < 0:
+            if value == -1:
                 raise SearchTimeout
-            return value
+            if value >= 0:
+                return value
+            # -2: the core ran out of memory (nothing wrong kept): the Python search answers instead
         key = (board, cadet, carrying, pairs)
         exact = self._exact.get(key)
         if exact is not None:
@@ -379,9 +383,11 @@ class Solver:
         core = self._native(pairs, d)
         if core is not None:
             answer = core.within(board, cadet, carrying, _letters(pairs), d, self.stop_at)
-            if answer < 0:
+            if answer == -1:
                 raise SearchTimeout
-            return answer == 1
+            if answer >= 0:
+                return answer == 1
+            # -2: out of memory in the core: the Python search answers instead
         key = (board, cadet, carrying, pairs)
         exact = self._exact.get(key)
         if exact is not None:
@@ -552,17 +558,19 @@ class Solver:
     def bound_value(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = INF) -> int:
         """The admissible lower bound (:meth:`Bound.value
         <companion.games.transmission.mission_control.bound.Bound.value>`, the same values), from the
-        native core when it is built: always the full value there, which ``upto`` allows."""
+        native core when it is built and the pairs are few enough for its bound to be exactly this one
+        (``_search.BOUND_PAIRS``): always the full value there, which ``upto`` allows."""
         core = self._native(pairs, 0)
-        if core is not None:
+        if core is not None and len(pairs) <= self._bound_pairs:
             return core.bound(board, cadet, carrying, _letters(pairs))
         return self.bound.value(board, cadet, carrying, pairs, upto)
 
     def cheap_value(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
         """A lower bound of :meth:`bound_value` without the walks (:meth:`Bound.cheap
-        <companion.games.transmission.mission_control.bound.Bound.cheap>`, the same values)."""
+        <companion.games.transmission.mission_control.bound.Bound.cheap>`, the same values; the core's
+        under the same condition as :meth:`bound_value`)."""
         core = self._native(pairs, 0)
-        if core is not None:
+        if core is not None and len(pairs) <= self._bound_pairs:
             return core.cheap(board, cadet, carrying, _letters(pairs))
         return self.bound.cheap(board, cadet, carrying, pairs)
 
@@ -571,7 +579,7 @@ class Solver:
         Python search; with the native core always ``False`` (its cheap value costs less than
         the test: a caller that skips a position when this is true skips only what the cheap value
         skips)."""
-        if self._native(pairs, 0) is not None:
+        if self._native(pairs, 0) is not None and len(pairs) <= self._bound_pairs:
             return False
         return self.bound.floor_exceeds(board, pairs, upto)
 
