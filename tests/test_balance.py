@@ -129,7 +129,8 @@ def test_the_fingerprint_covers_every_module_that_can_change_a_decision_and_the_
     game = "companion/games/transmission"
     expected = {f"{game}/engine/{m}.py" for m in ("board", "commands", "kernel", "rules", "game", "views")}
     expected |= {f"{game}/mission_control/{m}.py" for m in (
-        "encoding", "programs", "bound", "solver", "planner", "estimate", "robust", "cadet")}
+        "encoding", "programs", "bound", "solver", "planner", "estimate", "robust", "cadet", "native")}
+    expected.add(f"{game}/mission_control/_search.c")  # the native search core's C source
     expected |= {f"{game}/content/{m}.py" for m in ("model", "loader", "validate")}
     expected |= {f"{game}/content/default.toml", "companion/lab/simulate.py"}
     assert expected <= names
@@ -141,6 +142,7 @@ def test_the_fingerprint_covers_every_module_that_can_change_a_decision_and_the_
 
 @pytest.mark.parametrize("name", ["companion/games/transmission/engine/board.py",
                                   "companion/games/transmission/mission_control/programs.py",
+                                  "companion/games/transmission/mission_control/_search.c",
                                   "companion/games/transmission/content/default.toml",
                                   "companion/lab/simulate.py"])
 def test_a_change_to_any_source_changes_the_fingerprint(tmp_path: Path, name: str) -> None:

@@ -130,9 +130,10 @@ def newcombe(wins1: int, games1: int, wins2: int, games2: int, z: float = _Z) ->
 
 
 def _module_file(root: Path, name: str) -> Path | None:
-    """The source file of module ``name`` under ``root`` (``a/b.py`` or ``a/b/__init__.py``), if any."""
+    """The source file of module ``name`` under ``root`` (``a/b.py``, ``a/b/__init__.py``, or ``a/b.c``
+    for a C extension such as the native search core), if any."""
     base = root.joinpath(*name.split("."))
-    for path in (base.with_suffix(".py"), base / "__init__.py"):
+    for path in (base.with_suffix(".py"), base / "__init__.py", base.with_suffix(".c")):
         if path.is_file():
             return path
     return None
@@ -160,7 +161,9 @@ def _imports(path: Path) -> tuple[set[str], set[str]]:
 def fingerprint_sources(root: Path = PACKAGE_ROOT) -> tuple[Path, ...]:
     """Every file that can change a simulated game's decisions, sorted: the modules
     ``companion.lab.simulate`` imports, directly or not (with their packages' ``__init__``), every
-    module of the engine, the AI Mission Control and the content packages, and the default content pack.
+    module of the engine, the AI Mission Control and the content packages (the C source of the native
+    search core too: its answers equal the Python search's, but a change to it is a change of code), and
+    the default content pack.
 
     :raises FingerprintError: when the simulation, a module it imports, a package or the content pack
         is missing.
@@ -176,6 +179,8 @@ def fingerprint_sources(root: Path = PACKAGE_ROOT) -> tuple[Path, ...]:
         if path in files:
             continue
         files.add(path)
+        if path.suffix == ".c":
+            continue  # a C extension's source: hashed, and it imports no Python module
         required, optional = _imports(path)
         for module in sorted(required | optional):
             found = _module_file(root, module)
@@ -189,6 +194,7 @@ def fingerprint_sources(root: Path = PACKAGE_ROOT) -> tuple[Path, ...]:
         if not folder.is_dir():
             raise FingerprintError(f"the balance fingerprint needs the package {folder}: it is missing")
         files.update(folder.glob("*.py"))
+        files.update(folder.glob("*.c"))
     pack = root / _CONTENT_PACK
     if not pack.is_file():
         raise FingerprintError(f"the balance fingerprint needs the content pack {pack}: it is missing")
