@@ -51,6 +51,7 @@ from companion.games.transmission.mission_control.encoding import (
 )
 from companion.games.transmission.mission_control.native import PURE_ENV, core_module
 from companion.games.transmission.mission_control.planner import Planner
+from companion.games.transmission.mission_control.programs import TransmissionResult
 from companion.games.transmission.mission_control.solver import SearchTimeout, Solver
 from companion.lab.simulate import game_seed, play_game
 from test_search import reference, small_position
@@ -246,6 +247,26 @@ def test_up_to_bound_pairs_the_core_bound_is_the_python_bound_and_beyond_the_sol
             assert native.bound_value(*case.state, case.pairs) == python.bound.value(*case.state, case.pairs)
             assert native.cheap_value(*case.state, case.pairs) == python.bound.cheap(*case.state, case.pairs)
             assert native.core.bound(*case.state, case.letters) <= python.bound.value(*case.state, case.pairs)
+
+
+def test_the_outcomes_of_one_transmission_and_their_least_programs_equal_the_python_walks() -> None:
+    """Solver.outcomes (the planner's root) from the core: the same outcomes, each with the same least
+    program, as the Python walk of the event tries, on real positions, after a board correction left a
+    pair side by side (checked program by program), and with no pairs."""
+    python = python_solver()
+    native = native_solver()
+    cases = list(real_cases()[1][:40])
+    cases += [case._replace(pairs=()) for case in cases[:5]]
+    pending = Case("pending", frozenset("AC"), DEFAULT_COUNTS, "AB" + "." * 10 + "C" + "." * 12, 6, "",
+                   (("m1", "A", "B"), ("m2", "A", "C")))
+    for case in cases + [pending]:
+        py = python if case.devices == DEVICES else Solver(case.devices)
+        py.core = None
+        nat = native if case.devices == DEVICES else Solver(case.devices)
+        mine = nat.outcomes(*case.state, case.pairs)
+        theirs = py.outcomes(*case.state, case.pairs)
+        assert sorted(mine) == sorted(theirs), case
+        assert len(mine) == len(set(mine)) and all(type(o) is TransmissionResult for o in mine)
 
 
 # --------------------------------------------------------------------------- 1. need

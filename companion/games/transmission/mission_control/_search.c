@@ -223,6 +223,11 @@ typedef struct {
 static TrieSet *trie_sets[TRIE_SETS];
 
 typedef struct {
+    uint8_t key[28]; /* board, cadet, hand, mask */
+    uint32_t gen;    /* the Core_outcomes call that saw it */
+} SeenEntry;
+
+typedef struct {
     PyObject_HEAD
     int counts[COMMANDS];
     uint8_t device[128];
@@ -242,6 +247,9 @@ typedef struct {
     double stop_at;
     int timed_out;
     int overflow; /* a level ran out of room (never with the sizes above): the search answers -2 */
+    SeenEntry *seen; /* Core_outcomes' table of the outcomes seen, slots_all of them */
+    size_t seen_cap;
+    uint32_t seen_gen;
     int busy;
 } Core;
 
@@ -1746,6 +1754,164 @@ static PyObject *module_legal_orders(PyObject *Py_UNUSED(m), PyObject *args) {
     return out;
 }
 
+
+/* ------------------------------------------------------------------ the outcomes of one transmission */
+
+/* Solver.outcomes in C: every distinct outcome (board, cell, hand, mask of the pairs in their given
+ * order) of one transmission with its least program (the first met walking the programs in index
+ * order, every command checked as the kernel checks it).  Seen outcomes are kept in a table reused
+ * from call to call (a generation number marks this call's entries). */
+
+static int enter(Core *c);
+
+typedef struct {
+    Core *c;
+    const uint8_t *pa, *pb;
+    int np;
+    PyObject *out;
+    PyTypeObject *cls;
+    PyObject *hands[128];
+    int left[COMMANDS];
+    int failed;
+} OutcomeWalk;
+
+static void outcome_visit(OutcomeWalk *w, int step, uint8_t *board, int cadet, uint8_t held, int mask,
+                          int *program) {
+    if (w->failed) return;
+    Core *c = w->c;
+    if (step == REGISTERS) {
+        uint8_t key[28];
+        memcpy(key, board, CELLS);
+        key[25] = (uint8_t)cadet;
+        key[26] = held;
+        key[27] = (uint8_t)mask;
+        size_t m = c->seen_cap - 1, i = hash_bytes(key, 28) & m;
+        while (c->seen[i].gen == c->seen_gen) {
+            if (!memcmp(c->seen[i].key, key, 28)) return; /* a lesser program reached it first */
+            i = (i + 1) & m;
+        }
+        memcpy(c->seen[i].key, key, 28);
+        c->seen[i].gen = c->seen_gen;
+        PyObject *item = w->cls ? w->cls->tp_alloc(w->cls, 5) : PyTuple_New(5);
+        PyObject *b = PyUnicode_FromStringAndSize((const char *)board, CELLS);
+        PyObject *at = PyLong_FromLong(cadet), *done = PyLong_FromLong(mask), *prog = PyTuple_New(REGISTERS);
+        if (!item || !b || !at || !done || !prog) {
+            Py_XDECREF(item);
+            Py_XDECREF(b);
+            Py_XDECREF(at);
+            Py_XDECREF(done);
+            Py_XDECREF(prog);
+            w->failed = 1;
+            return;
+        }
+        for (int r = 0; r < REGISTERS; r++) PyTuple_SET_ITEM(prog, r, PyLong_FromLong(program[r]));
+        Py_INCREF(w->hands[held]);
+        PyTuple_SET_ITEM(item, 0, b);
+        PyTuple_SET_ITEM(item, 1, at);
+        PyTuple_SET_ITEM(item, 2, w->hands[held]);
+        PyTuple_SET_ITEM(item, 3, done);
+        PyTuple_SET_ITEM(item, 4, prog);
+        if (PyList_Append(w->out, item) < 0) w->failed = 1;
+        Py_DECREF(item);
+        return;
+    }
+    for (int k = 0; k < COMMANDS; k++) {
+        if (!w->left[k]) continue;
+        w->left[k]--;
+        program[step] = k;
+        if (k < MOVES) {
+            int to = STEP[cadet][k];
+            if (to >= 0) {
+                int m = w->np && step == 0 ? mask_completed(board, w->pa, w->pb, w->np, mask) : mask;
+                outcome_visit(w, step + 1, board, to, held, m, program);
+            }
+        } else {
+            uint8_t tile, hand, was = board[cadet];
+            if (act(c->device, k, was, held, &tile, &hand)) {
+                board[cadet] = tile;
+                int m = w->np ? mask_completed(board, w->pa, w->pb, w->np, mask) : mask;
+                outcome_visit(w, step + 1, board, cadet, hand, m, program);
+                board[cadet] = was;
+            }
+        }
+        w->left[k]++;
+    }
+}
+
+static PyObject *Core_outcomes(Core *c, PyObject *args) {
+    const char *b, *h, *p;
+    Py_ssize_t nb, nh, np;
+    int cadet;
+    PyObject *cls = NULL;
+    if (!PyArg_ParseTuple(args, "s#is#s#|O", &b, &nb, &cadet, &h, &nh, &p, &np, &cls)) return NULL;
+    if (cls == Py_None) cls = NULL;
+    if (cls && (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type) ||
+                ((PyTypeObject *)cls)->tp_basicsize != PyTuple_Type.tp_basicsize ||
+                ((PyTypeObject *)cls)->tp_itemsize != PyTuple_Type.tp_itemsize))
+        return PyErr_Format(PyExc_TypeError, "the outcome class must be a tuple subclass without fields of its own");
+    if (nb != CELLS) return PyErr_Format(PyExc_ValueError, "a board is %d characters, not %zd", CELLS, nb);
+    uint8_t board[CELLS];
+    for (int q = 0; q < CELLS; q++) {
+        unsigned char ch = (unsigned char)b[q];
+        if (ch != HALLWAY && !is_upper(ch) && !is_lower(ch))
+            return PyErr_Format(PyExc_ValueError, "board cell %d holds %c: not a hallway or a module", q, ch);
+        board[q] = ch;
+    }
+    if (cadet < 0 || cadet >= CELLS)
+        return PyErr_Format(PyExc_ValueError, "the Cadet's cell must be 0 to 24, not %d", cadet);
+    if (nh > 1 || (nh == 1 && (!is_upper((unsigned char)h[0]) || !c->device[(unsigned char)h[0]])))
+        return PyErr_Format(PyExc_ValueError, "the carried device must be one device's upper-case letter or empty");
+    if (np % 2 || np / 2 > MAXP)
+        return PyErr_Format(PyExc_ValueError, "pairs must be 2 letters per pair, at most %d pairs", MAXP);
+    uint8_t pa[MAXP], pb[MAXP];
+    for (Py_ssize_t i = 0; i < np / 2; i++) {
+        pa[i] = (uint8_t)p[2 * i];
+        pb[i] = (uint8_t)p[2 * i + 1];
+        if (!is_upper(pa[i]) || !is_upper(pb[i])) return PyErr_Format(PyExc_ValueError, "pairs must be upper-case letters");
+    }
+    if (!c->ts) return PyErr_Format(PyExc_RuntimeError, "the search core was not initialised");
+    if (enter(c) < 0) return NULL;
+    if (!c->seen) {
+        c->seen_cap = c->slots_all;
+        c->seen = calloc(c->seen_cap, sizeof(SeenEntry));
+        if (!c->seen) {
+            c->busy = 0;
+            return PyErr_NoMemory();
+        }
+    }
+    if (++c->seen_gen == 0) { /* wrapped: start the table again */
+        memset(c->seen, 0, sizeof(SeenEntry) * c->seen_cap);
+        c->seen_gen = 1;
+    }
+    PyObject *out = PyList_New(0);
+    if (!out) {
+        c->busy = 0;
+        return NULL;
+    }
+    OutcomeWalk w;
+    memset(&w, 0, sizeof(w));
+    w.c = c;
+    w.pa = pa;
+    w.pb = pb;
+    w.np = (int)(np / 2);
+    w.out = out;
+    w.cls = (PyTypeObject *)cls;
+    memcpy(w.left, c->counts, sizeof(w.left));
+    w.hands[0] = PyUnicode_FromStringAndSize("", 0);
+    int ok = w.hands[0] != NULL;
+    for (int ch = 'A'; ch <= 'Z' && ok; ch++) ok = (w.hands[ch] = PyUnicode_FromOrdinal(ch)) != NULL;
+    int program[REGISTERS];
+    if (ok) outcome_visit(&w, 0, board, cadet, nh ? (uint8_t)h[0] : 0, 0, program);
+    for (int i = 0; i < 128; i++) Py_XDECREF(w.hands[i]);
+    c->busy = 0;
+    if (!ok || w.failed) {
+        Py_DECREF(out);
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        return NULL;
+    }
+    return out;
+}
+
 /* ------------------------------------------------------------------ the Python type */
 
 static void core_free_tables(Core *c) {
@@ -1769,6 +1935,10 @@ static void core_free_tables(Core *c) {
     c->walk_w = NULL;
     free(c->walk_live);
     c->walk_live = NULL;
+    free(c->seen);
+    c->seen = NULL;
+    c->seen_cap = 0;
+    c->seen_gen = 0;
 }
 
 static void Core_dealloc(Core *c) {
@@ -1923,6 +2093,7 @@ static int parse_position(Core *c, PyObject *args, uint8_t *board, int *cadet, u
 }
 
 static int enter(Core *c) {
+    /* the GIL is held: the test and the set cannot interleave with another thread's */
     if (c->busy) {
         PyErr_SetString(PyExc_RuntimeError, "this search core is already searching in another thread");
         return -1;
@@ -2060,6 +2231,10 @@ static PyMethodDef Core_methods[] = {
      "when not, -1 when time.monotonic() passed stop_at, -2 when out of memory."},
     {"bound", (PyCFunction)Core_bound, METH_VARARGS,
      "bound(board, cadet, carrying, pairs) -> the admissible lower bound (1000: never)."},
+    {"outcomes", (PyCFunction)Core_outcomes, METH_VARARGS,
+     "outcomes(board, cadet, carrying, pairs, cls=None) -> [(board, cadet, carrying, mask, program), ...]: "
+     "every distinct outcome of one transmission with its least program (Solver.outcomes; pairs in their "
+     "order), each a cls (a NamedTuple such as TransmissionResult) or a plain tuple."},
     {"cheap", (PyCFunction)Core_cheap, METH_VARARGS,
      "cheap(board, cadet, carrying, pairs) -> the bound without the walks through the targets (never above "
      "bound(), Bound.cheap)."},

@@ -59,6 +59,10 @@ class Core:
     def bound(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:
         """The admissible lower bound the search uses (1000: never), 0 for no pairs."""
 
+    def outcomes(self, board: str, cadet: int, carrying: str, pairs: str, cls: type[_T], /) -> list[_T]:
+        """Every distinct outcome of one transmission with its least program (``Solver.outcomes``), each a
+        ``cls`` of ``(board, cadet, carrying, mask, program)``; ``pairs`` in their order (the mask's bits)."""
+
     def cheap(self, board: str, cadet: int, carrying: str, pairs: str, /) -> int:
         """The bound without the walks through the targets: never above :meth:`bound` (``Bound.cheap``)."""
 

@@ -259,9 +259,14 @@ class Solver:
     def outcomes(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> list[TransmissionResult]:
         """Every distinct outcome of one transmission from this position, with its least program.
 
-        :returns: bit ``i`` of each ``mask`` set when ``pairs[i]`` completes; in a fixed order.  Empty
-            when no program is viable.
+        :returns: bit ``i`` of each ``mask`` set when ``pairs[i]`` completes; in a fixed order (the
+            native core's, when it is built, differs from the Python walk's: the planner orders the
+            outcomes by their programs, never by their place in the list).  Empty when no program is
+            viable.
         """
+        core = self._native(pairs, 0)
+        if core is not None:  # the same outcomes and least programs (in another order), from C
+            return core.outcomes(board, cadet, carrying, _letters(pairs), TransmissionResult)
         key = (board, cadet, carrying, pairs)
         hit = self._expansions.get(key)
         if hit is not None:
