@@ -36,10 +36,10 @@
 #define MAXP 8            /* remaining pairs a Core accepts (a mask fits a byte) */
 #define INF 1000          /* walks.INF: "never" */
 #define MAXDEPTH 64       /* transmissions a search may look ahead */
-#define MAXWALK 14        /* targets beyond which the bound leaves the walks out (still admissible) */
-/* With at most BOUND_PAIRS pairs the bound is exactly bound.py's: at most 8 letters, so at most 8 cells
- * to stand on and 4 beside (12 <= MAXWALK targets) and 8 movable devices (the choices are all listed). */
-#define BOUND_PAIRS 4
+#define MAXWALK 12        /* targets beyond which the bound leaves the walks out: bound.MAX_WALK_TARGETS */
+/* With at most BOUND_PAIRS pairs the bound is exactly bound.py's: both leave the walks out beyond MAXWALK
+ * targets and list the choices over at most 12 movable devices (bound.MAX_WALK_TARGETS, MAX_MOVABLE). */
+#define BOUND_PAIRS MAXP
 
 enum { N_, E_, S_, W_, COLLECT, DEPLOY, REPAIR, COMMANDS };
 #define MOVES 4
@@ -517,7 +517,7 @@ static void bound_table(Core *c, const uint8_t *board, uint8_t carrying, const P
         for (int j = i; j > 0 && letter[movable[j - 1]] > letter[movable[j]]; j--) {
             int t = movable[j]; movable[j] = movable[j - 1]; movable[j - 1] = t;
         }
-    if (nm > 12) { /* a scenario with very many pairs: the Repairs alone (admissible, weaker) */
+    if (nm > 12) { /* a scenario with very many pairs: the Repairs alone (bound.MAX_MOVABLE) */
         int v = ceil_div(r, cr);
         if (v < 1) v = 1;
         for (int q = 0; q < CELLS; q++) out[q] = (uint16_t)v;

@@ -71,8 +71,8 @@ from companion.games.transmission.mission_control.walks import (
     walk_lengths,
 )
 
-__all__ = ["INF", "SHARED_SIZE", "Bound", "BoundEntry", "Movers", "Route", "Targets", "forget_bound_tables",
-           "trim"]
+__all__ = ["INF", "MAX_MOVABLE", "MAX_WALK_TARGETS", "SHARED_SIZE", "Bound", "BoundEntry", "Movers", "Route",
+           "Targets", "forget_bound_tables", "trim"]
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -117,6 +117,14 @@ class BoundEntry:
 
 
 _NO_WAY: tuple[int, ...] = (INF,) * CELLS
+
+#: The most targets a walk is computed through (its dynamic programme is exponential in them): a choice
+#: with more counts without the walk, which only lowers the bound.  With at most 4 pairs there are at
+#: most 8 letters, so at most 8 cells to stand on and 4 to stand beside: never more (the native core,
+#: ``_search.c``, has the same limit, so both bounds are the same everywhere).
+MAX_WALK_TARGETS = 12
+#: The most devices a choice of movers is listed over (2 ** n choices): beyond, the Repairs alone.
+MAX_MOVABLE = 12
 
 
 #: _COMMON[i][j]: the cells orthogonally adjacent to both cells i and j.
@@ -222,6 +230,10 @@ def _shape(board: str, carrying: str, pairs: Pairs, devices: frozenset[str], cou
     if r and not cr:
         return []
     movable = sorted({x for pair in apart for x in pair if x in devices})
+    if len(movable) > MAX_MOVABLE:
+        # Too many choices to list (a scenario with very many missions): the Repairs alone, and at least
+        # one transmission; every choice's floor is at least this, so it stays admissible.
+        return [Movers(max(1, _ceil(r, cr)), 1, None, None, (0, (), ()))]
     shape: list[Movers] = []
     # As bit masks over ``movable``: a carried device of a mission moves (it must come down), and
     # two modules that never move stay apart (every pair apart needs a member that moves).
@@ -468,6 +480,8 @@ class Bound:
         where the flags returned, when not None, are false), or in full (2)."""
         floor, events, route, extent, (legs, starts, held) = choice
         targets = targets_of(route) if stage > 0 and route else None
+        if targets is not None and len(targets.nodes) > MAX_WALK_TARGETS:
+            targets = None  # the walk through too many targets is left out: the cheap value (admissible)
         full = bool(targets)
         if full:
             # With the walks, the values depend only on these parts and the targets (many

@@ -328,6 +328,8 @@ class Planner:
         """
         keyed = []
         for o in outcomes:
+            if time.monotonic() > solver.stop_at:
+                raise SearchTimeout  # the Python bound with many missions can be slow: the deadline holds
             rest = rest_of(pairs, o.mask)
             low = solver.bound_value(o.board, o.cadet, o.carrying, rest, upto if upto is not None else INF)
             if upto is None or low <= upto:
