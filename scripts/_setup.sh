@@ -81,7 +81,9 @@ apt_get() {
 }
 
 apt_installed() {
-  dpkg -s "$1" 2>/dev/null | grep -q '^Status: install ok installed$'
+  # One short line to compare (grep -q on dpkg -s's long output could end the pipe early: a
+  # SIGPIPE that pipefail counts as "not installed", as it did for libc6-dev).
+  [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" == "install ok installed" ]]
 }
 
 # setup_system PKG...: install the missing ones of PKG... (plus python3-venv
@@ -111,10 +113,24 @@ setup_system() {
 # setup.py, the C search core's source (a changed .c is compiled again: the loader refuses a build
 # older than its source), and whether the core can be compiled at all (a C compiler and this
 # Python's headers), so a venv installed without gcc gets the core once gcc is there.
-install_digest() {
-  local file can_compile=no include
+# can_compile: true when a C compiler (${CC:-cc}) and this Python's headers are there.
+can_compile() {
+  local include
   include="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null || true)"
-  if command -v "${CC:-cc}" >/dev/null 2>&1 && [[ -n "$include" && -f "$include/Python.h" ]]; then
+  command -v "${CC:-cc}" >/dev/null 2>&1 && [[ -n "$include" && -f "$include/Python.h" ]]
+}
+
+# core_is_fresh: true when the venv imports the C search core built from the source beside it
+# (mission_control/native.py's rules, whatever COMPANION_PURE_SEARCH says).
+core_is_fresh() {
+  env -u COMPANION_PURE_SEARCH "$VENV/bin/python" -c 'import sys
+from companion.games.transmission.mission_control.native import core_module
+sys.exit(core_module() is None)' 2>/dev/null
+}
+
+install_digest() {
+  local file can_compile=no
+  if can_compile; then
     can_compile=yes
   fi
   {
@@ -143,9 +159,19 @@ setup_venv() {
   if [[ ! -f "$STAMP" || "$(cat "$STAMP")" != "$want" ]]; then
     log "installing the project into .venv (pyproject.toml, setup.py or $SEARCH_SOURCE is new or changed, or a C compiler came or went)"
     "$VENV/bin/python" -m pip install --disable-pip-version-check -q -e "${REPO_ROOT}[dev]"
-    if [[ -f "$REPO_ROOT/$SEARCH_SOURCE" ]] && ! "$VENV/bin/python" -c \
-      'import companion.games.transmission.mission_control._search' 2>/dev/null; then
-      log "the C search core was not built (no C compiler, or no Python.h: apt install gcc libc6-dev python3-dev): the pure-Python search is used, slower"
+    if [[ -f "$REPO_ROOT/$SEARCH_SOURCE" ]] && ! core_is_fresh; then
+      if can_compile; then
+        # pip -q hides the compiler: build again in the open so its errors show, and keep no stamp
+        # (the next run tries again; an older build beside the source is refused, not used).
+        log "the C search core did not build from $SEARCH_SOURCE; the compiler says:"
+        (cd "$REPO_ROOT" && "$VENV/bin/python" setup.py -q build_ext --inplace) || true
+        if ! core_is_fresh; then
+          log "the pure-Python search is used, slower (same answers); fix $SEARCH_SOURCE and run this again"
+          return 0
+        fi
+      else
+        log "the C search core was not built (${CC:+CC=$CC is not a compiler, or }no C compiler, or no Python.h: apt install gcc libc6-dev python3-dev): the pure-Python search is used, slower"
+      fi
     fi
     printf '%s\n' "$want" >"$STAMP"
   fi

@@ -93,9 +93,23 @@ def test_the_environment_forces_the_pure_search(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("COMPANION_PURE_SEARCH", "1")
     assert native.core_module() is None
     assert asked == [], "not even imported"
+    for yes in ("true", " Yes ", "on"):
+        monkeypatch.setenv("COMPANION_PURE_SEARCH", yes)
+        native.core_module.cache_clear()
+        assert native.core_module() is None, yes
     monkeypatch.setenv("COMPANION_PURE_SEARCH", "0")
     native.core_module.cache_clear()
-    assert native.core_module() is not None, "only 1 switches it off"
+    assert native.core_module() is not None, "0 keeps the core"
+
+
+def test_a_value_of_the_switch_not_understood_keeps_the_core_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    source = b"/* the core */\n"
+    serve(monkeypatch, fake_core(tmp_path, source, hashlib.sha256(source).hexdigest()))
+    monkeypatch.setenv("COMPANION_PURE_SEARCH", "perhaps")
+    with caplog.at_level("WARNING"):
+        assert native.core_module() is not None
+    assert any("COMPANION_PURE_SEARCH=perhaps is not understood" in r.getMessage() for r in caplog.records)
 
 
 @pytest.mark.parametrize("error", [ModuleNotFoundError(f"No module named {NAME!r}"),
@@ -122,7 +136,7 @@ def test_a_stale_build_means_the_pure_search_and_one_warning(
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1, warnings
     assert str(tmp_path / "_search.c") in warnings[0]
-    assert "pip install -e ." in warnings[0] and "build_ext --inplace" in warnings[0]
+    assert "scripts/run" in warnings[0] and ".venv/bin/python setup.py build_ext --inplace" in warnings[0]
 
 
 def built_core() -> types.ModuleType:

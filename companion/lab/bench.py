@@ -54,6 +54,7 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import CELLS
 from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.mission_control.encoding import ORDER, rest_of
+from companion.games.transmission.mission_control.native import search_kind
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.programs import compile_programs, enumerate_outcomes
 from companion.lab.progress import progress
@@ -178,7 +179,7 @@ class BenchResult:
             "positions": self.positions, "per_phase": self.per_phase,
             "overall_ms": self.summary(self.times_ms), "phases_ms": phases,
             "setup_ms": self.setup_ms, "peak_rss_kib": self.peak_rss_kib,
-            "tracemalloc_peak_kib": self.tracemalloc_peak_kib,
+            "tracemalloc_peak_kib": self.tracemalloc_peak_kib, "search": search_kind(),
             "plain": {"bound_seconds": self.plain_bound, "finished": self.plain_finished,
                       "unfinished": self.plain_unfinished, "ratio_median": self.ratio_median,
                       "ratio_total": self.ratio_total, "ratio_all_at_least": self.ratio_all_at_least,
@@ -255,8 +256,8 @@ def report_lines(result: BenchResult) -> list[str]:
              + ", ".join(f"{n} {ph}" for ph, n in result.per_phase.items()),
              f"one-off set-up (program tries of every cell): {result.setup_ms:.0f} ms"]
     overall = result.summary(result.times_ms)
-    lines.append(f"planner decision, fresh planner each, one thread: median {overall['median']:.1f} ms, "
-                 f"p95 {overall['p95']:.1f} ms, max {overall['max']:.1f} ms")
+    lines.append(f"planner decision, fresh planner each, one thread, search: {search_kind()}: median "
+                 f"{overall['median']:.1f} ms, p95 {overall['p95']:.1f} ms, max {overall['max']:.1f} ms")
     phases = data["phases_ms"]
     assert isinstance(phases, dict)
     for ph in PHASES:
@@ -265,7 +266,7 @@ def report_lines(result: BenchResult) -> list[str]:
                      f"max {s['max']:.1f} ms")
     lines.append(f"peak memory: {result.peak_rss_kib / 1024:.1f} MiB peak RSS of the process (getrusage "
                  f"ru_maxrss); {result.tracemalloc_peak_kib / 1024:.1f} MiB tracemalloc peak of the "
-                 f"slowest decisions")
+                 f"slowest decisions (Python's allocations only: not the native core's tables)")
     ratio = (f"{result.ratio_median:.0f}x median, {result.ratio_total:.0f}x on the totals"
              if result.ratio_median is not None and result.ratio_total is not None else "n/a")
     lines.append(f"plain breadth-first search (bound {result.plain_bound:g} s per position): finished "

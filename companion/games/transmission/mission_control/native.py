@@ -31,12 +31,14 @@ log = logging.getLogger(__name__)
 
 _T = TypeVar("_T", bound=tuple[object, ...])
 
-#: Set to 1 to use the pure-Python search even when the core is built.
+#: Set to 1 (or true, yes, on) to use the pure-Python search even when the core is built.
 PURE_ENV = "COMPANION_PURE_SEARCH"
+_YES = frozenset({"1", "true", "yes", "on"})
+_NO = frozenset({"0", "false", "no", "off"})
 #: The source file's name, looked for beside the extension's file.
 SOURCE_NAME = "_search.c"
 #: What rebuilds the core in a checkout (scripts/test and scripts/run do it when the source changed).
-REBUILD = "python -m pip install -e . (or: python setup.py build_ext --inplace) in the checkout"
+REBUILD = "scripts/run (or: .venv/bin/python setup.py build_ext --inplace) in the checkout"
 
 
 class SearchModule(Protocol):
@@ -94,8 +96,8 @@ def stale_reason(module: object) -> str | None:
     if current is None or built == current:
         return None
     return (f"the native search core {where} was built from another version of {source} "
-            f"(built {built!r}, the file is {current!r}): the pure-Python search is used, slower; "
-            f"rebuild it with: {REBUILD}")
+            f"(built from {str(built)[:12]}..., the file is {current[:12]}...): the pure-Python search is "
+            f"used, slower; rebuild it with: {REBUILD}")
 
 
 @functools.cache
@@ -103,10 +105,14 @@ def core_module() -> SearchModule | None:
     """The extension module ``_search`` when it may be used, else ``None`` (see the module's
     docstring for the rules).  Never raises: an import failure of any kind means ``None``.
     Cached: the environment and the files are read at the first call only."""
-    if os.environ.get(PURE_ENV, "").strip() == "1":
-        log.debug("%s=1: the pure-Python search is used", PURE_ENV)
-        _WHY[0] = f"{PURE_ENV}=1"
+    said = os.environ.get(PURE_ENV, "").strip()
+    if said.lower() in _YES:
+        log.debug("%s=%s: the pure-Python search is used", PURE_ENV, said)
+        _WHY[0] = f"{PURE_ENV}={said}"
         return None
+    if said and said.lower() not in _NO:
+        log.warning("%s=%s is not understood (1, true, yes or on; 0, false, no or off): the native core is "
+                    "used", PURE_ENV, said[:40])
     try:
         # A literal name: tests/test_structure.py reads it as an import (a computed one is refused).
         module = importlib.import_module("companion.games.transmission.mission_control._search")
