@@ -314,16 +314,21 @@ static int set_rest(Core *c, int id, int mask) {
 
 /* ------------------------------------------------------------------ missions */
 
-/* mask plus the bit of every pair now complete: both intact and orthogonally adjacent (kernel.completed). */
-static int completed(const uint8_t *board, const PairSet *s, int mask) {
-    for (int i = 0; i < s->n; i++) {
+/* mask plus the bit of every pair (pa[i], pb[i]) now complete: both intact and orthogonally adjacent
+ * (kernel.completed). */
+static int mask_completed(const uint8_t *board, const uint8_t *pa, const uint8_t *pb, int np, int mask) {
+    for (int i = 0; i < np; i++) {
         if (mask >> i & 1) continue;
-        const uint8_t *pa = memchr(board, s->a[i], CELLS);
-        if (!pa) continue;
-        const uint8_t *pb = memchr(board, s->b[i], CELLS);
-        if (pb && ADJ[pa - board][pb - board]) mask |= 1 << i;
+        const uint8_t *x = memchr(board, pa[i], CELLS);
+        if (!x) continue;
+        const uint8_t *y = memchr(board, pb[i], CELLS);
+        if (y && ADJ[x - board][y - board]) mask |= 1 << i;
     }
     return mask;
+}
+
+static int completed(const uint8_t *board, const PairSet *s, int mask) {
+    return mask_completed(board, s->a, s->b, s->n, mask);
 }
 
 /* ------------------------------------------------------------------ the actions (kernel.action_refusal) */
@@ -348,6 +353,154 @@ static int act(const uint8_t *device, int k, uint8_t here, uint8_t held, uint8_t
     *tile = held;
     *hand = 0;
     return 1;
+}
+
+/* ------------------------------------------------------------------ the arguments from Python */
+
+/* Each parser checks one argument, sets a ValueError naming what was wrong and returns -1, or 0. */
+
+static int parse_board(const char *b, Py_ssize_t nb, uint8_t *board) {
+    if (nb != CELLS) {
+        PyErr_Format(PyExc_ValueError, "a board is %d characters, not %zd", CELLS, nb);
+        return -1;
+    }
+    for (int q = 0; q < CELLS; q++) {
+        unsigned char ch = (unsigned char)b[q];
+        if (ch != HALLWAY && !is_upper(ch) && !is_lower(ch)) {
+            PyErr_Format(PyExc_ValueError, "board cell %d holds %c: not a hallway or a module", q, ch);
+            return -1;
+        }
+        board[q] = ch;
+    }
+    return 0;
+}
+
+static int parse_cadet(int cadet) {
+    if (cadet >= 0 && cadet < CELLS) return 0;
+    PyErr_Format(PyExc_ValueError, "the Cadet's cell must be 0 to 24, not %d", cadet);
+    return -1;
+}
+
+static int parse_devices(const char *dv, Py_ssize_t nd, uint8_t *device) {
+    memset(device, 0, 128);
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        if (!is_upper((unsigned char)dv[i])) {
+            PyErr_Format(PyExc_ValueError, "devices must be upper-case letters, not %.40s", dv);
+            return -1;
+        }
+        device[(unsigned char)dv[i]] = 1;
+    }
+    return 0;
+}
+
+/* The carried letter: "" or one upper-case letter (one of `device` when given). */
+static int parse_hand(const char *h, Py_ssize_t nh, const uint8_t *device, uint8_t *held) {
+    if (nh > 1 || (nh == 1 && (!is_upper((unsigned char)h[0]) || (device && !device[(unsigned char)h[0]])))) {
+        PyErr_SetString(PyExc_ValueError, "the carried device must be one device's upper-case letter or empty");
+        return -1;
+    }
+    *held = nh ? (uint8_t)h[0] : 0;
+    return 0;
+}
+
+/* 2 upper-case letters per pair, at most `most` pairs, into pa[] and pb[] in their order. */
+static int parse_pairs(const char *p, Py_ssize_t np, int most, uint8_t *pa, uint8_t *pb, int *n) {
+    if (np % 2 || np / 2 > most) {
+        PyErr_Format(PyExc_ValueError, "pairs must be 2 letters per pair, at most %d pairs (%zd letters given)",
+                     most, np);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < np / 2; i++) {
+        pa[i] = (uint8_t)p[2 * i];
+        pb[i] = (uint8_t)p[2 * i + 1];
+        if (!is_upper(pa[i]) || !is_upper(pb[i])) {
+            PyErr_SetString(PyExc_ValueError, "pairs must be upper-case letters");
+            return -1;
+        }
+    }
+    *n = (int)(np / 2);
+    return 0;
+}
+
+/* 7 card counts, N E S W COLLECT DEPLOY REPAIR, each 0 to `most`. */
+static int parse_counts(PyObject *obj, int most, int *counts) {
+    PyObject *seq = PySequence_Fast(obj, "counts must be a sequence of 7 card counts");
+    if (!seq) return -1;
+    int bad = 0;
+    if (PySequence_Fast_GET_SIZE(seq) != COMMANDS) {
+        PyErr_SetString(PyExc_ValueError, "counts must be 7 card counts (N E S W COLLECT DEPLOY REPAIR)");
+        bad = 1;
+    }
+    for (int k = 0; k < COMMANDS && !bad; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (v == -1 && PyErr_Occurred()) {
+            bad = 1;
+        } else if (v < 0 || v > most) {
+            PyErr_Format(PyExc_ValueError, "each card count must be 0 to %d, not %ld", most, v);
+            bad = 1;
+        } else {
+            counts[k] = (int)v;
+        }
+    }
+    Py_DECREF(seq);
+    return bad ? -1 : 0;
+}
+
+/* The class of the items a walk returns: a tuple subclass with no fields of its own (a NamedTuple), or
+ * NULL for plain tuples (None or nothing given); -1 with a TypeError for anything else. */
+static int parse_item_class(PyObject **cls) {
+    if (*cls == Py_None) *cls = NULL;
+    PyTypeObject *t = (PyTypeObject *)*cls;
+    if (*cls && (!PyType_Check(*cls) || !PyType_IsSubtype(t, &PyTuple_Type) ||
+                 t->tp_basicsize != PyTuple_Type.tp_basicsize || t->tp_itemsize != PyTuple_Type.tp_itemsize)) {
+        PyErr_SetString(PyExc_TypeError, "the item class must be a tuple subclass without fields of its own");
+        return -1;
+    }
+    return 0;
+}
+
+/* A tuple of the `n` items, of class `cls` (or a plain tuple), the items stolen; NULL when one of them
+ * or the tuple could not be made (every item released). */
+static PyObject *new_item(PyTypeObject *cls, int n, PyObject **items) {
+    PyObject *item = NULL;
+    int ok = 1;
+    for (int i = 0; i < n; i++) ok &= items[i] != NULL;
+    if (ok) item = cls ? cls->tp_alloc(cls, n) : PyTuple_New(n);
+    if (!item) {
+        for (int i = 0; i < n; i++) Py_XDECREF(items[i]);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(item, i, items[i]);
+    return item;
+}
+
+/* "" and every upper-case letter as str, made once per walk: 0, or -1 when out of memory. */
+static int make_hands(PyObject **hands) {
+    memset(hands, 0, sizeof(PyObject *) * 128);
+    hands[0] = PyUnicode_FromStringAndSize("", 0);
+    if (!hands[0]) return -1;
+    for (int ch = 'A'; ch <= 'Z'; ch++)
+        if (!(hands[ch] = PyUnicode_FromOrdinal(ch))) return -1;
+    return 0;
+}
+
+static void free_hands(PyObject **hands) {
+    for (int i = 0; i < 128; i++) Py_XDECREF(hands[i]);
+}
+
+/* A new tuple of values[0..n-1] as ints (a program, or the cards left out), NULL when out of memory. */
+static PyObject *int_tuple(const int *values, int n) {
+    PyObject *t = PyTuple_New(n);
+    if (!t) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(values[i]);
+        if (!v) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
 }
 
 /* ------------------------------------------------------------------ the bound (bound.py, walks.py) */
@@ -1468,56 +1621,15 @@ static PyObject *module_estimate(PyObject *Py_UNUSED(m), PyObject *args) {
     PyObject *counts_obj;
     if (!PyArg_ParseTuple(args, "s#is#s#s#O", &b, &nb, &cadet, &h, &nh, &p, &np, &dv, &nd, &counts_obj))
         return NULL;
-    if (nb != CELLS) return PyErr_Format(PyExc_ValueError, "a board is %d characters, not %zd", CELLS, nb);
-    uint8_t board[CELLS], device[128];
-    memset(device, 0, sizeof(device));
-    for (Py_ssize_t i = 0; i < nd; i++) {
-        if (!is_upper((unsigned char)dv[i]))
-            return PyErr_Format(PyExc_ValueError, "devices must be upper-case letters, not %.40s", dv);
-        device[(unsigned char)dv[i]] = 1;
-    }
-    for (int q = 0; q < CELLS; q++) {
-        unsigned char ch = (unsigned char)b[q];
-        if (ch != HALLWAY && !is_upper(ch) && !is_lower(ch))
-            return PyErr_Format(PyExc_ValueError, "board cell %d holds %c: not a hallway or a module", q, ch);
-        board[q] = ch;
-    }
-    if (cadet < 0 || cadet >= CELLS)
-        return PyErr_Format(PyExc_ValueError, "the Cadet's cell must be 0 to 24, not %d", cadet);
-    if (nh > 1 || (nh == 1 && !is_upper((unsigned char)h[0])))
-        return PyErr_Format(PyExc_ValueError, "the carried device must be one upper-case letter or empty");
-    if (np % 2 || np / 2 > MAXP)
-        return PyErr_Format(PyExc_ValueError, "pairs must be 2 letters per pair, at most %d pairs", MAXP);
-    uint8_t ra[MAXP], rb[MAXP];
-    for (Py_ssize_t i = 0; i < np / 2; i++) {
-        ra[i] = (uint8_t)p[2 * i];
-        rb[i] = (uint8_t)p[2 * i + 1];
-        if (!is_upper(ra[i]) || !is_upper(rb[i]))
-            return PyErr_Format(PyExc_ValueError, "pairs must be upper-case letters");
-    }
-    PyObject *seq = PySequence_Fast(counts_obj, "counts must be a sequence of 7 card counts");
-    if (!seq) return NULL;
-    int counts[COMMANDS];
-    if (PySequence_Fast_GET_SIZE(seq) != COMMANDS) {
-        Py_DECREF(seq);
-        return PyErr_Format(PyExc_ValueError, "counts must be 7 card counts (N E S W COLLECT DEPLOY REPAIR)");
-    }
-    for (int k = 0; k < COMMANDS; k++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (v < 0 || v > REGISTERS) {
-            Py_DECREF(seq);
-            return PyErr_Format(PyExc_ValueError, "each card count must be 0 to %d, not %ld", REGISTERS, v);
-        }
-        counts[k] = (int)v;
-    }
-    Py_DECREF(seq);
+    uint8_t board[CELLS], device[128], held, ra[MAXP], rb[MAXP];
+    int counts[COMMANDS], n;
+    if (parse_devices(dv, nd, device) < 0 || parse_board(b, nb, board) < 0 || parse_cadet(cadet) < 0 ||
+        parse_hand(h, nh, NULL, &held) < 0 || parse_pairs(p, np, MAXP, ra, rb, &n) < 0 ||
+        parse_counts(counts_obj, REGISTERS, counts) < 0)
+        return NULL;
     if (!np) return Py_BuildValue("(ii)", 0, 0);
     EState st = {device, counts, EINF, EINF};
-    esearch(&st, board, cadet, nh ? (uint8_t)h[0] : 0, ra, rb, (int)(np / 2), 0, 1, 0, counts);
+    esearch(&st, board, cadet, held, ra, rb, n, 0, 1, 0, counts);
     return Py_BuildValue("(ii)", st.best_tx, st.best_commands);
 }
 
@@ -1541,17 +1653,6 @@ typedef struct {
     int n_versions, cap_versions;
     int failed;
 } OrderWalk;
-
-static int mask_completed(const uint8_t *board, const uint8_t *pa, const uint8_t *pb, int np, int mask) {
-    for (int i = 0; i < np; i++) {
-        if (mask >> i & 1) continue;
-        const uint8_t *x = memchr(board, pa[i], CELLS);
-        if (!x) continue;
-        const uint8_t *y = memchr(board, pb[i], CELLS);
-        if (y && ADJ[x - board][y - board]) mask |= 1 << i;
-    }
-    return mask;
-}
 
 static int new_version(OrderWalk *w) {
     if (w->n_versions == w->cap_versions) {
@@ -1580,42 +1681,16 @@ static void order_visit(OrderWalk *w, int step, uint8_t *board, int version, int
                 return;
             }
         }
-        PyObject *prog = PyTuple_New(REGISTERS);
-        int nleft = 0;
-        for (int k = 0; k < COMMANDS; k++) nleft += w->left[k];
-        PyObject *rest = PyTuple_New(nleft);
-        if (!prog || !rest) {
-            Py_XDECREF(prog);
-            Py_XDECREF(rest);
-            w->failed = 1;
-            return;
-        }
-        for (int i = 0; i < REGISTERS; i++) PyTuple_SET_ITEM(prog, i, PyLong_FromLong(program[i]));
-        int r = 0;
+        int rest[4 * REGISTERS * COMMANDS], nleft = 0;
         for (int k = 0; k < COMMANDS; k++)
-            for (int t = 0; t < w->left[k]; t++) PyTuple_SET_ITEM(rest, r++, PyLong_FromLong(k));
-        PyObject *hand = w->hands[held];
-        PyObject *item = w->cls ? w->cls->tp_alloc(w->cls, 6) : PyTuple_New(6);
-        PyObject *at = PyLong_FromLong(cadet), *done = PyLong_FromLong(mask);
-        if (!item || !at || !done) {
-            Py_XDECREF(item);
-            Py_XDECREF(at);
-            Py_XDECREF(done);
-            Py_DECREF(prog);
-            Py_DECREF(rest);
-            w->failed = 1;
-            return;
-        }
+            for (int t = 0; t < w->left[k] && nleft < (int)(sizeof(rest) / sizeof(rest[0])); t++) rest[nleft++] = k;
         Py_INCREF(b);
-        Py_INCREF(hand);
-        PyTuple_SET_ITEM(item, 0, prog);
-        PyTuple_SET_ITEM(item, 1, b);
-        PyTuple_SET_ITEM(item, 2, at);
-        PyTuple_SET_ITEM(item, 3, hand);
-        PyTuple_SET_ITEM(item, 4, done);
-        PyTuple_SET_ITEM(item, 5, rest);
-        if (PyList_Append(w->out, item) < 0) w->failed = 1;
-        Py_DECREF(item);
+        Py_INCREF(w->hands[held]);
+        PyObject *items[6] = {int_tuple(program, REGISTERS), b, PyLong_FromLong(cadet), w->hands[held],
+                              PyLong_FromLong(mask), int_tuple(rest, nleft)};
+        PyObject *item = new_item(w->cls, 6, items);
+        if (!item || PyList_Append(w->out, item) < 0) w->failed = 1;
+        Py_XDECREF(item);
         return;
     }
     int f = w->fixed[step];
@@ -1653,33 +1728,13 @@ static PyObject *module_legal_orders(PyObject *Py_UNUSED(m), PyObject *args) {
     if (!PyArg_ParseTuple(args, "s#is#OOs#s#|O", &b, &nb, &cadet, &h, &nh, &fixed_obj, &counts_obj, &dv, &nd, &p,
                           &np, &cls))
         return NULL;
-    if (cls == Py_None) cls = NULL;
-    if (cls && (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type) ||
-                ((PyTypeObject *)cls)->tp_basicsize != PyTuple_Type.tp_basicsize ||
-                ((PyTypeObject *)cls)->tp_itemsize != PyTuple_Type.tp_itemsize))
-        return PyErr_Format(PyExc_TypeError, "the order class must be a tuple subclass without fields of its own");
-    if (nb != CELLS) return PyErr_Format(PyExc_ValueError, "a board is %d characters, not %zd", CELLS, nb);
-    uint8_t board[CELLS], device[128];
-    memset(device, 0, sizeof(device));
-    for (Py_ssize_t i = 0; i < nd; i++) {
-        if (!is_upper((unsigned char)dv[i]))
-            return PyErr_Format(PyExc_ValueError, "devices must be upper-case letters, not %.40s", dv);
-        device[(unsigned char)dv[i]] = 1;
-    }
-    for (int q = 0; q < CELLS; q++) {
-        unsigned char ch = (unsigned char)b[q];
-        if (ch != HALLWAY && !is_upper(ch) && !is_lower(ch))
-            return PyErr_Format(PyExc_ValueError, "board cell %d holds %c: not a hallway or a module", q, ch);
-        board[q] = ch;
-    }
-    if (cadet < 0 || cadet >= CELLS)
-        return PyErr_Format(PyExc_ValueError, "the Cadet's cell must be 0 to 24, not %d", cadet);
-    if (nh > 1 || (nh == 1 && !is_upper((unsigned char)h[0])))
-        return PyErr_Format(PyExc_ValueError, "the carried device must be one upper-case letter or empty");
-    if (np % 2 || np / 2 > 30)
-        return PyErr_Format(PyExc_ValueError, "pairs must be 2 letters per pair, at most 30 pairs");
-    for (Py_ssize_t i = 0; i < np; i++)
-        if (!is_upper((unsigned char)p[i])) return PyErr_Format(PyExc_ValueError, "pairs must be upper-case letters");
+#define ORDER_PAIRS 30 /* a mask of an int */
+    uint8_t board[CELLS], device[128], held, pa[ORDER_PAIRS], pb[ORDER_PAIRS];
+    int n;
+    if (parse_item_class(&cls) < 0 || parse_devices(dv, nd, device) < 0 || parse_board(b, nb, board) < 0 ||
+        parse_cadet(cadet) < 0 || parse_hand(h, nh, NULL, &held) < 0 ||
+        parse_pairs(p, np, ORDER_PAIRS, pa, pb, &n) < 0)
+        return NULL;
     int fixed[REGISTERS], counts[COMMANDS];
     PyObject *seq = PySequence_Fast(fixed_obj, "fixed must be a sequence of 5 command indices or -1");
     if (!seq) return NULL;
@@ -1697,27 +1752,9 @@ static PyObject *module_legal_orders(PyObject *Py_UNUSED(m), PyObject *args) {
         fixed[i] = v < 0 ? -1 : (int)v;
     }
     Py_DECREF(seq);
-    seq = PySequence_Fast(counts_obj, "counts must be a sequence of 7 card counts");
-    if (!seq) return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != COMMANDS) {
-        Py_DECREF(seq);
-        return PyErr_Format(PyExc_ValueError, "counts must be 7 card counts (N E S W COLLECT DEPLOY REPAIR)");
-    }
+    if (parse_counts(counts_obj, 20, counts) < 0) return NULL;
     int total = 0, free_ = 0;
-    for (int k = 0; k < COMMANDS; k++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (v < 0 || v > 20) {
-            Py_DECREF(seq);
-            return PyErr_Format(PyExc_ValueError, "each card count must be 0 to 20, not %ld", v);
-        }
-        counts[k] = (int)v;
-        total += (int)v;
-    }
-    Py_DECREF(seq);
+    for (int k = 0; k < COMMANDS; k++) total += counts[k];
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int i = 0; i < REGISTERS && i < nf; i++) free_ += fixed[i] < 0;
@@ -1727,23 +1764,16 @@ static PyObject *module_legal_orders(PyObject *Py_UNUSED(m), PyObject *args) {
     w.device = device;
     w.fixed = fixed;
     memcpy(w.left, counts, sizeof(counts));
-    uint8_t pa[30], pb[30];
-    for (Py_ssize_t i = 0; i < np / 2; i++) {
-        pa[i] = (uint8_t)p[2 * i];
-        pb[i] = (uint8_t)p[2 * i + 1];
-    }
     w.pa = pa;
     w.pb = pb;
-    w.np = (int)(np / 2);
+    w.np = n;
     w.out = out;
     w.cls = (PyTypeObject *)cls;
-    w.hands[0] = PyUnicode_FromStringAndSize("", 0);
-    int ok = w.hands[0] != NULL;
-    for (int ch = 'A'; ch <= 'Z' && ok; ch++) ok = (w.hands[ch] = PyUnicode_FromOrdinal(ch)) != NULL;
+    int ok = make_hands(w.hands) == 0;
     int program[REGISTERS];
     int v0 = ok ? new_version(&w) : -1;
-    if (ok && v0 >= 0) order_visit(&w, 0, board, v0, cadet, nh ? (uint8_t)h[0] : 0, 0, program);
-    for (int i = 0; i < 128; i++) Py_XDECREF(w.hands[i]);
+    if (ok && v0 >= 0) order_visit(&w, 0, board, v0, cadet, held, 0, program);
+    free_hands(w.hands);
     for (int i = 0; i < w.n_versions; i++) Py_XDECREF(w.versions[i]);
     free(w.versions);
     if (!ok || w.failed || v0 < 0) {
@@ -1792,25 +1822,14 @@ static void outcome_visit(OutcomeWalk *w, int step, uint8_t *board, int cadet, u
         }
         memcpy(c->seen[i].key, key, 28);
         c->seen[i].gen = c->seen_gen;
-        PyObject *item = w->cls ? w->cls->tp_alloc(w->cls, 5) : PyTuple_New(5);
-        PyObject *b = PyUnicode_FromStringAndSize((const char *)board, CELLS);
-        PyObject *at = PyLong_FromLong(cadet), *done = PyLong_FromLong(mask), *prog = PyTuple_New(REGISTERS);
-        if (!item || !b || !at || !done || !prog) {
-            Py_XDECREF(item);
-            Py_XDECREF(b);
-            Py_XDECREF(at);
-            Py_XDECREF(done);
-            Py_XDECREF(prog);
+        Py_INCREF(w->hands[held]);
+        PyObject *items[5] = {PyUnicode_FromStringAndSize((const char *)board, CELLS), PyLong_FromLong(cadet),
+                              w->hands[held], PyLong_FromLong(mask), int_tuple(program, REGISTERS)};
+        PyObject *item = new_item(w->cls, 5, items);
+        if (!item) {
             w->failed = 1;
             return;
         }
-        for (int r = 0; r < REGISTERS; r++) PyTuple_SET_ITEM(prog, r, PyLong_FromLong(program[r]));
-        Py_INCREF(w->hands[held]);
-        PyTuple_SET_ITEM(item, 0, b);
-        PyTuple_SET_ITEM(item, 1, at);
-        PyTuple_SET_ITEM(item, 2, w->hands[held]);
-        PyTuple_SET_ITEM(item, 3, done);
-        PyTuple_SET_ITEM(item, 4, prog);
         if (PyList_Append(w->out, item) < 0) w->failed = 1;
         Py_DECREF(item);
         return;
@@ -1844,31 +1863,11 @@ static PyObject *Core_outcomes(Core *c, PyObject *args) {
     int cadet;
     PyObject *cls = NULL;
     if (!PyArg_ParseTuple(args, "s#is#s#|O", &b, &nb, &cadet, &h, &nh, &p, &np, &cls)) return NULL;
-    if (cls == Py_None) cls = NULL;
-    if (cls && (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type) ||
-                ((PyTypeObject *)cls)->tp_basicsize != PyTuple_Type.tp_basicsize ||
-                ((PyTypeObject *)cls)->tp_itemsize != PyTuple_Type.tp_itemsize))
-        return PyErr_Format(PyExc_TypeError, "the outcome class must be a tuple subclass without fields of its own");
-    if (nb != CELLS) return PyErr_Format(PyExc_ValueError, "a board is %d characters, not %zd", CELLS, nb);
-    uint8_t board[CELLS];
-    for (int q = 0; q < CELLS; q++) {
-        unsigned char ch = (unsigned char)b[q];
-        if (ch != HALLWAY && !is_upper(ch) && !is_lower(ch))
-            return PyErr_Format(PyExc_ValueError, "board cell %d holds %c: not a hallway or a module", q, ch);
-        board[q] = ch;
-    }
-    if (cadet < 0 || cadet >= CELLS)
-        return PyErr_Format(PyExc_ValueError, "the Cadet's cell must be 0 to 24, not %d", cadet);
-    if (nh > 1 || (nh == 1 && (!is_upper((unsigned char)h[0]) || !c->device[(unsigned char)h[0]])))
-        return PyErr_Format(PyExc_ValueError, "the carried device must be one device's upper-case letter or empty");
-    if (np % 2 || np / 2 > MAXP)
-        return PyErr_Format(PyExc_ValueError, "pairs must be 2 letters per pair, at most %d pairs", MAXP);
-    uint8_t pa[MAXP], pb[MAXP];
-    for (Py_ssize_t i = 0; i < np / 2; i++) {
-        pa[i] = (uint8_t)p[2 * i];
-        pb[i] = (uint8_t)p[2 * i + 1];
-        if (!is_upper(pa[i]) || !is_upper(pb[i])) return PyErr_Format(PyExc_ValueError, "pairs must be upper-case letters");
-    }
+    uint8_t board[CELLS], held, pa[MAXP], pb[MAXP];
+    int n;
+    if (parse_item_class(&cls) < 0 || parse_board(b, nb, board) < 0 || parse_cadet(cadet) < 0 ||
+        parse_hand(h, nh, c->device, &held) < 0 || parse_pairs(p, np, MAXP, pa, pb, &n) < 0)
+        return NULL;
     if (!c->ts) return PyErr_Format(PyExc_RuntimeError, "the search core was not initialised");
     if (enter(c) < 0) return NULL;
     if (!c->seen) {
@@ -1893,16 +1892,14 @@ static PyObject *Core_outcomes(Core *c, PyObject *args) {
     w.c = c;
     w.pa = pa;
     w.pb = pb;
-    w.np = (int)(np / 2);
+    w.np = n;
     w.out = out;
     w.cls = (PyTypeObject *)cls;
     memcpy(w.left, c->counts, sizeof(w.left));
-    w.hands[0] = PyUnicode_FromStringAndSize("", 0);
-    int ok = w.hands[0] != NULL;
-    for (int ch = 'A'; ch <= 'Z' && ok; ch++) ok = (w.hands[ch] = PyUnicode_FromOrdinal(ch)) != NULL;
+    int ok = make_hands(w.hands) == 0;
     int program[REGISTERS];
-    if (ok) outcome_visit(&w, 0, board, cadet, nh ? (uint8_t)h[0] : 0, 0, program);
-    for (int i = 0; i < 128; i++) Py_XDECREF(w.hands[i]);
+    if (ok) outcome_visit(&w, 0, board, cadet, held, 0, program);
+    free_hands(w.hands);
     c->busy = 0;
     if (!ok || w.failed) {
         Py_DECREF(out);
@@ -1954,39 +1951,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     Py_ssize_t table_size = 200000;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "s#O|n", names, &devices, &nd, &counts, &table_size)) return -1;
     core_free_tables(c);
-    memset(c->device, 0, sizeof(c->device));
-    for (Py_ssize_t i = 0; i < nd; i++) {
-        unsigned char ch = (unsigned char)devices[i];
-        if (!is_upper(ch)) {
-            PyErr_Format(PyExc_ValueError, "devices must be upper-case letters, not %.40s", devices);
-            return -1;
-        }
-        c->device[ch] = 1;
-    }
-    PyObject *seq = PySequence_Fast(counts, "counts must be a sequence of 7 card counts");
-    if (!seq) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != COMMANDS) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "counts must be 7 card counts (N E S W COLLECT DEPLOY REPAIR)");
-        return -1;
-    }
-    int total = 0;
-    for (int k = 0; k < COMMANDS; k++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-        if (v < 0 || v > REGISTERS) {
-            Py_DECREF(seq);
-            PyErr_Format(PyExc_ValueError, "each card count must be 0 to %d, not %ld", REGISTERS, v);
-            return -1;
-        }
-        c->counts[k] = (int)v;
-        total += (int)v;
-    }
-    Py_DECREF(seq);
-    (void)total;
+    if (parse_devices(devices, nd, c->device) < 0 || parse_counts(counts, REGISTERS, c->counts) < 0) return -1;
     if (table_size < 16) table_size = 16;
     size_t cap = 1024;
     while (cap < (size_t)table_size * 2 && cap < ((size_t)1 << 26)) cap <<= 1;
@@ -2028,41 +1993,11 @@ static int parse_position(Core *c, PyObject *args, uint8_t *board, int *cadet, u
     } else {
         if (!PyArg_ParseTuple(args, "s#is#s#", &b, &nb, cadet, &h, &nh, &p, &np)) return -1;
     }
-    if (nb != CELLS) {
-        PyErr_Format(PyExc_ValueError, "a board is %d characters, not %zd", CELLS, nb);
-        return -1;
-    }
-    for (int q = 0; q < CELLS; q++) {
-        unsigned char ch = (unsigned char)b[q];
-        if (ch != HALLWAY && !is_upper(ch) && !is_lower(ch)) {
-            PyErr_Format(PyExc_ValueError, "board cell %d holds %c: not a hallway or a module", q, ch);
-            return -1;
-        }
-        board[q] = ch;
-    }
-    if (*cadet < 0 || *cadet >= CELLS) {
-        PyErr_Format(PyExc_ValueError, "the Cadet's cell must be 0 to 24, not %d", *cadet);
-        return -1;
-    }
-    if (nh > 1 || (nh == 1 && (!is_upper((unsigned char)h[0]) || !c->device[(unsigned char)h[0]]))) {
-        PyErr_Format(PyExc_ValueError, "the carried device must be one device's upper-case letter or empty");
-        return -1;
-    }
-    *held = nh ? (uint8_t)h[0] : 0;
-    if (np % 2 || np / 2 > MAXP) {
-        PyErr_Format(PyExc_ValueError, "pairs must be 2 letters per pair, at most %d pairs (%zd letters given)",
-                     MAXP, np);
-        return -1;
-    }
     uint8_t pa[MAXP], pb[MAXP];
-    for (Py_ssize_t i = 0; i < np / 2; i++) {
-        pa[i] = (uint8_t)p[2 * i];
-        pb[i] = (uint8_t)p[2 * i + 1];
-        if (!is_upper(pa[i]) || !is_upper(pb[i])) {
-            PyErr_SetString(PyExc_ValueError, "pairs must be upper-case letters");
-            return -1;
-        }
-    }
+    int n;
+    if (parse_board(b, nb, board) < 0 || parse_cadet(*cadet) < 0 || parse_hand(h, nh, c->device, held) < 0 ||
+        parse_pairs(p, np, MAXP, pa, pb, &n) < 0)
+        return -1;
     if (extra && (*extra < 0 || *extra > MAXDEPTH)) {
         PyErr_Format(PyExc_ValueError, "transmissions must be 0 to %d, not %d", MAXDEPTH, *extra);
         return -1;
@@ -2084,7 +2019,7 @@ static int parse_position(Core *c, PyObject *args, uint8_t *board, int *cadet, u
             return -1;
         }
     }
-    *sid = set_intern(c, (int)(np / 2), pa, pb);
+    *sid = set_intern(c, n, pa, pb);
     if (*sid < 0) {
         PyErr_NoMemory();
         return -1;
@@ -2102,25 +2037,8 @@ static int enter(Core *c) {
     return 0;
 }
 
-static PyObject *Core_need(Core *c, PyObject *args) {
-    uint8_t board[CELLS], held;
-    int cadet, sid, limit, r;
-    double stop_at;
-    if (enter(c) < 0) return NULL;
-    if (parse_position(c, args, board, &cadet, &held, &sid, &limit, &stop_at) < 0) {
-        c->busy = 0;
-        return NULL;
-    }
-    c->stop_at = stop_at;
-    c->overflow = 0;
-    Py_BEGIN_ALLOW_THREADS
-    r = need(c, board, cadet, held, sid, limit);
-    Py_END_ALLOW_THREADS
-    c->busy = 0;
-    return PyLong_FromLong(r);
-}
-
-static PyObject *Core_within(Core *c, PyObject *args) {
+/* need (is_need) or within: the search, the GIL released. */
+static PyObject *core_search(Core *c, PyObject *args, int is_need) {
     uint8_t board[CELLS], held;
     int cadet, sid, d, r;
     double stop_at;
@@ -2132,41 +2050,19 @@ static PyObject *Core_within(Core *c, PyObject *args) {
     c->stop_at = stop_at;
     c->overflow = 0;
     Py_BEGIN_ALLOW_THREADS
-    r = within(c, 0, board, cadet, held, sid, d);
+    r = is_need ? need(c, board, cadet, held, sid, d) : within(c, 0, board, cadet, held, sid, d);
     Py_END_ALLOW_THREADS
     c->busy = 0;
     return PyLong_FromLong(r);
 }
 
-static PyObject *Core_bound(Core *c, PyObject *args) {
-    uint8_t board[CELLS], held;
-    int cadet, sid;
-    double stop_at;
-    if (enter(c) < 0) return NULL;
-    if (parse_position(c, args, board, &cadet, &held, &sid, NULL, &stop_at) < 0) {
-        c->busy = 0;
-        return NULL;
-    }
-    int v = c->sets[sid].n ? bound_of(c, board, held, sid, 1)->full[cadet] : 0;
-    c->busy = 0;
-    return PyLong_FromLong(v);
-}
+static PyObject *Core_need(Core *c, PyObject *args) { return core_search(c, args, 1); }
+static PyObject *Core_within(Core *c, PyObject *args) { return core_search(c, args, 0); }
 
-static PyObject *Core_cheap(Core *c, PyObject *args) {
-    uint8_t board[CELLS], held;
-    int cadet, sid;
-    double stop_at;
-    if (enter(c) < 0) return NULL;
-    if (parse_position(c, args, board, &cadet, &held, &sid, NULL, &stop_at) < 0) {
-        c->busy = 0;
-        return NULL;
-    }
-    int v = c->sets[sid].n ? bound_of(c, board, held, sid, 0)->cheap[cadet] : 0;
-    c->busy = 0;
-    return PyLong_FromLong(v);
-}
+enum { BOUND_FULL, BOUND_CHEAP, BOUND_HINT };
 
-static PyObject *Core_hint(Core *c, PyObject *args) {
+/* The bound (full or cheap) of a position, or its best known lower bound (hint: exact when solved). */
+static PyObject *core_value(Core *c, PyObject *args, int kind) {
     uint8_t board[CELLS], held;
     int cadet, sid;
     double stop_at;
@@ -2177,17 +2073,22 @@ static PyObject *Core_hint(Core *c, PyObject *args) {
     }
     int v = 0;
     if (c->sets[sid].n) {
-        TTEntry *e = tt_slot(c, board, cadet, held, sid, 0);
+        TTEntry *e = kind == BOUND_HINT ? tt_slot(c, board, cadet, held, sid, 0) : NULL;
         if (e && e->exact) {
             v = e->exact - 1;
         } else {
-            v = bound_of(c, board, held, sid, 1)->full[cadet];
+            const BoundEntry *be = bound_of(c, board, held, sid, kind != BOUND_CHEAP);
+            v = kind == BOUND_CHEAP ? be->cheap[cadet] : be->full[cadet];
             if (e && e->lower > v) v = e->lower;
         }
     }
     c->busy = 0;
     return PyLong_FromLong(v);
 }
+
+static PyObject *Core_bound(Core *c, PyObject *args) { return core_value(c, args, BOUND_FULL); }
+static PyObject *Core_cheap(Core *c, PyObject *args) { return core_value(c, args, BOUND_CHEAP); }
+static PyObject *Core_hint(Core *c, PyObject *args) { return core_value(c, args, BOUND_HINT); }
 
 static PyObject *Core_clear(Core *c, PyObject *Py_UNUSED(ignored)) {
     if (enter(c) < 0) return NULL;
