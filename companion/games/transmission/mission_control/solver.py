@@ -212,7 +212,6 @@ class Solver:
         #: The native search core (``_search.c``) when it is built, else ``None``: the pure-Python search.
         self.core: search_types.Core | None = None
         self._core_pairs = 0
-        self._bound_pairs = 0
         module = core_module()
         if module is not None:
             try:
@@ -220,7 +219,6 @@ class Solver:
             except ValueError:  # devices or a deck the core does not take: the Python search takes them
                 self.core = None
             self._core_pairs = module.MAX_PAIRS
-            self._bound_pairs = module.BOUND_PAIRS
 
     @property
     def nodes(self) -> int:
@@ -562,29 +560,27 @@ class Solver:
 
     def bound_value(self, board: str, cadet: int, carrying: str, pairs: Pairs, upto: int = INF) -> int:
         """The admissible lower bound (:meth:`Bound.value
-        <companion.games.transmission.mission_control.bound.Bound.value>`, the same values), from the
-        native core when it is built and the pairs are few enough for its bound to be exactly this one
-        (``_search.BOUND_PAIRS``): always the full value there, which ``upto`` allows."""
+        <companion.games.transmission.mission_control.bound.Bound.value>`, the same values: for every
+        number of pairs it takes, ``_search.BOUND_PAIRS``), from the native core when it is built:
+        always the full value there, which ``upto`` allows."""
         core = self._native(pairs, 0)
-        if core is not None and len(pairs) <= self._bound_pairs:
+        if core is not None:
             return core.bound(board, cadet, carrying, _letters(pairs))
         return self.bound.value(board, cadet, carrying, pairs, upto)
 
     def cheap_value(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
         """A lower bound of :meth:`bound_value` without the walks (:meth:`Bound.cheap
-        <companion.games.transmission.mission_control.bound.Bound.cheap>`, the same values; the core's
-        under the same condition as :meth:`bound_value`)."""
+        <companion.games.transmission.mission_control.bound.Bound.cheap>`, the same values)."""
         core = self._native(pairs, 0)
-        if core is not None and len(pairs) <= self._bound_pairs:
+        if core is not None:
             return core.cheap(board, cadet, carrying, _letters(pairs))
         return self.bound.cheap(board, cadet, carrying, pairs)
 
     def floor_exceeds(self, board: str, pairs: Pairs, upto: int) -> bool:
         """``Bound.floor_exceeds`` (:mod:`companion.games.transmission.mission_control.bound`) in the
-        Python search; with the native core always ``False`` (its cheap value costs less than
-        the test: a caller that skips a position when this is true skips only what the cheap value
-        skips)."""
-        if self._native(pairs, 0) is not None and len(pairs) <= self._bound_pairs:
+        Python search; with the native core always ``False`` (its cheap value costs less than the test;
+        a caller skips on true only what the cheap value skips)."""
+        if self._native(pairs, 0) is not None:
             return False
         return self.bound.floor_exceeds(board, pairs, upto)
 
