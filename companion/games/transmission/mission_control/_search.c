@@ -89,6 +89,20 @@ static uint64_t hash_bytes(const uint8_t *p, size_t n) {
     return h ^ (h >> 29);
 }
 
+/* ------------------------------------------------------------------ growable arrays */
+
+/* Room for one more item of `size` bytes in the array *items of *cap items, n of them used: the array
+ * doubles (from `first`) when full.  0, or -1 when out of memory (the array unchanged). */
+static int room(void **items, int *cap, int n, size_t size, int first) {
+    if (n < *cap) return 0;
+    int grown = *cap ? *cap * 2 : first;
+    void *p = realloc(*items, size * (size_t)grown);
+    if (!p) return -1;
+    *items = p;
+    *cap = grown;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ the event tries */
 
 typedef struct {
@@ -108,13 +122,7 @@ typedef struct {
 } Trie;
 
 static int trie_node(Trie *t) {
-    if (t->n_nodes == t->cap_nodes) {
-        int cap = t->cap_nodes ? t->cap_nodes * 2 : 256;
-        TrieNode *p = realloc(t->nodes, sizeof(TrieNode) * (size_t)cap);
-        if (!p) return -1;
-        t->nodes = p;
-        t->cap_nodes = cap;
-    }
+    if (room((void **)&t->nodes, &t->cap_nodes, t->n_nodes, sizeof(TrieNode), 256) < 0) return -1;
     t->nodes[t->n_nodes].ends = 0;
     t->nodes[t->n_nodes].first = -1;
     return t->n_nodes++;
@@ -125,13 +133,7 @@ static int trie_child(Trie *t, int node, int k, int cell) {
         if (t->kids[i].k == k && t->kids[i].cell == cell) return t->kids[i].child;
     int child = trie_node(t);
     if (child < 0) return -1;
-    if (t->n_kids == t->cap_kids) {
-        int cap = t->cap_kids ? t->cap_kids * 2 : 256;
-        TrieKid *p = realloc(t->kids, sizeof(TrieKid) * (size_t)cap);
-        if (!p) return -1;
-        t->kids = p;
-        t->cap_kids = cap;
-    }
+    if (room((void **)&t->kids, &t->cap_kids, t->n_kids, sizeof(TrieKid), 256) < 0) return -1;
     TrieKid *kid = &t->kids[t->n_kids];
     kid->k = (uint8_t)k;
     kid->cell = (uint8_t)cell;
@@ -245,7 +247,6 @@ typedef struct {
     uint16_t *walk_live; /* scratch for the walks: 1 << MAXWALK */
     long long nodes;
     double stop_at;
-    int timed_out;
     int overflow; /* a level ran out of room (never with the sizes above): the search answers -2 */
     SeenEntry *seen; /* Core_outcomes' table of the outcomes seen, slots_all of them */
     size_t seen_cap;
@@ -261,13 +262,7 @@ static int set_find(Core *c, int n, const uint8_t *a, const uint8_t *b) {
         if (s->n == n && !memcmp(s->a, a, (size_t)n) && !memcmp(s->b, b, (size_t)n)) return i;
     }
     if (c->n_sets == 65535) return -1;
-    if (c->n_sets == c->cap_sets) {
-        int cap = c->cap_sets ? c->cap_sets * 2 : 16;
-        PairSet *p = realloc(c->sets, sizeof(PairSet) * (size_t)cap);
-        if (!p) return -1;
-        c->sets = p;
-        c->cap_sets = cap;
-    }
+    if (room((void **)&c->sets, &c->cap_sets, c->n_sets, sizeof(PairSet), 16) < 0) return -1;
     PairSet *s = &c->sets[c->n_sets];
     memset(s, 0, sizeof(*s));
     s->n = n;
@@ -1202,7 +1197,6 @@ static int within(Core *c, int depth, const uint8_t *board, int cadet, uint8_t h
     if (depth >= MAXDEPTH) return 0; /* cannot happen: limit <= MAXDEPTH (checked at the entry) */
     c->nodes++;
     if (monotonic() > c->stop_at) {
-        c->timed_out = 1;
         return -1;
     }
     int ok = 0;
@@ -1655,15 +1649,9 @@ typedef struct {
 } OrderWalk;
 
 static int new_version(OrderWalk *w) {
-    if (w->n_versions == w->cap_versions) {
-        int cap = w->cap_versions ? w->cap_versions * 2 : 64;
-        PyObject **p = realloc(w->versions, sizeof(PyObject *) * (size_t)cap);
-        if (!p) {
-            w->failed = 1;
-            return -1;
-        }
-        w->versions = p;
-        w->cap_versions = cap;
+    if (room((void **)&w->versions, &w->cap_versions, w->n_versions, sizeof(PyObject *), 64) < 0) {
+        w->failed = 1;
+        return -1;
     }
     w->versions[w->n_versions] = NULL;
     return w->n_versions++;

@@ -72,6 +72,8 @@ from companion.games.transmission.mission_control.encoding import (
     STEP,
     Pairs,
     act_tables,
+    device_letters,
+    pair_letters,
 )
 from companion.games.transmission.mission_control.native import core_module
 from companion.games.transmission.mission_control.reasoning import Reader, possible_missions
@@ -111,9 +113,8 @@ def legal_orders(board: str, cadet: int, carrying: str, fixed: Sequence[int], co
     module = core_module()
     if module is not None:
         try:
-            letters = "".join(a + b for _mid, a, b in pairs)
             return module.legal_orders(board, cadet, carrying, tuple(fixed), tuple(counts),
-                                       "".join(sorted(devices)), letters, Order)
+                                       device_letters(devices), pair_letters(pairs), Order)
         except ValueError:  # arguments the port does not take (devices that are not letters, ...)
             pass
     return legal_orders_python(board, cadet, carrying, fixed, counts, devices, pairs)

@@ -31,8 +31,8 @@ from companion.games.transmission.engine.kernel import (
 )
 
 __all__ = ["COLLECT", "DEFAULT_COUNTS", "DEPLOY", "DIST", "INDEX", "MOVES", "ORDER", "REPAIR", "STEP",
-           "TILES", "Act", "ActTable", "Pairs", "Program", "act_tables", "counts_of", "pairs_of",
-           "rest_of"]
+           "TILES", "Act", "ActTable", "Pairs", "Program", "act_tables", "counts_of", "device_letters",
+           "pair_letters", "pairs_of", "rest_of"]
 
 #: The command order of card counts and programs (also the search's expansion order).
 ORDER: tuple[Command, ...] = (Command.N, Command.E, Command.S, Command.W, *ACTIONS)
@@ -114,6 +114,16 @@ def counts_of(deck: Mapping[Command, int]) -> tuple[int, ...]:
 def pairs_of(missions: Mapping[str, tuple[str, str]]) -> Pairs:
     """The remaining missions, id -> pair of letters, as :data:`Pairs` (upper-case, sorted by id)."""
     return tuple(sorted((mid, a.upper(), b.upper()) for mid, (a, b) in missions.items()))
+
+
+def pair_letters(pairs: Pairs) -> str:
+    """The pairs as the native core (``_search.c``) takes them: their letters, 2 per pair, in order."""
+    return "".join(a + b for _mid, a, b in pairs)
+
+
+def device_letters(devices: frozenset[str]) -> str:
+    """The devices as the native core takes them: their upper-case letters, sorted."""
+    return "".join(sorted(devices))
 
 
 def rest_of(pairs: Pairs, mask: int) -> Pairs:

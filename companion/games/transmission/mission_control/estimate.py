@@ -56,7 +56,15 @@ from typing import NamedTuple
 from companion.games.transmission.engine.board import CELLS, HALLWAY, NEIGHBOURS, SIZE
 from companion.games.transmission.engine.commands import REGISTERS
 from companion.games.transmission.engine.kernel import pair_complete
-from companion.games.transmission.mission_control.encoding import COLLECT, DEPLOY, DIST, REPAIR, Pairs
+from companion.games.transmission.mission_control.encoding import (
+    COLLECT,
+    DEPLOY,
+    DIST,
+    REPAIR,
+    Pairs,
+    device_letters,
+    pair_letters,
+)
 from companion.games.transmission.mission_control.native import core_module
 
 __all__ = ["Estimate", "EstimateCache", "Leg", "Packing", "estimate", "estimate_python"]
@@ -331,8 +339,8 @@ def estimate(board: str, cadet: int, carrying: str, pairs: Pairs, devices: froze
     module = core_module()
     if module is not None and len(pairs) <= module.MAX_PAIRS:
         try:
-            letters = "".join(a + b for _mid, a, b in pairs)
-            found = module.estimate(board, cadet, carrying, letters, "".join(sorted(devices)), counts)
+            letters, carried_kinds = pair_letters(pairs), device_letters(devices)
+            found = module.estimate(board, cadet, carrying, letters, carried_kinds, counts)
         except ValueError:  # arguments the port does not take (devices that are not letters, a huge deck)
             pass
         else:

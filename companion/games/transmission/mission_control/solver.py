@@ -77,6 +77,8 @@ from companion.games.transmission.mission_control.encoding import (
     Pairs,
     Program,
     act_tables,
+    device_letters,
+    pair_letters,
     rest_of,
 )
 from companion.games.transmission.mission_control.native import core_module
@@ -158,11 +160,6 @@ def collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
-def _letters(pairs: Pairs) -> str:
-    """The pairs as the native core takes them: their letters, 2 per pair."""
-    return "".join(a + b for _mid, a, b in pairs)
-
-
 #: A position and its remaining pairs: the key of every table.
 _Key = tuple[str, int, str, Pairs]
 
@@ -215,7 +212,7 @@ class Solver:
         module = core_module()
         if module is not None:
             try:
-                self.core = module.Core("".join(sorted(self.devices)), self.counts, self.table_size)
+                self.core = module.Core(device_letters(self.devices), self.counts, self.table_size)
             except ValueError:  # devices or a deck the core does not take: the Python search takes them
                 self.core = None
             self._core_pairs = module.MAX_PAIRS
@@ -264,7 +261,7 @@ class Solver:
         """
         core = self._native(pairs, 0)
         if core is not None:  # the same outcomes and least programs (in another order), from C
-            return core.outcomes(board, cadet, carrying, _letters(pairs), TransmissionResult)
+            return core.outcomes(board, cadet, carrying, pair_letters(pairs), TransmissionResult)
         key = (board, cadet, carrying, pairs)
         hit = self._expansions.get(key)
         if hit is not None:
@@ -362,7 +359,7 @@ class Solver:
             return 0
         core = self._native(pairs, limit)
         if core is not None:
-            value = core.need(board, cadet, carrying, _letters(pairs), limit, self.stop_at)
+            value = core.need(board, cadet, carrying, pair_letters(pairs), limit, self.stop_at)
             if value == -1:
                 raise SearchTimeout
             if value >= 0:
@@ -385,7 +382,7 @@ class Solver:
             return True
         core = self._native(pairs, d)
         if core is not None:
-            answer = core.within(board, cadet, carrying, _letters(pairs), d, self.stop_at)
+            answer = core.within(board, cadet, carrying, pair_letters(pairs), d, self.stop_at)
             if answer == -1:
                 raise SearchTimeout
             if answer >= 0:
@@ -548,7 +545,7 @@ class Solver:
             return 0
         core = self._native(pairs, 0)
         if core is not None:
-            return core.hint(board, cadet, carrying, _letters(pairs))
+            return core.hint(board, cadet, carrying, pair_letters(pairs))
         key = (board, cadet, carrying, pairs)
         exact = self._exact.get(key)
         if exact is not None:
@@ -565,7 +562,7 @@ class Solver:
         always the full value there, which ``upto`` allows."""
         core = self._native(pairs, 0)
         if core is not None:
-            return core.bound(board, cadet, carrying, _letters(pairs))
+            return core.bound(board, cadet, carrying, pair_letters(pairs))
         return self.bound.value(board, cadet, carrying, pairs, upto)
 
     def cheap_value(self, board: str, cadet: int, carrying: str, pairs: Pairs) -> int:
@@ -573,7 +570,7 @@ class Solver:
         <companion.games.transmission.mission_control.bound.Bound.cheap>`, the same values)."""
         core = self._native(pairs, 0)
         if core is not None:
-            return core.cheap(board, cadet, carrying, _letters(pairs))
+            return core.cheap(board, cadet, carrying, pair_letters(pairs))
         return self.bound.cheap(board, cadet, carrying, pairs)
 
     def floor_exceeds(self, board: str, pairs: Pairs, upto: int) -> bool:
