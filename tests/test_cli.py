@@ -72,6 +72,16 @@ def test_help_lists_every_subcommand_and_the_exit_codes(capsys: pytest.CaptureFi
         assert line in out
 
 
+def test_the_help_introduces_every_game_on_the_box(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.games.catalog import registered
+
+    code, out, _ = cli(capsys, "--help")
+    intro = " ".join(out.split("positional arguments")[0].split())
+    assert code == 0 and "Mission Control companion" not in intro
+    for info in registered():
+        assert info.title in intro, info.title
+
+
 def test_version_and_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "--version")
     assert (code, out.strip()) == (0, f"companion {__version__}")

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from readme_pictures import publish
+
 SHOTS = "five_actions"
 #: The Tycoon stacks' shuffle of every game here.
 SEED = 20261201
@@ -59,9 +61,13 @@ def on(h: Any, name: str) -> None:
     settle(h)
 
 
-def shot(h: Any, name: str) -> None:
+def shot(h: Any, name: str, readme: str | None = None) -> None:
+    """Save the screen as ``tests/_screenshots/SHOTS/name.png``; ``readme``: also the README's picture
+    of that name (``readme_pictures.publish``)."""
     settle(h)
-    h.screenshot(f"{SHOTS}/{name}.png")
+    path = h.screenshot(f"{SHOTS}/{name}.png")
+    if readme:
+        publish(path, readme)
 
 
 def _plain(text: str) -> str:
@@ -145,7 +151,7 @@ def confirm(h: Any, shot_name: str | None = None) -> None:
 
 
 def start_game(h: Any, printed: bool = False, recolour: bool = False, players: int = 2) -> None:
-    shot(h, "00_home_three_games")
+    shot(h, "00_home_three_games", readme="home_three_games")
     tap(h, "The Five Actions")
     tap(h, "New game")
     on(h, "five_setup")
@@ -242,7 +248,7 @@ def round_one(h: Any) -> None:
     assert view(h).round == 3  # two rounds: one action each, clockwise
     tap_location(h, "plaza")  # on the table's map: what it holds
     assert "Plaza" in message(h) and "Ben's Signal token" in message(h)
-    shot(h, "12_table_round_three")
+    shot(h, "12_table_round_three", readme="five_actions_table")
 
 
 def round_two(h: Any) -> None:

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from readme_pictures import publish
+
 SHOTS = "six_actions"
 #: The deal of every game here (the same cards and Merit deck each run).
 SEED = 20261201
@@ -60,9 +62,13 @@ def on(h: Any, name: str) -> None:
     settle(h)
 
 
-def shot(h: Any, name: str) -> None:
+def shot(h: Any, name: str, readme: str | None = None) -> None:
+    """Save the screen as ``tests/_screenshots/SHOTS/name.png``; ``readme``: also the README's picture
+    of that name (``readme_pictures.publish``)."""
     settle(h)
-    h.screenshot(f"{SHOTS}/{name}.png")
+    path = h.screenshot(f"{SHOTS}/{name}.png")
+    if readme:
+        publish(path, readme)
 
 
 def button(h: Any, label: str) -> Any:
@@ -147,7 +153,7 @@ def test_a_whole_short_game_by_touch(ui_harness: Any, app: None, no_ui_errors: N
     tap(h, "Do it")
     on(h, "six_table")
     assert city.id in view(h).players[0].plants or city.name in view(h).players[0].plants
-    shot(h, "07_table_after_build")
+    shot(h, "07_table_after_build", readme="six_actions_table")
 
     # Ben buys Ana's cheapest share.
     assert "Ben's turn" in h.app.manager.current_screen.turn_text

@@ -174,6 +174,12 @@ def _add_missing(add: AddSubcommand, taken: Container[str], before: HelpPlace | 
         missing.set_defaults(handler=handler, takes_any=True)
 
 
+def _titles() -> str:
+    """The registered games' titles for the help: ``"Incoming Transmission, The Six Actions and ..."``."""
+    titles = [info.title for info in registered()]
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+
+
 def build_parser(game: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The ``companion`` parser: every family of :func:`families` (``game``: as there); each
     subparser's ``handler`` default runs it.
@@ -199,7 +205,8 @@ def _parser(found: Sequence[Subcommands], problems: Sequence[str],
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
         prog="companion", parents=[common], epilog=EPILOG, formatter_class=raw,
-        description="The Mission Control companion for the board game Incoming Transmission.")
+        description="The table companion: the box beside the board that deals, keeps the books and\n"
+                    "referees " + _titles() + ".")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
