@@ -97,3 +97,10 @@ def test_flipped_bytes_resume_or_are_refused_with_a_store_error(pristine: bytes,
         outcome = open_and_resume(path)
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
     assert sum(outcomes.values()) == 50
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_name_over_255_bytes_is_the_stores_own_error(tmp_path: Path, read_only: bool) -> None:
+    with pytest.raises(StoreError, match="longer than 255 bytes"):
+        Store.open(tmp_path / ("é" * 128 + ".sqlite3"), read_only=read_only)
+    assert list(tmp_path.iterdir()) == []
