@@ -55,6 +55,7 @@ from companion.table.store_db import (
     APPLICATION_ID,
     MIGRATIONS,
     SCHEMA_VERSION,
+    SQLITE_FAILURES,
     StoreError,
     migrate,
     open_connection,
@@ -268,8 +269,9 @@ class Store:
         a :class:`StoreError` ``"<failure>: <what happened, in plain words>."``."""
         try:
             yield
-        except sqlite3.Error as exc:
+        except SQLITE_FAILURES as exc:  # SQLite quoting damaged bytes is a UnicodeDecodeError
             self._rollback()
+            log.error("writing %s failed: %s", self.path, exc)
             raise StoreError(f"{failure}: {plain_failure(exc, self.path)}.") from None
         except BaseException:
             self._rollback()
@@ -494,7 +496,7 @@ class Store:
                     rows = self._conn.execute(sql + " LIMIT ?", (max(0, int(limit)),)).fetchall()
                 else:
                     rows = self._conn.execute(sql).fetchall()
-            except (sqlite3.Error, UnicodeDecodeError) as exc:
+            except SQLITE_FAILURES as exc:
                 raise self._unreadable(exc) from None
         return [listed_summary(row, self.path) for row in rows]
 
@@ -508,7 +510,7 @@ class Store:
         """Reads inside: a failing read (or SQLite quoting damaged bytes) is a :class:`StoreError`."""
         try:
             yield
-        except (sqlite3.Error, UnicodeDecodeError) as exc:
+        except SQLITE_FAILURES as exc:
             raise self._unreadable(exc) from None
 
     def stats(self, order: Sequence[str] = ()) -> list[DifficultyStats]:
@@ -529,7 +531,7 @@ class Store:
                 rows = self._conn.execute(
                     "SELECT id, difficulty, result, score, transmissions_used FROM games "
                     "WHERE result != 'unfinished' ORDER BY id").fetchall()
-            except (sqlite3.Error, UnicodeDecodeError) as exc:
+            except SQLITE_FAILURES as exc:
                 raise self._unreadable(exc) from None
         games = []
         for gid, difficulty, result, *numbers in rows:

@@ -140,6 +140,12 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
 _NOT_DAMAGE = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_FULL",
                "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_NOMEM", "SQLITE_AUTH", "SQLITE_INTERRUPT",
                "SQLITE_NOLFS")
+#: What a failing SQLite call raises: its own errors, and a UnicodeDecodeError when its message quotes
+#: the damaged bytes of a corrupt file (it is not UTF-8).  The store turns each into a StoreError.
+_NAME_MAX = 255  # bytes in one name of a path (ext4, vfat's long names)
+
+SQLITE_FAILURES: tuple[type[Exception], ...] = (sqlite3.Error, UnicodeDecodeError)
+
 SETTING = "set [store] database (or data_dir) in the config file to a writable place"
 
 
@@ -427,6 +433,10 @@ def open_connection(path: Path, read_only: bool = False) -> tuple[sqlite3.Connec
     """
     if "\0" in str(path):
         raise StoreError(f"The game history's path {str(path)!r} holds a NUL character; {SETTING}.")
+    long = next((part for part in path.parts if len(os.fsencode(part)) > _NAME_MAX), None)
+    if long is not None:  # the file system refuses it (ENAMETOOLONG) at the first look
+        raise StoreError(f"The game history's path {str(path)!r} has a name longer than {_NAME_MAX} bytes "
+                         f"({long[:40]!r}...); {SETTING}.")
     if read_only:
         return _connect_read_only(path), None
     _check_writable(path)
