@@ -483,6 +483,21 @@ def test_the_pairing_popup_lists_missions_only_on_the_mission_control_screen(
     assert Pairings(tmp_path / "pairings.toml").lookup(tag) == card_code("mission", mission.id)
     assert [m.id for m in session.seat_view().missions] == [mission.id]
     assert mission.title not in message(h) and seat.stage == "secrets"
+    # A Command card paired while the screen is open is being selected: named neither in the message
+    # bar nor in the scan log (issue 24, item 16).
+    tag = "04FFEEDDCC"
+    popup = scan_tag()
+    assert popup.kind == "command"
+    north = h.find(popup, cls="BigButton", where=lambda w: w.text == "North (1 of 2)")
+    h.tap(north)
+    h.pump(0.5)
+    assert not h.find_all(cls=PairingPopup)
+    assert Pairings(tmp_path / "pairings.toml").lookup(tag) is not None
+    assert "North" not in message(h), message(h)  # (the screen still wants missions: refused there)
+    log = app.hardware.scan_log.read(3)
+    assert not [line for line in log if "North" in line or "-N" in line], log
+    assert any(line.endswith("paired with a Mission Control card") for line in log), log
+    h.screenshot("person_mc_pairing_command.png")
     seat.hide()
     h.pump(0.3)
 
