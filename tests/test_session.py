@@ -108,6 +108,9 @@ def test_refused_intents_leave_the_game_unchanged_and_say_why() -> None:
     state = session.game.state
     card = session.unplaced()[0]
     assert not session.place("NOPE", 1) and "not in the Cadet's hand" in session.message
+    assert "NOPE" not in session.message  # a card's id is never shown at the table (issue 24, item 6)
+    assert not session.take_back("NOPE")
+    assert "NOPE" not in session.message and "cannot be moved" in session.message
     assert not session.place(card, 9) and "registers are 1 to 5" in session.message
     assert not session.execute() and "Fill every register" in session.message
     assert not session.use_boost("nonexistent") and "Unknown Signal Boost" in session.message

@@ -35,6 +35,10 @@ def test_home_lists_both_games_and_new_game_starts_the_chosen_one(ui_harness: An
     assert screen.several
     assert h.find(text="Table companion")
     transmission, six = toggle(h, "Incoming Transmission"), toggle(h, "The Six Actions")
+    from kivy.uix.label import Label
+
+    keys = h.find(cls=Label, where=lambda w: w.text.startswith("Keys:"))
+    assert "1–5 put the card in a register" in keys.text and "B boosts" in keys.text
     assert transmission.state == "down" and six.state == "normal"  # the first game, as New game always did
     for widget in (transmission, six):
         assert widget.height >= 48 and widget.width >= 48
@@ -42,6 +46,10 @@ def test_home_lists_both_games_and_new_game_starts_the_chosen_one(ui_harness: An
     h.tap(six)
     settle(h)
     assert six.state == "down" and transmission.state == "normal" and app.shelf.chosen == "six-actions"
+    keys = h.find(cls=Label, where=lambda w: w.text.startswith("Keys:"))
+    # The Six Actions' own keys: no registers, no Signal Boost (issue 24, item 16).
+    assert "register" not in keys.text and "boost" not in keys.text.lower() and "undo" in keys.text
+    h.screenshot("home/six_actions_keys.png")
     h.tap(h.find(text="New game"))
     h.pump_until(lambda: app.manager.current == "six_setup", timeout=5, what="the Six Actions' Setup")
     settle(h)
@@ -52,6 +60,7 @@ def test_home_lists_both_games_and_new_game_starts_the_chosen_one(ui_harness: An
     h.key(276)  # <-: the other game
     settle(h)
     assert app.shelf.chosen == "transmission"
+    assert "1–5 put the card in a register" in app.manager.current_screen.keys_text
     h.key(13)  # Enter: New game
     h.pump_until(lambda: app.manager.current == "setup", timeout=5, what="Incoming Transmission's Setup")
 
@@ -78,3 +87,14 @@ def test_an_unknown_game_keeps_the_choice(ui_harness: Any, tmp_path: Path) -> No
     app = start(ui_harness, tmp_path)
     app.shelf.choose("six-actions")
     assert app.shelf.choose("chess") is not None and app.shelf.chosen == "six-actions"
+
+
+def test_home_shows_the_five_actions_keys_when_it_is_chosen(ui_harness: Any, tmp_path: Path) -> None:
+    h = ui_harness
+    app = start(h, tmp_path)
+    h.tap(toggle(h, "The Five Actions"))
+    settle(h)
+    assert app.shelf.chosen == "five-actions"
+    keys = app.manager.current_screen.keys_text
+    assert "register" not in keys and "boost" not in keys.lower() and "confirm" in keys
+    h.screenshot("home/five_actions_keys.png")

@@ -483,6 +483,21 @@ def test_the_pairing_popup_lists_missions_only_on_the_mission_control_screen(
     assert Pairings(tmp_path / "pairings.toml").lookup(tag) == card_code("mission", mission.id)
     assert [m.id for m in session.seat_view().missions] == [mission.id]
     assert mission.title not in message(h) and seat.stage == "secrets"
+    # A Command card paired while the screen is open is being selected: named neither in the message
+    # bar nor in the scan log (issue 24, item 16).
+    tag = "04FFEEDDCC"
+    popup = scan_tag()
+    assert popup.kind == "command"
+    north = h.find(popup, cls="BigButton", where=lambda w: w.text == "North (1 of 2)")
+    h.tap(north)
+    h.pump(0.5)
+    assert not h.find_all(cls=PairingPopup)
+    assert Pairings(tmp_path / "pairings.toml").lookup(tag) is not None
+    assert "North" not in message(h), message(h)  # (the screen still wants missions: refused there)
+    log = app.hardware.scan_log.read(3)
+    assert not [line for line in log if "North" in line or "-N" in line], log
+    assert any(line.endswith("paired with a Mission Control card") for line in log), log
+    h.screenshot("person_mc_pairing_command.png")
     seat.hide()
     h.pump(0.3)
 
@@ -567,3 +582,38 @@ def test_a_left_game_tapped_in_history_says_why_it_has_no_debrief(
     h.pump(frames=3)
     assert message(h).startswith("This game was left before its end") and h.app.manager.current == "history"
     h.screenshot("history_left_tapped.png")
+
+
+@pytest.mark.parametrize("key", ["enter", "numpadenter", " "])
+def test_enter_locks_in_commands_picked_by_touch(ui_harness: Any, start_app: Any, no_ui_errors: None,
+                                                 tmp_path: Any, key: str) -> None:
+    """Issue 24, item 6: the keyboard's Enter (or Space) on the Mission Control screen presses its
+    *Lock in* button once 5 commands are picked by touch, as Enter continues on every other screen."""
+    from test_ui_table import wait_step
+
+    h = ui_harness
+    config = Config(mission_control="person", data_dir=tmp_path)
+    app = start_app(config=config, difficulty="hard", seed=12, store_path=tmp_path / "store.sqlite3")
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    tap_text(h, "Board is ready")
+    session: PersonSession = app.session
+    wait_step(h, Step.THINKING)
+    h.pump(0.6)
+    seat = hold(h)
+    h.key(key)  # on the cue: show the secrets
+    h.pump(frames=3)
+    assert seat.stage == "secrets" and session.seat_open
+    pick = PLANNER.choose(session.mission_control_view())
+    for command in pick:
+        button = h.find(where=lambda w, c=command: getattr(w, "text", "").startswith(f"{c.title} [size")
+                        and not w.disabled and w.get_root_window() is not None)
+        h.tap(button)
+        h.pump(frames=2)
+    assert len(session.seat_view().picks) == 5 and session.step is Step.THINKING
+    h.key(key)
+    h.pump(frames=3)
+    assert session.step is Step.TRANSMISSION, seat.message
+    assert seat.message == "Locked in."

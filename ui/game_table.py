@@ -81,5 +81,8 @@ class Shelf(Protocol):
     def titles(self) -> list[tuple[str, str, str]]:
         """``(name, title, blurb)`` of each game Home offers, in the registered order."""
 
+    def keys(self) -> str:
+        """The chosen game's keyboard shortcuts, one line, as Home shows them (empty: none)."""
+
     def choose(self, name: str | None) -> object:
         """Make ``name`` the chosen game (an unknown name keeps the choice)."""

@@ -38,6 +38,12 @@ class GameShelf:
         """``(name, title, blurb)`` of each game Home offers, in the registered order."""
         return [(game.info.name, game.info.title, game.screens.blurb) for game in self.games]
 
+    def keys(self) -> str:
+        """The chosen game's keyboard shortcuts, one line (:attr:`ui.games.GameScreens.keys`); empty
+        when no game is playable or the game lists none."""
+        game = self.choose(None)
+        return game.screens.keys if game is not None else ""
+
     def choose(self, name: str | None) -> Playable | None:
         """Make ``name`` (``None``: keep the last choice) the chosen game; the chosen game, or ``None``
         when no game is playable.  An unknown name is logged and the choice kept."""

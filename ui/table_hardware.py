@@ -371,13 +371,15 @@ class TableHardware:
             log.error("pairing %s failed: %s", tag, str(exc))
             self.app.show_message(f"Not paired: {exc}", "error")
             return
-        # A Mission card is a secret (RULES.md, With a person as Mission Control): named nowhere.
-        named = "a Mission card" if card.kind == "mission" else f"{card.code} ({card.name})"
-        log.info("RFID tag %s paired with %s", tag, "a Mission card" if card.kind == "mission" else card.code)
-        self.scan_log.add("rfid", tag, f"paired with {named}")
-        self.app.show_message(f"Tag paired with {'a Mission card' if card.kind == 'mission' else card.name}.",
-                              "info")
+        # A Mission card is a secret (RULES.md, With a person as Mission Control): named nowhere; so is
+        # a Command card paired while Mission Control's screen is open (it is being selected).
         view = self.app.table_view()
+        seat_open = view is not None and view.seat_open
+        secret = {"mission": "a Mission card"}.get(card.kind) or (
+            "a Mission Control card" if seat_open and card.kind == "command" else "")
+        log.info("RFID tag %s paired with %s", tag, secret or card.code)
+        self.scan_log.add("rfid", tag, f"paired with {secret or f'{card.code} ({card.name})'}")
+        self.app.show_message(f"Tag paired with {secret or card.name}.", "info")
         person = view is not None and view.mission_control == "person"
         usable = ("command", "transmission", "mission") if person else ("command", "transmission")
         if self.app.session is not None and card.kind in usable:

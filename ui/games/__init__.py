@@ -39,6 +39,8 @@ class GameScreens:
     :param table: makes the game's :class:`GameTable` from the app (a reference to the class, imported
         when the table is first needed: :class:`ui.shelf.GameShelf`); ``None`` for Incoming
         Transmission, whose table flow the app runs.
+    :param keys: the game's keyboard shortcuts, one line, as Home shows them while this game is the
+        chosen one (:data:`ui.keys.KEYS_HELP`, :data:`ui.keys.ACTIONS_KEYS_HELP`); empty: none shown.
     """
 
     game: str
@@ -48,6 +50,7 @@ class GameScreens:
     in_game: frozenset[str]
     blurb: str = ""
     table: Reference[Callable[[TableHost], GameTable]] | None = None
+    keys: str = ""
 
     def defines(self, cls: type[BaseScreen]) -> bool:
         """True when ``cls`` is one of :attr:`screens`."""

@@ -1,5 +1,6 @@
 """Home: the title, the games on the shelf (when there are several), New game, History, Stats, How to
-play, Quit, and the keyboard shortcuts (or a notice).
+play, Quit, and the chosen game's keyboard shortcuts (or a notice): each game's own, from its
+registration (:attr:`ui.games.GameScreens.keys`), never Incoming Transmission's while another is chosen.
 
 With one game Home is as it always was; with several, a row of big toggles (each game's title) picks
 the game New game starts (Enter too; ←/→ move the choice).
@@ -11,7 +12,6 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
 
-from ui.keys import KEYS_HELP
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigToggle
 
@@ -20,7 +20,8 @@ SHELF_TITLE = "Table companion"
 
 
 class HomeScreen(BaseScreen):
-    keys_text = StringProperty(KEYS_HELP)
+    #: The chosen game's keyboard shortcuts (:meth:`ui.shelf.GameShelf.keys`).
+    keys_text = StringProperty("")
     #: True when several games are offered: the row of games shows.
     several = BooleanProperty(False)
     #: True while a notice of three lines or more shows (home.kv gives it the title's room).
@@ -35,6 +36,7 @@ class HomeScreen(BaseScreen):
     def fill_games(self) -> None:
         """One toggle per game offered (none with a single game); the chosen one is down."""
         shelf = self.app.shelf
+        self.keys_text = shelf.keys()
         titles = shelf.titles()
         row = self.ids.games
         row.clear_widgets()
@@ -50,6 +52,7 @@ class HomeScreen(BaseScreen):
     def choose(self, name: str) -> None:
         """A game's toggle: New game will start that one."""
         self.app.shelf.choose(name)
+        self.keys_text = self.app.shelf.keys()
         for toggle in self.ids.games.children:
             toggle.state = "down" if toggle.value == self.app.shelf.chosen else "normal"
 

@@ -330,7 +330,7 @@ class Session:
             return self._refuse("Cards are placed only while decoding.")
         state = self.game.state
         if card not in state.hand:
-            return self._refuse(f"Card {card} is not in the Cadet's hand.")
+            return self._refuse("That card is not in the Cadet's hand.")  # its id names nothing at the table
         if register == LEAVE_OUT:
             if state.leave_out == 0:
                 return self._refuse("There is no error this time: every card must be used.")
@@ -350,7 +350,7 @@ class Session:
         if self.step is not Step.DECODE:
             return self._refuse("Cards are moved only while decoding.")
         if card not in self.game.state.hand:
-            return self._refuse(f"Card {card} cannot be moved.")
+            return self._refuse("That card is not in the Cadet's hand: it cannot be moved.")
         self._cards.lift(card, self.game.state.registers)
         self._events.publish(Placed(card, None))
         return True

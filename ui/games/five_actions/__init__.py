@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from companion.games.five_actions.info import GAME
 from ui.games import GameScreens, Reference
+from ui.keys import ACTIONS_KEYS_HELP
 
 __all__ = ["SCREENS"]
 
@@ -26,5 +27,6 @@ SCREENS = GameScreens(
     start="five_setup",
     in_game=frozenset(),
     blurb="the referee and accountant",
+    keys=ACTIONS_KEYS_HELP,
     table=Reference("ui.games.five_actions.table:FiveActionsTable"),
 )

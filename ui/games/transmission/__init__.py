@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.games.transmission.info import GAME
 from companion.games.transmission.names import Step
 from ui.games import GameScreens, Reference
+from ui.keys import KEYS_HELP
 
 __all__ = ["SCREENS"]
 
@@ -29,4 +30,5 @@ SCREENS = GameScreens(
     start="setup",
     in_game=frozenset(step.value for step in Step),
     blurb="Mission Control or dealer",
+    keys=KEYS_HELP,
 )
