@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 import random
 from collections.abc import Sequence
 
@@ -241,12 +242,17 @@ class NotViableChooser:
         return [Command.REPAIR] * 5
 
 
-def test_a_refused_selection_is_logged_without_the_seed(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_refused_selection_is_logged_without_the_seed(caplog: pytest.LogCaptureFixture, tmp_path: "pathlib.Path",
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The AI's own selection refused as not viable: a bug report in the log that names the
     transmission, content and difficulty, but not the seed, which deals the secret missions of a game
     still being played (issue 10), nor the commands; the saved record keeps both."""
     import logging
+    import stat
 
+    from companion.table import seed_report
+
+    monkeypatch.setattr(seed_report, "REPORT_DIR", tmp_path)
     seed = 873_421
     session = Session(CONTENT, NotViableChooser(), "standard", "standard", seed)
     events: list[Event] = []
@@ -261,3 +267,8 @@ def test_a_refused_selection_is_logged_without_the_seed(caplog: pytest.LogCaptur
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert str(seed) not in logged and "Repair" not in logged and "REPAIR" not in logged
     assert session.record()["seed"] == seed
+    digest = seed_report.seed_digest(seed)
+    assert f"seed {digest}" in errors[0].getMessage()
+    report = tmp_path / seed_report.REPORT_NAME
+    assert stat.S_IMODE(report.stat().st_mode) == 0o600
+    assert report.read_text() == f"{digest} {seed}\n"

@@ -64,6 +64,7 @@ from companion.games.transmission.events import (
 from companion.games.transmission.intents import ScannedCard
 from companion.games.transmission.table_state import restore, table_state
 from companion.games.transmission.table_view import Step, TableView, table_view
+from companion.table import seed_report
 from companion.table.config import UNDO_MODES
 from companion.table.events import ActionPlayed, Listener, Publisher
 
@@ -227,9 +228,10 @@ class Session:
         try:
             self.game.play(Select(tuple(commands)))
         except IllegalAction:
-            # The reason (the commands) and the seed (it deals the missions) are secrets: the record has them.
-            log.error("Mission Control's selection was refused as not viable (transmission %d, %s, %s)",
-                      len(self.game.state.drawn) + 1, self.content.id, self.game.state.difficulty)
+            # The commands and the seed (it deals the missions) are secrets: the log names a digest (issue 24).
+            log.error("Mission Control's selection was refused as not viable (transmission %d, %s, %s, seed %s)",
+                      len(self.game.state.drawn) + 1, self.content.id, self.game.state.difficulty,
+                      seed_report.keep_seed(self.seed))
             return self._refuse("Mission Control's selection was refused as not viable; please report it "
                                 "with the log.")
         if self.physical_deck:
