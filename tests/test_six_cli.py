@@ -47,8 +47,8 @@ def test_referee_prints_the_state_after_the_actions(capsys: pytest.CaptureFixtur
     ben = data["players"][1]  # type: ignore[index]
     assert (ben["money"], ben["notes"], ben["plants"]) == (26, 1, ["Millbrook"])
     assert data["bank"] == -25
-    money = sum(p["money"] for p in data["players"]) + data["bank"] + data["supply"]  # type: ignore[union-attr, operator, attr-defined]
-    assert money == 0
+    money = sum(p["money"] for p in data["players"]) + data["bank"]  # type: ignore[union-attr, operator, attr-defined]
+    assert money == data["supply_net_paid_out"] and "supply" not in data  # what the supply paid out
 
 
 def test_a_refused_action_exits_3_with_its_index_and_reason(capsys: pytest.CaptureFixture[str]) -> None:

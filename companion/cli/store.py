@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.cli.database import database_option, database_path, none_yet, open_store
-from companion.cli.output import EXIT_OK, Failure, out, positive, print_json
+from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, positive, print_json
 from companion.errors import CompanionError
 from companion.games.catalog import registered
 from companion.table.registry import AddSubcommand, ProgressNames
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
-from companion.table.store_rows import PlayerStats, all_figures, said_names
+from companion.table.store_rows import PlayerStats, SavedGame, all_figures, said_names
 
 __all__ = ["register", "history_lines", "stats_lines", "sparkline", "difficulty_order", "title_of",
            "names_of", "figures_text", "game_order", "standings_lines", "read_figures"]
@@ -312,6 +312,17 @@ def _cmd_export(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- debrief
 
 
+def _finished_game(store: Store, game_id: int | None) -> SavedGame | None:
+    """:meth:`Store.finished_game`; an unknown ``game_id`` is bad input (exit 2, as for any bad
+    argument), not an error of the store.
+
+    :raises Failure: with :data:`EXIT_USAGE` for a game number the store has not got."""
+    if game_id is not None and store.saved_game(game_id) is None:
+        raise Failure(f"There is no game {game_id} in {store.path}; `companion history` lists them.",
+                      EXIT_USAGE)
+    return store.finished_game(game_id)
+
+
 def _cmd_debrief(args: argparse.Namespace) -> int:
     """The debrief of a finished game (:mod:`companion.games.transmission.debrief`), from its record."""
     from companion.games.transmission.cli import content_pack
@@ -319,7 +330,9 @@ def _cmd_debrief(args: argparse.Namespace) -> int:
     from companion.games.transmission.stored import NAME
 
     store = open_store(args)
-    saved = _read(store, lambda opened: opened.finished_game(args.game))
+    if store is None and args.game is not None:
+        raise Failure(f"{none_yet(args)} There is no game {args.game}.", EXIT_USAGE)
+    saved = _read(store, lambda opened: _finished_game(opened, args.game))
     if saved is None:
         raise Failure((none_yet(args) if store is None else "No game has been played to its end yet.")
                       + " A debrief comes after a game's End screen.")

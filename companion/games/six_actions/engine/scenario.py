@@ -261,5 +261,5 @@ def state_json(game: Game) -> dict[str, Any]:
             for x in state.ledger
         ],
         "bank": state.balance("bank"),
-        "supply": state.balance("supply"),
+        "supply_net_paid_out": -state.balance("supply"),
     }
