@@ -275,7 +275,7 @@ def test_debrief_prints_the_last_finished_game_and_refuses_an_unfinished_one(
     code, out, err = cli(capsys, "debrief", "3", "--database", str(database))
     assert (code, out) == (1, "") and "Game 3 is not over yet" in err and "Transmission" not in err
     code, _, err = cli(capsys, "debrief", "9", "--database", str(database))
-    assert code == 1 and "There is no game 9" in err
+    assert code == 2 and "There is no game 9" in err  # bad input (issue 24, item 15)
     code, out, _ = cli(capsys, "debrief", "1", "--json", "--database", str(database))
     data = json.loads(out)
     assert code == 0 and data["game"] == 1 and data["seed"] == 1 and data["mission_control"] == "companion"

@@ -242,8 +242,8 @@ class NotViableChooser:
         return [Command.REPAIR] * 5
 
 
-def test_a_refused_selection_is_logged_without_the_seed(caplog: pytest.LogCaptureFixture, tmp_path: "pathlib.Path",
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_refused_selection_is_logged_without_the_seed(
+        caplog: pytest.LogCaptureFixture, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The AI's own selection refused as not viable: a bug report in the log that names the
     transmission, content and difficulty, but not the seed, which deals the secret missions of a game
     still being played (issue 10), nor the commands; the saved record keeps both."""

@@ -228,8 +228,9 @@ class Session:
         try:
             self.game.play(Select(tuple(commands)))
         except IllegalAction:
-            # The commands and the seed (it deals the missions) are secrets: the log names a digest (issue 24).
-            log.error("Mission Control's selection was refused as not viable (transmission %d, %s, %s, seed %s)",
+            # The commands and the seed (they deal the missions) are secrets: the log names a digest.
+            log.error("Mission Control's selection was refused as not viable (transmission %d, %s, %s, "
+                      "seed %s)",
                       len(self.game.state.drawn) + 1, self.content.id, self.game.state.difficulty,
                       seed_report.keep_seed(self.seed))
             return self._refuse("Mission Control's selection was refused as not viable; please report it "
