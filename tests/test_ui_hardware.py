@@ -301,7 +301,10 @@ def test_many_bad_settings_fit_on_home(ui_harness: Any, start_app: Any, tmp_path
     from ui.start import load_settings
 
     h = ui_harness
-    path = tmp_path / "config.toml"
+    # The notice quotes the file's path: a folder name of fixed length makes it four lines long
+    # whatever pytest's own temporary folder is called (it was three, so the title stayed, in a short one).
+    path = tmp_path / ("the-table-companion-settings-" * 2) / "config.toml"
+    path.parent.mkdir()
     path.write_text('colour = "red"\n[game]\nmission_control = "banana"\nundo = 5\n'
                     'mission_control_seconds = 0\ncoach = "yes please"\n[store]\ndatabase = 42\n')
     config, notices = load_settings(path)
