@@ -32,7 +32,9 @@ from companion.games.six_actions.engine.rules import MAX_NAME
 from companion.games.six_actions.engine.scenario import load_scenario, run, state_json
 from companion.games.six_actions.session import COLOURS, MAX_SEED, Seat, Session
 from companion.games.six_actions.stored import KEEPER, describe
-from companion.games.six_actions.terminal import Quit, Terminal
+from companion.games.six_actions.summary import RULES
+from companion.games.six_actions.terminal import Terminal
+from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
 from companion.table.registry import AddSubcommand
 from companion.table.store import StoreError
 
@@ -76,14 +78,13 @@ def _cmd_content_check(args: argparse.Namespace) -> int:
     return check_pack(args.file, check_content, load_content, _holds)
 
 
-def _ask_seats(
-    input_fn: Callable[[str], str], output_fn: Callable[[str], None], content: ContentPack
-) -> list[Seat]:
+def _ask_seats(setup: Prompt, output_fn: Callable[[str], None], content: ContentPack) -> list[Seat]:
     low, high = content.setup.min_players, content.setup.max_players
-    count = ask_player_count(input_fn, output_fn, low, high)
+    count = ask_player_count(setup.reader(f"Type how many players there are, from {low} to {high}."), output_fn, low, high)
     seats: list[Seat] = []
     for i in range(count):
-        name = ask_player_name(input_fn, output_fn, i, [s.name for s in seats], MAX_NAME)
+        ask = setup.reader(f"Type Player {i + 1}'s name (at most {MAX_NAME} characters).")
+        name = ask_player_name(ask, output_fn, i, [s.name for s in seats], MAX_NAME)
         seats.append(Seat(name, COLOURS[i]))
     return seats
 
@@ -94,42 +95,40 @@ def play(
     """The terminal game; with the store, offer to resume the unfinished Six Actions game."""
     content = content_pack(args)
     store = open_store(args)
+    setup = Prompt(input_fn, output_fn, RULES, lambda: SETTING_UP, leaving=NOT_STARTED)
+    saved = None
     try:
         session = None
         saved = store.unfinished() if store is not None else None
         if store is not None and saved is not None and saved.game != KEEPER.game:
             # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
             titles = getattr(args, "game_titles", None)
-            if not give_up_other(saved, "The Six Actions", input_fn, output_fn, titles):
+            ask = setup.reader("Type y to start a new game (giving that one up), or n to keep it.", blank=True)
+            if not give_up_other(saved, "The Six Actions", ask, output_fn, titles):
                 return EXIT_OK
         elif store is not None and saved is not None:
             output_fn(f"An unfinished game is saved: {describe(saved)}")
-            answer = (
-                input_fn("Resume it? [Y/n/q] (n starts a new game and gives this one up) ").strip().lower()
-            )
-            if answer in ("q", "quit"):
-                output_fn("Leaving: the game stays saved.")
-                return EXIT_OK
-            if answer in ("", "y", "yes"):
+            if setup.yes_or_blank(
+                "Resume it? [Y/n/q] (n starts a new game and gives this one up) ",
+                "Type y (or Enter alone) to resume it, n to start a new game, q to leave.",
+            ):
                 try:
                     session = store.resume(saved, KEEPER, content, None)
                 except StoreError as exc:
                     err(str(exc))
                     return EXIT_ERROR
-            else:
-                store.abandon(saved.id)
+            # n: the new game's Store.begin gives this one up, so leaving the set-up keeps it.
         if session is None:
             try:
-                seats = args.players or _ask_seats(input_fn, output_fn, content)
+                seats = args.players or _ask_seats(setup, output_fn, content)
                 session = Session.new(content, seats, tycoon=args.tycoon, seed=args.seed, layout=args.layout)
-            except EOFError:
-                return EXIT_OK
             except ValueError as exc:
                 raise Failure(str(exc), EXIT_USAGE) from None
             if store is not None:
                 store.begin(session, KEEPER)
         return Terminal(session, input_fn, output_fn, saved=store is not None).run()
-    except Quit:
+    except Quit as left:
+        output_fn(not_started(left, kept=saved is not None))
         return EXIT_OK
     finally:
         if store is not None:

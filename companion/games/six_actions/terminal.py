@@ -2,10 +2,12 @@
 
 The terminal is one more source of the table's intents: it drives the same
 :class:`~companion.games.six_actions.session.Session` as the touchscreen and reads only its views.
-Each prompt is a numbered menu (type the number, or the word; ``b`` goes back to the turn's menu,
-``q`` leaves); every refusal is the rule's sentence and changes nothing.  A Merit card is shown only
-when its player asks for their cards.  Input and output go through ``input_fn`` and ``output_fn`` so
-a test can script a whole game.
+Every question goes through :class:`companion.table.prompt.Prompt`: each choice is a numbered list
+(type the number, or the word); ``help`` shows the rules in short (:data:`summary.RULES`) and the
+moves possible now; a blank Enter says what is expected; ``back`` goes back to the turn's menu,
+``quit`` leaves.  Every refusal is the rule's sentence and changes nothing.  A Merit card is shown
+only when its player asks for their cards.  Input and output go through ``input_fn`` and
+``output_fn`` so a test can script a whole game.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from collections.abc import Callable, Sequence
 
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.session import Session
+from companion.games.six_actions.summary import RULES, moves_now
 from companion.games.six_actions.views import PlayerPanel, TableView
+from companion.table.prompt import Back, Option, Prompt, Quit
 
 __all__ = ["Terminal", "Quit", "Back"]
 
@@ -38,7 +42,7 @@ TURN_MENU = (
     ("pawn", "Move the pawn"),
     ("ledger", "The ledger"),
     ("undo", "Undo"),
-    ("quit", "Leave (saved)"),
+    ("quit", "Leave"),
 )
 ROUND_MENU = (
     ("adjust", "Ledger adjustment (Revenue, Dividends ...)"),
@@ -47,16 +51,8 @@ ROUND_MENU = (
     ("end", "End the game: the settlement"),
     ("ledger", "The ledger"),
     ("undo", "Undo the last action"),
-    ("quit", "Leave (the game stays saved)"),
+    ("quit", "Leave"),
 )
-
-
-class Quit(Exception):
-    """The players left (``quit`` or the end of input)."""
-
-
-class Back(Exception):
-    """``b`` (or nothing to choose from): back to the turn's menu, nothing played."""
 
 
 def panel_line(p: PlayerPanel) -> str:
@@ -81,49 +77,25 @@ class Terminal:
     ) -> None:
         self.session = session
         self.saved = saved
-        self.input_fn = input_fn
         self.say = output_fn
+        leaving = "leave (the game is saved as it stands)" if saved else "leave (this game is not saved)"
+        self.prompt = Prompt(input_fn, output_fn, RULES, lambda: moves_now(session.view()), True, leaving)
 
-    def ask(self, prompt: str) -> str:
-        try:
-            answer = self.input_fn(prompt).strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("q", "quit", "exit"):
+    def ask(self, question: str, expected: str) -> str:
+        """A typed answer (never blank).  :raises Quit, Back: see :meth:`Prompt.read`."""
+        return self.prompt.read(question, expected)
+
+    def choose(self, title: str, options: Sequence[Option]) -> str:
+        """A numbered list; returns the option's word.
+
+        :raises Back: nothing to choose from, or the player typed ``back``."""
+        word = self.prompt.pick(title, options)
+        if word == "quit":
             raise Quit
-        if answer.lower() in ("b", "back"):
-            raise Back
-        return answer
-
-    def choose(self, title: str, options: Sequence[tuple[str, str]]) -> str:
-        """A numbered menu (long ones in columns); returns the option's word.
-
-        :raises Back: nothing to choose from, or the player typed ``b``."""
-        if not options:
-            self.say(f"{title} There is nothing to choose from.")
-            raise Back
-        while True:
-            self.say(title)
-            items = [f"{i:2}. {text}" for i, (_, text) in enumerate(options, start=1)]
-            if len(items) > 8:
-                width = max(len(x) for x in items) + 2
-                for row in range(0, len(items), 3):
-                    self.say("  " + "".join(x.ljust(width) for x in items[row : row + 3]).rstrip())
-            else:
-                for item in items:
-                    self.say(f"  {item}")
-            answer = self.ask("> ").lower()
-            for i, (word, _) in enumerate(options, start=1):
-                if answer in (str(i), word):
-                    return word
-            self.say(f"Please type a number from 1 to {len(options)}.")
+        return word
 
     def number(self, prompt: str, low: int, high: int) -> int:
-        while True:
-            answer = self.ask(f"{prompt} ({low}-{high}): ")
-            if answer.lstrip("-").isdigit() and low <= int(answer) <= high:
-                return int(answer)
-            self.say(f"Please type a whole number from {low} to {high}.")
+        return self.prompt.number(f"{prompt} ({low}-{high}): ", low, high)
 
     def seat(self, view: TableView, prompt: str, exclude: int | None = None) -> int:
         options = [(str(p.seat), p.name) for p in view.players if p.seat != exclude]
@@ -162,7 +134,9 @@ class Terminal:
         view = self.session.view()
         self.show(view)
         if view.pending_draw is not None:
-            card = self.ask(f"Which {view.pending_draw} card did the table draw? ")
+            card = self.ask(
+                f"Which {view.pending_draw} card did the table draw? ", "Type the name of the card drawn."
+            )
             self.session.draw(card)
             return
         if view.phase is Phase.TURN and view.current is not None:
@@ -202,7 +176,7 @@ class Terminal:
                 )
                 road = None
             else:
-                city = self.ask("The city's name: ")
+                city = self.ask("The city's name: ", "Type the name of the city built in.")
                 icons = next(c.icons for c in cards if c.id == card)
                 road = (
                     self.number("Cities along the golden road from the active metro, both ends", 1, 30)
@@ -228,7 +202,9 @@ class Terminal:
             s.emergency_loan(self.seat(view, "Who takes the Emergency Loan?"), self.number("Cr", 1, 25))
         elif word == "adjust":
             who = self.seat(view, "Whose adjustment?")
-            reason = self.ask("Reason (Revenue, Dividends, a Merit card ...): ")
+            reason = self.ask(
+                "Reason (Revenue, Dividends, a Merit card ...): ", "Type why the figures change, e.g. Revenue."
+            )
             money = self.number("Cr (negative: the player pays)", -999, 999)
             influence = self.number("Influence change", -99, 99)
             s.adjust(who, reason, money=money, influence=influence)
@@ -267,7 +243,7 @@ class Terminal:
             kwargs["city"] = (
                 self.choose("Which city?", [(c.id, c.name) for c in view.cities if c.occupant is None])
                 if view.has_map
-                else self.ask("The city's name: ")
+                else self.ask("The city's name: ", "Type the name of the city.")
             )
         elif space.id.startswith("export"):
             sectors = [(x.sector, x.sector) for x in view.sectors]

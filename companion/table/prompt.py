@@ -1,0 +1,243 @@
+"""The questions a terminal game asks, asked the same way in every game (issue 24, item 14).
+
+Every prompt of a game's terminal, its set-up included, goes through one :class:`Prompt`:
+
+- ``quit`` (``q``, ``exit``) leaves: :class:`Quit` is raised; the end of input raises
+  :class:`EndOfInput` (a :class:`Quit` and an :class:`EOFError`), so the caller can say whether
+  anything was saved;
+- ``help`` (``?``) prints the game's short rules summary, the moves possible now (the game's
+  ``now`` function) and what this question expects, then asks again;
+- a blank Enter says what the question expects and asks again (unless a blank answer means
+  something, e.g. "blank: none");
+- ``back`` (``b``), where the game has a menu to go back to (``back=True``), raises :class:`Back`;
+- every choice list is numbered: the answer is the number, the option's word or its name, or the
+  start of one of them when that names a single option.
+
+Nothing typed is lost and nothing else changes when an answer is not usable: the question is
+asked again with a sentence saying what is expected.  Input and output go through ``input_fn`` and
+``output_fn`` (``input`` and ``print`` by default), so a test can script a whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+__all__ = ["Back", "EndOfInput", "NOT_STARTED", "Option", "Prompt", "Quit", "SETTING_UP", "not_started", "numbered"]
+
+InputFn = Callable[[str], str]
+OutputFn = Callable[[str], None]
+#: A choice: a word shown as it is, or ``(value, name)``: the table reads the name, the game gets the value.
+Option = str | tuple[str, str]
+
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"help", "?"})
+BACK_WORDS = frozenset({"b", "back"})
+#: A long list is shown in columns of this many.
+COLUMNS = 3
+
+
+class Quit(Exception):
+    """The table left: ``quit`` was typed (:attr:`end_of_input` is ``False``) or the input ended."""
+
+    end_of_input = False
+
+
+class EndOfInput(Quit, EOFError):
+    """The input ended (Ctrl-D, or the end of a piped file): the table left."""
+
+    end_of_input = True
+
+
+class Back(Exception):
+    """``back`` was typed, or there was nothing to choose from: back to the menu, nothing played."""
+
+
+def numbered(options: Sequence[tuple[str, str]]) -> list[str]:
+    """The lines of a numbered list of ``(value, name)`` options: one a line, in columns of three
+    when there are more than eight (``" 1. Build     2. Share ..."``)."""
+    items = [f"{i:2}. {name}" for i, (_, name) in enumerate(options, start=1)]
+    if len(items) <= 8:
+        return [f"  {item}" for item in items]
+    width = max(len(x) for x in items) + 2
+    return [
+        "  " + "".join(x.ljust(width) for x in items[row : row + COLUMNS]).rstrip()
+        for row in range(0, len(items), COLUMNS)
+    ]
+
+
+def _pairs(options: Sequence[Option]) -> list[tuple[str, str]]:
+    return [o if isinstance(o, tuple) else (o, o) for o in options]
+
+
+def match(answer: str, options: Sequence[tuple[str, str]]) -> int | None:
+    """The index of the option ``answer`` names (its number from 1, its value or name in any case,
+    or the start of a single option's value or name), else ``None``."""
+    folded = " ".join(answer.split()).casefold()
+    if not folded:
+        return None
+    if folded.isascii() and folded.isdigit():
+        number = int(folded)
+        return number - 1 if 1 <= number <= len(options) else None
+    for i, (value, name) in enumerate(options):
+        if folded in (value.casefold(), name.casefold()):
+            return i
+    starts = {i for i, (value, name) in enumerate(options)
+              if value.casefold().startswith(folded) or name.casefold().startswith(folded)}
+    return starts.pop() if len(starts) == 1 else None
+
+
+class Prompt:
+    """The table's answers, with ``quit``, ``help``, blank and the end of input handled alike.
+
+    :param summary: the game's rules in a few lines, shown by ``help``.
+    :param now: the moves possible now, as lines (called each time ``help`` is typed).
+    :param back: whether ``back``/``b`` goes back to a menu (:class:`Back`).
+    :param leaving: what ``help`` says ``quit`` does (``"leave (the game is saved)"``).
+    """
+
+    def __init__(
+        self,
+        input_fn: InputFn = input,
+        output_fn: OutputFn = print,
+        summary: Sequence[str] = (),
+        now: Callable[[], Sequence[str]] | None = None,
+        back: bool = False,
+        leaving: str = "leave",
+    ) -> None:
+        self.input_fn = input_fn
+        self.say = output_fn
+        self.summary = tuple(summary)
+        self.now = now
+        self.back = back
+        self.leaving = leaving
+
+    def help(self, expected: str, options: Sequence[tuple[str, str]] = ()) -> None:
+        """The rules summary, the moves possible now and what this question expects."""
+        for line in self.summary:
+            self.say(line)
+        moves = list(self.now()) if self.now is not None else []
+        if moves:
+            self.say("Possible now:")
+            for line in moves:
+                self.say(f"  {line}")
+        self.say(f"This question: {expected}")
+        for line in numbered(options):
+            self.say(line)
+        words = ["help: this text", f"quit: {self.leaving}"]
+        if self.back:
+            words.insert(0, "back: back to the menu, nothing played")
+        self.say("Type " + "; ".join(words) + ".")
+
+    def read(
+        self, question: str, expected: str, blank: bool = False, options: Sequence[tuple[str, str]] = ()
+    ) -> str:
+        """One answer, its spaces tidied (``""`` only when ``blank``).
+
+        :param expected: what the question wants, as a sentence ("Type the city's name.").
+        :raises Quit: ``quit`` was typed.  :raises EndOfInput: the input ended.
+        :raises Back: ``back`` was typed (only with ``back=True``).
+        """
+        while True:
+            try:
+                raw = self.input_fn(question)
+            except EOFError:
+                raise EndOfInput from None
+            answer = " ".join(raw.split())
+            word = answer.casefold()
+            if word in QUIT_WORDS:
+                raise Quit
+            if word in HELP_WORDS:
+                self.help(expected, options)
+                continue
+            if self.back and word in BACK_WORDS:
+                raise Back
+            if answer or blank:
+                return answer
+            self.say(f"{expected} (help: the rules and the moves now; quit: {self.leaving})")
+
+    def reader(self, expected: str, blank: bool = False) -> InputFn:
+        """An ``input``-like function reading through :meth:`read` (for the set-up's questions)."""
+        return lambda question: self.read(question, expected, blank)
+
+    def choose(
+        self, title: str, options: Sequence[Option], blank: str | None = None, question: str = "> "
+    ) -> str | None:
+        """One of ``options`` from a numbered list; ``None`` for a blank answer when ``blank`` says
+        what a blank answer means (``"none"``).
+
+        :param title: the line above the list ("Which city?").
+        :raises Back: there is nothing to choose from (said), or ``back`` was typed.
+        :raises Quit: as :meth:`read`.
+        """
+        pairs = _pairs(options)
+        if not pairs:
+            self.say(f"{title} There is nothing to choose from.")
+            raise Back
+        self.say(title)
+        for line in numbered(pairs):
+            self.say(line)
+        if blank is not None:
+            self.say(f"  (Enter alone: {blank})")
+        expected = f"Type a number from 1 to {len(pairs)}, or the name of one of those listed."
+        while True:
+            answer = self.read(question, expected, blank=blank is not None, options=pairs)
+            if not answer:
+                return None
+            found = match(answer, pairs)
+            if found is not None:
+                return pairs[found][0]
+            self.say(f"{answer[:30]!r} is not one of the {len(pairs)} listed: {expected}")
+
+    def pick(self, title: str, options: Sequence[Option]) -> str:
+        """:meth:`choose` without a blank answer."""
+        value = self.choose(title, options)
+        assert value is not None  # a blank answer is asked again
+        return value
+
+    def number(self, question: str, low: int, high: int, blank: int | None = None) -> int:
+        """A whole number from ``low`` to ``high``; ``blank``: what a blank answer counts as.
+
+        :raises Quit: as :meth:`read`."""
+        expected = f"Type a whole number from {low} to {high}."
+        if blank is not None:
+            expected = expected[:-1] + f" (Enter alone: {blank})."
+        while True:
+            answer = self.read(question, expected, blank=blank is not None)
+            if not answer and blank is not None:
+                return blank
+            digits = answer[1:] if answer.startswith("-") else answer
+            if digits.isascii() and digits.isdigit() and len(digits) <= 6 and low <= int(answer) <= high:
+                return int(answer)
+            self.say(f"Please type a whole number from {low} to {high}.")
+
+    def yes_or_blank(self, question: str, expected: str) -> bool:
+        """``y``, ``n`` or a blank answer (which is yes): the "[Y/n]" questions.  :raises Quit: as
+        :meth:`read`."""
+        while True:
+            answer = self.read(question, expected, blank=True).casefold()
+            if answer in ("", "y", "yes", "n", "no"):
+                return not answer.startswith("n")
+            self.say(f"Please answer y or n. {expected}")
+
+    def yes(self, question: str) -> bool:
+        """``y`` or ``n``.  :raises Quit: as :meth:`read`."""
+        while True:
+            answer = self.read(question + " [y/n] ", "Type y for yes or n for no.").casefold()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            self.say("Please answer y or n.")
+
+
+#: What ``help`` says is possible while a game is being set up.
+SETTING_UP = ("Setting up: answer each question; the game starts (and is saved) once every player is named.",)
+#: What ``quit`` does during the set-up.
+NOT_STARTED = "leave (nothing is saved before the game starts)"
+
+
+def not_started(left: Quit, kept: bool = False) -> str:
+    """What is said when the table leaves before the game started (``left``: how it left;
+    ``kept``: an unfinished game was saved before and stays saved)."""
+    how = "End of input" if left.end_of_input else "Leaving"
+    if kept:
+        return f"{how}: the game stays saved (nothing new was saved)."
+    return f"{how} before the game started: nothing was saved."
