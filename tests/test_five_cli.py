@@ -14,6 +14,7 @@ import pytest
 from companion.cli.main import main
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.terminal import MENU, Terminal
+from companion.table.prompt import numbered
 from companion.table.store import Store
 from five_support import CONTENT
 
@@ -139,7 +140,7 @@ SCRIPT = [
     "",  # Ana: Funding, Basic, Credit token c4 on the bank row, no Tycoon
     "u",  # Ben undoes Ana's Funding: her turn again
     "p",  # Ana passes
-    "9",  # not a choice
+    "99",  # not a choice
     "e",
     "y",  # Ben ends the game
 ]
@@ -153,7 +154,8 @@ def test_a_game_in_the_terminal() -> None:
     assert session.over
     text = "\n".join(lines)
     assert "Ana builds on Hill" in text and "V connection" in text and "Undone" in text
-    assert "Please choose 1-5, p, u, b, e or q." in text and "Ana: 0 points + 0 Patent icons" in text
+    assert "'99' is not one of the 10 listed: type a number from 1 to 10" in text
+    assert "Ana: 0 points + 0 Patent icons" in text
     assert session.game.state.players[0].money == 11  # the Funding was undone
 
 
@@ -173,8 +175,12 @@ def test_an_empty_or_unknown_answer_asks_again_without_the_whole_round() -> None
     lines: list[str] = []
     answers = iter(["", "", "xyzzy", "q"])
     assert Terminal(session, lambda prompt: next(answers), lines.append).run() == 0
-    assert sum(line == MENU for line in lines) == 1, "the round and its menu once"
-    assert lines.count("Please choose 1-5, p, u, b, e or q.") == 1, "said for the unknown answer only"
+    assert sum(line == "Ana, your action:" for line in lines) == 1, "the round and its menu once"
+    assert sum(line == numbered(MENU)[0] for line in lines) == 1
+    expected = "Type a number from 1 to 10, or the name of one of those listed."
+    blank = f"{expected} (help: the rules and the moves now; quit: leave (the game is saved))"
+    assert lines.count(blank) == 2, "a blank Enter says what is expected"
+    assert lines.count("'xyzzy' is not one of the 10 listed: t" + expected[1:]) == 1
 
 
 def test_a_starting_location_already_taken_is_asked_again(

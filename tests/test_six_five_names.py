@@ -77,10 +77,10 @@ def test_five_actions_terminal_asks_a_taken_name_and_a_wrong_location_again(
     typed = "2\nAnn\n harbour \nANN\nBen\nnowhere\nRidge\n1\n"
     code, text = _play("five-actions", typed, monkeypatch, capsys)
     assert code == 0
-    assert "Locations: Harbour, Hill, " in text  # the names the board prints, typed either way
-    assert "Build on which Location? " in text and "1) Hill" in text
+    assert "Ann's starting Location:\n" in text and "   1. Harbour " in text  # numbered, typed either way
+    assert "Build on which Location?" in text and "   1. Hill" in text
     assert "ANN is taken; another name for Player 2: " in text
-    assert "'nowhere' is not a Location of this map: type one of those listed above." in text
+    assert "'nowhere' is not one of the 17 listed: type a number from 1 to 17, or the name of" in text
     assert "Ann, your action" in text
 
 

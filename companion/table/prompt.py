@@ -9,7 +9,8 @@ Every prompt of a game's terminal, its set-up included, goes through one :class:
   ``now`` function) and what this question expects, then asks again;
 - a blank Enter says what the question expects and asks again (unless a blank answer means
   something, e.g. "blank: none");
-- ``back`` (``b``), where the game has a menu to go back to (``back=True``), raises :class:`Back`;
+- ``back`` (and ``b`` where that names no choice), where the game has a menu to go back to (the
+  words in ``back``), raises :class:`Back`;
 - every choice list is numbered: the answer is the number, the option's word or its name, or the
   start of one of them when that names a single option.
 
@@ -22,7 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["Back", "EndOfInput", "NOT_STARTED", "Option", "Prompt", "Quit", "SETTING_UP", "not_started", "numbered"]
+__all__ = [
+    "Back",
+    "EndOfInput",
+    "NOT_STARTED",
+    "Option",
+    "Prompt",
+    "Quit",
+    "SETTING_UP",
+    "match",
+    "not_started",
+    "numbered",
+]
 
 InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
@@ -31,7 +43,6 @@ Option = str | tuple[str, str]
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"help", "?"})
-BACK_WORDS = frozenset({"b", "back"})
 #: A long list is shown in columns of this many.
 COLUMNS = 3
 
@@ -91,7 +102,7 @@ class Prompt:
 
     :param summary: the game's rules in a few lines, shown by ``help``.
     :param now: the moves possible now, as lines (called each time ``help`` is typed).
-    :param back: whether ``back``/``b`` goes back to a menu (:class:`Back`).
+    :param back: the words that go back to the game's menu (:class:`Back`), e.g. ``("back", "b")``.
     :param leaving: what ``help`` says ``quit`` does (``"leave (the game is saved)"``).
     """
 
@@ -101,14 +112,14 @@ class Prompt:
         output_fn: OutputFn = print,
         summary: Sequence[str] = (),
         now: Callable[[], Sequence[str]] | None = None,
-        back: bool = False,
+        back: Sequence[str] = (),
         leaving: str = "leave",
     ) -> None:
         self.input_fn = input_fn
         self.say = output_fn
         self.summary = tuple(summary)
         self.now = now
-        self.back = back
+        self.back = frozenset(word.casefold() for word in back)
         self.leaving = leaving
 
     def help(self, expected: str, options: Sequence[tuple[str, str]] = ()) -> None:
@@ -135,7 +146,7 @@ class Prompt:
 
         :param expected: what the question wants, as a sentence ("Type the city's name.").
         :raises Quit: ``quit`` was typed.  :raises EndOfInput: the input ended.
-        :raises Back: ``back`` was typed (only with ``back=True``).
+        :raises Back: one of the ``back`` words was typed.
         """
         while True:
             try:
@@ -149,7 +160,7 @@ class Prompt:
             if word in HELP_WORDS:
                 self.help(expected, options)
                 continue
-            if self.back and word in BACK_WORDS:
+            if word in self.back:
                 raise Back
             if answer or blank:
                 return answer
@@ -186,7 +197,7 @@ class Prompt:
             found = match(answer, pairs)
             if found is not None:
                 return pairs[found][0]
-            self.say(f"{answer[:30]!r} is not one of the {len(pairs)} listed: {expected}")
+            self.say(f"{answer[:30]!r} is not one of the {len(pairs)} listed: t{expected[1:]}")
 
     def pick(self, title: str, options: Sequence[Option]) -> str:
         """:meth:`choose` without a blank answer."""
@@ -239,5 +250,5 @@ def not_started(left: Quit, kept: bool = False) -> str:
     ``kept``: an unfinished game was saved before and stays saved)."""
     how = "End of input" if left.end_of_input else "Leaving"
     if kept:
-        return f"{how}: the game stays saved (nothing new was saved)."
+        return f"{how}: the game stays saved. Nothing new was saved."
     return f"{how} before the game started: nothing was saved."

@@ -33,7 +33,9 @@ from companion.games.five_actions.engine.rules import MAX_NAME, start_taken_by
 from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.stored import KEEPER
-from companion.games.five_actions.terminal import Quit, Terminal
+from companion.games.five_actions.summary import RULES
+from companion.games.five_actions.terminal import Terminal
+from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
 from companion.table.registry import AddSubcommand
 from companion.table.store import StoreError
 
@@ -68,41 +70,30 @@ def _cmd_content_check(args: argparse.Namespace) -> int:
     return check_pack(args.file, check_content, load_content, _holds)
 
 
-def _answer(input_fn: Callable[[str], str], prompt: str) -> str:
-    """An answer, lower-case; the end of input reads as ``q`` (leave, nothing given up)."""
-    try:
-        return input_fn(prompt).strip().lower()
-    except EOFError:
-        return "q"
-
-
 def _ask_players(
-    input_fn: Callable[[str], str], output_fn: Callable[[str], None], content: ContentPack, layout: str
+    setup: Prompt, output_fn: Callable[[str], None], content: ContentPack, layout: str
 ) -> tuple[list[str], list[str]]:
     low, high = content.setup.min_players, content.setup.max_players
-    count = ask_player_count(input_fn, output_fn, low, high)
+    ask = setup.reader(f"Type how many players there are, from {low} to {high}.")
+    count = ask_player_count(ask, output_fn, low, high)
     names: list[str] = []
     starts: list[str] = []
     game_map = content.game_map if layout == "map" else None
-    land = [loc for loc in game_map.locations if not loc.ocean] if game_map is not None else []
-    if game_map is not None:
-        output_fn("Locations: " + ", ".join(loc.name for loc in land))
+    land = [(loc.id, loc.name) for loc in game_map.locations if not loc.ocean] if game_map is not None else []
     for i in range(count):
         prompt = f"Player {i + 1}'s name (clockwise from the first player): "
-        name = ask_player_name(input_fn, output_fn, i, names, MAX_NAME, prompt)
+        ask = setup.reader(f"Type Player {i + 1}'s name (at most {MAX_NAME} characters).")
+        name = ask_player_name(ask, output_fn, i, names, MAX_NAME, prompt)
         start = ""
         while not start:
-            start = " ".join(input_fn(f"{name}'s starting Location: ").split())
-            if start and game_map is not None:
-                folded = start.casefold()
-                found = next((loc.id for loc in land if folded in (loc.name.casefold(), loc.id)), None)
-                if found is None:
-                    output_fn(f"{start!r} is not a Location of this map: type one of those listed above.")
-                start = found or ""
+            if land:
+                start = setup.pick(f"{name}'s starting Location:", land)
+            else:
+                start = setup.read(f"{name}'s starting Location: ", "Type the Location's name on the board.")
             chosen = list(zip(names, starts, strict=True))
             taken = start_taken_by(content, layout, chosen, start) if start else None
             if taken is not None:
-                shown = next((loc.name for loc in land if loc.id == start), start)
+                shown = dict(land).get(start, start)
                 output_fn(f"{shown} is {taken}'s starting Location: each player starts on their own.")
                 start = ""
         names.append(name)
@@ -117,13 +108,16 @@ def play(
     content = content_pack(args)
     layout = args.layout or ("map" if content.has_map else "printed")
     store = open_store(args)
+    setup = Prompt(input_fn, output_fn, RULES, lambda: SETTING_UP, leaving=NOT_STARTED)
+    saved = None
     try:
         session = None
         saved = store.unfinished() if store is not None else None
         if store is not None and saved is not None and saved.game != KEEPER.game:
             # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
             titles = getattr(args, "game_titles", None)
-            if not give_up_other(saved, "The Five Actions", input_fn, output_fn, titles):
+            ask = setup.reader("Type y to start a new game (giving that one up), or n to keep it.", True)
+            if not give_up_other(saved, "The Five Actions", ask, output_fn, titles):
                 return EXIT_OK
         elif store is not None and saved is not None:
             s = saved.summary
@@ -131,23 +125,19 @@ def play(
                 f"An unfinished game is saved: {s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC, "
                 f"round {max(1, s.transmissions_used)}."
             )
-            while session is None:
-                answer = _answer(input_fn, "Resume it? [Y/n/q] (n starts a new game and gives this one up) ")
-                if answer in ("q", "quit"):
-                    output_fn("Leaving: the game stays saved.")
-                    return EXIT_OK
-                if answer in ("", "y", "yes"):
-                    try:
-                        session = store.resume(saved, KEEPER, content, None)
-                    except StoreError as exc:
-                        err(str(exc))
-                        return EXIT_ERROR
-                elif answer in ("n", "no"):
-                    store.abandon(saved.id)
-                    break
+            if setup.yes_or_blank(
+                "Resume it? [Y/n/q] (n starts a new game and gives this one up) ",
+                "Type y (or Enter alone) to resume it, n to start a new game, q to leave.",
+            ):
+                try:
+                    session = store.resume(saved, KEEPER, content, None)
+                except StoreError as exc:
+                    err(str(exc))
+                    return EXIT_ERROR
+            # n: the new game's Store.begin gives this one up, so leaving the set-up keeps it.
         if session is None:
             try:
-                names, starts = _ask_players(input_fn, output_fn, content, layout)
+                names, starts = _ask_players(setup, output_fn, content, layout)
                 session = Session.new(
                     content,
                     names,
@@ -156,14 +146,13 @@ def play(
                     layout=layout,
                     physical_stacks=args.physical_stacks,
                 )
-            except EOFError:
-                return EXIT_OK
             except ValueError as exc:
                 raise Failure(str(exc), EXIT_USAGE) from None
             if store is not None:
                 store.begin(session, KEEPER)
         return Terminal(session, input_fn, output_fn, saved=store is not None).run()
-    except (Quit, EOFError):
+    except Quit as left:
+        output_fn(not_started(left, kept=saved is not None))
         return EXIT_OK
     finally:
         if store is not None:

@@ -1,10 +1,13 @@
 """``companion play --game five-actions``: the table's referee and accountant in a terminal.
 
 Menu-driven (issue 13, item 5): the table sees each player's panel, picks one of the five actions
-(or pass, undo, end), and answers only what the referee asks; with the map it lists the Locations,
-stations and lines to choose from, on the printed board it asks for the Locations, whether each is
-empty, the reward icon and the bonus dollars.  Every refusal is printed with the rule it names and
-nothing changes.  ``q`` (or the end of input) leaves the game saved.
+(or pass, undo, the board, end) from a numbered list, and answers only what the referee asks; with
+the map it lists the Locations, stations and lines to choose from, on the printed board it asks for
+the Locations, whether each is empty, the reward icon and the bonus dollars.  Every question goes
+through :class:`companion.table.prompt.Prompt` (issue 24, item 14): ``help`` shows the rules in
+short (:data:`summary.RULES`) and the moves possible now, a blank Enter says what is expected,
+``back`` returns to the action menu with nothing played, ``quit`` (or the end of input) leaves the
+game saved.  Every refusal is printed with the rule it names and nothing changes.
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ from collections.abc import Callable, Sequence
 from companion.games.five_actions.content.model import COLUMNS
 from companion.games.five_actions.engine.board import distance
 from companion.games.five_actions.session import Session
+from companion.games.five_actions.summary import RULES, moves_now
 from companion.games.five_actions.views import PlayerPanel, TableView
+from companion.table.prompt import Back, Option, Prompt, Quit
 
-__all__ = ["CHOICES", "MENU", "SAMPLE_NOTE", "Quit", "Terminal", "panel_lines"]
+__all__ = ["MENU", "SAMPLE_NOTE", "Quit", "Terminal", "panel_lines"]
 
 #: Said first when the game is played with the sample pack (its ``sample = true``).
 SAMPLE_NOTE = (
@@ -24,16 +29,19 @@ SAMPLE_NOTE = (
     "see docs/five-actions.md to enter your printed board."
 )
 
-#: The answers to "your action:" (q leaves through :meth:`ask`).
-CHOICES = frozenset({"1", "2", "3", "4", "5", "p", "u", "b", "e"})
+#: The answers to "your action:", numbered 1 to 10 (the word, or its start, works too).
 MENU = (
-    "1 Installation  2 Transmission  3 Modulation  4 Funding  5 Supply  "
-    "p pass  u undo  b board  e end the game  q quit (saved)"
+    ("installation", "Installation"),
+    ("transmission", "Transmission"),
+    ("modulation", "Modulation"),
+    ("funding", "Funding"),
+    ("supply", "Supply"),
+    ("pass", "Pass"),
+    ("undo", "Undo"),
+    ("board", "The board"),
+    ("end", "End the game"),
+    ("quit", "Leave"),
 )
-
-
-class Quit(Exception):
-    """The table left the terminal (``q`` or the end of input); the game stays saved."""
 
 
 def panel_lines(panel: PlayerPanel, names: Callable[[str], str] = str) -> list[str]:
@@ -66,43 +74,24 @@ class Terminal:
     ) -> None:
         self.session = session
         self.saved = saved
-        self.input_fn = input_fn
         self.say = output_fn
+        leaving = "leave (the game is saved)" if saved else "leave (this game is not saved)"
+        now = lambda: moves_now(session.view())  # noqa: E731 - read at each help
+        self.prompt = Prompt(input_fn, output_fn, RULES, now, ("back",), leaving)
 
-    def ask(self, prompt: str) -> str:
-        try:
-            answer = self.input_fn(prompt).strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("q", "quit"):
-            raise Quit
-        return answer
+    def ask(self, question: str, expected: str) -> str:
+        """A typed answer (never blank).  :raises Quit, Back: see :meth:`Prompt.read`."""
+        return self.prompt.read(question, expected)
 
-    def choose(
-        self, prompt: str, options: Sequence[str | tuple[str, str]], blank: bool = False
-    ) -> str | None:
-        """One of ``options`` by number or by name; blank allowed if ``blank``.
+    def choose(self, title: str, options: Sequence[Option], blank: str | None = None) -> str | None:
+        """One of ``options`` from a numbered list (by number or by name); ``None`` for a blank
+        answer when ``blank`` says what it means.  An option is a word, or ``(value, name)``: the
+        table reads and may type the name (or the value), the game gets the value (a Patent's id
+        for its printed name).  :raises Back: nothing to choose from."""
+        return self.prompt.choose(title, options, blank)
 
-        An option is a word, or ``(value, name)``: the table reads and may type the name (or the
-        value), the game gets the value (a Patent's id for its printed name)."""
-        pairs = [o if isinstance(o, tuple) else (o, o) for o in options]
-        if pairs:
-            self.say("    " + "  ".join(f"{i + 1}) {name}" for i, (_, name) in enumerate(pairs)))
-        while True:
-            answer = self.ask(prompt)
-            if not answer and blank:
-                return None
-            if answer.isdigit() and 1 <= int(answer) <= len(pairs):
-                return pairs[int(answer) - 1][0]
-            folded = " ".join(answer.split()).casefold()
-            match = next((v for v, name in pairs if folded in (name.casefold(), v.casefold())), None)
-            if match is not None or (answer and not pairs):
-                return match or answer
-            self.say(
-                f"Please choose one of the {len(options)} (a number or a name)."
-                if options
-                else "Please answer."
-            )
+    def pick(self, title: str, options: Sequence[Option]) -> str:
+        return self.prompt.pick(title, options)
 
     def tycoon_id(self, answer: str) -> str:
         """The Tycoon tile the table typed, by its printed name or its id (as typed when neither)."""
@@ -111,18 +100,10 @@ class Terminal:
         return tile.id if tile is not None else answer
 
     def yes(self, prompt: str) -> bool:
-        while True:
-            answer = self.ask(prompt + " [y/n] ").lower()
-            if answer in ("y", "yes", "n", "no"):
-                return answer.startswith("y")
-            self.say("Please answer y or n.")
+        return self.prompt.yes(prompt)
 
-    def number(self, prompt: str, low: int = 0, high: int = 20) -> int:
-        while True:
-            answer = self.ask(prompt) or "0"
-            if answer.isdigit() and low <= int(answer) <= high:
-                return int(answer)
-            self.say(f"Please type a number from {low} to {high}.")
+    def number(self, prompt: str, low: int = 0, high: int = 20, blank: int | None = None) -> int:
+        return self.prompt.number(prompt, low, high, blank)
 
     def show(self, view: TableView) -> None:
         self.say(f"-- Round {view.round} --")
@@ -148,11 +129,10 @@ class Terminal:
     def box(self, column: str) -> tuple[str, str | None]:
         view = self.session.view()
         quotes = [q for q in view.quotes if q.column == column]
-        for q in quotes:
-            self.say(f"    {q.box}: ${q.dollars}" + ("" if q.ok else f" ({q.reason})"))
-        box = self.choose("Which box? ", ["basic", "advanced", "patent"])
-        side = self.choose("Which side of the Patent? ", ["A", "B"]) if box == "patent" else None
-        return str(box), side
+        boxes = [(q.box, f"{q.box}: ${q.dollars}" + ("" if q.ok else f" ({q.reason})")) for q in quotes]
+        box = self.pick("Which box?", boxes or [(b, b) for b in ("basic", "advanced", "patent")])
+        side = self.pick("Which side of the Patent?", ["A", "B"]) if box == "patent" else None
+        return box, side
 
     def run(self) -> int:
         """Play until the game is over or the table quits.  :returns: exit code 0."""
@@ -164,18 +144,14 @@ class Terminal:
             while not s.over:
                 view = s.view()
                 if view.pending_draw is not None:
-                    tile = self.ask(f"Which Tycoon tile was drawn from the level-{view.pending_draw} stack? ")
-                    self.report(s.draw(self.tycoon_id(tile)))
+                    self.report(s.draw(self.drawn(view.pending_draw, view)))
                     continue
                 self.show(view)
-                self.say(MENU)
-                prompt = f"{view.players[view.current or 0].name}, your action: "
-                choice = self.ask(prompt).lower()
-                while choice not in CHOICES:  # asked again, without the whole round again
-                    if choice:
-                        self.say("Please choose 1-5, p, u, b, e or q.")
-                    choice = self.ask(prompt).lower()
-                self.turn(choice, view)
+                # a blank or unknown answer is asked again, without the whole round again
+                try:
+                    self.turn(self.pick(f"{view.players[view.current or 0].name}, your action:", MENU), view)
+                except Back:
+                    self.say("Back to the action menu: nothing was played.")
             for st in s.view().standings:
                 self.say(
                     f"{st.name}: {st.points} points + {st.patent_icons} Patent icons = {st.total} "
@@ -194,25 +170,36 @@ class Terminal:
 
     def turn(self, choice: str, view: TableView) -> None:
         s = self.session
-        if choice == "b":
+        if choice == "quit":
+            raise Quit
+        if choice == "board":
             self.board(view)
-        elif choice == "p":
+        elif choice == "pass":
             self.report(s.pass_turn())
-        elif choice == "u":
+        elif choice == "undo":
             self.report(s.undo())
-        elif choice == "e":
+        elif choice == "end":
             if self.yes("End the game now?"):
                 self.report(s.end_game())
-        elif choice == "1":
+        elif choice == "installation":
             self.install(view)
-        elif choice in ("2", "3"):
-            self.signal(view, choice == "3")
-        elif choice == "4":
+        elif choice in ("transmission", "modulation"):
+            self.signal(view, choice == "modulation")
+        elif choice == "funding":
             self.fund(view)
-        elif choice == "5":
-            self.supply(view)
         else:
-            self.say("Please choose 1-5, p, u, b, e or q.")
+            self.supply(view)
+
+    def drawn(self, level: int, view: TableView) -> str:
+        """The Tycoon tile the table drew from the level-``level`` stack: from the numbered list of
+        that level's tiles not on display, or typed by its printed name (Funding, step 1)."""
+        shown = {t for lv, tiles in view.display for t in tiles}
+        tycoons = self.session.content.tycoons
+        tiles = [(t.id, t.name) for t in tycoons if t.level == level and t.id not in shown]
+        title = f"Which Tycoon tile was drawn from the level-{level} stack?"
+        if not tiles:
+            return self.tycoon_id(self.ask(title + " ", "Type the name printed on the tile."))
+        return self.pick(title, tiles)
 
     def install(self, view: TableView) -> None:
         s = self.session
@@ -227,17 +214,19 @@ class Terminal:
                 and loc.id not in dict(me.stations)
                 and any(m is not None and distance(loc, m) == 1 for m in mine)
             ]
-            location = self.choose(
-                "Build on which Location? ", near or [(loc.id, loc.name) for loc in game_map.locations]
+            location = self.pick(
+                "Build on which Location?", near or [(loc.id, loc.name) for loc in game_map.locations]
             )
             box, side = self.box("installation")
             self.report(s.install(str(location), box, side))
             return
-        location = self.choose("Build on which Location (its name)? ", [])
+        location = self.ask(
+            "Build on which Location (its name)? ", "Type the name of the Location printed on the board."
+        )
         empty = self.yes("Does it hold no piece at all?")
         tracks = [t.id for t in s.content.board.tracks]
-        reward = self.choose("Its reward icon (blank: none)? ", tracks, blank=True)
-        bonus = self.number("Its bonus in dollars (blank: 0)? ")
+        reward = self.choose("Its reward icon?", tracks, blank="none")
+        bonus = self.number("Its bonus in dollars (Enter alone: 0)? ", blank=0)
         box, side = self.box("installation")
         self.report(s.install(str(location), box, side, empty, reward, bonus))
 
@@ -249,7 +238,7 @@ class Terminal:
         if not stations:
             self.say(f"{me.name} has no {'Modulated' if modulating else 'Unmodulated'} station.")
             return
-        station = str(self.choose("From which station? ", stations))
+        station = self.pick("From which station?", stations)
         station = next((k for k, n in names.items() if n == station), station)
         column = "modulation" if modulating else "transmission"
         box, side = self.box(column)
@@ -259,26 +248,30 @@ class Terminal:
         )
         if view.layout == "map" and not patent_pattern:
             lines = [ln for ln, path in view.lines if station in path]
-            line = self.choose("Along which line? ", lines)
-            direction = self.choose("Which way? ", ["forward", "back"])
+            line = self.pick("Along which line?", lines)
+            direction = self.pick("Which way?", [("forward", "forward"), ("back", "backward")])
             self.report(act(station, box, line=line, direction=direction, side=side))
             return
-        raw = self.ask("The Locations the signal reaches, comma-separated (1 if the other is lost): ")
+        raw = self.ask(
+            "The Locations the signal reaches, comma-separated (1 if the other is lost): ",
+            "Type the names of the 2 Locations (1 if the signal is lost), with a comma between.",
+        )
         locations = [x.strip() for x in raw.split(",") if x.strip()]
         if view.layout == "map":
             self.report(act(station, box, locations=locations, side=side))
             return
         empty = [self.yes(f"Is {loc} empty?") for loc in locations]
-        bonus = [self.number(f"The bonus of {loc} in dollars (blank: 0)? ") for loc in locations]
+        bonus = [self.number(f"The bonus of {loc} in dollars (Enter alone: 0)? ", blank=0)
+                 for loc in locations]
         self.report(act(station, box, locations=locations, empty=empty, bonus=bonus, side=side))
 
     def credit(self, view: TableView) -> tuple[str, str]:
         me = view.players[view.current or 0]
         credit_name = self.session.content.credit_name
         tokens = [(c, credit_name(c)) for c in me.credits]
-        credit = self.choose("Which Credit token from your board? ", tokens)
-        row = self.choose("Onto which Credit row? ", [r for r, _ in view.credit_rows])
-        return str(credit), str(row)
+        credit = self.pick("Which Credit token from your board?", tokens)
+        row = self.pick("Onto which Credit row?", [r for r, _ in view.credit_rows])
+        return credit, row
 
     def fund(self, view: TableView) -> None:
         box, side = self.box("funding")
@@ -287,7 +280,7 @@ class Terminal:
         tiles = [(t, tycoon(t)) for _, ts in view.display for t in ts] + [
             (f"face-down level {lv}", f"face-down level {lv}") for lv, n in view.stacks if n
         ]
-        pick = self.choose("Which Tycoon tile (blank: none)? ", tiles, blank=True)
+        pick = self.choose("Which Tycoon tile?", tiles, blank="none")
         if pick is not None and pick.startswith("face-down level "):
             self.report(self.session.fund(credit, row, box, face_down=int(pick.rsplit(" ", 1)[1]), side=side))
         else:
@@ -295,8 +288,11 @@ class Terminal:
 
     def supply(self, view: TableView) -> None:
         credit, row = self.credit(view)
-        raw = self.ask(f"The columns of the Action tiles taken, comma-separated ({', '.join(COLUMNS)}): ")
+        raw = self.ask(
+            f"The columns of the Action tiles taken, comma-separated ({', '.join(COLUMNS)}): ",
+            f"Type the column of each Action tile taken ({', '.join(COLUMNS)}), with a comma between.",
+        )
         tiles = [t.strip() for t in raw.split(",") if t.strip()]
         named = [(p, self.session.content.patent_name(p)) for p in view.patents]
-        patent = self.choose("Which Patent (blank: none)? ", named, blank=True)
+        patent = self.choose("Which Patent?", named, blank="none")
         self.report(self.session.supply(credit, row, tiles, patent))

@@ -80,7 +80,8 @@ def _cmd_content_check(args: argparse.Namespace) -> int:
 
 def _ask_seats(setup: Prompt, output_fn: Callable[[str], None], content: ContentPack) -> list[Seat]:
     low, high = content.setup.min_players, content.setup.max_players
-    count = ask_player_count(setup.reader(f"Type how many players there are, from {low} to {high}."), output_fn, low, high)
+    ask = setup.reader(f"Type how many players there are, from {low} to {high}.")
+    count = ask_player_count(ask, output_fn, low, high)
     seats: list[Seat] = []
     for i in range(count):
         ask = setup.reader(f"Type Player {i + 1}'s name (at most {MAX_NAME} characters).")
@@ -103,7 +104,7 @@ def play(
         if store is not None and saved is not None and saved.game != KEEPER.game:
             # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
             titles = getattr(args, "game_titles", None)
-            ask = setup.reader("Type y to start a new game (giving that one up), or n to keep it.", blank=True)
+            ask = setup.reader("Type y to start a new game (giving that one up), or n to keep it.", True)
             if not give_up_other(saved, "The Six Actions", ask, output_fn, titles):
                 return EXIT_OK
         elif store is not None and saved is not None:

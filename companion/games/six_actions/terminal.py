@@ -79,7 +79,8 @@ class Terminal:
         self.saved = saved
         self.say = output_fn
         leaving = "leave (the game is saved as it stands)" if saved else "leave (this game is not saved)"
-        self.prompt = Prompt(input_fn, output_fn, RULES, lambda: moves_now(session.view()), True, leaving)
+        now = lambda: moves_now(session.view())  # noqa: E731 - read at each help
+        self.prompt = Prompt(input_fn, output_fn, RULES, now, ("back", "b"), leaving)
 
     def ask(self, question: str, expected: str) -> str:
         """A typed answer (never blank).  :raises Quit, Back: see :meth:`Prompt.read`."""
@@ -203,7 +204,8 @@ class Terminal:
         elif word == "adjust":
             who = self.seat(view, "Whose adjustment?")
             reason = self.ask(
-                "Reason (Revenue, Dividends, a Merit card ...): ", "Type why the figures change, e.g. Revenue."
+                "Reason (Revenue, Dividends, a Merit card ...): ",
+                "Type why the figures change, e.g. Revenue.",
             )
             money = self.number("Cr (negative: the player pays)", -999, 999)
             influence = self.number("Influence change", -99, 99)
