@@ -178,7 +178,7 @@ def test_an_empty_or_unknown_answer_asks_again_without_the_whole_round() -> None
     assert sum(line == "Ana, your action:" for line in lines) == 1, "the round and its menu once"
     assert sum(line == numbered(MENU)[0] for line in lines) == 1
     expected = "Type a number from 1 to 10, or the name of one of those listed."
-    blank = f"{expected} (help: the rules and the moves now; quit: leave (the game is saved))"
+    blank = f"Nothing typed: t{expected[1:]} (help shows the rules and the moves now)"
     assert lines.count(blank) == 2, "a blank Enter says what is expected"
     assert lines.count("'xyzzy' is not one of the 10 listed: t" + expected[1:]) == 1
 

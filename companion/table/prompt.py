@@ -144,7 +144,8 @@ class Prompt:
     ) -> str:
         """One answer, its spaces tidied (``""`` only when ``blank``).
 
-        :param expected: what the question wants, as a sentence ("Type the city's name.").
+        :param expected: what the question wants, as a sentence beginning "Type"
+            ("Type the city's name."): said for a blank answer and by ``help``.
         :raises Quit: ``quit`` was typed.  :raises EndOfInput: the input ended.
         :raises Back: one of the ``back`` words was typed.
         """
@@ -164,7 +165,7 @@ class Prompt:
                 raise Back
             if answer or blank:
                 return answer
-            self.say(f"{expected} (help: the rules and the moves now; quit: {self.leaving})")
+            self.say(f"Nothing typed: t{expected[1:]} (help shows the rules and the moves now)")
 
     def reader(self, expected: str, blank: bool = False) -> InputFn:
         """An ``input``-like function reading through :meth:`read` (for the set-up's questions)."""
