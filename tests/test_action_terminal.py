@@ -10,6 +10,7 @@ import io
 import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -323,3 +324,56 @@ def test_quit_or_the_end_of_input_at_the_resume_question_keeps_the_game(
         saved = store.unfinished()
         store.close()
         assert saved is not None and saved.game == "six-actions" and len(saved.record["actions"]) > 2
+
+
+def _draws(session: SixSession | FiveSession, answer: Callable[[], str], count: int) -> list[str]:
+    """Answer ``count`` draws of the table's own decks by number (``answer``: the number of the card
+    the seeded pile would give), then leave; returns what was said."""
+    said: list[str] = []
+    answers = iter([*(None for _ in range(count)), "quit"])
+
+    def read(question: str) -> str:
+        return next(answers) or answer()
+
+    terminal = SixTerminal(session, read, said.append) if isinstance(session, SixSession) else \
+        FiveTerminal(session, read, said.append)
+    assert terminal.run() == 0
+    return said
+
+
+def test_the_table_says_a_card_of_its_own_six_actions_deck_from_a_numbered_list() -> None:
+    session = SixSession.new(SIX, [Seat("Ana", "red"), Seat("Ben", "blue")], seed=1, physical_decks=True)
+    game = session.game
+    pending = len(game.state.pending)
+    assert pending >= 2
+
+    def top() -> str:
+        draw = game.next_draw()
+        assert draw is not None
+        cards: tuple[Any, ...] = {"industry": SIX.industries, "policy": SIX.policies, "merit": SIX.merits}[draw.pile]
+        names = sorted((c.name, c.id) for c in cards)
+        return str(1 + [card for _, card in names].index(draw.card))
+
+    said = _draws(session, top, 2)
+    assert len(game.state.pending) == pending - 2, "each numbered answer drew its card"
+    assert any(line.startswith("Which industry card did the table draw?") for line in said)
+    assert any(NUMBERED.match(line) for line in said)
+
+
+def test_the_table_says_a_tycoon_tile_of_its_own_stack_from_a_numbered_list() -> None:
+    session = FiveSession.new(FIVE, ["Ana", "Ben"], ["harbour", "ridge"], seed=1, physical_stacks=True)
+    game = session.game
+
+    def top() -> str:
+        draw = game.next_draw()
+        assert draw is not None
+        shown = {t for _, tiles in session.view().display for t in tiles}
+        tiles = [t.id for t in FIVE.tycoons if t.level == draw.level and t.id not in shown]
+        return str(1 + tiles.index(draw.tycoon))
+
+    assert session.view().pending_draw == 1
+    before = len(game.state.pending)
+    said = _draws(session, top, 2)
+    assert len(game.state.pending) == before - 2, "each numbered answer drew its tile"
+    assert "Which Tycoon tile was drawn from the level-1 stack?" in said
+    assert not any(line.startswith("Refused") for line in said), said

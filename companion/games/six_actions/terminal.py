@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from companion.games.six_actions.content.model import Industry, Merit, Policy
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.session import Session
 from companion.games.six_actions.summary import RULES, moves_now
@@ -135,10 +136,7 @@ class Terminal:
         view = self.session.view()
         self.show(view)
         if view.pending_draw is not None:
-            card = self.ask(
-                f"Which {view.pending_draw} card did the table draw? ", "Type the name of the card drawn."
-            )
-            self.session.draw(card)
+            self.session.draw(self.drawn(view.pending_draw))
             return
         if view.phase is Phase.TURN and view.current is not None:
             me = view.players[view.current]
@@ -149,6 +147,20 @@ class Terminal:
             self.settle(view)
             return
         self.act(word, view)
+
+    def drawn(self, pile: str) -> str:
+        """The card the table drew from its own ``pile`` deck (physical decks): from the numbered list
+        of the pack's cards of that kind by name (not in pile order: the list tells nothing secret);
+        the rules refuse a card not in the pile."""
+        content = self.session.content
+        cards: dict[str, Sequence[Industry | Policy | Merit]] = {
+            "industry": content.industries, "policy": content.policies, "merit": content.merits
+        }
+        options = sorted(((c.id, c.name) for c in cards.get(pile, ())), key=lambda o: o[1])
+        title = f"Which {pile} card did the table draw?"
+        if not options:
+            return self.ask(title + " ", "Type the name of the card drawn.")
+        return self.choose(title, options)
 
     def plus(self, view: TableView, kind: str) -> bool:
         """Whether the action takes a +1 Action token (asked only when it must or may)."""
