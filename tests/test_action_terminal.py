@@ -350,7 +350,9 @@ def test_the_table_says_a_card_of_its_own_six_actions_deck_from_a_numbered_list(
     def top() -> str:
         draw = game.next_draw()
         assert draw is not None
-        cards: tuple[Any, ...] = {"industry": SIX.industries, "policy": SIX.policies, "merit": SIX.merits}[draw.pile]
+        decks: dict[str, tuple[Any, ...]] = {"industry": SIX.industries, "policy": SIX.policies,
+                                             "merit": SIX.merits}
+        cards = decks[draw.pile]
         names = sorted((c.name, c.id) for c in cards)
         return str(1 + [card for _, card in names].index(draw.card))
 
