@@ -199,6 +199,7 @@ def test_help_shows_the_moves_possible_now() -> None:
     _six(table)
     first, second = table.text.split("Possible now:")[1:3]
     assert "  Ana: Build, Share, Muster, Strategy, Politics, Loan, Pass\n" in first
+    assert "  Ana has 3 action tokens and 0 +1 Action tokens left\n" in first
     assert "  Ben: Build, Share, Muster, Strategy, Politics, Loan, Pass\n" in second
     assert "Undo the last action" in second and "Undo the last action" not in first
     table = Table(["help", "quit"])

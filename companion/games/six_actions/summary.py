@@ -26,6 +26,10 @@ RULES = (
 )
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def _action(kind: str) -> str:
     return "End the turn" if kind == "end_turn" else kind.capitalize()
 
@@ -42,7 +46,8 @@ def moves_now(view: TableView) -> list[str]:
         actions = ", ".join(_action(k) for k in view.available) or "none (end the turn)"
         return [
             f"{me.name}: {actions}",
-            f"{me.name} has {me.tokens_left} action tokens and {me.plus_tokens} +1 Action tokens left",
+            f"{me.name} has {_count(me.tokens_left, 'action token')} and "
+            f"{_count(me.plus_tokens, '+1 Action token')} left",
             free + (", move the pawn" if view.metros else ""),
             *undo,
         ]
