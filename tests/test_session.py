@@ -304,5 +304,6 @@ def test_companion_play_keeps_the_seed_report_in_the_configured_data_dir(tmp_pat
 
     args = argparse.Namespace(difficulty="standard", layout="standard", seed=5, mc=None)
     for seat in ("companion", "person"):
-        session = new_session(args, CONTENT, NotViableChooser(), Config(data_dir=tmp_path, mission_control=seat))
+        config = Config(data_dir=tmp_path, mission_control=seat)
+        session = new_session(args, CONTENT, NotViableChooser(), config)
         assert session.seed_reports == tmp_path, seat

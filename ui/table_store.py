@@ -45,6 +45,9 @@ class StoreHost(Protocol):
     @property
     def undo_setting(self) -> str: ...
 
+    #: The table's data folder (``[store] data_dir``): a refused selection's seed report goes there.
+    data_dir: Path
+
     def show_message(self, text: str, kind: str = "info") -> None: ...
 
     def new_chooser(self) -> Chooser: ...

@@ -464,7 +464,8 @@ def table_session(content: ContentPack, chooser: Chooser, difficulty: str, layou
     session: Session
     if seat == "person":
         session = PersonSession(content, chooser, difficulty, layout, seed, undo=config.undo,
-                                physical_deck=config.physical_deck, physical_missions=config.physical_missions,
+                                physical_deck=config.physical_deck,
+                                physical_missions=config.physical_missions,
                                 private_boosts=config.private_boosts, coach=config.coach)
     else:
         session = Session(content, chooser, difficulty, layout, seed, undo=config.undo,
