@@ -40,6 +40,19 @@ def test_the_documented_examples_run_with_their_documented_exit_codes(
         assert data["ok"] is (got == 0)
 
 
+def test_an_examples_comment_says_the_round_it_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """A comment that counts rounds matches the output: N rounds played print round N + 1 (issue 24)."""
+    words = {"One": 1, "Two": 2, "Three": 3, "Four": 4}
+    for path in sorted(EXAMPLES.glob("*.json")):
+        comment = json.loads(path.read_text())["comment"]
+        counted = re.match(r"(One|Two|Three|Four) rounds?\b", comment)
+        if counted is None:
+            continue
+        code, data, _ = _referee(path, capsys)
+        assert code == 0 and data["round"] == words[counted.group(1)] + 1, (path.name, data["round"])
+        assert f"round {data['round']}" in comment, path.name
+
+
 def test_referee_prints_the_state_after_the_actions(capsys: pytest.CaptureFixture[str]) -> None:
     code, data, _ = _referee(EXAMPLES / "lost-signals.json", capsys)
     assert code == 0

@@ -272,3 +272,38 @@ def test_a_refused_selection_is_logged_without_the_seed(
     report = tmp_path / seed_report.REPORT_NAME
     assert stat.S_IMODE(report.stat().st_mode) == 0o600
     assert report.read_text() == f"{digest} {seed}\n"
+
+
+@pytest.mark.parametrize("mission_control", ["companion", "person"])
+def test_the_seed_report_goes_to_the_tables_data_dir(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, mission_control: str) -> None:
+    """A table with its own ``[store] data_dir`` keeps a refused selection's seed there, not in the
+    default user data folder (issue 24, item 8)."""
+    from companion.games.transmission.person import table_session
+    from companion.table import seed_report
+    from companion.table.config import Config
+
+    default = tmp_path / "default"
+    monkeypatch.setattr(seed_report, "REPORT_DIR", default)
+    table = tmp_path / "table"
+    session = table_session(CONTENT, NotViableChooser(), "standard", "standard", 5150,
+                            Config(data_dir=table), mission_control)
+    assert session.seed_reports == table
+    if mission_control == "companion":
+        assert session.confirm() and not session.choose_now()
+        assert (table / seed_report.REPORT_NAME).read_text() == f"{seed_report.seed_digest(5150)} 5150\n"
+        assert not default.exists()
+
+
+def test_companion_play_keeps_the_seed_report_in_the_configured_data_dir(tmp_path: pathlib.Path) -> None:
+    """``companion play``'s session (new or resumed) names the config's data_dir as the report's folder."""
+    import argparse
+
+    from companion.games.transmission.cli import new_session
+    from companion.table.config import Config
+
+    args = argparse.Namespace(difficulty="standard", layout="standard", seed=5, mc=None)
+    for seat in ("companion", "person"):
+        config = Config(data_dir=tmp_path, mission_control=seat)
+        session = new_session(args, CONTENT, NotViableChooser(), config)
+        assert session.seed_reports == tmp_path, seat

@@ -76,15 +76,18 @@ def app_clock(monkeypatch: pytest.MonkeyPatch) -> AppClock:
     return clock
 
 
-def double_tap(h: Any, widget: Any, clock: AppClock, gap: float = DOUBLE_TAP_GAP) -> None:
+def double_tap(h: Any, widget: Any, clock: AppClock, opened: str, gap: float = DOUBLE_TAP_GAP) -> None:
     """Two quick taps on the spot where ``widget`` is now, ``gap`` seconds apart (down to down) on the
-    app's clock, whatever the frames in between cost."""
+    app's clock, whatever the frames in between cost: the second lands once the screen named ``opened``,
+    which the first tap opens, is up and drawn (a condition waited on, not a number of frames)."""
     x, y = h.window_point(widget)
     with clock.frozen():
         touch = h.touch_down(x, y)
         h.pump(frames=2)
         h.touch_up(touch)
-        h.pump(frames=3)  # the screen the first tap opened: built and drawn
+        h.pump_until(lambda: h.app.manager.current == opened and h.app.manager.current_screen is not None,
+                     timeout=10, what=f"the first tap to open {opened}")
+        h.pump(frames=2)  # ... and drawn
         clock.advance(gap)
         touch = h.touch_down(x, y)
         h.pump(frames=2)
@@ -178,7 +181,7 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     arrange_intended(h)
     decode = screen(h)
     assert decode.can_execute
-    double_tap(h, h.find(text="Execute"), app_clock)
+    double_tap(h, h.find(text="Execute"), app_clock, "execute")
     assert app.manager.current == "execute"
     assert app.session.shown_steps == 0, "the second tap went on to step 1"
     h.screenshot("double_tap_execute.png")
@@ -188,7 +191,7 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
         h.tap(h.find(text="Next step"))
     assert h.find(text="Done")
     settle(h)
-    double_tap(h, h.find(text="Done"), app_clock)
+    double_tap(h, h.find(text="Done"), app_clock, "mission_complete")
     assert app.session.step is Step.MISSION_COMPLETE, app.session.step
     assert app.manager.current == "mission_complete"
     complete = screen(h)
@@ -203,7 +206,8 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     assert t.level >= 1
     with app_clock.frozen():  # the two presses 0.1 s apart for the app, however slow Decode's first frame
         h.key("enter")
-        h.pump(frames=3)
+        h.pump_until(lambda: app.manager.current == "decode", timeout=10, what="Enter to open Decode")
+        h.pump(frames=2)
         app_clock.advance(0.1)
         h.key("enter")  # on Decode this would be Execute (refused with empty registers): ignored
         h.pump(frames=2)
@@ -214,8 +218,9 @@ def test_a_double_tap_does_not_skip_a_screen(ui_harness: Any, start_app: Any, no
     assert s.boosts_note == "Boosts"
     debug = h.find(text="Debug")
     assert list(debug.color[:3]) == pytest.approx(list(theme.DISABLED_TEXT[:3]))
+    settle(h)  # Decode opened a moment ago: a tap within the guard time would be taken for an echo
     h.tap(debug)
-    h.pump(frames=2)
+    h.pump_until(lambda: message(h) != "", timeout=5, what="the tap on Debug to be answered")
     assert message(h) == "Debug: there is no error card this time, so nothing to remove."
     assert not h.find_all(cls="ChoicePopup")
     assert [b.name for b in app.session.view().boosts] == ["Debug"]

@@ -45,6 +45,9 @@ class StoreHost(Protocol):
     @property
     def undo_setting(self) -> str: ...
 
+    #: The table's data folder (``[store] data_dir``): a refused selection's seed report goes there.
+    data_dir: Path
+
     def show_message(self, text: str, kind: str = "info") -> None: ...
 
     def new_chooser(self) -> Chooser: ...
@@ -207,6 +210,7 @@ class TableStore:
             content = content_to_resume(saved.content_id, saved.content_digest, self.host.content)
             session = self.store.resume(saved, KEEPER, content, chooser,
                                         undo=self.host.undo_setting)
+            session.seed_reports = self.host.data_dir
         except (StoreError, ImportError) as exc:  # another pack, a record that no longer replays
             log.error("cannot resume game %s: %s", saved.id, str(exc))
             self.host.show_message(f"Cannot resume that game: {exc}", "error")

@@ -2,7 +2,9 @@
 
 The seed (with the content pack) deals the secret missions, so a log line naming it would let anyone
 reading the log reconstruct them.  The log names a short digest instead, and the seed itself goes to
-``<data_dir>/seed-reports.txt``, a file only its owner may read or write (mode 0600).
+``<data_dir>/seed-reports.txt``, a file only its owner may read or write (mode 0600): the table's own
+``[store] data_dir`` (the session's ``seed_reports``, set from the config where a game is started or
+resumed), else the default user data folder.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from companion.table.config import APP_NAME
 
 log = logging.getLogger(__name__)
 
-#: The folder of the report file: the app's user data dir (``Config.data_dir``'s default).
+#: The report file's folder when the caller names none: the user data dir (``Config.data_dir``'s default).
 REPORT_DIR: Path = platformdirs.user_data_path(APP_NAME)
 REPORT_NAME = "seed-reports.txt"
 

@@ -134,11 +134,15 @@ def new_session(args: argparse.Namespace, content: ContentPack, chooser: Chooser
         value = getattr(args, name, None)
         return bool(getattr(config, name)) if value is None else bool(value)
 
+    session: Session
     if (getattr(args, "mc", None) or config.mission_control) == "person":
-        return PersonSession(content, chooser, args.difficulty, args.layout, args.seed, undo=config.undo,
-                             physical_missions=chosen("physical_missions"),
-                             private_boosts=chosen("private_boosts"), coach=chosen("coach"))
-    return Session(content, chooser, args.difficulty, args.layout, args.seed, undo=config.undo)
+        session = PersonSession(content, chooser, args.difficulty, args.layout, args.seed, undo=config.undo,
+                                physical_missions=chosen("physical_missions"),
+                                private_boosts=chosen("private_boosts"), coach=chosen("coach"))
+    else:
+        session = Session(content, chooser, args.difficulty, args.layout, args.seed, undo=config.undo)
+    session.seed_reports = config.data_dir  # a refused selection's seed goes there, not to the log
+    return session
 
 
 def terminal_for(session: Session, input_fn: Callable[[str], str] = input,
@@ -345,6 +349,7 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
                 try:
                     played_with = content_to_resume(saved.content_id, saved.content_digest, content)
                     session = store.resume(saved, KEEPER, played_with, chooser)
+                    session.seed_reports = (config or Config()).data_dir
                 except StoreError as exc:
                     err(f"{exc} Use --content with that pack, or answer n to start a new game.")
                     return EXIT_ERROR

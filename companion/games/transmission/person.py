@@ -461,9 +461,14 @@ def table_session(content: ContentPack, chooser: Chooser, difficulty: str, layou
     seat = config.mission_control if mission_control is None else mission_control
     if seat not in MC_SEATS:
         raise ValueError(f"Mission Control is one of {', '.join(MC_SEATS)}, not {seat!r}")
+    session: Session
     if seat == "person":
-        return PersonSession(content, chooser, difficulty, layout, seed, undo=config.undo,
-                             physical_deck=config.physical_deck, physical_missions=config.physical_missions,
-                             private_boosts=config.private_boosts, coach=config.coach)
-    return Session(content, chooser, difficulty, layout, seed, undo=config.undo,
-                   physical_deck=config.physical_deck)
+        session = PersonSession(content, chooser, difficulty, layout, seed, undo=config.undo,
+                                physical_deck=config.physical_deck,
+                                physical_missions=config.physical_missions,
+                                private_boosts=config.private_boosts, coach=config.coach)
+    else:
+        session = Session(content, chooser, difficulty, layout, seed, undo=config.undo,
+                          physical_deck=config.physical_deck)
+    session.seed_reports = config.data_dir
+    return session

@@ -3,9 +3,9 @@
 Source: RULES.md, A transmission (one round); DESIGN.md, Session.
 
 The session wraps a :class:`~companion.games.transmission.engine.game.Game` and adds what only the table
-needs: which screen is up, the Cadet's arrangement of cards in the registers
-while decoding (:class:`~companion.games.transmission.decode.Arrangement`), the step shown while the
-players mirror an execution, and the last message for the table.  Intents
+needs: which screen is up, the Cadet's arrangement of cards in the registers while decoding
+(:class:`~companion.games.transmission.decode.Arrangement`), the step shown while the players mirror an
+execution, and the last message for the table.  Intents
 (:class:`~companion.games.transmission.intents.Intents`: ``confirm``, ``place``, ``use_boost``,
 ``execute`` ...) come from touch, keyboard, GPIO buttons or a card reader alike; each either changes
 the session or leaves it untouched and sets :attr:`Session.message` to a sentence naming what was
@@ -17,8 +17,8 @@ Screens, in order::
         -> MISSION_COMPLETE (when a mission completed) -> THINKING ... -> END
 
 Only :meth:`Session.view` (a :class:`~companion.games.transmission.table_view.TableView`) is meant for
-screens.  :meth:`Session.mission_control_view` holds the secrets and goes only
-to the chooser (the AI Mission Control, or a human MC's private screen).
+screens.  :meth:`Session.mission_control_view` holds the secrets and goes only to the chooser (the AI
+Mission Control, or a human MC's private screen).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from companion.errors import IllegalAction
@@ -113,13 +114,13 @@ class Session:
         self._cards = Arrangement()  # the Cadet's cards in the registers and the leave-out slot
         self.shown_steps = 0
         self.message = ""
+        self.seed_reports: Path | None = None  # the seed report's folder ([store] data_dir); None: default
         self._events = Publisher()
 
     # ------------------------------------------------------------------ observing
 
     def subscribe(self, listener: Listener) -> None:
-        """Call ``listener(event)`` for every event (:mod:`companion.games.transmission.events`), on the
-        caller's thread."""
+        """Call ``listener(event)`` on the caller's thread for every event (``events`` module)."""
         self._events.subscribe(listener)
 
     def _played(self, action: Action) -> None:
@@ -232,7 +233,7 @@ class Session:
             log.error("Mission Control's selection was refused as not viable (transmission %d, %s, %s, "
                       "seed %s)",
                       len(self.game.state.drawn) + 1, self.content.id, self.game.state.difficulty,
-                      seed_report.keep_seed(self.seed))
+                      seed_report.keep_seed(self.seed, self.seed_reports))
             return self._refuse("Mission Control's selection was refused as not viable; please report it "
                                 "with the log.")
         if self.physical_deck:
