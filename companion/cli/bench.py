@@ -1,7 +1,8 @@
 """``companion bench``: ``planner`` (the optimal Mission Control's speed on positions of real games)
 and the targets an installed package adds (``startup``, from ``ui``).
 
-See :mod:`companion.lab.bench` for exactly what ``planner`` measures.  One of the framework's families
+See :mod:`companion.games.transmission.lab.bench` for exactly what ``planner`` measures.  One of the
+framework's families
 of subcommands (:func:`companion.cli.main.families`, placed last in the help).  The lab is imported
 when the bench runs (a plain import, no cycle behind it), so it does not slow every start.
 
@@ -152,7 +153,7 @@ def _add_targets(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _cmd_bench_planner(args: argparse.Namespace) -> int:
-    from companion.lab.bench import bench_planner, report_lines
+    from companion.games.transmission.lab.bench import bench_planner, report_lines
 
     content = content_pack(args)
     if args.offline:
@@ -178,8 +179,8 @@ def _cmd_bench_planner(args: argparse.Namespace) -> int:
 
 
 def _offline(args: argparse.Namespace, content: ContentPack) -> int:
-    """``bench planner --offline`` (:mod:`companion.lab.bench_offline`)."""
-    from companion.lab.bench_offline import bench_offline, offline_lines
+    """``bench planner --offline`` (:mod:`companion.games.transmission.lab.bench_offline`)."""
+    from companion.games.transmission.lab.bench_offline import bench_offline, offline_lines
 
     positions = 1000 if args.positions is None else args.positions
     bound = 0.0 if args.plain_bound is None else args.plain_bound

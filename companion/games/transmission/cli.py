@@ -7,8 +7,8 @@ shell over the core: ``referee`` runs
 :class:`~companion.games.transmission.mission_control.planner.Planner`, ``play`` drives the same
 :class:`~companion.games.transmission.session.Session` as the app
 (:mod:`companion.games.transmission.terminal`), saving every move in the game store, and
-``simulate`` plays :func:`companion.lab.simulate.simulate`.  The planner and the simulator are
-imported by the subcommands that use them (plain imports, no cycle behind them): loading them
+``simulate`` plays :func:`companion.games.transmission.lab.simulate.simulate`.  The planner and the
+simulator are imported by the subcommands that use them (plain imports, no cycle behind them): loading them
 would double the time ``companion --help`` or ``referee`` takes to start.  :func:`content_pack` and
 :func:`game_options` (:mod:`companion.games.transmission.options`, re-exported here) are shared with
 the other families that need the game's pack or its options (``run``, ``labels``, ``bench``).
@@ -260,8 +260,9 @@ def _jobs(text: str) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    """Games of an AI Mission Control against a model Cadet (:mod:`companion.lab.simulate`)."""
-    from companion.lab.simulate import simulate
+    """Games of an AI Mission Control against a model Cadet
+    (:mod:`companion.games.transmission.lab.simulate`)."""
+    from companion.games.transmission.lab.simulate import simulate
 
     content = content_pack(args)
     result = simulate(content, args.games, args.difficulty, args.seed, cadet=args.cadet, mc=args.mc,
