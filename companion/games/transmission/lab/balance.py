@@ -74,6 +74,7 @@ from companion.games.transmission.lab.balance_cells import (
     unusable,
     write_text,
 )
+from companion.games.transmission.lab.intervals import newcombe, wilson
 from companion.games.transmission.lab.simulate import (
     MISSION_CONTROLS,
     cadet_turn,
@@ -99,7 +100,6 @@ _FIRST = ("standard", "reasoning")
 #: from it counts as on target (issue 11: training 80%, standard 60%, hard 40%, expert 20%, each +-5).
 TARGETS: dict[str, float] = {"training": 0.80, "standard": 0.60, "hard": 0.40, "expert": 0.20}
 BAND = 0.05
-_Z = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 #: The package root (the folder that holds ``companion/``).
 PACKAGE_ROOT = Path(__file__).resolve().parents[4]
 #: Where a simulated game's decisions come from: the simulation and everything it imports from
@@ -113,29 +113,6 @@ _CONTENT_PACK = "companion/games/transmission/content/default.toml"
 
 class FingerprintError(CompanionError, FileNotFoundError):
     """A source the balance fingerprint needs is missing (a stale cache must not pass for fresh)."""
-
-
-def wilson(wins: int, games: int, z: float = _Z) -> tuple[float, float]:
-    """The Wilson score interval of ``wins / games`` (``(0.0, 1.0)`` for no games)."""
-    if games <= 0:
-        return 0.0, 1.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def newcombe(wins1: int, games1: int, wins2: int, games2: int, z: float = _Z) -> tuple[float, float, float]:
-    """``p1 - p2`` and Newcombe's hybrid score interval for it (method 10)."""
-    p1 = wins1 / games1 if games1 else 0.0
-    p2 = wins2 / games2 if games2 else 0.0
-    l1, u1 = wilson(wins1, games1, z)
-    l2, u2 = wilson(wins2, games2, z)
-    d = p1 - p2
-    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
-    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-    return d, low, high
 
 
 def _module_file(root: Path, name: str) -> Path | None:
