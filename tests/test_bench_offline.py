@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import companion.games.transmission.lab.bench_offline
-from companion.cli.main import EXIT_OK, main
+from companion.cli.main import EXIT_OK
+from companion.entry import main
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.lab.bench_offline import (
     CADETS,

@@ -71,7 +71,7 @@ def test_every_game_resolves_and_names_the_subcommands_it_adds(game: GameInfo[An
 
 
 def test_the_framework_families_name_the_subcommands_they_add() -> None:
-    assert [_names_added(family) for family in OWN] == [family.names for family in OWN]
+    assert [_names_added(family.given(registered())) for family in OWN] == [family.names for family in OWN]
 
 
 def test_a_reference_is_module_colon_attribute() -> None:

@@ -197,7 +197,7 @@ def test_the_command_line_takes_the_mission_control_the_cadet_and_the_processes(
         capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from companion.cli.main import main
+    from companion.entry import main
 
     assert main(["simulate", "--games", "2", "--mc", "robust", "--cadet", "careful", "--jobs", "1",
                  "--json"]) == 0
