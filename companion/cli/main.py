@@ -150,6 +150,11 @@ OWN = (
 )
 
 
+#: The end of ``companion --help``: where each game's options and scenario notation are.
+GAMES_NOTE = ("Each game's options: `companion play --game NAME --help`; its scenario notation:\n"
+              "`companion referee --game NAME --help` (without --game: the first game's).")
+
+
 def command_of(argv: Sequence[str]) -> str | None:
     """The subcommand ``argv`` names: its first word that is not an option (the ``companion`` options
     take no value).  ``None`` when it names none, or asks for the whole help first (``-h``,
@@ -244,15 +249,19 @@ def _parser(found: Sequence[Subcommands], problems: Sequence[str], titles: str,
 
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
-        prog="companion", parents=[common], epilog=EPILOG, formatter_class=raw,
+        prog="companion", parents=[common], epilog=EPILOG + "\n\n" + GAMES_NOTE, formatter_class=raw,
         description="The table companion: the box beside the board that deals, keeps the books and\n"
                     "referees " + titles + ".")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # Every subcommand's parser is a GameParser: a game's options stand under its name in the help.
+    sub: argparse._SubParsersAction[Any] = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=games.GameParser)
 
     def add(name: str, help: str, parents: Sequence[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EPILOG,
-                              parents=[common, *parents], formatter_class=raw)
+        made: argparse.ArgumentParser = sub.add_parser(
+            name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EPILOG,
+            parents=[common, *parents], formatter_class=raw)
+        return made
 
     why = f" ({'; '.join(problems)})" if problems else ""
     for family in found:
@@ -316,6 +325,9 @@ def run(registry: Sequence[GameInfo[Any]], argv: list[str] | None = None) -> int
     try:
         args, rest = parser.parse_known_args(argv)
         if rest and not getattr(args, "takes_any", False):
+            if (foreign := games.foreign_option(args, rest, registry)) is not None:
+                err(f"companion {args.command}: {foreign}")
+                return EXIT_USAGE
             parser.parse_args(argv)  # says which arguments are unknown, as argparse does
     except SystemExit as exc:  # --help, --version, usage errors: argparse has printed why
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE

@@ -411,6 +411,12 @@ def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], No
 
 # --------------------------------------------------------------------------- the parser
 
+#: Incoming Transmission's scenario notation, at the end of ``referee --help`` and ``plan --help``.
+NOTATION = """\
+Referee notation (RULES.md): a board is 5 strings of 5 characters, north row first; '.' a hallway,
+upper-case an intact module, lower-case a damaged one; a position is [row, col] from the north-west
+corner; commands are N E S W COLLECT DEPLOY REPAIR (also C D R), any case."""
+
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``play``, ``referee``, ``plan``, ``simulate`` and ``content check``."""
@@ -437,12 +443,13 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     play_parser.set_defaults(handler=_cmd_play)
 
     referee = add("referee", "run a scenario's commands by the rules and print the result as JSON", [pack])
+    referee.epilog = NOTATION + "\n\n" + (referee.epilog or "")
     referee.add_argument("scenario", metavar="SCENARIO.json",
                          help="board, cadet, carrying, missions, completed, commands (RULES.md notation)")
     referee.set_defaults(handler=_cmd_referee)
 
     plan = add("plan", "print the AI Mission Control's 5 commands for a scenario as JSON", [pack])
-    plan.epilog = PLAN_FIELDS + "\n\n" + (plan.epilog or "")
+    plan.epilog = PLAN_FIELDS + "\n\n" + NOTATION + "\n\n" + (plan.epilog or "")
     plan.add_argument("scenario", metavar="SCENARIO.json",
                       help="board, cadet, carrying, missions, completed, transmissions_left "
                            "(default 7, at most the Transmission cards of a game)")
