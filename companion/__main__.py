@@ -1,5 +1,5 @@
 """``python -m companion``: the same command line as the ``companion`` console script."""
 
-from companion.cli.main import main
+from companion.entry import main
 
 raise SystemExit(main())

@@ -1,4 +1,5 @@
-"""The balance table (companion/lab/balance.py): intervals, the page, and a run that resumes."""
+"""The balance table (companion/games/transmission/lab/balance.py): intervals, the page, and a run that
+resumes."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from companion.games.transmission.content.loader import default_content
-from companion.lab import balance
-from companion.lab.balance import DIFFICULTIES, cell_key, newcombe, render, wilson
-from companion.lab.balance_cells import load
-from companion.lab.simulate import SimulationResult
+from companion.games.transmission.lab import balance
+from companion.games.transmission.lab.balance import DIFFICULTIES, cell_key, newcombe, render, wilson
+from companion.games.transmission.lab.balance_cells import load
+from companion.games.transmission.lab.simulate import SimulationResult
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -35,7 +36,8 @@ def cell(d: str, mc: str, cadet: str, wins: int, games: int = 1000) -> dict[str,
 
 
 def test_the_page_lists_every_cell_and_answers_the_question() -> None:
-    data = {"command": "python -m companion.lab.balance --games 1000 --seed 0 --jobs 2", "cells": {
+    data = {"command": "python -m companion.games.transmission.lab.balance --games 1000 --seed 0 --jobs 2",
+            "cells": {
         cell_key("standard", "robust", "uniform"): cell("standard", "robust", "uniform", 300),
         cell_key("standard", "shortest", "uniform"): cell("standard", "shortest", "uniform", 200),
         cell_key("hard", "robust", "reasoning"): cell("hard", "robust", "reasoning", 430),
@@ -51,7 +53,7 @@ def test_the_page_lists_every_cell_and_answers_the_question() -> None:
     assert "| standard | robust | uniform | 1000 | 300 | 30.0% | 27.2-32.9% | 6.50 | 123.4 | 500 |" in page
     assert "wins more often than the shortest-plan one: 30.0% against 20.0%" in page
     assert "+10.0 percentage points" in page and "commit abc123" in page
-    assert "python -m companion.lab.balance --games 1000 --seed 0 --jobs 2" in page
+    assert "python -m companion.games.transmission.lab.balance --games 1000 --seed 0 --jobs 2" in page
 
 
 def test_a_run_skips_fresh_cells_and_continues(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,7 +134,7 @@ def test_the_fingerprint_covers_every_module_that_can_change_a_decision_and_the_
         "encoding", "programs", "bound", "solver", "planner", "estimate", "robust", "cadet", "native")}
     expected.add(f"{game}/mission_control/_search.c")  # the native search core's C source
     expected |= {f"{game}/content/{m}.py" for m in ("model", "loader", "validate")}
-    expected |= {f"{game}/content/default.toml", "companion/lab/simulate.py"}
+    expected |= {f"{game}/content/default.toml", "companion/games/transmission/lab/simulate.py"}
     assert expected <= names
     # Every module of these packages, whether or not the simulation imports it today.
     for package in ("engine", "mission_control", "content"):
@@ -144,7 +146,7 @@ def test_the_fingerprint_covers_every_module_that_can_change_a_decision_and_the_
                                   "companion/games/transmission/mission_control/programs.py",
                                   "companion/games/transmission/mission_control/_search.c",
                                   "companion/games/transmission/content/default.toml",
-                                  "companion/lab/simulate.py"])
+                                  "companion/games/transmission/lab/simulate.py"])
 def test_a_change_to_any_source_changes_the_fingerprint(tmp_path: Path, name: str) -> None:
     root = _copy_sources(tmp_path)
     before = balance.fingerprint(root=root)

@@ -1,4 +1,5 @@
-"""Extending a cached balance cell (companion/lab/balance.py, balance_cells.py): games N..M-1 only."""
+"""Extending a cached balance cell (companion/games/transmission/lab/balance.py, balance_cells.py): games
+N..M-1 only."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from companion.games.transmission.content.loader import default_content
-from companion.lab import balance
-from companion.lab.balance import cell_key, render
-from companion.lab.balance_cells import merge, parts, tallies
-from companion.lab.simulate import SimulationResult, simulate
+from companion.games.transmission.lab import balance
+from companion.games.transmission.lab.balance import cell_key, render
+from companion.games.transmission.lab.balance_cells import merge, parts, tallies
+from companion.games.transmission.lab.simulate import SimulationResult, simulate
 
 CONTENT = default_content()
 CELL = ("training", "shortest", "perfect")
@@ -140,9 +141,10 @@ def test_the_page_says_how_to_play_the_cells_a_cadet_filter_left_out() -> None:
     cell = merge("hard", "robust", "reasoning", 0, [
         {"first": 0, "games": 10, "wins": 4, "transmissions": 60, "score": 3000, "seconds": 5.0, "jobs": 2,
          "code": "c0de", "commit": "abc1234"}])
-    command = "python -m companion.lab.balance --games 10 --seed 0 --jobs 2 --cadet reasoning --keep"
+    command = ("python -m companion.games.transmission.lab.balance --games 10 --seed 0 --jobs 2 "
+               "--cadet reasoning --keep")
     page = render({"command": command, "cells": {cell_key("hard", "robust", "reasoning"): cell}})
     assert f"```\n{command}\n```" in page
     assert "31 cells are not run yet: run the command above without `--cadet` to continue." in page
-    page = render({"command": "python -m companion.lab.balance --games 10", "cells": {}})
+    page = render({"command": "python -m companion.games.transmission.lab.balance --games 10", "cells": {}})
     assert "32 cells are not run yet: run the command above to continue." in page

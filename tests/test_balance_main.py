@@ -1,4 +1,5 @@
-"""The balance run from its command line (companion/lab/balance.py ``main``): a small trial run never
+"""The balance run from its command line (companion/games/transmission/lab/balance.py ``main``): a small
+trial run never
 replaces bigger cached cells, and Ctrl-C ends it with one line, exit 130 and a valid cache."""
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from pathlib import Path
 import pytest
 
 from companion.games.transmission.content.loader import default_content
-from companion.lab import balance
-from companion.lab.balance import DIFFICULTIES, cell_key
-from companion.lab.balance_cells import load
-from companion.lab.simulate import MISSION_CONTROLS, SimulationResult
+from companion.games.transmission.lab import balance
+from companion.games.transmission.lab.balance import DIFFICULTIES, cell_key
+from companion.games.transmission.lab.balance_cells import load
+from companion.games.transmission.lab.simulate import MISSION_CONTROLS, SimulationResult
 
-BIG = "python -m companion.lab.balance --games 1000 --seed 0 --jobs 2 --cadet reasoning --keep"
+BIG = ("python -m companion.games.transmission.lab.balance --games 1000 --seed 0 --jobs 2 --cadet reasoning "
+       "--keep")
 REASONING = [cell_key(d, m, "reasoning") for d in DIFFICULTIES for m in MISSION_CONTROLS]
 
 
@@ -100,7 +102,8 @@ def test_a_tiny_run_of_another_seed_leaves_the_bigger_cells_and_plays_the_missin
     assert "the cell was played with seed 0, this run's is 5;" in warnings[0]
     assert "--replay" not in warnings[0]  # --keep cannot keep another seed's games
     # A cell was played: the page's command is this run's now.
-    command = "python -m companion.lab.balance --games 3 --seed 5 --jobs 1 --cadet reasoning --keep"
+    command = ("python -m companion.games.transmission.lab.balance --games 3 --seed 5 --jobs 1 "
+               "--cadet reasoning --keep")
     assert f"```\n{command}\n```" in out.read_text(encoding="utf-8")
 
 
@@ -111,7 +114,8 @@ def test_ctrl_c_says_interrupted_exits_130_and_saves_only_finished_cells(
     out = tmp_path / "balance.md"
     assert balance.main(["--games", "3", "--jobs", "0", "--cadet", "reasoning", "--out", str(out)]) == 130
     err = capsys.readouterr().err
-    assert err.splitlines()[-1] == "python -m companion.lab.balance: interrupted" and "Traceback" not in err
+    assert err.splitlines()[-1] == "python -m companion.games.transmission.lab.balance: interrupted"
+    assert "Traceback" not in err
     cells = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))["cells"]
     assert list(cells) == [played[0][0]] == [cell_key("standard", "shortest", "reasoning")]
     assert "| standard | robust | reasoning | - |" in out.read_text(encoding="utf-8")  # not half-saved
@@ -119,7 +123,8 @@ def test_ctrl_c_says_interrupted_exits_130_and_saves_only_finished_cells(
 
 def test_ctrl_c_on_every_core_prints_one_line_and_no_traceback(tmp_path: Path) -> None:
     out = tmp_path / "balance.md"
-    proc = subprocess.Popen([sys.executable, "-m", "companion.lab.balance", "--games", "2000", "--jobs", "0",
+    proc = subprocess.Popen([sys.executable, "-m", "companion.games.transmission.lab.balance",
+                             "--games", "2000", "--jobs", "0",
                              "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True, env={**os.environ, "TQDM_DISABLE": "1"},
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -127,6 +132,6 @@ def test_ctrl_c_on_every_core_prints_one_line_and_no_traceback(tmp_path: Path) -
     os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the whole process group
     stdout, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, (stdout, err)
-    assert err.splitlines()[-1] == "python -m companion.lab.balance: interrupted", err
+    assert err.splitlines()[-1] == "python -m companion.games.transmission.lab.balance: interrupted", err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert not (tmp_path / "balance.json").exists()  # the first cell of 2,000 games was not finished

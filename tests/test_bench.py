@@ -1,4 +1,5 @@
-"""``companion bench planner`` (companion/lab/bench.py, companion/cli/bench.py): it samples real positions
+"""``companion bench planner`` (companion/games/transmission/lab/bench.py, companion/cli/bench.py): it
+samples real positions
 of every phase and prints every figure.  No timed assertions: speed is reported, not tested."""
 
 from __future__ import annotations
@@ -8,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import companion.lab.bench
-from companion.cli.main import EXIT_OK, EXIT_USAGE, main
+import companion.games.transmission.lab.bench
+from companion.cli.main import EXIT_OK, EXIT_USAGE
+from companion.entry import main
 from companion.games.transmission.content.loader import default_content
-from companion.games.transmission.mission_control.planner import Planner
-from companion.lab.bench import (
+from companion.games.transmission.lab.bench import (
     PHASES,
     BenchResult,
     bench_planner,
@@ -20,6 +21,7 @@ from companion.lab.bench import (
     report_lines,
     sample_positions,
 )
+from companion.games.transmission.mission_control.planner import Planner
 
 CONTENT = default_content()
 
@@ -82,7 +84,7 @@ def test_the_command_line_prints_the_figures_and_json(monkeypatch: pytest.Monkey
         seen.update(positions=positions, seed=seed, plain_bound=plain_bound, difficulty=difficulty)
         return small
 
-    monkeypatch.setattr(companion.lab.bench, "bench_planner", fake)
+    monkeypatch.setattr(companion.games.transmission.lab.bench, "bench_planner", fake)
     assert main(["bench", "planner", "--positions", "250", "--seed", "4", "--plain-bound", "1.5"]) == EXIT_OK
     out = capsys.readouterr().out
     assert seen == {"positions": 250, "seed": 4, "plain_bound": 1.5, "difficulty": "standard"}

@@ -1,4 +1,5 @@
-"""``companion bench planner --offline`` (companion/lab/bench_offline.py): decisions of games with
+"""``companion bench planner --offline`` (companion/games/transmission/lab/bench_offline.py): decisions
+of games with
 straying Cadets, both planners timed in CPU time, every figure printed.  No timed assertions."""
 
 from __future__ import annotations
@@ -8,10 +9,11 @@ from typing import Any
 
 import pytest
 
-import companion.lab.bench_offline
-from companion.cli.main import EXIT_OK, main
+import companion.games.transmission.lab.bench_offline
+from companion.cli.main import EXIT_OK
+from companion.entry import main
 from companion.games.transmission.content.loader import default_content
-from companion.lab.bench_offline import (
+from companion.games.transmission.lab.bench_offline import (
     CADETS,
     DIFFICULTIES,
     PLANNERS,
@@ -63,7 +65,7 @@ def test_the_command_line_runs_the_offline_bench(monkeypatch: pytest.MonkeyPatch
         seen.update(positions=positions, seed=seed, plain_bound=plain_bound)
         return small
 
-    monkeypatch.setattr(companion.lab.bench_offline, "bench_offline", fake)
+    monkeypatch.setattr(companion.games.transmission.lab.bench_offline, "bench_offline", fake)
     assert main(["bench", "planner", "--offline"]) == EXIT_OK
     assert seen == {"positions": 1000, "seed": 1, "plain_bound": 0.0}
     assert "robust planner" in capsys.readouterr().out

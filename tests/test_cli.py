@@ -18,7 +18,8 @@ import pytest
 
 import ui
 from companion import __version__
-from companion.cli.main import installed, main
+from companion.cli.main import installed
+from companion.entry import main
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
@@ -330,7 +331,7 @@ def test_run_without_a_display_exits_1_at_once(capsys: pytest.CaptureFixture[str
 
 
 def test_run_without_a_display_imports_no_kivy() -> None:
-    code = ("import sys\nfrom companion.cli.main import main\nrc = main(['run'])\n"
+    code = ("import sys\nfrom companion.entry import main\nrc = main(['run'])\n"
             "assert 'kivy' not in sys.modules, 'kivy imported'\nsys.exit(rc)")
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], env=subprocess_env(), capture_output=True, text=True,

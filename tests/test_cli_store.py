@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
 from companion.cli.store import difficulty_order, sparkline
+from companion.entry import main
+from companion.games.catalog import registered
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.session import Session
 from companion.games.transmission.stored import KEEPER
@@ -82,7 +83,7 @@ def test_stats_per_difficulty(capsys: pytest.CaptureFixture[str], database: Path
     # Incoming Transmission's difficulties under its title; games never played are not listed.
     assert code == 0 and lines[0] == "Incoming Transmission" and lines[1].startswith("difficulty")
     assert [line[:10].strip() for line in lines[2:]] == ["training", "standard", "hard", "expert"]
-    assert list(difficulty_order())[:4] == ["training", "standard", "hard", "expert"]
+    assert list(difficulty_order(registered()))[:4] == ["training", "standard", "hard", "expert"]
     assert "players" not in out and "Six Actions" not in out
     assert lines[2].split()[1:4] == ["1", "0", "0%"]
     assert lines[5].split()[1:4] == ["0", "0", "-"]  # the unfinished expert game is not counted yet

@@ -201,7 +201,7 @@ def person_game(store: Any = None) -> Any:
 
 def test_a_real_person_s_game_and_its_debrief_from_the_store(tmp_path: Any,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.cli.main import main
+    from companion.entry import main
     from companion.table.store import Store
 
     path = tmp_path / "companion.sqlite3"
@@ -220,7 +220,7 @@ def test_a_real_person_s_game_and_its_debrief_from_the_store(tmp_path: Any,
 
 def test_debrief_of_a_game_the_store_has_not_got_is_bad_input_exit_2(
         tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.cli.main import main
+    from companion.entry import main
     from companion.table.store import Store
 
     path = tmp_path / "companion.sqlite3"

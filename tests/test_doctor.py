@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from hardware import doctor
 from hardware import panel as hw
 from hardware.doctor import SCAN_LOG_NAME, ScanLog, diagnose

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.terminal import MENU, Terminal
 from companion.table.prompt import numbered

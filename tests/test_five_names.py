@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.games.five_actions.content.loader import (
     DEFAULT_FILE,
     check_content,

@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from companion.cli.store import figures_text, history_lines
+from companion.games.catalog import registered
 from companion.table.store import GameSummary
 
 
@@ -17,7 +18,8 @@ def summary(gid: int, seat: str) -> GameSummary:
 
 
 def test_a_person_as_mission_control_is_named_in_the_history_row() -> None:
-    assert figures_text(summary(1, "person")) == "transmissions 5, missions 3/3, a person as Mission Control"
-    assert figures_text(summary(2, "companion")) == "transmissions 5, missions 3/3"
-    lines = history_lines([summary(2, "companion"), summary(1, "person")])
+    assert figures_text(summary(1, "person"), registered()) == \
+        "transmissions 5, missions 3/3, a person as Mission Control"
+    assert figures_text(summary(2, "companion"), registered()) == "transmissions 5, missions 3/3"
+    lines = history_lines([summary(2, "companion"), summary(1, "person")], registered())
     assert lines[1].endswith("missions 3/3") and lines[2].endswith("a person as Mission Control")

@@ -332,7 +332,7 @@ def test_kms_needs_a_card_it_may_open_and_a_connected_screen(tmp_path: Path,
 
 @pytest.mark.skipif(Path("/dev/dri").exists(), reason="this machine has a DRM device")
 def test_run_under_kmsdrm_without_a_card_exits_1_at_once_without_kivy(tmp_path: Path) -> None:
-    code = ("import sys\nfrom companion.cli.main import main\nrc = main(['run', '--kiosk'])\n"
+    code = ("import sys\nfrom companion.entry import main\nrc = main(['run', '--kiosk'])\n"
             "sys.exit(rc if 'kivy' not in sys.modules else 99)")
     env = kivy_env(tmp_path)
     env.update(SDL_VIDEODRIVER="kmsdrm", COMPANION_CONFIG=str(DEPLOY_CONFIG))
@@ -351,7 +351,7 @@ def run_cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, config: str,
             *args: str) -> list[dict[str, object]]:
     import types
 
-    from companion.cli.main import main
+    from companion.entry import main
 
     for key in KIOSK_ENV:
         monkeypatch.delenv(key, raising=False)
@@ -419,7 +419,7 @@ def test_run_with_an_unwritable_kivy_home_says_so_and_uses_a_temporary_one(
     and Kivy gets a private temporary folder for this run; the kiosk writes its config.ini there."""
     import types
 
-    from companion.cli.main import main
+    from companion.entry import main
 
     for key in KIOSK_ENV:
         monkeypatch.delenv(key, raising=False)

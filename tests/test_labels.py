@@ -11,7 +11,7 @@ from PIL import Image, PdfParser
 # missing one is an error here, not a skip that would hide labels nobody can scan.
 from pyzbar import pyzbar
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.games.transmission.cards import all_cards
 from companion.games.transmission.content.loader import default_content
 from hardware import labels

@@ -41,6 +41,7 @@ from hypothesis import strategies as st
 
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.lab.simulate import game_seed, play_game
 from companion.games.transmission.mission_control.bound import INF
 from companion.games.transmission.mission_control.encoding import (
     DEFAULT_COUNTS,
@@ -53,7 +54,6 @@ from companion.games.transmission.mission_control.native import PURE_ENV, core_m
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.programs import TransmissionResult
 from companion.games.transmission.mission_control.solver import SearchTimeout, Solver
-from companion.lab.simulate import game_seed, play_game
 from test_search import reference, small_position
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ CONTENT = default_content()
 DEVICES = frozenset(CONTENT.devices)
 MODULES = tuple(sorted(m.letter for m in CONTENT.modules))
 
-#: The Cadet models and difficulties of the sampled games (as companion/lab/bench_offline.py).
+#: The Cadet models and difficulties of the sampled games (as
+#: companion/games/transmission/lab/bench_offline.py).
 GAME_CELLS = (("uniform", "standard"), ("careful", "hard"), ("uniform", "hard"), ("careful", "standard"))
 GAMES = 40
 SEED = 11
@@ -126,7 +127,8 @@ def fresh_core(devices: frozenset[str] = DEVICES, counts: tuple[int, ...] = DEFA
 
 
 class Recorder:
-    """A chooser that records every view Mission Control decides (companion/lab/bench_offline.py)."""
+    """A chooser that records every view Mission Control decides
+    (companion/games/transmission/lab/bench_offline.py)."""
 
     def __init__(self) -> None:
         self.planner = Planner()

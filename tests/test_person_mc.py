@@ -458,7 +458,7 @@ def test_companion_play_mc_person_hands_the_terminal_over(capsys: pytest.Capture
     import io
     import sys
 
-    from companion.cli.main import main
+    from companion.entry import main
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n\nN E\nquit\n"))
     assert main(["play", "--mc", "person", "--no-store", "--seed", "4", "--difficulty", "training"]) == 0

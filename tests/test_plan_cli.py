@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import EXIT_OK, EXIT_USAGE, main
+from companion.cli.main import EXIT_OK, EXIT_USAGE
+from companion.entry import main
 
 BOXED = {"board": ["HR.S.", "C.B.F", ".A.E.", "m.o.l", "..d.t"], "cadet": [2, 2], "carrying": None,
          "missions": [["H", "A"], ["E", "S"], ["F", "M"]], "transmissions_left": 7}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.table.store import Store
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.games.six_actions.content.loader import default_content as six_content
 from companion.games.six_actions.session import Seat
 from companion.games.six_actions.session import Session as SixSession

@@ -71,7 +71,7 @@ def test_every_game_resolves_and_names_the_subcommands_it_adds(game: GameInfo[An
 
 
 def test_the_framework_families_name_the_subcommands_they_add() -> None:
-    assert [_names_added(family) for family in OWN] == [family.names for family in OWN]
+    assert [_names_added(family.given(registered())) for family in OWN] == [family.names for family in OWN]
 
 
 def test_a_reference_is_module_colon_attribute() -> None:
@@ -116,3 +116,32 @@ def test_progress_is_the_history_row_of_a_session() -> None:
     figures = progress(session)
     assert (figures.transmissions_used, figures.missions_completed, figures.missions_total) == (0, 0, 3)
     assert (figures.score, figures.undos, figures.result) == (0, 0, None)
+
+
+def test_incoming_transmission_hands_the_framework_its_debrief_and_bench_target() -> None:
+    """The framework's ``debrief`` and ``bench`` reach a game only through its registration (issue 24,
+    item 2): Incoming Transmission's resolve; the other games have none."""
+    from companion.games.transmission.debrief_command import debriefing
+    from companion.games.transmission.lab.bench_cli import PLANNER
+    from companion.table.registry import BenchTarget
+
+    assert GAME.debrief is not None and GAME.debrief.load() is debriefing
+    assert [target.load() for target in GAME.bench] == [PLANNER]
+    assert isinstance(PLANNER, BenchTarget)
+    assert [(g.debrief, g.bench) for g in registered()[1:]] == [(None, ())] * (len(registered()) - 1)
+
+
+def test_the_command_line_serves_the_games_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """``companion.cli.main.run`` builds the parser of the registry it is handed, not the catalog's:
+    without Incoming Transmission there is no ``bench planner``, and ``play`` is the first game's."""
+    from companion.cli.main import run
+
+    six = game_named("six-actions")
+    assert run([six], ["bench", "--help"]) == 0
+    assert "time the optimal planner" not in capsys.readouterr().out
+    assert run(registered(), ["bench", "--help"]) == 0
+    assert "time the optimal planner" in capsys.readouterr().out
+    assert run([six], ["play", "--help"]) == 0
+    help_text = capsys.readouterr().out
+    assert "options of The Six Actions (--game six-actions, the default)" in help_text
+    assert "Incoming Transmission" not in help_text and "--difficulty" not in help_text

@@ -11,6 +11,7 @@ from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.engine.commands import DEFAULT_DECK, Command
 from companion.games.transmission.engine.rules import Rules
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.lab.simulate import play_game
 from companion.games.transmission.mission_control.cadet import Order, distribution, legal_orders
 from companion.games.transmission.mission_control.encoding import ORDER as _ORDER
 from companion.games.transmission.mission_control.planner import Planner
@@ -22,7 +23,6 @@ from companion.games.transmission.mission_control.robust import (
     _multiset,
     _Scorer,
 )
-from companion.lab.simulate import play_game
 
 CONTENT = default_content()
 DEVICES = CONTENT.devices

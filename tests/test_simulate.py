@@ -1,4 +1,5 @@
-"""Simulated games (companion/lab/simulate.py): deterministic, replayable, and the planner wins them."""
+"""Simulated games (companion/games/transmission/lab/simulate.py): deterministic, replayable, and the
+planner wins them."""
 
 from __future__ import annotations
 
@@ -12,8 +13,14 @@ from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import Phase
 from companion.games.transmission.engine.record import record_of, replay
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.lab.simulate import (
+    SimulationResult,
+    game_seed,
+    play_game,
+    play_one,
+    simulate,
+)
 from companion.games.transmission.mission_control.planner import Planner
-from companion.lab.simulate import SimulationResult, game_seed, play_game, play_one, simulate
 
 CONTENT = default_content()
 
@@ -162,7 +169,7 @@ def test_every_game_gets_a_new_mission_control_so_memory_stays_bounded() -> None
 def test_every_core_by_default() -> None:
     import os
 
-    from companion.lab.simulate import cores
+    from companion.games.transmission.lab.simulate import cores
 
     assert 1 <= cores() <= (os.cpu_count() or 1)
     if hasattr(os, "sched_getaffinity"):
@@ -190,7 +197,7 @@ def test_the_command_line_takes_the_mission_control_the_cadet_and_the_processes(
         capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from companion.cli.main import main
+    from companion.entry import main
 
     assert main(["simulate", "--games", "2", "--mc", "robust", "--cadet", "careful", "--jobs", "1",
                  "--json"]) == 0

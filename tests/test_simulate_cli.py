@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cli.main import EXIT_USAGE, main
+from companion.cli.main import EXIT_USAGE
+from companion.entry import main
 from companion.games.transmission.cli import MAX_GAMES, MAX_JOBS
 
 HUGE = "99999999999999999999"

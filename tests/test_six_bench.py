@@ -1,10 +1,10 @@
-"""The Six Actions' benchmark (companion/lab/six_bench.py) runs and prints its figures."""
+"""The Six Actions' benchmark (companion/games/six_actions/bench.py) runs and prints its figures."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.lab.six_bench import main
+from companion.games.six_actions.bench import main
 
 
 def test_the_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:

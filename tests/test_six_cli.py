@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.games import chosen_game
-from companion.cli.main import main
+from companion.entry import main
 from companion.games.six_actions.session import Seat, Session
 from companion.games.six_actions.stored import KEEPER as KEEPER_SIX
 from companion.games.six_actions.terminal import Terminal

@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.table.seat_names import clean_name, name_problem, names_problem, taken_by
 
 

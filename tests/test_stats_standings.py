@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
 from companion.cli.store import stats_lines
+from companion.entry import main
 from companion.games.catalog import registered
 from companion.games.five_actions.session import Session as FiveSession
 from companion.games.five_actions.stored import KEEPER as FIVE
@@ -89,7 +89,7 @@ def test_a_game_played_against_each_other_has_no_team_figures() -> None:
     team, standings = all_figures(games, {"transmission": ("standard",)}, against)
     assert [(s.game, s.games) for s in team] == [("transmission", 1)]
     assert [(p.game, p.wins) for p in standings] == [("six-actions", (("Ana", 1),))]
-    lines = stats_lines(team, standings)
+    lines = stats_lines(team, standings, registered())
     assert lines[0] == "Incoming Transmission" and "The Six Actions" in lines
     row = next(line for line in lines if line.startswith("2 players"))
     assert row.split()[:4] == ["2", "players", "1", "0"] and "12 (Ana)" in row and "Ana 1" in row

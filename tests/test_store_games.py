@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
 from companion.cli.store import figures_text, history_lines, stats_lines
+from companion.entry import main
+from companion.games.catalog import registered
 from companion.games.five_actions.session import Session as FiveSession
 from companion.games.five_actions.stored import KEEPER as FIVE
 from companion.games.six_actions.content.loader import default_content as six_content
@@ -134,16 +135,18 @@ def test_game_figures_keep_the_games_apart_in_the_order_given() -> None:
         ("five-actions", "3 players", 0, 0, ()),
         ("elsewhere", "solo", 1, 1, (1,)),  # a game no longer on the box: its stored name, last
     ]
-    assert stats_lines(stats)[0] == "The Six Actions" and "elsewhere" in stats_lines(stats)
-    assert stats_lines([]) == ["No games yet."]
+    assert stats_lines(stats, (), registered())[0] == "The Six Actions"
+    assert "elsewhere" in stats_lines(stats, (), registered())
+    assert stats_lines([], (), registered()) == ["No games yet."]
 
 
 def test_a_history_of_one_game_has_no_game_column_and_the_printed_board_shows_rounds_only() -> None:
     printed = _summary(1, "five-actions", "3 players", "lost", used=6)
-    assert figures_text(printed) == "rounds 6"
-    assert figures_text(_summary(2, "transmission", "hard", "lost", used=7, total=3)) == \
+    assert figures_text(printed, registered()) == "rounds 6"
+    assert figures_text(_summary(2, "transmission", "hard", "lost", used=7, total=3), registered()) == \
         "transmissions 7, missions 0/3"
-    assert figures_text(_summary(3, "six-actions", "2 players", "won", used=5, done=2, total=4)) == \
+    six = _summary(3, "six-actions", "2 players", "won", used=5, done=2, total=4)
+    assert figures_text(six, registered()) == \
         "rounds 5, notes repaid 2/4"
-    header = history_lines([printed])[0]
+    header = history_lines([printed], registered())[0]
     assert "game" not in header.split() and header.split()[-1] == "figures"

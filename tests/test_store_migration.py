@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.games.transmission.content import loader
 from companion.games.transmission.content.loader import (
     content_to_resume,

@@ -11,13 +11,18 @@ literal name, and every declared lazy reference, ``Reference("module:attr")``
   ``hardware`` importing ``companion`` or ``ui``;
 - a private name (``_x``) taken from another of our modules, by ``from m import _x`` or as
   ``m._x`` on an imported module;
-- a module over 600 lines.
+- a module over 600 lines;
+- an import that runs back up the house: inside ``companion/`` every module stands on a floor
+  (:data:`FLOORS`, low to high: ``errors``, ``table``, the framework's ``cli`` and ``lab``, each game,
+  the catalog and the entry module that wires it into the command line), and an import goes to the
+  same floor or a lower one (issue 24, item 2).  The registry (:class:`companion.table.registry.GameInfo`)
+  hands each game's commands, debrief and benches to the framework, which imports no game.
 
 An import of ``a.b.c`` is an edge to ``a.b.c`` only (the implicit import of the parent packages
 is not counted: a package's ``__init__`` may re-export its modules without making a cycle).
 
 ``python tests/test_structure.py`` prints the figures (modules, edges, cycles, layer breaks,
-private imports, the longest modules).
+private imports, upward imports, the longest modules).
 """
 
 from __future__ import annotations
@@ -42,6 +47,17 @@ MAX_LINES = 600
 #: of a computed name): every reference is a literal ``Reference("module:attr")``, read as an import
 #: of that module where it is written (a computed one is refused like a computed ``import_module``).
 RESOLVERS = frozenset({"companion.table.reference"})
+#: The floors of ``companion/``, low to high: (floor, the modules on it, as dotted prefixes; the
+#: bare ``companion`` is its ``__init__`` alone).  A module's floor is the one of its longest matching
+#: prefix; one without any is reported (a new top-level module must be given a floor).  Every game
+#: (``companion.games.<game>``) shares a floor.
+FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("errors", ("companion", "companion.errors")),
+    ("table", ("companion.table",)),
+    ("framework", ("companion.cli", "companion.lab")),
+    ("games", ("companion.games",)),
+    ("catalog and entry", ("companion.games.catalog", "companion.entry", "companion.__main__")),
+)
 
 
 @dataclass(frozen=True)
@@ -172,6 +188,59 @@ class Report:
     private_imports: list[str]
     too_long: list[str]
     longest: list[tuple[int, str]]
+    #: Imports from a lower floor of ``companion/`` to a higher one (or of a module with no floor).
+    upward: list[str]
+    #: The same, as arrows between parts of the house (``companion.cli -> companion.games.catalog``).
+    upward_arrows: list[str]
+
+
+def _under(module: str, prefix: str) -> bool:
+    """``module`` is ``prefix`` or inside it; the top package (``companion``) stands for its own
+    ``__init__`` only, so a new top-level module has no floor until it is given one."""
+    return module == prefix or ("." in prefix and module.startswith(prefix + "."))
+
+
+def floor_of(module: str) -> int | None:
+    """The floor of a ``companion`` module (its index in :data:`FLOORS`), or ``None`` if it has none."""
+    best: tuple[int, int] | None = None  # (prefix length, floor)
+    for level, (_, prefixes) in enumerate(FLOORS):
+        for prefix in prefixes:
+            if _under(module, prefix) and (best is None or len(prefix) > best[0]):
+                best = (len(prefix), level)
+    return None if best is None else best[1]
+
+
+def part_of(module: str) -> str:
+    """The part of the house a ``companion`` module belongs to, for the arrows: the longest prefix of
+    :data:`FLOORS` it has, one level deeper for a game (``companion.games.transmission``)."""
+    prefixes = sorted((p for _, group in FLOORS for p in group if _under(module, p)), key=len)
+    part = prefixes[-1] if prefixes else module
+    if part == "companion.games" and module != part:
+        return ".".join(module.split(".")[:3])
+    return part
+
+
+def upward_imports(graph: dict[str, set[str]]) -> tuple[list[str], list[str]]:
+    """Every edge of ``graph`` inside ``companion/`` that climbs a floor (or leaves one with no
+    floor), as ``"a -> b (floor x above floor y)"``, and the distinct arrows between parts."""
+    found, arrows = [], set()
+    for source in sorted(graph):
+        if source.split(".")[0] != "companion":
+            continue
+        for target in sorted(graph[source]):
+            if target.split(".")[0] != "companion":
+                continue
+            low, high = floor_of(source), floor_of(target)
+            if low is None or high is None:
+                found.append(f"{source} -> {target} (no floor for "
+                             f"{source if low is None else target}: add it to FLOORS)")
+            elif high > low:
+                found.append(f"{source} -> {target} (floor {FLOORS[high][0]!r} above "
+                             f"{FLOORS[low][0]!r})")
+            else:
+                continue
+            arrows.add(f"{part_of(source)} -> {part_of(target)}")
+    return found, sorted(arrows)
 
 
 def survey() -> Report:
@@ -194,10 +263,12 @@ def survey() -> Report:
         private.extend(private_attribute_uses(name, path, modules))
     lengths = sorted(((len(path.read_text(encoding="utf-8").splitlines()), name)
                       for name, path in modules.items()), reverse=True)
+    upward, arrows = upward_imports(graph)
     return Report(
         modules=len(modules), edges=sum(len(v) for v in graph.values()), cycles=_cycles(graph),
         layer_breaks=layer_breaks, private_imports=private,
-        too_long=[f"{name}: {n} lines" for n, name in lengths if n > MAX_LINES], longest=lengths[:5])
+        too_long=[f"{name}: {n} lines" for n, name in lengths if n > MAX_LINES], longest=lengths[:5],
+        upward=upward, upward_arrows=arrows)
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -294,6 +365,33 @@ def test_a_reference_is_an_import_of_its_module(tmp_path: Path) -> None:
     assert ("<computed>", "computed") in elsewhere
 
 
+def test_the_floor_check_finds_an_import_up_the_house() -> None:
+    """A framework module importing a game, or the catalog, climbs; a game importing the framework,
+    the table or another module of its own floor does not; a module with no floor is reported."""
+    graph = {
+        "companion.cli.store": {"companion.games.catalog", "companion.table.store"},
+        "companion.lab.progress": {"companion.games.transmission.engine.game"},
+        "companion.table.store": {"companion.errors"},
+        "companion.games.transmission.cli": {"companion.cli.output", "companion.games.six_actions.info",
+                                             "companion.table.registry"},
+        "companion.games.catalog": {"companion.games.transmission.info"},
+        "companion.entry": {"companion.games.catalog", "companion.cli.main"},
+        "companion.loose": {"companion.errors"},
+        "ui.app": {"companion.games.catalog"},
+    }
+    found, arrows = upward_imports(graph)
+    assert [line.split(" (")[0] for line in found] == [
+        "companion.cli.store -> companion.games.catalog",
+        "companion.lab.progress -> companion.games.transmission.engine.game",
+        "companion.loose -> companion.errors"]
+    assert "no floor for companion.loose" in found[2]
+    assert arrows == ["companion.cli -> companion.games.catalog",
+                      "companion.lab -> companion.games.transmission",
+                      "companion.loose -> companion.errors"]
+    assert (floor_of("companion"), floor_of("companion.games"), floor_of("companion.games.catalog")) == (
+        0, 3, 4)
+
+
 def test_relative_imports_resolve() -> None:
     assert _resolve("ui.screens.decode", False, "base", 1) == "ui.screens.base"
     assert _resolve("ui.screens.decode", False, "widgets", 2) == "ui.widgets"
@@ -330,6 +428,11 @@ def test_no_kv_rule_reaches_past_the_host() -> None:
     assert found == [], "\n".join(found)
 
 
+def test_no_import_runs_back_up_the_house() -> None:
+    """Inside ``companion/`` an import goes to the same floor or a lower one (:data:`FLOORS`)."""
+    assert REPORT.upward == [], "\n".join(REPORT.upward)
+
+
 def test_no_module_over_600_lines() -> None:
     assert REPORT.too_long == [], "\n".join(REPORT.too_long)
 
@@ -340,9 +443,12 @@ def main() -> int:
     print(f"cycles: {len(report.cycles)}  layer breaks: {len(report.layer_breaks)}  "
           f"private cross-module imports: {len(report.private_imports)}  "
           f"modules over {MAX_LINES} lines: {len(report.too_long)}")
+    print(f"upward imports (inside companion/, to a higher floor): {len(report.upward)} "
+          f"({len(report.upward_arrows)} arrows between parts"
+          + (": " + "; ".join(report.upward_arrows) if report.upward_arrows else "") + ")")
     for cycle in report.cycles:
         print("  cycle:", " <-> ".join(cycle))
-    for line in report.layer_breaks + report.private_imports + report.too_long:
+    for line in report.layer_breaks + report.private_imports + report.too_long + report.upward:
         print("  ", line)
     print("longest:", ", ".join(f"{name} {n}" for n, name in report.longest))
     return 0

@@ -126,7 +126,7 @@ def test_bench_startup_refuses_bad_options_and_no_display() -> None:
 def test_without_the_app_bench_startup_says_what_is_missing(monkeypatch: pytest.MonkeyPatch,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     from companion.cli import bench
-    from companion.cli.main import main
+    from companion.entry import main
 
     monkeypatch.setattr(bench, "targets", lambda: ([], []))
     assert main(["bench", "startup", "--runs", "3"]) == 1

@@ -1,7 +1,7 @@
 """The child program of ``companion bench startup``: start one app, stop it at its first frame.
 
 ``python -m ui.first_frame bare`` runs a bare Kivy app with one Label; ``python -m ui.first_frame
-companion`` runs ``companion run`` (:func:`companion.cli.main.main`, the console script's own path:
+companion`` runs ``companion run`` (:func:`companion.entry.main`, the console script's own path:
 its parser, the display check, :func:`ui.app.main`).  Both watch Kivy's event loop the same way: once
 the loop has started, the first ``on_flip`` of the window (the first frame drawn and shown) schedules
 the end on the next clock tick, which prints one line, ``first-frame SECONDS`` (wall time from the
@@ -80,7 +80,7 @@ def _bare() -> int:
 
 
 def _companion() -> int:
-    from companion.cli.main import main as companion_main
+    from companion.entry import main as companion_main
 
     return companion_main(["run"])
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -220,6 +221,11 @@ def add_referee_and_check(
     referee_parser.add_argument(
         "scenario", metavar="SCENARIO.json", help=f"players, position and actions (docs/{game}.md)"
     )
+    notation = textwrap.fill(f'Scenario (JSON): the players, the position and the actions in record form, '
+                             f'{{"kind": ..., fields}}; every field in docs/{game}.md ("companion referee '
+                             f'--game {game}"), examples in docs/examples/{game}/.', 100,
+                             break_on_hyphens=False)
+    referee_parser.epilog = f"{notation}\n\n{referee_parser.epilog or ''}"
     referee_parser.set_defaults(handler=referee_handler)
     content = add("content", f"work with {title} content packs", [])
     actions = content.add_subparsers(dest="action", metavar="ACTION", required=True)

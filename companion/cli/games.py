@@ -8,17 +8,57 @@ that the first game to add a name keeps it (the others' parsers of that name are
 reached).  Without ``--game`` the first registered game (Incoming Transmission) is chosen, so every
 existing command line means what it did.  Every game subcommand takes ``--game`` (its help names the
 games), and one of another game's names says so (exit 2): ``companion plan --game six-actions``.
+
+Each game's options stand in its subcommand's help under the game's name (:class:`GameParser`), and
+the help names the other games that have a subcommand of that name (``companion play --game
+six-actions --help`` lists The Six Actions' options).  An option of another game's subcommand is
+refused with the game it belongs to (:func:`foreign_option`, exit 2): ``companion play --game
+six-actions --difficulty hard`` says that ``--difficulty`` belongs to Incoming Transmission.
 """
 
 from __future__ import annotations
 
 import argparse
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from companion.table.registry import AddSubcommand, GameInfo, RegisterCli, Subcommands
 
-__all__ = ["chosen_game", "ordered", "Dispatch", "mismatch"]
+__all__ = ["chosen_game", "ordered", "Dispatch", "GameParser", "mismatch", "foreign_option", "said", "whose"]
+
+
+class GameParser(argparse.ArgumentParser):
+    """The parser of every ``companion`` subcommand: once :meth:`options_under` names a game, the
+    options added next (``add_argument``, ``add_mutually_exclusive_group``) stand in the help under
+    that game's title, apart from the options every subcommand shares (``-v``, ``--content``,
+    ``--game``).  Positional arguments keep argparse's own section."""
+
+    game_group: argparse._ArgumentGroup | None = None
+
+    def options_under(self, title: str) -> None:
+        """Put the options added from now on in the help's section ``title``."""
+        self.game_group = self.add_argument_group(title)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        if self.game_group is not None and args and str(args[0]).startswith(tuple(self.prefix_chars)):
+            return self.game_group.add_argument(*args, **kwargs)
+        return super().add_argument(*args, **kwargs)
+
+    def add_mutually_exclusive_group(self, *, required: bool = False) -> argparse._MutuallyExclusiveGroup:
+        if self.game_group is not None:
+            return self.game_group.add_mutually_exclusive_group(required=required)
+        return super().add_mutually_exclusive_group(required=required)
+
+
+def whose(title: str) -> str:
+    """``"Incoming Transmission's"``, ``"The Six Actions'"``."""
+    return title + ("'" if title.endswith("s") else "'s")
+
+
+def said(titles: Sequence[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``."""
+    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
 
 
 def chosen_game(argv: Sequence[str]) -> str | None:
@@ -43,6 +83,7 @@ class Dispatch:
     """Registers the games' families for one parser: the first game to add a name keeps it."""
 
     def __init__(self, games: Sequence[GameInfo[Any]]) -> None:
+        self.games = list(games)
         self.names = [g.name for g in games]
         #: Each game's title by its name, for a command that names another game to the table.
         self.titles = {g.name: g.title for g in games}
@@ -67,11 +108,75 @@ class Dispatch:
                     help=f"the game (default: {self.names[0]}; {', '.join(self.names)})",
                 )
                 parser.set_defaults(game_of_command=game, game_titles=self.titles)
+                self._say_the_games(parser, game, name)
                 return parser
 
             family.build(add_game, pack)
 
         return wrapped
+
+    def _say_the_games(self, parser: argparse.ArgumentParser, game: str, name: str) -> None:
+        """Title the game's own options with its name, and say in the help which other games have a
+        subcommand ``name`` and how to see theirs."""
+        default = ", the default" if game == self.names[0] else ""
+        if isinstance(parser, GameParser):
+            parser.options_under(f"options of {self.titles[game]} (--game {game}{default})")
+        others = [g for g in self.games if g.name != game and any(name in f.names for f in g.cli)]
+        if not others:
+            return
+        where = ", ".join(f"`companion {name} --game {g.name} --help`" for g in others)
+        own = "has its" if len(others) == 1 else "have their"
+        them = said([g.title for g in others])
+        note = textwrap.fill(f"This is {whose(self.titles[game])} `{name}`. {them} {own} own: {where}.", 100,
+                             break_on_hyphens=False)
+        parser.epilog = f"{note}\n\n{parser.epilog}" if parser.epilog else note
+
+
+def foreign_option(args: argparse.Namespace, rest: Sequence[str],
+                   games: Sequence[GameInfo[Any]]) -> str | None:
+    """Why ``rest`` (the arguments the parsed subcommand did not know) holds an option of another
+    game's subcommand of the same name (a sentence naming the game it belongs to), or ``None`` when
+    none of its options is another game's (argparse's own refusal says the rest).
+
+    Builds those games' subcommand families (importing their command lines) only when called: on
+    the path of a refused command line."""
+    owner, command = getattr(args, "game_of_command", None), getattr(args, "command", None)
+    flags = [arg.split("=", 1)[0] for arg in rest if arg.startswith("-") and arg != "-"]
+    if owner is None or command is None or not flags:
+        return None
+    titles = {g.name: g.title for g in games}
+    known: dict[str, list[GameInfo[Any]]] = {}  # option -> the other games whose `command` takes it
+    for game in games:
+        if game.name == owner:
+            continue
+        for family in game.cli:
+            if command not in family.names:
+                continue
+            for option in _options_of(family, command):
+                known.setdefault(option, []).append(game)
+    for flag in flags:
+        if flag in known:
+            first = known[flag][0]
+            return (f"{flag} belongs to {said([g.title for g in known[flag]])}, not "
+                    f"{titles.get(owner, owner)} (`companion {command} --game {first.name} --help` lists "
+                    f"{whose(first.title)} options)")
+    return None
+
+
+def _options_of(family: Subcommands, command: str) -> list[str]:
+    """The option strings of ``family``'s subcommand ``command``, built on scratch parsers."""
+    built: dict[str, argparse.ArgumentParser] = {}
+
+    def add(name: str, help: str, parents: Sequence[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+        parser = argparse.ArgumentParser(prog=name, add_help=False, parents=list(parents))
+        built.setdefault(name, parser)
+        return parser
+
+    pack = argparse.ArgumentParser(add_help=False)
+    pack.add_argument("--content")
+    family.build(add, pack)
+    parser = built.get(command)
+    return [] if parser is None else sorted(parser._option_string_actions)
 
 
 def mismatch(args: argparse.Namespace) -> str | None:

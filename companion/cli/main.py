@@ -1,13 +1,17 @@
-"""The ``companion`` command line: the parser made of every family of subcommands, and ``main``.
+"""The ``companion`` command line: the parser made of every family of subcommands, and :func:`run`.
 
-The families come from three places, and :func:`build_parser` lists them in the help by their
+The framework imports no game (issue 24, item 2): :func:`run` is given the registered games
+(:class:`~companion.table.registry.GameInfo`), and the console script
+(:func:`companion.entry.main`, above the games) hands it the catalog's.  The families come from three
+places, and :func:`build_parser` lists them in the help by their
 :class:`~companion.table.registry.HelpPlace`:
 
-- each registered game's (:func:`companion.games.catalog.registered`, :attr:`GameInfo.cli`): Incoming
-  Transmission's ``play``, ``referee``, ``plan``, ``simulate``, ``content check``
-  (:mod:`companion.games.transmission.cli`);
-- the framework's own: ``history``, ``stats``, ``export`` (:mod:`companion.cli.store`) and
-  ``bench`` (:mod:`companion.cli.bench`);
+- each registered game's (:attr:`GameInfo.cli`): Incoming Transmission's ``play``, ``referee``,
+  ``plan``, ``simulate``, ``content check`` (:mod:`companion.games.transmission.cli`), the Six and
+  Five Actions' ``play``, ``referee``, ``content check`` (chosen with ``--game``);
+- the framework's own (:data:`OWN`, each given the registered games): ``history``, ``stats``,
+  ``export``, ``debrief`` (:mod:`companion.cli.store`, each game's debrief from its registration) and
+  ``bench`` (:mod:`companion.cli.bench`, each game's targets from its registration);
 - those an installed package adds through the entry-point group
   :data:`~companion.table.registry.SUBCOMMANDS_GROUP` (``ui`` adds ``run``, ``labels`` and
   ``doctor``: :mod:`ui.cli`), since the core never imports ``ui`` or ``hardware``.  When one of
@@ -31,6 +35,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any, NamedTuple
 
@@ -48,11 +53,18 @@ from companion.cli.output import (
     verbose_option,
 )
 from companion.errors import CompanionError
-from companion.games.catalog import registered
-from companion.table.registry import SUBCOMMANDS_GROUP, AddSubcommand, HelpPlace, Reference, Subcommands
+from companion.table.registry import (
+    SUBCOMMANDS_GROUP,
+    AddSubcommand,
+    GameInfo,
+    HelpPlace,
+    Reference,
+    RegisterCli,
+    Subcommands,
+)
 
-__all__ = ["main", "build_parser", "command_of", "families", "installed", "OWN", "EXIT_OK", "EXIT_ERROR",
-           "EXIT_USAGE", "EXIT_IMPOSSIBLE", "EXIT_INTERRUPTED"]
+__all__ = ["run", "build_parser", "command_of", "families", "installed", "Own", "OWN", "EXIT_OK",
+           "EXIT_ERROR", "EXIT_USAGE", "EXIT_IMPOSSIBLE", "EXIT_INTERRUPTED"]
 
 log = logging.getLogger(__name__)
 
@@ -105,13 +117,42 @@ def installed() -> tuple[list[Subcommands], list[str]]:
     return found, problems
 
 
+#: ``register(add, pack, registry)``: a framework family's :data:`~companion.table.registry.RegisterCli`
+#: that is given the registered games too (their titles, history columns, debriefs, bench targets).
+RegisterOwn = Callable[[AddSubcommand, argparse.ArgumentParser, Sequence[GameInfo[Any]]], None]
+
+
+@dataclass(frozen=True)
+class Own:
+    """One of the framework's own families: as :class:`~companion.table.registry.Subcommands`, its
+    ``register`` also given the registered games (:meth:`given`), so it reads them rather than
+    importing a game."""
+
+    register: Reference[RegisterOwn]
+    place: HelpPlace
+    names: tuple[str, ...]
+
+    def given(self, registry: Sequence[GameInfo[Any]]) -> Subcommands:
+        """The family as the parser builds it, its ``register`` (imported then) given ``registry``."""
+        def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
+            self.register.load()(add, pack, registry)
+
+        built: RegisterCli = register
+        return Subcommands(built, self.place, self.names)
+
+
 #: The framework's own families: the game store's and the lab's (imported when one of their
 #: subcommands is asked for, or the whole help).
 OWN = (
-    Subcommands(Reference("companion.cli.store:register"), HelpPlace.STORE,
-                ("history", "stats", "export", "debrief")),
-    Subcommands(Reference("companion.cli.bench:register"), HelpPlace.LAB, ("bench",)),
+    Own(Reference("companion.cli.store:register"), HelpPlace.STORE,
+        ("history", "stats", "export", "debrief")),
+    Own(Reference("companion.cli.bench:register"), HelpPlace.LAB, ("bench",)),
 )
+
+
+#: The end of ``companion --help``: where each game's options and scenario notation are.
+GAMES_NOTE = ("Each game's options: `companion play --game NAME --help`; its scenario notation:\n"
+              "`companion referee --game NAME --help` (without --game: the first game's).")
 
 
 def command_of(argv: Sequence[str]) -> str | None:
@@ -132,18 +173,20 @@ def command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
-def families(game: str | None = None, command: str | None = None) -> tuple[list[Subcommands], list[str]]:
-    """The families of subcommands, in the help's order (by place, then as found), and the problems
-    of the entry points that do not load (see :func:`installed`).  ``game`` (``--game``) is the game
-    whose subcommands a shared name (``play``) means (:mod:`companion.cli.games`).
+def families(registry: Sequence[GameInfo[Any]], game: str | None = None,
+             command: str | None = None) -> tuple[list[Subcommands], list[str]]:
+    """The families of subcommands of the games of ``registry`` and of the framework, in the help's
+    order (by place, then as found), and the problems of the entry points that do not load (see
+    :func:`installed`).  ``game`` (``--game``) is the game whose subcommands a shared name (``play``)
+    means (:mod:`companion.cli.games`).
 
     With ``command`` only the family that has it: the first (in that order) whose
     :attr:`~Subcommands.names` list it, else those of the installed packages (which list none);
     nothing of the other families is imported.  Without, every family."""
-    dispatch = games.Dispatch(registered())
+    dispatch = games.Dispatch(registry)
     declared = [Subcommands(dispatch.wrap(info.name, family), family.place, family.names)
-                for info in games.ordered(registered(), game) for family in info.cli]
-    declared = sorted([*declared, *OWN], key=lambda family: family.place)
+                for info in games.ordered(registry, game) for family in info.cli]
+    declared = sorted([*declared, *(own.given(registry) for own in OWN)], key=lambda family: family.place)
     if command is not None:
         named = next((family for family in declared if command in family.names), None)
         if named is not None:
@@ -174,27 +217,29 @@ def _add_missing(add: AddSubcommand, taken: Container[str], before: HelpPlace | 
         missing.set_defaults(handler=handler, takes_any=True)
 
 
-def _titles() -> str:
+def _titles(registry: Sequence[GameInfo[Any]]) -> str:
     """The registered games' titles for the help: ``"Incoming Transmission, The Six Actions and ..."``."""
-    titles = [info.title for info in registered()]
+    titles = [info.title for info in registry]
     return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
 
 
-def build_parser(game: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
-    """The ``companion`` parser: every family of :func:`families` (``game``: as there); each
-    subparser's ``handler`` default runs it.
+def build_parser(registry: Sequence[GameInfo[Any]], game: str | None = None,
+                 command: str | None = None) -> argparse.ArgumentParser:
+    """The ``companion`` parser of the games of ``registry``: every family of :func:`families`
+    (``game``: as there); each subparser's ``handler`` default runs it.
 
     ``command`` (:func:`command_of` the command line) builds only the family that has it, so
     ``companion run`` imports no game's command line; a ``command`` that no family turns out to have
     builds every family, so argparse's refusal lists every subcommand, as does ``--help``."""
+    titles = _titles(registry)
     if command is not None:
-        parser, choices = _parser(*families(game, command), only=command)
+        parser, choices = _parser(*families(registry, game, command), titles, only=command)
         if command in choices:
             return parser
-    return _parser(*families(game))[0]
+    return _parser(*families(registry, game), titles)[0]
 
 
-def _parser(found: Sequence[Subcommands], problems: Sequence[str],
+def _parser(found: Sequence[Subcommands], problems: Sequence[str], titles: str,
             only: str | None = None) -> tuple[argparse.ArgumentParser, Container[str]]:
     """The parser of the families ``found`` (and of :data:`MISSING`: every one, or ``only``'s), and
     the names of its subcommands."""
@@ -204,15 +249,19 @@ def _parser(found: Sequence[Subcommands], problems: Sequence[str],
 
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
-        prog="companion", parents=[common], epilog=EPILOG, formatter_class=raw,
+        prog="companion", parents=[common], epilog=EPILOG + "\n\n" + GAMES_NOTE, formatter_class=raw,
         description="The table companion: the box beside the board that deals, keeps the books and\n"
-                    "referees " + _titles() + ".")
+                    "referees " + titles + ".")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # Every subcommand's parser is a GameParser: a game's options stand under its name in the help.
+    sub: argparse._SubParsersAction[Any] = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=games.GameParser)
 
     def add(name: str, help: str, parents: Sequence[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EPILOG,
-                              parents=[common, *parents], formatter_class=raw)
+        made: argparse.ArgumentParser = sub.add_parser(
+            name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EPILOG,
+            parents=[common, *parents], formatter_class=raw)
+        return made
 
     why = f" ({'; '.join(problems)})" if problems else ""
     for family in found:
@@ -267,13 +316,18 @@ def _setup_logging(verbosity: int) -> None:
         root.setLevel(level)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The ``companion`` console script.  :returns: the exit status (see :data:`EPILOG`)."""
+def run(registry: Sequence[GameInfo[Any]], argv: list[str] | None = None) -> int:
+    """The ``companion`` command line of the games of ``registry`` (the console script,
+    :func:`companion.entry.main`, gives it the catalog's).  :returns: the exit status (see
+    :data:`EPILOG`)."""
     given = sys.argv[1:] if argv is None else argv
-    parser = build_parser(games.chosen_game(given), command_of(given))
+    parser = build_parser(registry, games.chosen_game(given), command_of(given))
     try:
         args, rest = parser.parse_known_args(argv)
         if rest and not getattr(args, "takes_any", False):
+            if (foreign := games.foreign_option(args, rest, registry)) is not None:
+                err(f"companion {args.command}: {foreign}")
+                return EXIT_USAGE
             parser.parse_args(argv)  # says which arguments are unknown, as argparse does
     except SystemExit as exc:  # --help, --version, usage errors: argparse has printed why
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE

@@ -34,11 +34,7 @@ exit codes:
        `content check` found problems
   2    bad input: a malformed scenario file (the message names the field), a bad option
   3    referee: an impossible command (JSON on stdout names the step, the command and the reason)
-  130  interrupted (Ctrl-C)
-
-Referee notation (RULES.md): a board is 5 strings of 5 characters, north row first; '.' a hallway,
-upper-case an intact module, lower-case a damaged one; a position is [row, col] from the north-west
-corner; commands are N E S W COLLECT DEPLOY REPAIR (also C D R), any case."""
+  130  interrupted (Ctrl-C)"""
 
 
 class Failure(Exception):

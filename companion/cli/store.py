@@ -22,8 +22,7 @@ from typing import Any, TypeVar
 from companion.cli.database import database_option, database_path, none_yet, open_store
 from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, positive, print_json
 from companion.errors import CompanionError
-from companion.games.catalog import registered
-from companion.table.registry import AddSubcommand, ProgressNames
+from companion.table.registry import AddSubcommand, GameInfo, ProgressNames
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
 from companion.table.store_rows import PlayerStats, SavedGame, all_figures, said_names
 
@@ -39,11 +38,14 @@ HISTORY_NOTE = ("Results: won, lost, left (given up after a transmission: counte
                 "secret missions.")
 
 T = TypeVar("T")
+#: The registered games, as :func:`register` is given them (:func:`companion.cli.main.families`):
+#: titles, history columns, difficulties and debriefs come from here, never from a game's import.
+Registry = Sequence[GameInfo[Any]]
 
 
-def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
+def register(add: AddSubcommand, pack: argparse.ArgumentParser, registry: Registry) -> None:
     """Add ``history``, ``stats``, ``export`` and ``debrief`` (:mod:`companion.cli.main` places them after the
-    games' and the hardware's subcommands)."""
+    games' and the hardware's subcommands), each reading the games of ``registry`` (``args.registry``)."""
     history = add("history", "list the games played, newest first, from the game store", [])
     history.epilog = (textwrap.fill(HISTORY_NOTE, 100) + "\n\n" + (history.epilog or "")).strip()
     history.add_argument("--limit", type=positive, default=None, metavar="N", help="only the newest N games")
@@ -73,6 +75,8 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     debrief.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     database_option(debrief)
     debrief.set_defaults(handler=_cmd_debrief)
+    for parser in (history, stats, export, debrief):
+        parser.set_defaults(registry=tuple(registry))
 
 
 # --------------------------------------------------------------------------- history
@@ -86,23 +90,23 @@ def _duration(seconds: float | None) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def title_of(game: str) -> str:
+def title_of(game: str, registry: Registry) -> str:
     """The game's title as the table reads it (``"The Six Actions"``); an unknown game's stored name."""
-    return next((g.title for g in registered() if g.name == game), game)
+    return next((g.title for g in registry if g.name == game), game)
 
 
-def names_of(game: str) -> ProgressNames:
+def names_of(game: str, registry: Registry) -> ProgressNames:
     """What the game's history figures are (:attr:`~companion.table.registry.Keeper.names`); an unknown
     game's (one no longer installed) read as Incoming Transmission's columns were named."""
-    return next((g.keeper.names for g in registered() if g.name == game), ProgressNames())
+    return next((g.keeper.names for g in registry if g.name == game), ProgressNames())
 
 
-def figures_text(game: GameSummary) -> str:
+def figures_text(game: GameSummary, registry: Registry) -> str:
     """A history row's figures in its game's words: ``"transmissions 5, missions 2/3"``, ``"rounds 4,
     notes repaid 3/5"`` (a game with no goals dealt, e.g. The Five Actions on the printed board, shows
     its rounds only); a game with a person as Mission Control says so (RULES.md, With a person as
     Mission Control): ``"transmissions 7, missions 3/3, a person as Mission Control"``."""
-    names = names_of(game.game)
+    names = names_of(game.game, registry)
     text = f"{names.rounds} {game.transmissions_used}"
     if game.missions_total or names == ProgressNames():
         text += f", {names.goals} {game.missions_completed}/{game.missions_total}"
@@ -111,12 +115,12 @@ def figures_text(game: GameSummary) -> str:
     return text
 
 
-def history_lines(games: Sequence[GameSummary]) -> list[str]:
+def history_lines(games: Sequence[GameSummary], registry: Registry) -> list[str]:
     """The History table: date (UTC), the game's title (when the rows are of more than one game),
     difficulty, result (:attr:`GameSummary.shown_result`), score, seed (``-`` while unfinished),
     duration, undos and the game's figures in its own words (:func:`figures_text`); ``history --help``
     says what ``left``, ``abandoned`` and ``-`` mean."""
-    titles = {g.game: title_of(g.game) for g in games}
+    titles = {g.game: title_of(g.game, registry) for g in games}
     width = max((len(t) for t in titles.values()), default=0) if len(titles) > 1 else 0
     game_head = f"{'game':{width}}  " if width else ""
     lines = [f"{'#':>4}  {'date (UTC)':16}  {game_head}{'difficulty':10}  {'result':10}  {'score':>5}  "
@@ -126,20 +130,20 @@ def history_lines(games: Sequence[GameSummary]) -> list[str]:
         title = f"{titles[g.game]:{width}}  " if width else ""
         lines.append(f"{g.id:>4}  {g.started:%Y-%m-%d %H:%M}  {title}{g.difficulty:10}  {g.shown_result:10}  "
                      f"{g.score:>5}  {seed:>9}  {_duration(g.duration_s):>8}  {g.undos:>5}  "
-                     f"{figures_text(g)}")
+                     f"{figures_text(g, registry)}")
     return lines
 
 
-def _summary_json(game: GameSummary) -> dict[str, Any]:
+def _summary_json(game: GameSummary, registry: Registry) -> dict[str, Any]:
     data = asdict(game)
-    if not any(g.standings for g in registered() if g.name == game.game):  # no winner by name
+    if not any(g.standings for g in registry if g.name == game.game):  # no winner by name
         del data["winners"], data["winning_total"]
     data["seed"] = game.public_seed  # null while unfinished: the seed deals the secret missions
     data["counted"] = game.counted
     data["started"] = game.started.isoformat()
     data["ended"] = game.ended.isoformat() if game.ended else None
-    data["title"] = title_of(game.game)
-    names = names_of(game.game)  # what this game's figures are: its columns' words
+    data["title"] = title_of(game.game, registry)
+    names = names_of(game.game, registry)  # what this game's figures are: its columns' words
     data["figures"] = {"transmissions_used": names.rounds, "missions_completed": names.goals,
                        "missions_total": names.goals_total, "score": names.score}
     return data
@@ -162,11 +166,12 @@ def _cmd_history(args: argparse.Namespace) -> int:
     store = open_store(args)
     games = _read(store, lambda opened: opened.games(args.limit)) or []
     if args.json:
-        print_json({"database": str(database_path(args)), "games": [_summary_json(g) for g in games]})
+        print_json({"database": str(database_path(args)),
+                    "games": [_summary_json(g, args.registry) for g in games]})
     elif not games:
         out(none_yet(args) if store is None else "No games yet.")
     else:
-        for line in history_lines(games):
+        for line in history_lines(games, args.registry):
             out(line)
     return EXIT_OK
 
@@ -184,7 +189,8 @@ def sparkline(scores: Sequence[int], width: int = 30) -> str:
     return "".join(SPARKS[0 if span == 0 else (s - low) * (len(SPARKS) - 1) // span] for s in recent)
 
 
-def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStats] = ()) -> list[str]:
+def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStats],
+                registry: Registry) -> list[str]:
     """The Stats tables, one per game played (titled by the game's title, a blank line between): a row
     per difficulty (:func:`companion.table.store_rows.game_figures`), or for a game played against each
     other a row per number of players (:func:`standings_lines`); ``["No games yet."]`` with none."""
@@ -196,9 +202,9 @@ def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStat
             lines.append("")
         rows = [s for s in stats if s.game == game]
         if not rows:
-            lines.extend(standings_lines([p for p in standings if p.game == game]))
+            lines.extend(standings_lines([p for p in standings if p.game == game], registry))
             continue
-        lines.append(title_of(game))
+        lines.append(title_of(game, registry))
         lines.append(f"{'difficulty':10}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'best score':>10}  "
                      f"{'streak':>6}  {'best streak':>11}  {'abandoned':>9}  scores (oldest to newest)")
         for s in rows:
@@ -223,7 +229,7 @@ def best_text(stats: PlayerStats) -> str:
     return f"{stats.best_total} ({said_names(stats.best_by)})"
 
 
-def standings_lines(rows: Sequence[PlayerStats]) -> list[str]:
+def standings_lines(rows: Sequence[PlayerStats], registry: Registry) -> list[str]:
     """One game played against each other (every row of one game): its title, then a row per number of
     players: games finished and left, the best winning total and by whom, wins by player name, and
     the winning totals (the game's own: The Six Actions' Asset Value, The Five Actions' total)."""
@@ -233,7 +239,7 @@ def standings_lines(rows: Sequence[PlayerStats]) -> list[str]:
     wins = [wins_text(p) for p in rows]
     bw = max(len("best winning total"), *map(len, best))  # the columns fit the longest names
     ww = max(len("wins by player"), *map(len, wins))
-    lines = [title_of(rows[0].game),
+    lines = [title_of(rows[0].game, registry),
              f"{'players':10}  {'finished':>8}  {'left':>4}  {'best winning total':<{bw}}  "
              f"{'wins by player':<{ww}}  winning totals (oldest to newest)"]
     for p, b, w in zip(rows, best, wins):
@@ -247,44 +253,47 @@ def standings_lines(rows: Sequence[PlayerStats]) -> list[str]:
     return lines
 
 
-def difficulty_order() -> tuple[str, ...]:
+def difficulty_order(registry: Registry) -> tuple[str, ...]:
     """Every registered game's difficulties, in the games' order."""
     order: dict[str, None] = {}
-    for game in registered():
+    for game in registry:
         order.update(dict.fromkeys(game.difficulties))
     return tuple(order)
 
 
-def game_order() -> dict[str, tuple[str, ...]]:
+def game_order(registry: Registry) -> dict[str, tuple[str, ...]]:
     """Each registered game's name to its difficulties, in the games' order (the rows ``stats`` lists
     for a game once it has been played)."""
-    return {game.name: tuple(game.difficulties) for game in registered()}
+    return {game.name: tuple(game.difficulties) for game in registry}
 
 
-def read_figures(games: Sequence[GameSummary]) -> tuple[list[DifficultyStats], list[PlayerStats]]:
+def read_figures(games: Sequence[GameSummary],
+                 registry: Registry) -> tuple[list[DifficultyStats], list[PlayerStats]]:
     """The history's figures for every registered game (:func:`companion.table.store_rows.all_figures`)."""
-    return all_figures(games, game_order(), [g.name for g in registered() if g.standings])
+    return all_figures(games, game_order(registry), [g.name for g in registry if g.standings])
 
 
-def _standing_json(p: PlayerStats) -> dict[str, Any]:
-    return {"game": p.game, "title": title_of(p.game), "players": p.difficulty, "finished": p.finished,
-            "left": p.left, "wins": [{"name": name, "wins": count} for name, count in p.wins],
+def _standing_json(p: PlayerStats, registry: Registry) -> dict[str, Any]:
+    return {"game": p.game, "title": title_of(p.game, registry), "players": p.difficulty,
+            "finished": p.finished, "left": p.left,
+            "wins": [{"name": name, "wins": count} for name, count in p.wins],
             "best_total": p.best_total, "best_by": list(p.best_by), "totals": list(p.totals),
             "unrecorded": p.unrecorded}
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
     store = open_store(args)
-    team, against = _read(store, lambda opened: read_figures(opened.games())) or ([], [])
+    team, against = _read(store, lambda opened: read_figures(opened.games(), args.registry)) or ([], [])
     if args.json:
         print_json({"database": str(database_path(args)),
-                    "difficulties": [{**asdict(s), "title": title_of(s.game), "scores": list(s.scores)}
+                    "difficulties": [{**asdict(s), "title": title_of(s.game, args.registry),
+                                      "scores": list(s.scores)}
                                      for s in team],
-                    "standings": [_standing_json(p) for p in against]})
+                    "standings": [_standing_json(p, args.registry) for p in against]})
     elif store is None:
         out(none_yet(args))
     else:
-        for line in stats_lines(team, against):
+        for line in stats_lines(team, against, args.registry):
             out(line)
     return EXIT_OK
 
@@ -324,11 +333,9 @@ def _finished_game(store: Store, game_id: int | None) -> SavedGame | None:
 
 
 def _cmd_debrief(args: argparse.Namespace) -> int:
-    """The debrief of a finished game (:mod:`companion.games.transmission.debrief`), from its record."""
-    from companion.games.transmission.cli import content_pack
-    from companion.games.transmission.debrief import build_debrief, debrief_json, debrief_lines
-    from companion.games.transmission.stored import NAME
-
+    """The debrief of a finished game, from its record: its game's
+    (:attr:`~companion.table.registry.GameInfo.debrief`, Incoming Transmission's
+    :mod:`companion.games.transmission.debrief`)."""
     store = open_store(args)
     if store is None and args.game is not None:
         raise Failure(f"{none_yet(args)} There is no game {args.game}.", EXIT_USAGE)
@@ -336,17 +343,17 @@ def _cmd_debrief(args: argparse.Namespace) -> int:
     if saved is None:
         raise Failure((none_yet(args) if store is None else "No game has been played to its end yet.")
                       + " A debrief comes after a game's End screen.")
-    if saved.game != NAME:
+    game = next((g for g in args.registry if g.name == saved.game), None)
+    if game is None or game.debrief is None:
         raise Failure(f"Game {saved.id} is a game of {saved.game}, which has no debrief.")
-    content = content_pack(args)
     try:
-        debrief = build_debrief(saved.record, content, table=saved.table)
+        debriefing = game.debrief.load()(args, saved.record, saved.table)
     except CompanionError as exc:
         raise Failure(f"Game {saved.id} cannot be debriefed: {exc}.") from None
     if args.json:
-        print_json({"database": str(database_path(args)), "game": saved.id, **debrief_json(debrief)})
+        print_json({"database": str(database_path(args)), "game": saved.id, **debriefing.json})
     else:
         out(f"Game {saved.id}, {saved.summary.started:%Y-%m-%d %H:%M} UTC.")
-        for line in debrief_lines(content, debrief):
+        for line in debriefing.lines:
             out(line)
     return EXIT_OK

@@ -16,7 +16,8 @@ Two shapes, for the two kinds of loop:
 While a bar is up, log records go through tqdm (above the bar, not through it), and a line the
 loop prints should go through :func:`note`.
 
-Nested bars (the balance run's cells, each a :func:`companion.lab.simulate.simulate` of many games)
+Nested bars (the balance run's cells, each a :func:`companion.games.transmission.lab.simulate.simulate`
+of many games)
 stack: the outer one stays, an inner one is cleared when it ends.
 """
 

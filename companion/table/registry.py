@@ -11,7 +11,10 @@ Two contracts live here, so that the framework (:mod:`companion.table.store`,
   needs of the game: its name, the :class:`Progress` figures of a history row, and how to resume;
 * :class:`Subcommands`, a family of subcommands of the ``companion`` command line: each game's
   (:attr:`GameInfo.cli`), the framework's own, and those that ``ui`` adds through the entry-point
-  group :data:`SUBCOMMANDS_GROUP`.
+  group :data:`SUBCOMMANDS_GROUP`;
+* what a game hands the framework's own commands, so that none of them imports a game (issue 24,
+  item 2): its :class:`Debriefing` of a finished game (``companion debrief``, :data:`DebriefOf`) and
+  its :class:`BenchTarget` s (``companion bench``).
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from companion.table.events import Listener
 from companion.table.reference import Reference
 
 __all__ = ["AddSubcommand", "RegisterCli", "HelpPlace", "Subcommands", "SUBCOMMANDS_GROUP", "Progress",
-           "ProgressNames", "StoredSession", "ContentId", "Keeper", "GameInfo", "Resume", "Reference"]
+           "ProgressNames", "StoredSession", "ContentId", "Keeper", "GameInfo", "Resume", "Reference",
+           "AddTarget", "BenchTarget", "Debriefing", "DebriefOf"]
 
 #: ``add(name, help, parents)`` returns a new subparser of the ``companion`` command line (with the
 #: common ``-v`` option, the exit-code epilog and a description made of ``help``).
@@ -84,6 +88,43 @@ class Subcommands:
         if not callable(register):
             raise TypeError(f"{self.register!r} is not a function that adds subcommands")
         register(add, pack)
+
+
+#: ``add(name, help, description)`` returns a new parser under ``companion bench``.
+AddTarget = Callable[[str, str, str], argparse.ArgumentParser]
+
+
+@dataclass(frozen=True)
+class BenchTarget:
+    """One target of ``companion bench``: a game's (:attr:`GameInfo.bench`, ``planner``) or one an
+    installed package adds (``startup``, :data:`companion.cli.bench.TARGETS_GROUP`).
+
+    :param register: adds the target's parser through ``add`` (see :data:`AddTarget`); the parser
+        sets a ``handler(args) -> exit code`` default, as every subcommand does.
+    """
+
+    register: Callable[[AddTarget], None]
+
+
+@dataclass(frozen=True)
+class Debriefing:
+    """A finished game told back, transmission by transmission or round by round (``companion debrief``).
+
+    :param lines: the text, one line each, as the terminal prints it (no trailing newlines).
+    :param json: the same as a JSON-able object (``companion debrief --json`` adds the database and the
+        game's number to it).
+    """
+
+    lines: tuple[str, ...]
+    json: Mapping[str, Any]
+
+
+#: ``debrief(args, record, table)``: the :class:`Debriefing` of a finished game from its saved
+#: ``record`` and ``table`` (:class:`StoredSession`), with the game's content pack as ``args`` (the
+#: parsed ``companion debrief`` line, its ``--content FILE``) chooses it.
+#: :raises CompanionError: a record that cannot be debriefed (the CLI says so, exit 1).
+#: :raises companion.cli.output.Failure: a content pack that does not load.
+DebriefOf = Callable[[argparse.Namespace, Mapping[str, Any], Mapping[str, Any] | None], Debriefing]
 
 
 @dataclass(frozen=True)
@@ -190,6 +231,10 @@ class GameInfo(Generic[S]):
         (:class:`~companion.table.store_rows.PlayerStats`), not a team's win rate and streaks.
     :param cli: the game's subcommand families (placed :attr:`HelpPlace.GAME`), each naming its
         subcommands.
+    :param debrief: how ``companion debrief`` tells a finished game back (see :data:`DebriefOf`);
+        ``None`` for a game with no debrief (the CLI says so).
+    :param bench: the game's targets of ``companion bench`` (Incoming Transmission's ``planner``),
+        imported when ``bench`` is built.
     :raises ValueError: a name that is not lower-case without spaces.
     """
 
@@ -200,6 +245,8 @@ class GameInfo(Generic[S]):
     difficulties: tuple[str, ...] = ()
     cli: tuple[Subcommands, ...] = field(default=())
     standings: bool = False
+    debrief: Reference[DebriefOf] | None = None
+    bench: tuple[Reference[BenchTarget], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.lower() or any(c.isspace() for c in self.name):

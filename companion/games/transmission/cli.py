@@ -7,8 +7,8 @@ shell over the core: ``referee`` runs
 :class:`~companion.games.transmission.mission_control.planner.Planner`, ``play`` drives the same
 :class:`~companion.games.transmission.session.Session` as the app
 (:mod:`companion.games.transmission.terminal`), saving every move in the game store, and
-``simulate`` plays :func:`companion.lab.simulate.simulate`.  The planner and the simulator are
-imported by the subcommands that use them (plain imports, no cycle behind them): loading them
+``simulate`` plays :func:`companion.games.transmission.lab.simulate.simulate`.  The planner and the
+simulator are imported by the subcommands that use them (plain imports, no cycle behind them): loading them
 would double the time ``companion --help`` or ``referee`` takes to start.  :func:`content_pack` and
 :func:`game_options` (:mod:`companion.games.transmission.options`, re-exported here) are shared with
 the other families that need the game's pack or its options (``run``, ``labels``, ``bench``).
@@ -264,8 +264,9 @@ def _jobs(text: str) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    """Games of an AI Mission Control against a model Cadet (:mod:`companion.lab.simulate`)."""
-    from companion.lab.simulate import simulate
+    """Games of an AI Mission Control against a model Cadet
+    (:mod:`companion.games.transmission.lab.simulate`)."""
+    from companion.games.transmission.lab.simulate import simulate
 
     content = content_pack(args)
     result = simulate(content, args.games, args.difficulty, args.seed, cadet=args.cadet, mc=args.mc,
@@ -415,6 +416,12 @@ def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], No
 
 # --------------------------------------------------------------------------- the parser
 
+#: Incoming Transmission's scenario notation, at the end of ``referee --help`` and ``plan --help``.
+NOTATION = """\
+Referee notation (RULES.md): a board is 5 strings of 5 characters, north row first; '.' a hallway,
+upper-case an intact module, lower-case a damaged one; a position is [row, col] from the north-west
+corner; commands are N E S W COLLECT DEPLOY REPAIR (also C D R), any case."""
+
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``play``, ``referee``, ``plan``, ``simulate`` and ``content check``."""
@@ -441,12 +448,13 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     play_parser.set_defaults(handler=_cmd_play)
 
     referee = add("referee", "run a scenario's commands by the rules and print the result as JSON", [pack])
+    referee.epilog = NOTATION + "\n\n" + (referee.epilog or "")
     referee.add_argument("scenario", metavar="SCENARIO.json",
                          help="board, cadet, carrying, missions, completed, commands (RULES.md notation)")
     referee.set_defaults(handler=_cmd_referee)
 
     plan = add("plan", "print the AI Mission Control's 5 commands for a scenario as JSON", [pack])
-    plan.epilog = PLAN_FIELDS + "\n\n" + (plan.epilog or "")
+    plan.epilog = PLAN_FIELDS + "\n\n" + NOTATION + "\n\n" + (plan.epilog or "")
     plan.add_argument("scenario", metavar="SCENARIO.json",
                       help="board, cadet, carrying, missions, completed, transmissions_left "
                            "(default 7, at most the Transmission cards of a game)")

@@ -1,7 +1,7 @@
 """Incoming Transmission as the table framework sees it (:class:`~companion.table.registry.GameInfo`).
 
-Declared without importing the game (issue 10, item 4): its content loader, keeper and command line
-are references, imported when a command or a screen needs them.
+Declared without importing the game (issue 10, item 4): its content loader, keeper, command line,
+debrief and bench target are references, imported when a command or a screen needs them.
 """
 
 from __future__ import annotations
@@ -26,4 +26,6 @@ GAME: GameInfo[Session] = GameInfo(
     difficulties=DIFFICULTY_NAMES,
     cli=(Subcommands(Reference("companion.games.transmission.cli:register"), HelpPlace.GAME,
                      ("play", "referee", "plan", "simulate", "content")),),
+    debrief=Reference("companion.games.transmission.debrief_command:debriefing"),
+    bench=(Reference("companion.games.transmission.lab.bench_cli:PLANNER"),),
 )

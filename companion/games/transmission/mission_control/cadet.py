@@ -51,7 +51,8 @@ The models
     that can still be in play (the mission cards not completed and not already side by side); then as
     ``careful``, the heaviest end position wins.  It is the only model that spends Signal Boosts
     (:func:`companion.games.transmission.mission_control.reasoning.best_boost`, played by
-    :mod:`companion.lab.simulate`); the others measure how well Mission Control's plans survive the
+    :mod:`companion.games.transmission.lab.simulate`); the others measure how well Mission Control's
+    plans survive the
     scramble on their own.
 """
 

@@ -68,7 +68,7 @@ count, which the shortest planner already maximises).  Values are cached per
 (end position, remaining missions) in an LRU table; the program enumeration
 per position is cached too.
 
-*Speed*: ``python -m companion.lab.balance --bench 10`` times the decisions;
+*Speed*: ``python -m companion.games.transmission.lab.balance --bench 10`` times the decisions;
 the figures are in ``docs/balance.md``.
 """
 

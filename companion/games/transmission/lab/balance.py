@@ -1,7 +1,7 @@
 """The balance table: every difficulty x Mission Control x Cadet model, simulated (``docs/balance.md``).
 
-Run ``python -m companion.lab.balance`` (``--help`` for the options).  Each cell is
-:func:`companion.lab.simulate.simulate` of ``--games`` games with the same batch seed, so
+Run ``python -m companion.games.transmission.lab.balance`` (``--help`` for the options).  Each cell is
+:func:`companion.games.transmission.lab.simulate.simulate` of ``--games`` games with the same batch seed, so
 every cell of a difficulty plays the same layouts, missions and Transmission cards
 (common random numbers).  A finished cell is written at once to the JSON cache
 (``docs/balance.json``) with a fingerprint of the code that played it; a later run
@@ -64,12 +64,18 @@ from companion.games.transmission.engine.actions import Select
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import Actor, Game
 from companion.games.transmission.engine.views import MissionControlView, mission_control_view
-from companion.games.transmission.mission_control.cadet import CADET_MODELS
-from companion.games.transmission.mission_control.reasoning import Reader
-from companion.games.transmission.session import Chooser
-from companion.lab.balance_cells import left_as_is, load, merge, parts, save, tallies, unusable, write_text
-from companion.lab.progress import progress
-from companion.lab.simulate import (
+from companion.games.transmission.lab.balance_cells import (
+    left_as_is,
+    load,
+    merge,
+    parts,
+    save,
+    tallies,
+    unusable,
+    write_text,
+)
+from companion.games.transmission.lab.intervals import newcombe, wilson
+from companion.games.transmission.lab.simulate import (
     MISSION_CONTROLS,
     cadet_turn,
     game_seed,
@@ -77,6 +83,10 @@ from companion.lab.simulate import (
     play_one,
     simulate,
 )
+from companion.games.transmission.mission_control.cadet import CADET_MODELS
+from companion.games.transmission.mission_control.reasoning import Reader
+from companion.games.transmission.session import Chooser
+from companion.lab.progress import progress
 
 __all__ = ["BAND", "DIFFICULTIES", "PACKAGE_ROOT", "TARGETS", "FingerprintError", "cell_key", "fingerprint",
            "fingerprint_sources", "main", "newcombe", "render", "wilson"]
@@ -90,13 +100,12 @@ _FIRST = ("standard", "reasoning")
 #: from it counts as on target (issue 11: training 80%, standard 60%, hard 40%, expert 20%, each +-5).
 TARGETS: dict[str, float] = {"training": 0.80, "standard": 0.60, "hard": 0.40, "expert": 0.20}
 BAND = 0.05
-_Z = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 #: The package root (the folder that holds ``companion/``).
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+PACKAGE_ROOT = Path(__file__).resolve().parents[4]
 #: Where a simulated game's decisions come from: the simulation and everything it imports from
 #: ``companion``, plus every module of these packages and the default content pack (which sets the
 #: deck, the layouts, the missions and the Transmission cards).
-_DECIDING_MODULE = "companion.lab.simulate"
+_DECIDING_MODULE = "companion.games.transmission.lab.simulate"
 _DECIDING_PACKAGES = ("companion/games/transmission/engine", "companion/games/transmission/mission_control",
                       "companion/games/transmission/content")
 _CONTENT_PACK = "companion/games/transmission/content/default.toml"
@@ -104,29 +113,6 @@ _CONTENT_PACK = "companion/games/transmission/content/default.toml"
 
 class FingerprintError(CompanionError, FileNotFoundError):
     """A source the balance fingerprint needs is missing (a stale cache must not pass for fresh)."""
-
-
-def wilson(wins: int, games: int, z: float = _Z) -> tuple[float, float]:
-    """The Wilson score interval of ``wins / games`` (``(0.0, 1.0)`` for no games)."""
-    if games <= 0:
-        return 0.0, 1.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def newcombe(wins1: int, games1: int, wins2: int, games2: int, z: float = _Z) -> tuple[float, float, float]:
-    """``p1 - p2`` and Newcombe's hybrid score interval for it (method 10)."""
-    p1 = wins1 / games1 if games1 else 0.0
-    p2 = wins2 / games2 if games2 else 0.0
-    l1, u1 = wilson(wins1, games1, z)
-    l2, u2 = wilson(wins2, games2, z)
-    d = p1 - p2
-    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
-    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-    return d, low, high
 
 
 def _module_file(root: Path, name: str) -> Path | None:
@@ -160,7 +146,8 @@ def _imports(path: Path) -> tuple[set[str], set[str]]:
 
 def fingerprint_sources(root: Path = PACKAGE_ROOT) -> tuple[Path, ...]:
     """Every file that can change a simulated game's decisions, sorted: the modules
-    ``companion.lab.simulate`` imports, directly or not (with their packages' ``__init__``), every
+    ``companion.games.transmission.lab.simulate`` imports, directly or not (with their packages'
+    ``__init__``), every
     module of the engine, the AI Mission Control and the content packages (the C source of the native
     search core too: its answers equal the Python search's, but a change to it is a change of code), and
     the default content pack.
@@ -259,7 +246,8 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
 
     A cached cell of the same seed and code (or ``keep``) with at least ``games`` games is done and
     stays as it is; with fewer, it is extended: only its missing games are played (game ``i`` is always
-    the same game, :func:`companion.lab.simulate.game_seed`) and the tallies are added; its ``parts``
+    the same game, :func:`companion.games.transmission.lab.simulate.game_seed`) and the tallies are
+    added; its ``parts``
     record which games each code and commit played.  Any other cached cell is played again from game 0,
     unless it holds more than ``games`` games: then it is left as it is, with a warning naming it, and
     the last log line counts those cells.  ``command`` becomes the cache's (and the page's) command only
@@ -365,20 +353,20 @@ def render(data: dict[str, Any]) -> str:
     lines = [
         "# Balance: win rates by difficulty, Mission Control and Cadet",
         "",
-        "Generated by `python -m companion.lab.balance` from `docs/balance.json` (each finished cell is "
-        "cached",
+        "Generated by `python -m companion.games.transmission.lab.balance` from `docs/balance.json` "
+        "(each finished cell is cached",
         "there; a run continues where the last one stopped).  Regenerate with:",
         "",
         "```",
-        data.get("command") or "python -m companion.lab.balance --games 1000 --jobs 2",
+        data.get("command") or "python -m companion.games.transmission.lab.balance --games 1000 --jobs 2",
         "```",
         "",
         "A run never replaces a cached cell by fewer games: a cell holding more games than `--games` stays "
         "as it is",
         "(a run of other code or another seed names it and says what to run), and the command above changes "
         "only",
-        "when a run plays a cell.  Try a few games on another page: `python -m companion.lab.balance --games "
-        "3 --out /tmp/balance.md`.",
+        "when a run plays a cell.  Try a few games on another page: "
+        "`python -m companion.games.transmission.lab.balance --games 3 --out /tmp/balance.md`.",
         "",
         "Mission Controls: `shortest` is the optimal planner (`mission_control/planner.py`, fewest "
         "transmissions",
@@ -490,7 +478,8 @@ def bench(content: ContentPack, games: int, seed: int) -> list[str]:
 
 
 def bench_cadet(content: ContentPack, games: int, seed: int) -> list[str]:
-    """CPU time of the reasoning Cadet's decisions (:func:`companion.lab.simulate.cadet_turn`), as lines.
+    """CPU time of the reasoning Cadet's decisions
+    (:func:`companion.games.transmission.lab.simulate.cadet_turn`), as lines.
 
     One line per difficulty: decisions, median, 95th percentile and maximum in milliseconds of CPU time,
     and the Signal Boosts spent per game.
@@ -537,7 +526,7 @@ class _Timed:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.lab.balance",
+    parser = argparse.ArgumentParser(prog="python -m companion.games.transmission.lab.balance",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000,
                         help="games per cell (default: 1000; a cached cell holding more stays as it is)")
@@ -584,8 +573,8 @@ def _main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     cache = args.cache or args.out.with_suffix(".json")
     if args.replay:
         return replay(content, cache, args.replay, args.jobs)
-    command = " ".join([f"python -m companion.lab.balance --games {args.games} --seed {args.seed} "
-                        f"--jobs {args.jobs}", *(f"--cadet {c}" for c in args.cadet or ()),
+    command = " ".join([f"python -m companion.games.transmission.lab.balance --games {args.games} "
+                        f"--seed {args.seed} --jobs {args.jobs}", *(f"--cadet {c}" for c in args.cadet or ()),
                         *(["--keep"] if args.keep else [])])
     run(content, args.games, args.seed, args.jobs, cache, args.out, args.max_minutes, command,
         cadets=tuple(args.cadet or CADET_MODELS), keep=args.keep)

@@ -20,7 +20,8 @@ the first decision of a fresh process pays, and it is counted.  No deadline: the
 exact answer.
 
 *Exactness.*  Optionally (``plain_bound`` > 0) the plain breadth-first search of
-:func:`companion.lab.bench.plain_search` decides each position within that many seconds; on every
+:func:`companion.games.transmission.lab.bench.plain_search` decides each position within that many
+seconds; on every
 position it finishes its optimum must equal the planner's (``wrong`` counts the others).
 """
 
@@ -34,12 +35,12 @@ from dataclasses import dataclass, field
 
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.lab.bench import plain_search
+from companion.games.transmission.lab.simulate import game_seed, play_game
 from companion.games.transmission.mission_control.native import search_kind
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.robust import RobustPlanner
 from companion.games.transmission.mission_control.solver import forget_shared_tables
-from companion.lab.bench import plain_search
-from companion.lab.simulate import game_seed, play_game
 
 __all__ = ["CADETS", "DIFFICULTIES", "OfflineResult", "OfflineSample", "PLANNERS", "TARGETS",
            "bench_offline", "offline_lines", "offline_positions"]

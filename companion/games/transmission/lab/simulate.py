@@ -1,6 +1,6 @@
 """Simulated games: a Mission Control chooser against a model Cadet.
 
-Used by ``companion simulate``, ``python -m companion.lab.balance`` and the tests
+Used by ``companion simulate``, ``python -m companion.games.transmission.lab.balance`` and the tests
 to measure a Mission Control.  Every game is a real :class:`~companion.games.transmission.engine.game.Game`:
 chance is drawn with the game's own seeded generator (:meth:`Game.play_chance`),
 so each simulated game has a record that replays to the identical state
@@ -305,7 +305,7 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
 
     Deterministic for a given seed (apart from :attr:`SimulationResult.seconds`), whatever ``jobs``; so
     games ``0..N-1`` and ``N..M-1`` played apart are exactly games ``0..M-1`` played at once (the balance
-    table extends a cached cell this way, :mod:`companion.lab.balance`).
+    table extends a cached cell this way, :mod:`companion.games.transmission.lab.balance`).
 
     :param chooser_factory: makes the Mission Control, once per process (ignored when ``mc`` is given);
         picklable when ``jobs`` > 1 (a class or a module-level function, not a lambda).

@@ -1,6 +1,6 @@
 """How fast The Six Actions' referee answers a tap, at the length a long game reaches.
 
-``python -m companion.lab.six_bench [ACTIONS]`` plays a seeded 4-player game of ``ACTIONS``
+``python -m companion.games.six_actions.bench [ACTIONS]`` plays a seeded 4-player game of ``ACTIONS``
 actions (default 1,000: several evenings' rounds, most of them ledger adjustments, which grow the
 ledger fastest) and prints, with :func:`time.perf_counter`:
 

@@ -4,7 +4,7 @@ A cell is a dict: ``difficulty``, ``mc``, ``cadet``, ``seed``, ``games``, ``wins
 ``transmissions`` and ``score`` and their means, ``seconds`` (wall clock), ``jobs``, the ``code``
 fingerprint and ``commit`` that played it, ``games_per_minute_per_core``, and ``parts``: the runs that
 played its games, each with its ``first`` game, ``games``, tallies, ``seconds``, ``jobs``, ``code``
-and ``commit`` (:func:`merge`).  See :mod:`companion.lab.balance`.
+and ``commit`` (:func:`merge`).  See :mod:`companion.games.transmission.lab.balance`.
 """
 
 from __future__ import annotations

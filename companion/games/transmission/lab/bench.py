@@ -2,7 +2,8 @@
 
 What is measured
 ----------------
-*Positions.*  Seeded real games (:func:`companion.lab.simulate.play_game`, a perfect Cadet, standard
+*Positions.*  Seeded real games (:func:`companion.games.transmission.lab.simulate.play_game`, a perfect
+Cadet, standard
 difficulty by default) are played with the planner, and the :class:`MissionControlView` of every
 decision is kept, game after game, until at least ``positions`` are collected.  Each is labelled by
 phase: ``start`` (the first decision of a game: every mission left, every Transmission card
@@ -53,12 +54,12 @@ from dataclasses import dataclass, field
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import CELLS
 from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.lab.simulate import game_seed, play_game
 from companion.games.transmission.mission_control.encoding import ORDER, rest_of
 from companion.games.transmission.mission_control.native import search_kind
 from companion.games.transmission.mission_control.planner import Planner
 from companion.games.transmission.mission_control.programs import compile_programs, enumerate_outcomes
 from companion.lab.progress import progress
-from companion.lab.simulate import game_seed, play_game
 
 __all__ = ["BenchResult", "Sample", "bench_planner", "plain_search", "sample_positions"]
 
