@@ -6,6 +6,10 @@ terminal is one more source of the table's intents: it drives the very same
 :meth:`Session.view` (a :class:`~companion.games.transmission.engine.views.CadetView`), so it cannot show
 an unrevealed mission or Mission Control's intended order.
 
+The window's Menu *Undo* and *Fix the board* are ``undo`` and ``fix`` at the table's prompts (Board
+set-up, Decode, and the pause after each Execute, where an Execute can still be undone and the board is
+corrected between transmissions): :mod:`companion.games.transmission.terminal_fix`.
+
 Input and output go through ``input_fn`` and ``output_fn`` (``input`` and
 ``print`` by default), so a test can script a whole game.
 """
