@@ -40,8 +40,9 @@ def test_a_correction_sets_the_cadet_the_carried_device_and_each_module() -> Non
     assert session.correct_board(rows, (4, 4), "a")
     position = session.game.state.position
     assert position.rows() == rows and position.cadet_cell == (4, 4) and position.carrying == "A"
-    assert session.message == ("Board corrected: the Cadet to (4, 4); carrying the Android (A); "
-                               "the Reactor (R) intact; the Fusion Core (F) to (0, 1), damaged.")
+    # Counted from 1 for the table, as Fix the board and the terminal number the grid.
+    assert session.message == ("Board corrected: the Cadet to row 5, column 5; carrying the Android (A); "
+                               "the Reactor (R) intact; the Fusion Core (F) to row 1, column 2, damaged.")
     assert session.game.actions[-1] == CorrectBoard(tuple(rows), (4, 4), "A")
     assert replay(session.record(), CONTENT).state == session.game.state
     assert session.step is Step.BOARD_SETUP

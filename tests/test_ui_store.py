@@ -380,13 +380,16 @@ def test_fix_the_board_saves_a_correction_and_cancel_changes_nothing(
     tap_text(h, "Flip side")
     flipped = rows[r][c].swapcase()
     assert s.rows[r][c] == flipped and s.changed and not s.problem
+    h.tap_at(*cell_point(s.ids.board, 0, 0) if (r, c) != (0, 0) else cell_point(s.ids.board, 0, 1))
+    tap_text(h, "Cadet here")
     h.screenshot("store_fix_flipped.png")
     tap_text(h, "Save")
     wait_screen(h, "board_setup")
     assert session.view().rows[r][c] == flipped
     assert list(screen(h).ids.board.rows) == list(session.view().rows), "Board set-up redrawn"
     assert session.record()["actions"][-1]["kind"] == "correct"
-    assert message(h).startswith("Board corrected")
+    assert message(h).startswith("Board corrected: the Cadet to row 1, column ")  # counted from 1
+    h.screenshot("store_fix_saved.png")  # the sentence fits the message bar
 
 
 def pick_carrying(h: Any, s: Any, label: str) -> None:

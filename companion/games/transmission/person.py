@@ -415,8 +415,11 @@ class PersonSession(Session):
     def undo(self) -> bool:
         """Revert the last action the table took (:meth:`Session.undo`); commands the person had picked
         for the next transmission are dropped, as the board they were picked for is gone."""
+        answers = len(self.game.state.answers)
         if not super().undo():
             return False
+        if len(self.game.state.answers) < answers:
+            self._to_answer = ""  # the boost is back in the hand: its answer is no longer to be said
         if self._picks:
             self._picks = []
             self._seat("Undone: the Execute; the commands picked for the next transmission are cleared.")

@@ -6,6 +6,10 @@ terminal is one more source of the table's intents: it drives the very same
 :meth:`Session.view` (a :class:`~companion.games.transmission.engine.views.CadetView`), so it cannot show
 an unrevealed mission or Mission Control's intended order.
 
+The window's Menu *Undo* and *Fix the board* are ``undo`` and ``fix`` at the table's prompts (Board
+set-up, Decode, and the pause after each Execute, where an Execute can still be undone and the board is
+corrected between transmissions): :mod:`companion.games.transmission.terminal_fix`.
+
 Input and output go through ``input_fn`` and ``output_fn`` (``input`` and
 ``print`` by default), so a test can script a whole game.
 """
@@ -14,14 +18,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from typing import NoReturn
 
 from companion.games.transmission.content.model import BoostKind, ContentPack
-from companion.games.transmission.engine.board import HALLWAY, SIZE, Position
+from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import REGISTERS
 from companion.games.transmission.engine.rules import Execution
 from companion.games.transmission.engine.views import BoostView, CadetView, CardView, MissionView
 from companion.games.transmission.session import Chooser, Session, Step
+from companion.games.transmission.terminal_board import at as _at
+from companion.games.transmission.terminal_board import legend as _legend
+from companion.games.transmission.terminal_board import render_board
+from companion.games.transmission.terminal_fix import FIX_WORDS, TABLE_HELP, UNDO_WORDS, fix_board, undo
 
 __all__ = ["Terminal", "play", "render_board", "parse_order", "no_boosts", "OrderError", "HELP"]
 
@@ -41,57 +50,17 @@ Signal Boosts (numbered as listed):
   boost N            Debug: the error card is removed
   boost N ORDER      Abort: propose a full order (as above); Mission Control answers Yes or No
 Other:
-  board   show the board again      help   this text      quit   leave the game"""
+  board   show the board again      help   this text      quit   leave the game
+{table}"""
+
+HELP = HELP.format(table=TABLE_HELP)
+
 
 class OrderError(ValueError):
     """A line the Cadet typed that is not a usable order; the message says why."""
 
 
 # --------------------------------------------------------------------------- rendering
-
-
-def _at(cell: tuple[int, int]) -> str:
-    """A cell as people count it: from 1, row 1 north, column 1 west (the JSON referee notation of
-    RULES.md counts from 0; a person at the table counts from 1, as on Fix the board)."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
-
-
-def render_board(position: Position, names: Mapping[str, str]) -> list[str]:
-    """The grid with rows and columns numbered from 1, north row first.
-
-    An intact module is its upper-case letter, a damaged one lower-case with ``!``,
-    a hallway ``.``; ``@`` marks the Cadet.  Below: what the Cadet carries.
-    """
-    lines = ["       " + "     ".join(str(c + 1) for c in range(SIZE))]  # counted from 1, as people do
-    rule = "    +" + "-----+" * SIZE
-    lines.append(rule)
-    for r, row in enumerate(position.rows()):
-        cells = []
-        for c, tile in enumerate(row):
-            damage = "!" if tile != HALLWAY and tile.islower() else " "
-            cadet = "@" if position.cadet_cell == (r, c) else " "
-            cells.append(f" {tile}{damage}{cadet} ")
-        lines.append(f"  {r + 1} |" + "|".join(cells) + "|")
-        lines.append(rule)
-    carried = position.carrying
-    held = f"carries the {names.get(carried, carried)} ({carried})" if carried else "carries nothing"
-    spare = "" if carried else "; one hallway tile is spare beside the board"
-    lines.append(f"  @ the Cadet, at {_at(position.cadet_cell)}, {held}{spare}.")
-    lines.append("  Upper-case: intact module.  Lower-case with '!': damaged.  '.': hallway.")
-    return lines
-
-
-def _legend(content: ContentPack, per_line: int = 4) -> list[str]:
-    """The module names, by letter, four to a line; ``*`` marks a device."""
-    entries = [f"{m.letter} {m.name}{'*' if m.is_device else ''}"
-               for m in sorted(content.modules, key=lambda m: m.letter)]
-    entries.append("(* device: can be carried; the rest are stations)")
-    width = max(len(e) for e in entries[:-1]) + 2
-    lines = []
-    for i in range(0, len(entries), per_line):
-        head = "  Modules:  " if i == 0 else " " * 12
-        lines.append(head + "".join(e.ljust(width) for e in entries[i:i + per_line]).rstrip())
-    return lines
 
 
 def _mission(m: MissionView) -> str:
@@ -318,7 +287,8 @@ class Terminal:
                  f"{layout} Layout, seed {self.session.seed}.", self._holds(view),
                  "Set up the table like this:", *render_board(view.position, self.names),
                  *_legend(self.session.content))
-        self._command_or_enter("Press Enter to start (or type 'quit') > ")
+        while not self._command_or_enter("Press Enter to start (or type 'quit', 'fix', 'help') > "):
+            pass
         self.session.confirm()
 
     def _holds(self, view: CadetView) -> str:
@@ -326,21 +296,46 @@ class Terminal:
         return (f"Mission Control (the companion) holds {view.missions_total} secret missions and "
                 f"{view.transmissions_total} Transmission cards.")
 
-    def _command_or_enter(self, prompt: str) -> None:
+    def _command_or_enter(self, prompt: str, table: bool = True) -> bool:
+        """Wait for Enter; ``quit``, ``help`` and, when ``table``, ``undo`` and ``fix`` work here too.
+
+        :returns: True on Enter; False as soon as an action was undone (the caller goes back to the
+            game's loop: the step may have changed)."""
         while True:
             text = self.ask(prompt).strip().lower()
             if text in ("quit", "exit", "q"):
                 self._quit()
             if not text:
-                return
+                return True
             if text == "help":
                 self.say(HELP)
+            elif table and text in UNDO_WORDS + FIX_WORDS:
+                if self._table_command(text):
+                    return False
+            elif text in UNDO_WORDS + FIX_WORDS:
+                self.say("! Undo and Fix the board are the table's: hide this screen and hand the terminal "
+                         "back first.")
             else:
-                self.say("Just press Enter to go on (or type 'quit').")
+                what = ", 'undo', 'fix'" if table else ""
+                self.say(f"Just press Enter to go on (or type 'quit'{what}).")
 
-    def _quit(self) -> None:
+    def _quit(self) -> NoReturn:
         self.say("You left the game.")  # no seed: with the content pack it deals the secret missions
         raise _Quit
+
+    def leave(self) -> NoReturn:
+        """``quit`` typed at a prompt of :mod:`~companion.games.transmission.terminal_fix`."""
+        self._quit()
+
+    def _table_command(self, head: str) -> bool | None:
+        """``undo`` or ``fix`` typed at a prompt of the table: ``None`` when ``head`` is neither, else
+        whether an action was undone (a correction saved is not one: the table stays where it is)."""
+        if head in UNDO_WORDS:
+            return undo(self)
+        if head in FIX_WORDS:
+            fix_board(self)
+            return False
+        return None
 
     def _show_decode(self) -> None:
         view = self.session.view()
@@ -370,6 +365,9 @@ class Terminal:
                 self._show_decode()
             elif head == "boost":
                 self._boost(words[1:])
+            elif head in UNDO_WORDS + FIX_WORDS and len(words) == 1:
+                if self._table_command(head) is not None and self.session.step is Step.DECODE:
+                    self._show_decode()
             elif head == "go" and len(words) == 1:
                 if free:
                     self.say(f"Give the order first: {len(free)} card(s) for registers "
@@ -464,6 +462,9 @@ class Terminal:
             self.say("", *_execution_lines(execution, view, self.names))
         while session.next_step():
             pass
+        while not self._command_or_enter("Press Enter when the table matches (or undo, fix, help, quit) > "):
+            if session.step is not Step.EXECUTE:
+                return  # the Execute was undone: its order is back in the registers
         session.confirm()
 
     def _mission_complete(self) -> None:

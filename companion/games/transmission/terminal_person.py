@@ -19,6 +19,7 @@ from companion.games.transmission.engine.views import CadetView, MissionView
 from companion.games.transmission.person import PersonSession
 from companion.games.transmission.seat_view import SeatView
 from companion.games.transmission.terminal import InputFn, OutputFn, Terminal, render_board
+from companion.games.transmission.terminal_fix import FIX_WORDS, UNDO_WORDS
 
 __all__ = ["CLEAR", "PersonTerminal", "SELECT_HELP"]
 
@@ -31,6 +32,10 @@ Type your 5 commands in the order you intend them, e.g.  N E COLLECT S W
   viable and says which step is impossible and why.
   coach   the AI's pick and the fewest transmissions still possible (when the coach is on)
   board   the board again"""
+
+
+class _Undone(Exception):
+    """The table undid an action at a hand-over prompt: the private step it led to is not opened."""
 
 
 def _mission_line(m: MissionView, done: frozenset[str]) -> str:
@@ -58,9 +63,14 @@ class PersonTerminal(Terminal):
     # ------------------------------------------------------------------ the private steps
 
     def _open(self, what: str) -> SeatView:
+        """The hand-over prompt, then the seat opened.  Until Enter the terminal is still the table's:
+        ``undo`` and ``fix`` work there (the window's Menu over its Cadet screens).
+
+        :raises _Undone: when the table undid an action there (the private step is not opened)."""
         self.say("", f"--- Mission Control: {what} ---",
                  "Hand the terminal to Mission Control. Cadet, look away until it is handed back.")
-        self._command_or_enter("Mission Control: press Enter when only you can see the screen > ")
+        if not self._command_or_enter("Mission Control: press Enter when only you can see the screen > "):
+            raise _Undone
         self.session.open_seat()
         return self.session.seat_view()
 
@@ -81,7 +91,8 @@ class PersonTerminal(Terminal):
             raise
 
     def _close(self) -> None:
-        self._command_or_enter("Mission Control: press Enter to hide this and hand the terminal back > ")
+        self._command_or_enter("Mission Control: press Enter to hide this and hand the terminal back > ",
+                               table=False)
         self.session.close_seat()
         self.clear_fn()
         self.say("The Mission Control screen is hidden: the terminal is the Cadet's again.")
@@ -98,8 +109,11 @@ class PersonTerminal(Terminal):
     def _thinking(self) -> bool:
         what = "enter your Mission cards, then select 5 commands" if self.session.awaiting_missions \
             else "select 5 commands"
-        with self._private(what) as seat:
-            self._select_step(seat)
+        try:
+            with self._private(what) as seat:
+                self._select_step(seat)
+        except _Undone:
+            pass  # the Execute (or correction) undone: the game's loop goes where the table now is
         return True
 
     def _select_step(self, seat: SeatView) -> None:
@@ -120,6 +134,9 @@ class PersonTerminal(Terminal):
                 self.say(*render_board(view.position, self.names))
             elif head == "coach":
                 self._coach()
+            elif head in UNDO_WORDS + FIX_WORDS and len(words) == 1:
+                self.say("! Undo and Fix the board are the table's: lock in, hand the terminal back, and the "
+                         "table may undo at the next prompt.")
             else:
                 self._select(words)
         intended = " ".join(c.title for c in self.session.seat_view().intended)
@@ -186,13 +203,16 @@ class PersonTerminal(Terminal):
             self.say(f"Clear signal on register {card.clear_register}: Mission Control puts that card "
                      "face up "
                      "there.")
-        with self._private("hand the cards over") as seat:
-            if seat.task == "error":
-                self._draw_error(seat)
-                seat = session.seat_view()
-            intended = " ".join(c.title for c in seat.intended)
-            self.say(f"Your intended order: {intended}.", seat.instruction, *seat.hand_over)
-            self._close()
+        try:
+            with self._private("hand the cards over") as seat:
+                if seat.task == "error":
+                    self._draw_error(seat)
+                    seat = session.seat_view()
+                intended = " ".join(c.title for c in seat.intended)
+                self.say(f"Your intended order: {intended}.", seat.instruction, *seat.hand_over)
+                self._close()
+        except _Undone:  # a correction made at the prompt, undone: the game's loop comes back here
+            return
         session.confirm()
 
     def _draw_error(self, seat: SeatView) -> None:
@@ -216,9 +236,12 @@ class PersonTerminal(Terminal):
         if not self._spend(args):
             return
         if self.session.private_boosts and self.session.view().answers:
-            with self._private("answer the Signal Boost aloud") as seat:
-                self.say(seat.answer or "Nothing to answer.")
-                self._close()
+            try:
+                with self._private("answer the Signal Boost aloud") as seat:
+                    self.say(seat.answer or "Nothing to answer.")
+                    self._close()
+            except _Undone:
+                pass  # the boost is back in the hand: no answer to say
         self._show_decode()
 
 

@@ -33,6 +33,7 @@ from kivy.graphics import Color, InstructionGroup, Line
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 
+from companion.games.transmission.board_draft import BoardDraft, board_problem, missing_modules
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE
 from companion.games.transmission.engine.correction import PHASES
@@ -44,42 +45,6 @@ from ui.widgets.controls import BigButton
 
 #: The selected cell's frame (not the Cadet's yellow: both can be on one cell).
 SELECTION = (0.35, 0.85, 1.0, 1)
-
-
-def missing_modules(content: ContentPack, rows: Sequence[str], carrying: str | None) -> list[str]:
-    """Names of the modules neither on the board nor carried, in pack order."""
-    present = {ch.upper() for row in rows for ch in row if ch != HALLWAY}
-    if carrying:
-        present.add(carrying.upper())
-    return [m.name for m in content.modules if m.letter not in present]
-
-
-def board_problem(content: ContentPack, rows: Sequence[str], carrying: str | None) -> str:
-    """What keeps this board from being saved, as a sentence, or ``""``.
-
-    Every module of the pack lies on the board exactly once or is carried (RULES.md, Components);
-    the editor's moves never put one module in two places, so a missing one is what can go wrong.
-    """
-    missing = missing_modules(content, rows, carrying)
-    if not missing:
-        return ""
-    if len(missing) == 1:
-        return f"{missing[0]} is missing: put it on a cell, or let the Cadet carry it."
-    names = ", ".join(missing[:-1]) + f" and {missing[-1]}"
-    return f"{names} are missing: put them on cells (or carry a device)."
-
-
-def _set(rows: list[str], cell: tuple[int, int], tile: str) -> None:
-    r, c = cell
-    rows[r] = rows[r][:c] + tile + rows[r][c + 1:]
-
-
-def _find(rows: Sequence[str], letter: str) -> tuple[int, int] | None:
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch != HALLWAY and ch.upper() == letter.upper():
-                return r, c
-    return None
 
 
 class EditableBoard(BoardView):
@@ -213,50 +178,47 @@ class CorrectionScreen(BaseScreen):
     def _tile(self, cell: tuple[int, int]) -> str:
         return str(self.rows[cell[0]][cell[1]])
 
+    def _draft(self) -> BoardDraft:
+        """The board being edited, for one of :class:`BoardDraft`'s moves (the terminal's ``fix`` makes
+        the same ones)."""
+        return BoardDraft(self.content, list(self.rows), (int(self.cadet[0]), int(self.cadet[1])),
+                          self.carrying)
+
+    def _keep(self, draft: BoardDraft) -> None:
+        self.rows = list(draft.rows)
+        self.cadet = list(draft.cadet)
+        self.carrying = draft.carrying
+        self._update()
+
     def put_module(self, letter: str | None) -> None:
-        """Put ``letter`` on the selected cell.  Elsewhere on the board: the two cells swap.
-        Carried: it is put down here (intact).  Missing: it appears here, intact."""
+        """Put ``letter`` on the selected cell (:meth:`BoardDraft.put_module`: elsewhere on the board,
+        the two cells swap; carried, it is put down here; missing, it appears here, intact)."""
         cell = self._cell()
         if cell is None or letter is None:  # the module picker offers no "Nothing"
             return
-        rows = list(self.rows)
-        here = self._tile(cell)
-        if here != HALLWAY and here.upper() == letter.upper():
-            return
-        there = _find(rows, letter)
-        if there is not None:
-            moved = rows[there[0]][there[1]]
-            _set(rows, there, here)
-            _set(rows, cell, moved)
-        else:
-            if self.carrying.upper() == letter.upper():
-                self.carrying = ""
-            _set(rows, cell, letter.upper())
-        self.rows = rows
-        self._update()
+        draft = self._draft()
+        draft.put_module(cell, letter)
+        self._keep(draft)
 
     def make_hallway(self) -> None:
         cell = self._cell()
         if cell is None:
             return
-        rows = list(self.rows)
-        _set(rows, cell, HALLWAY)
-        self.rows = rows
-        self._update()
+        draft = self._draft()
+        draft.make_hallway(cell)
+        self._keep(draft)
 
     def flip(self) -> None:
         """Turn the selected module to its other side (intact <-> damaged)."""
         cell = self._cell()
         if cell is None:
             return
-        tile = self._tile(cell)
-        if tile == HALLWAY:
-            self.app.show_message("A hallway has no sides: select a module to flip.", "error")
+        draft = self._draft()
+        why = draft.flip(cell)
+        if why:
+            self.app.show_message(why, "error")
             return
-        rows = list(self.rows)
-        _set(rows, cell, tile.lower() if tile.isupper() else tile.upper())
-        self.rows = rows
-        self._update()
+        self._keep(draft)
 
     def cadet_here(self) -> None:
         cell = self._cell()
@@ -265,33 +227,14 @@ class CorrectionScreen(BaseScreen):
             self._update()
 
     def set_carrying(self, letter: str | None) -> None:
-        """The Cadet carries ``letter`` (a device), or nothing.  Taken from the board, it leaves a hallway.
-
-        The device the Cadet held before is put down where the Cadet stands, as DEPLOY would, when that
-        cell is a hallway; otherwise it stays missing and the message says where to put it.  Either way
-        it is never silently dropped off the board.
-        """
-        rows = list(self.rows)
-        letter = letter.upper() if letter else None
-        before = self.carrying.upper() or None
-        if letter:
-            there = _find(rows, letter)
-            if there is not None:
-                _set(rows, there, HALLWAY)
-        said = ""
-        if before is not None and before != letter:
-            name = self.module_names().get(before, before)
-            cadet = (int(self.cadet[0]), int(self.cadet[1]))
-            if rows[cadet[0]][cadet[1]] == HALLWAY:
-                _set(rows, cadet, before)  # put down intact, as the Cadet carried it
-                said = f"{name} put down where the Cadet stands."  # two lines at most in the bar
-            else:  # the Cadet stands on a module: the table must say where the device is
-                said = f"{name} is missing: tap the cell it is on, then Module…"
-        self.rows = rows
-        self.carrying = letter or ""
-        self._update()
+        """The Cadet carries ``letter`` (a device), or nothing (:meth:`BoardDraft.set_carrying`: taken
+        from the board, it leaves a hallway; the device held before is put down where the Cadet stands
+        if that is a hallway, else it is missing and the message says where to put it)."""
+        draft = self._draft()
+        said = draft.set_carrying(letter)
+        self._keep(draft)
         if said:
-            self.app.show_message(said, "info" if not board_problem(self.content, rows, letter) else "error")
+            self.app.show_message(said, "info" if not draft.problem else "error")
 
     # ------------------------------------------------------------------ pickers
 

@@ -180,13 +180,19 @@ def apply_correction(content: ContentPack, state: GameState, action: CorrectBoar
     return replace(state, position=position_of(action))
 
 
+def _cell(cell: tuple[int, int]) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
 def describe(content: ContentPack, before: Position, after: Position) -> str:
     """A sentence for the table saying what a correction changed, e.g.
-    ``"Board corrected: the Cadet to (1, 3); the Reactor (R) damaged."``"""
+    ``"Board corrected: the Cadet to row 2, column 4; the Reactor (R) damaged."``
+
+    Cells are counted from 1, as people at the table count them (and as *Fix the board* and the
+    terminal number the grid); referee notation's zero-based ``[row, col]`` is for records."""
     changes: list[str] = []
     if before.cadet != after.cadet:
-        r, c = after.cadet_cell
-        changes.append(f"the Cadet to ({r}, {c})")
+        changes.append(f"the Cadet to {_cell(after.cadet_cell)}")
     if before.carrying != after.carrying:
         changes.append(f"carrying {_name(content, after.carrying)}" if after.carrying else "carrying nothing")
     for module in content.modules:
@@ -196,7 +202,7 @@ def describe(content: ContentPack, before: Position, after: Position) -> str:
         side = "intact" if after.tile(now).isupper() else "damaged"
         was_intact = before.tile(was).isupper() if was is not None else True
         if was != now:
-            changes.append(f"{_name(content, module.letter)} to ({now[0]}, {now[1]}), {side}")
+            changes.append(f"{_name(content, module.letter)} to {_cell(now)}, {side}")
         elif was_intact != after.tile(now).isupper():
             changes.append(f"{_name(content, module.letter)} {side}")
     return "Board corrected: " + ("; ".join(changes) if changes else "no change") + "."
