@@ -67,7 +67,7 @@ class ScanLog:
             tmp.write_text("".join(f"{x}\n" for x in [*lines, line]), encoding="utf-8")
             os.replace(tmp, self.path)
         except OSError as exc:
-            log.warning("cannot write the scan log %s: %s", self.path, exc)
+            log.warning("cannot write the scan log %s: %s", self.path, str(exc))
 
     def read(self, n: int = 10) -> list[str]:
         """The last ``n`` lines (``[]`` when there is no log or it cannot be read)."""

@@ -506,7 +506,7 @@ def open_panel(settings: PanelSettings, events: queue.Queue[Any], *, pin_factory
                        "touch and keyboard work")
         else:
             message = NO_GPIO
-            log.debug("no GPIO: %s", exc)
+            log.debug("no GPIO: %s", str(exc))
         fault = pi or settings.configured
         _tell_once(logging.ERROR if fault else logging.WARNING, message)
         return PanelStatus(None, message, fault=fault)

@@ -70,7 +70,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import warnings
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -92,8 +91,42 @@ class WindowUnavailable(RuntimeError):
     """No Kivy window can be opened here; the message says why."""
 
 
-class AppLeakWarning(UserWarning):
-    """A stopped app is still alive, so its handlers may fire in later tests."""
+class AppLeak(AssertionError):
+    """A stopped app is still alive, so its handlers may fire in later tests (a test error, not a
+    warning: 19 of them once went unread in the store UI tests, issue 24)."""
+
+
+def holder_chain(target: object, limit: int = 200_000) -> str:
+    """The shortest chain of references from a module's globals, a class or a frame down to
+    ``target``, as ``holder -> ... -> target`` type names (what keeps it alive), or ``""``."""
+    import types
+
+    came_from: dict[int, int | None] = {id(target): None}
+    seen: dict[int, object] = {id(target): target}
+    queue: deque[object] = deque([target])
+    own = {id(came_from), id(seen), id(queue)}
+    root: object | None = None
+    while queue and root is None and len(seen) < limit:
+        obj = queue.popleft()
+        for ref in gc.get_referrers(obj):
+            if id(ref) in came_from or id(ref) in own or ref is queue:
+                continue
+            came_from[id(ref)], seen[id(ref)] = id(obj), ref
+            if isinstance(ref, (type, types.ModuleType)) or (isinstance(ref, dict) and "__builtins__" in ref):
+                root = ref
+                break
+            queue.append(ref)
+    if root is None:
+        return ""
+    names = [root.__qualname__ if isinstance(root, type) else f"module {getattr(root, '__name__', None)}"
+             if isinstance(root, types.ModuleType) else f"module {root['__name__']}"]  # type: ignore[index]
+    at = came_from[id(root)]
+    while at is not None:
+        obj = seen[at]
+        name = getattr(obj, "__qualname__", None) if isinstance(obj, types.FunctionType) else None
+        names.append(name or type(obj).__name__)
+        at = came_from[at]
+    return " -> ".join(names)
 
 
 def ui_required() -> bool:
@@ -355,23 +388,23 @@ class KivyHarness:
             self._stopped_apps.append(weakref.ref(app))
 
     def check_released(self) -> None:
-        """Warn if an app stopped since the last call is still alive.
+        """Fail if an app stopped since the last call is still alive.
 
         Kivy holds bound methods weakly, so a live app means something holds
-        it strongly (a lambda bound to the Window, a module global) and its
-        handlers may still fire in later tests.  Call when the test's own
-        references are gone (the ``ui_harness`` fixture does, after a pass).
+        it strongly (a lambda bound to the Window, a running Animation, a log
+        record keeping an exception's frames) and its handlers may still fire
+        in later tests.  Call when the test's own references are gone (the
+        ``ui_harness`` fixture does, after a pass).
+
+        :raises AppLeak: naming what holds the app.
         """
         refs, self._stopped_apps = self._stopped_apps, []
         gc.collect()
         alive = [ref() for ref in refs if ref() is not None]
         if alive:
-            warnings.warn(
-                f"{alive[0]!r} is still referenced after stop() (a strong Window/Clock binding?); "
-                "its handlers may fire in later tests",
-                AppLeakWarning,
-                stacklevel=2,
-            )
+            chain = holder_chain(alive[0])
+            raise AppLeak(f"{alive[0]!r} is still referenced after stop()"
+                          f"{': ' + chain if chain else ''}; its handlers may fire in later tests")
 
     def _ensure_loop_running(self) -> None:
         """Restart the event loop that ``App.stop()`` -> ``stopTouchApp()`` closed."""

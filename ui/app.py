@@ -223,10 +223,10 @@ class CompanionApp(App):
             self.hardware.stop()  # the reader thread ends, the lights go off, the pins are released
             self.hardware = None
         # Leave nothing that outlives the app: open popups, running animations.
-        for widget in list(Window.children):
-            if isinstance(widget, ModalView):
-                widget.dismiss(animation=False)
-        for top in [*self.manager.screens, self.status, *Window.children]:
+        modals = [widget for widget in Window.children if isinstance(widget, ModalView)]
+        for modal in modals:  # its fade-in, running on, would keep it (and the app) alive
+            modal.dismiss(animation=False)
+        for top in [*self.manager.screens, self.status, *Window.children, *modals]:
             for widget in walk(top):
                 Animation.cancel_all(widget)
         self.shelf.close()

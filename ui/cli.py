@@ -137,7 +137,7 @@ def _prepare_kiosk(args: argparse.Namespace) -> bool:
         try:
             kivy_config.prepare_kiosk(config)
         except ConfigError as exc:
-            log.error("%s; the default display settings are used", exc)
+            log.error("%s; the default display settings are used", str(exc))
             kivy_config.prepare_kiosk(Config(data_dir=config.data_dir))
     except OSError as exc:
         raise Failure(f"cannot write Kivy's config: {exc}") from None

@@ -271,7 +271,7 @@ class Store:
             yield
         except SQLITE_FAILURES as exc:  # SQLite quoting damaged bytes is a UnicodeDecodeError
             self._rollback()
-            log.error("writing %s failed: %s", self.path, exc)
+            log.error("writing %s failed: %s", self.path, str(exc))
             raise StoreError(f"{failure}: {plain_failure(exc, self.path)}.") from None
         except BaseException:
             self._rollback()
@@ -304,7 +304,7 @@ class Store:
                 why = plain_failure(exc, self.path)
                 self.problem = f"The game could not be saved: {why}."
                 if isinstance(exc, sqlite3.Error):
-                    log.error("saving game %s in %s failed: %s", recorder.game_id, self.path, exc)
+                    log.error("saving game %s in %s failed: %s", recorder.game_id, self.path, str(exc))
                 else:
                     log.exception("saving game %s in %s failed", recorder.game_id, self.path)
             else:
@@ -501,7 +501,7 @@ class Store:
         return [listed_summary(row, self.path) for row in rows]
 
     def _unreadable(self, exc: Exception) -> StoreError:
-        log.error("reading %s failed: %s", self.path, exc)
+        log.error("reading %s failed: %s", self.path, str(exc))
         return StoreError(f"The game history {self.path} cannot be read now "
                           f"({plain_failure(exc, self.path)}); the games in it are kept.")
 

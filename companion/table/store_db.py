@@ -283,11 +283,11 @@ def _probe(path: Path) -> None:
     except _Foreign:
         raise _foreign(path) from None
     except UnicodeDecodeError as exc:  # SQLite's own message quotes the damaged bytes
-        log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, exc)
+        log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, str(exc))
         raise _Unusable("corrupt", "SQLite cannot read it") from None
     except sqlite3.Error as exc:
         if _damage(exc):
-            log.warning("%s cannot be read: %s", path, exc)
+            log.warning("%s cannot be read: %s", path, str(exc))
             raise _Unusable("corrupt", "SQLite cannot read it") from None
         raise StoreError(f"The game history {path} cannot be used now ({plain_failure(exc, path)}); the file "
                          f"is left as it is.") from None
@@ -319,12 +319,12 @@ def _connect(path: Path) -> sqlite3.Connection:
         raise
     except UnicodeDecodeError as exc:
         conn.close()
-        log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, exc)
+        log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, str(exc))
         raise _Unusable("corrupt", "SQLite cannot read it") from None
     except sqlite3.Error as exc:
         conn.close()
         if _damage(exc):
-            log.warning("%s cannot be read: %s", path, exc)
+            log.warning("%s cannot be read: %s", path, str(exc))
             raise _Unusable("corrupt", "SQLite cannot read it") from None
         raise StoreError(f"The game history {path} cannot be used now ({plain_failure(exc, path)}); the file "
                          f"is left as it is.") from None
@@ -340,7 +340,7 @@ def _migrate_in_place(conn: sqlite3.Connection, path: Path) -> None:
         migrate(conn)
     except sqlite3.Error as exc:
         conn.close()
-        log.error("migrating %s failed: %s", path, exc)
+        log.error("migrating %s failed: %s", path, str(exc))
         raise StoreError(f"The game history {path} could not be brought up to date to schema "
                          f"{SCHEMA_VERSION} ({plain_failure(exc, path)}); the file is left as it is, with "
                          f"every game, and the next start tries again.") from None
@@ -412,13 +412,13 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
     except (_Unusable, sqlite3.Error, UnicodeDecodeError) as exc:
         conn.close()
         if isinstance(exc, UnicodeDecodeError):
-            log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, exc)
+            log.warning("%s cannot be read: SQLite's message is not UTF-8 (%s)", path, str(exc))
             exc = _Unusable("corrupt", "SQLite cannot read it")
         if isinstance(exc, sqlite3.Error) and not _damage(exc):
             raise StoreError(f"The game history {path} cannot be read now ({plain_failure(exc, path)}).") \
                 from None
         if isinstance(exc, sqlite3.Error):
-            log.warning("%s cannot be read: %s", path, exc)
+            log.warning("%s cannot be read: %s", path, str(exc))
         problem = exc if isinstance(exc, _Unusable) else _Unusable("corrupt", "SQLite cannot read it")
         raise StoreError(f"The game history {path} {_why_unusable(problem)}. It is left as it is: the app "
                          f"will keep it aside and start a fresh one on its next start.") from None
