@@ -199,7 +199,9 @@ def read_config(path: Path | str | None = None,
     try:
         # utf-8-sig: a file saved by Windows Notepad starts with a byte-order mark, which is no setting.
         data = tomllib.loads(file.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:  # its text repeats the path, already named in front
+        return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc.strerror or exc})")]
+    except UnicodeDecodeError as exc:
         return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc})")]
     except tomllib.TOMLDecodeError as exc:
         return Config(), [ConfigError(str(file), "", None, f"is not valid TOML ({exc})")]
