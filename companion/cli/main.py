@@ -270,7 +270,11 @@ def _setup_logging(verbosity: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     """The ``companion`` console script.  :returns: the exit status (see :data:`EPILOG`)."""
     given = sys.argv[1:] if argv is None else argv
-    parser = build_parser(games.chosen_game(given), command_of(given))
+    try:
+        parser = build_parser(games.chosen_game(given), command_of(given))
+    except KeyboardInterrupt:  # Ctrl-C while the game's subcommands are imported: one line, no traceback
+        err("companion: interrupted")
+        return EXIT_INTERRUPTED
     try:
         args, rest = parser.parse_known_args(argv)
         if rest and not getattr(args, "takes_any", False):
