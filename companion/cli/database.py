@@ -12,7 +12,7 @@ import argparse
 from pathlib import Path
 
 from companion.cli.output import EXIT_USAGE, Failure, err
-from companion.table.config import read_config
+from companion.table.config import read_config, store_problems
 from companion.table.store import Store, StoreError
 
 __all__ = ["database_option", "database_path", "open_store", "none_yet"]
@@ -40,9 +40,8 @@ def database_path(args: argparse.Namespace) -> Path:
     config, problems = read_config()
     # A bad [game] setting does not matter here; one that decides where the database is, or a file
     # that could not be read at all, would point at the wrong history.
-    for problem in problems:
-        if problem.field == "" or problem.field.startswith("store"):
-            raise Failure(f"config: {problem}")
+    for problem in store_problems(problems):
+        raise Failure(f"config: {problem}")
     return config.database_path
 
 
