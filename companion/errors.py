@@ -9,6 +9,21 @@ _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
 _SHORT.maxlist = _SHORT.maxdict = 6
 _SHORT.maxlevel = 2
+#: The most characters of a path and of a key that a :class:`ConfigError`'s message quotes.
+SHOWN_PATH = 100
+SHOWN_KEY = 60
+
+
+def cut(text: str, limit: int = 80, *, middle: bool = False) -> str:
+    """``text`` for a message, at most ``limit`` characters (``limit`` >= 5): a longer one loses its end,
+    or with ``middle`` its middle (a path keeps its start and its file name), and ``...`` says so.
+    A key or a path of thousands of characters would push the rest of the message off a screen."""
+    if len(text) <= limit:
+        return text
+    if not middle:
+        return text[:limit - 3] + "..."
+    tail = (limit - 3) // 2
+    return text[:limit - 3 - tail] + "..." + text[len(text) - tail:]
 
 
 def written(value: object, limit: int = 80) -> str:
@@ -22,7 +37,7 @@ def written(value: object, limit: int = 80) -> str:
             text = json.dumps(value, ensure_ascii=False, default=repr)
         except (TypeError, ValueError, RecursionError):  # nested past any real file: name it short
             text = _SHORT.repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return cut(text, limit)
 
 
 class CompanionError(Exception):
@@ -81,6 +96,10 @@ class RecordError(CompanionError, ValueError):
 class ConfigError(CompanionError, ValueError):
     """A config file that cannot be used.
 
+    The message quotes the file, the key and the value cut short (:func:`cut`: a path to
+    :data:`SHOWN_PATH` characters, keeping its file name; a key to :data:`SHOWN_KEY`; a value to
+    80, :func:`written`); the attributes keep them whole.
+
     :param file: the file's path.
     :param field: the dotted key (``"game.undo"``), or ``""`` for the whole file.
     :param value: the offending value (``None`` for the whole file).
@@ -92,4 +111,6 @@ class ConfigError(CompanionError, ValueError):
         self.field = field
         self.value = value
         self.problem = problem
-        super().__init__(f"{file}: {field} = {written(value)}: {problem}" if field else f"{file}: {problem}")
+        where = cut(file, SHOWN_PATH, middle=True)
+        key = cut(field, SHOWN_KEY)
+        super().__init__(f"{where}: {key} = {written(value)}: {problem}" if field else f"{where}: {problem}")

@@ -100,18 +100,18 @@ def test_version_and_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_referee_the_rulebook_example_deploy_completes_and_collect_keeps_it(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # RULES.md, Missions: deploy the Android next to the intact Energy Pack, then collect it again.
-    data = changed(CARRYING, missions=[["A", "E"]], commands=["DEPLOY", "COLLECT"])
+    data = changed(CARRYING, missions=[["A", "E"]], commands=["DEPLOY", "COLLECT", "N", "S", "N"])
     code, result, err = referee(capsys, tmp_path, data)
     assert (code, err) == (0, "")
     assert result == {
         "ok": True,
         "board": ["c.f.r", ".S.B.", "o...d", ".E.M.", "h.t.l"],
-        "cadet": [3, 2],
+        "cadet": [2, 2],
         "carrying": "A",
         "completed": [{"mission": ["A", "E"], "step": 1}],
     }
     # Deploying it there once more completes nothing new: the mission is listed once.
-    code, result, _ = referee(capsys, tmp_path, changed(data, commands=["d", "c", "D"]))
+    code, result, _ = referee(capsys, tmp_path, changed(data, commands=["d", "c", "D", "N", "S"]))
     assert code == 0
     assert result["completed"] == [{"mission": ["A", "E"], "step": 1}]
     assert result["board"][3] == ".EAM." and result["carrying"] is None
@@ -129,14 +129,22 @@ def test_referee_lists_completions_in_order_as_given_and_skips_completed(
     assert result["cadet"] == [1, 2] and result["carrying"] is None
     code, result, _ = referee(capsys, tmp_path, changed(data, completed=[["A", "S"]]))
     assert result["completed"] == [{"mission": ["e", "a"], "step": 3}]
-    code, result, _ = referee(capsys, tmp_path, changed(data, commands=[]))
-    assert code == 0
-    assert result["board"] == BEGINNER["board"] and result["completed"] == []
+
+
+@pytest.mark.parametrize(("commands", "count"), [([], 0), (["N", "S", "E", "W", "N", "S"], 6),
+                                                 (["e"] * 4, 4)])
+def test_referee_refuses_a_program_of_other_than_5_commands(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, commands: list[str], count: int) -> None:
+    """RULES.md, A transmission: Mission Control selects 5 commands and the Cadet executes 5."""
+    code, out, err = cli(capsys, "referee", write(tmp_path, changed(BEGINNER, commands=commands)))
+    assert (code, out) == (2, "")
+    assert f"commands: must be exactly 5 commands, one per register, not {count}" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_referee_an_impossible_command_exits_3_and_executes_nothing(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    data = changed(CARRYING, commands=["N", "c", "DEPLOY"])
+    data = changed(CARRYING, commands=["N", "c", "DEPLOY", "S", "S"])
     code, result, err = referee(capsys, tmp_path, data)
     assert code == 3
     assert set(result) == {"ok", "step", "command", "reason"}  # no board: nothing was executed
@@ -145,12 +153,13 @@ def test_referee_an_impossible_command_exits_3_and_executes_nothing(
     assert "already carries the Android (A)" in result["reason"]
     assert "step 2 (COLLECT) is impossible" in err and "nothing was executed" in err
     # The same program stopped before the impossible step executes from the unchanged position.
-    code, result, _ = referee(capsys, tmp_path, changed(data, commands=["N"]))
+    code, result, _ = referee(capsys, tmp_path, changed(data, commands=["N", "S", "N", "S", "N"]))
     assert code == 0 and result["cadet"] == [2, 2] and result["carrying"] == "A"
 
 
 def test_referee_refuses_a_move_off_the_grid(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, result, _ = referee(capsys, tmp_path, changed(BEGINNER, cadet=[0, 1], commands=["w", "N"]))
+    data = changed(BEGINNER, cadet=[0, 1], commands=["w", "N", "S", "S", "S"])
+    code, result, _ = referee(capsys, tmp_path, data)
     assert code == 3
     assert result == {"ok": False, "step": 2, "command": "N",
                       "reason": "the Cadet would walk off the grid to the north"}
@@ -227,6 +236,11 @@ def plan(capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Any) -> dict[
     return result
 
 
+def without_commands(data: dict[str, Any]) -> dict[str, Any]:
+    """A scenario for ``plan`` alone: no ``commands`` field."""
+    return {key: value for key, value in data.items() if key != "commands"}
+
+
 def assert_viable(data: dict[str, Any], names: Sequence[str]) -> None:
     commands = [Command.parse(n) for n in names]
     assert len(commands) == 5
@@ -237,7 +251,7 @@ def assert_viable(data: dict[str, Any], names: Sequence[str]) -> None:
 
 
 def test_plan_returns_5_viable_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    data = changed(BEGINNER, commands=["not", "read"])
+    data = changed(BEGINNER, commands=["N"] * 5)  # checked, not run: 5 Norths would walk off the grid
     result = plan(capsys, tmp_path, data)
     assert_viable(data, result["commands"])
     assert result["transmissions_to_win"] == 1  # collect the Android, deploy it beside the Energy Pack
@@ -248,8 +262,8 @@ def test_plan_returns_5_viable_commands(capsys: pytest.CaptureFixture[str], tmp_
 
 @pytest.mark.parametrize("data", [
     changed(CARRYING, cadet=[0, 0], missions=[["F", "S"], ["D", "H"]], transmissions_left=2),
-    changed(BEGINNER, cadet=[4, 4], missions=[], commands=[]),
-    changed(CARRYING, completed=[["A", "E"]], commands=[]),
+    without_commands(changed(BEGINNER, cadet=[4, 4], missions=[])),
+    without_commands(changed(CARRYING, completed=[["A", "E"]])),
 ])
 def test_plan_is_viable_from_corners_while_carrying_and_with_nothing_left(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, data: dict[str, Any]) -> None:
@@ -265,6 +279,17 @@ def test_plan_is_viable_from_corners_while_carrying_and_with_nothing_left(
 def test_plan_a_malformed_scenario_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = cli(capsys, "plan", write(tmp_path, changed(BEGINNER, transmissions_left=-1)))
     assert code == 2 and "transmissions_left" in err
+
+
+@pytest.mark.parametrize("commands", ["N E", ["N", "JUMP", "S", "E", "W"], [], ["N"] * 6])
+def test_plan_refuses_a_malformed_commands_field_as_referee_does(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, commands: Any) -> None:
+    """``plan`` does not run a scenario's ``commands``, but a file ``referee`` refuses it refuses too."""
+    path = write(tmp_path, changed(BEGINNER, commands=commands))
+    code, out, refused = cli(capsys, "referee", path)
+    assert (code, out) == (2, "") and ": commands" in refused
+    code, out, err = cli(capsys, "plan", path)
+    assert (code, out, err) == (2, "", refused.replace("companion referee:", "companion plan:"))
 
 
 # --------------------------------------------------------------------------- simulate
@@ -505,7 +530,7 @@ def test_an_unexpected_error_is_one_line_without_a_traceback(
 
 
 def test_python_m_companion_referees_a_scenario(tmp_path: Path) -> None:
-    path = write(tmp_path, changed(CARRYING, missions=[["A", "E"]], commands=["D", "C"]))
+    path = write(tmp_path, changed(CARRYING, missions=[["A", "E"]], commands=["D", "C", "N", "S", "N"]))
     done = subprocess.run([sys.executable, "-m", "companion", "referee", path], env=subprocess_env(),
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode == 0, done.stderr

@@ -234,10 +234,26 @@ def test_play_without_the_store(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     path = tmp_path / "companion.sqlite3"
     code, out, _ = _play(capsys, monkeypatch, "\nquit\n", "--no-store", "--database", str(path))
     assert code == 0 and "You left the game" in out and not path.exists()
+    code, out, err = _play(capsys, monkeypatch, "\nquit\n", "--database", str(tmp_path))  # a folder
+    assert code == 0 and "This game will not be saved." in err and "You left the game" in out
+
+
+@pytest.mark.parametrize("game", ["transmission", "six-actions", "five-actions"])
+def test_play_refuses_a_database_in_a_folder_that_does_not_exist(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        game: str) -> None:
+    """A mistyped ``--database`` creates no folders (and no history nobody finds): exit 2, naming it."""
     blocker = tmp_path / "file"
     blocker.write_text("")
-    code, out, err = _play(capsys, monkeypatch, "\nquit\n", "--database", str(blocker / "db.sqlite3"))
-    assert code == 0 and "This game will not be saved." in err and "You left the game" in out
+    for folder, what in ((tmp_path / "nonexist" / "dir", "does not exist"), (blocker, "is not a folder")):
+        before = sorted(tmp_path.rglob("*"))
+        code, out, err = _play(capsys, monkeypatch, "\nquit\n", "--game", game, "--database",
+                               str(folder / "x.db"))
+        assert (code, out) == (2, "")
+        assert err == (f"companion play: --database {folder / 'x.db'}: the folder {folder} {what} (the "
+                       f"game store is kept in a folder that exists: create it first, or give a file in "
+                       f"another)\n")
+        assert sorted(tmp_path.rglob("*")) == before and blocker.read_text() == ""
 
 
 def test_sparkline() -> None:

@@ -234,3 +234,41 @@ def test_a_path_longer_than_linux_allows_is_refused_naming_the_setting(tmp_path:
         assert [p.field for p in problems] == ["store.database"] and "longer" in problems[0].problem
         assert config.database is None
     assert read_config(write(tmp_path, f'[store]\ndatabase = "{tmp_path}/{"x" * 255}"\n'))[1] == []
+
+
+def test_a_problem_quotes_a_long_key_value_and_path_cut_short(tmp_path: Path) -> None:
+    """A key, a value or a file name of thousands of characters is quoted short in the message (so a
+    notice on Home still fits), its start kept and the path's file name too; the error keeps them whole."""
+    from companion.errors import SHOWN_KEY, SHOWN_PATH, cut
+    from companion.table.config import read_config
+
+    folder = tmp_path / ("p" * 200)
+    folder.mkdir()
+    file = folder / ("q" * 200 + ".toml")
+    cases = {  # the text of the file -> the field at fault
+        "[game]\n" + "k" * 3000 + " = 1\n": "game." + "k" * 3000,
+        "[" + "t" * 3000 + "]\n": "t" * 3000,
+        '[game]\nundo = "' + "x" * 3000 + '"\n': "game.undo",
+        '[store]\ndata_dir = "/' + "d" * 3000 + '"\n': "store.data_dir",
+        "[game]\nundo = [" + ", ".join(["1"] * 2000) + "]\n": "game.undo",
+    }
+    for text, field in cases.items():
+        file.write_text(text, encoding="utf-8")
+        _, problems = read_config(file)
+        assert [p.field for p in problems] == [field]
+        message = str(problems[0])
+        assert len(message) < SHOWN_PATH + SHOWN_KEY + 80 + len(problems[0].problem) + 10, message
+        assert message.startswith(str(file)[:40]) and ".toml: " in message  # its start, and its name's end
+        assert cut(field, SHOWN_KEY) in message and problems[0].problem in message
+        assert problems[0].file == str(file)  # the whole path, for code; the message is for people
+    file.write_text("[gmae]\n", encoding="utf-8")
+    assert str(read_config(file)[1][0]).startswith(cut(str(file), SHOWN_PATH, middle=True) + ": gmae = {}: ")
+
+
+def test_cut_keeps_short_text_and_says_where_it_cut() -> None:
+    from companion.errors import cut
+
+    assert cut("short", 10) == "short" and cut("x" * 10, 10) == "x" * 10
+    assert cut("abcdefghijkl", 10) == "abcdefg..."
+    assert cut("/home/pi/" + "d" * 50 + "/config.toml", 30, middle=True) == "/home/pi/ddddd...d/config.toml"
+    assert all(len(cut("y" * n, 20, middle=True)) == min(n, 20) for n in range(40))

@@ -28,7 +28,7 @@ CARRYING: dict[str, Any] = {
     "cadet": [3, 2],
     "carrying": "A",
     "missions": [["A", "E"], ["F", "S"]],
-    "commands": ["DEPLOY", "c"],
+    "commands": ["DEPLOY", "c", "N", "S", "n"],
 }
 
 #: The Beginner Layout itself: nothing carried, 12 hallways on the grid.
@@ -37,7 +37,7 @@ BEGINNER: dict[str, Any] = {
     "cadet": [2, 2],
     "carrying": None,
     "missions": [["A", "E"]],
-    "commands": [],
+    "commands": ["N", "S", "W", "E", "S"],
 }
 
 
@@ -60,7 +60,7 @@ def test_a_valid_scenario_parses_into_a_position_missions_and_commands() -> None
     assert dict(scenario.missions) == {"A-E": ("A", "E"), "F-S": ("F", "S")}
     assert scenario.pending == dict(scenario.missions)
     assert scenario.completed == frozenset()
-    assert scenario.commands == (Command.DEPLOY, Command.COLLECT)
+    assert scenario.commands == (Command.DEPLOY, Command.COLLECT, Command.N, Command.S, Command.N)
     assert scenario.transmissions_left == DEFAULT_TRANSMISSIONS_LEFT
 
 
@@ -81,13 +81,30 @@ def test_carrying_may_be_left_out_when_nothing_is_carried() -> None:
     assert scenario.position.carrying is None
 
 
-def test_plan_scenarios_need_no_commands_and_ignore_them() -> None:
+def test_plan_scenarios_need_no_commands_and_do_not_keep_them() -> None:
     data = changed(BEGINNER, commands=_DROP, transmissions_left=3)
     scenario = parse_scenario(data, CONTENT, commands=False)
     assert scenario.commands == ()
     assert scenario.transmissions_left == 3
-    ignored = parse_scenario(changed(BEGINNER, commands=["nonsense"]), CONTENT, commands=False)
-    assert ignored.commands == ()
+    assert parse_scenario(BEGINNER, CONTENT, commands=False).commands == ()
+
+
+@pytest.mark.parametrize(("commands", "field", "words"), [
+    (["nonsense", "N", "N", "N", "N"], "commands[0]", "unknown command 'nonsense'"),
+    ("N E S W N", "commands", "list of 5 command names"),
+    ([], "commands", "exactly 5 commands, one per register"),
+    (["N"] * 6, "commands", "not 6"),
+])
+def test_plan_refuses_a_malformed_commands_field_as_the_referee_does(commands: Any, field: str,
+                                                                      words: str) -> None:
+    """A ``commands`` field ``plan`` does not run is still checked: the same file, the same refusal."""
+    refusals = []
+    for referee in (True, False):
+        with pytest.raises(ScenarioError) as caught:
+            parse_scenario(changed(BEGINNER, commands=commands), CONTENT, commands=referee)
+        refusals.append(str(caught.value))
+        assert caught.value.field == field and words in caught.value.problem, str(caught.value)
+    assert refusals[0] == refusals[1]
 
 
 MALFORMED: list[tuple[str, dict[str, Any] | Any, str, str]] = [
@@ -130,7 +147,12 @@ MALFORMED: list[tuple[str, dict[str, Any] | Any, str, str]] = [
     ("the same mission twice", changed(BEGINNER, missions=[["A", "E"], ["E", "A"]]), "missions[1]",
      "repeats missions[0]"),
     ("completed malformed", changed(BEGINNER, completed=[["A", "Q"]]), "completed[0]", "'Q'"),
-    ("commands not a list", changed(BEGINNER, commands="N E"), "commands", "list of command names"),
+    ("commands not a list", changed(BEGINNER, commands="N E"), "commands", "list of 5 command names"),
+    ("no commands", changed(BEGINNER, commands=[]), "commands",
+     "exactly 5 commands, one per register, not 0"),
+    ("4 commands", changed(BEGINNER, commands=["N", "S", "N", "S"]), "commands", "exactly 5 commands"),
+    ("6 commands", changed(BEGINNER, commands=["N", "S"] * 3), "commands", "exactly 5 commands, one per "
+                                                                           "register, not 6"),
     ("unknown command", changed(BEGINNER, commands=["N", "JUMP"]), "commands[1]", "unknown command 'JUMP'"),
     ("command not a string", changed(BEGINNER, commands=[7]), "commands[0]", "must be a string"),
     ("transmissions_left zero", changed(BEGINNER, transmissions_left=0), "transmissions_left", ">= 1"),
@@ -208,7 +230,7 @@ def test_a_pending_pair_already_side_by_side_is_accepted_and_completes_at_step_1
     """RULES.md, Missions: after any single command, a move too; a board completes nothing by itself."""
     from companion.games.transmission.engine.state import rules_for
 
-    scenario = parse_scenario(changed(SIDE_BY_SIDE, commands=["N", "S"]), CONTENT)
+    scenario = parse_scenario(changed(SIDE_BY_SIDE, commands=["N", "S", "N", "S", "N"]), CONTENT)
     assert scenario.pending == {"A-E": ("A", "E"), "F-S": ("F", "S")}
     assert scenario.side_by_side == ("A-E",)
     execution = rules_for(CONTENT).execute(scenario.position, scenario.commands, scenario.pending)
@@ -220,11 +242,12 @@ def test_a_first_command_that_takes_the_pair_apart_completes_nothing() -> None:
     """The Cadet on the Android collects it at step 1: the pair is not side by side after any command."""
     from companion.games.transmission.engine.state import rules_for
 
-    scenario = parse_scenario(changed(SIDE_BY_SIDE, cadet=[3, 2], commands=["C", "N", "S", "D"]), CONTENT)
+    data = changed(SIDE_BY_SIDE, cadet=[3, 2], commands=["C", "N", "S", "D", "N"])
+    scenario = parse_scenario(data, CONTENT)
     execution = rules_for(CONTENT).execute(scenario.position, scenario.commands, scenario.pending)
     # Set down again on the same cell at step 4: completed then, not at step 1.
     assert [(c.mission, c.step) for c in execution.completions] == [("A-E", 4)]
-    moved_first = changed(SIDE_BY_SIDE, cadet=[3, 2], commands=["N", "S", "C"])
+    moved_first = changed(SIDE_BY_SIDE, cadet=[3, 2], commands=["N", "S", "C", "N", "S"])
     execution = rules_for(CONTENT).execute(parse_scenario(moved_first, CONTENT).position,
                                            (Command.N, Command.S, Command.COLLECT),
                                            scenario.pending)

@@ -65,3 +65,65 @@ def test_the_limits_are_in_the_help_and_the_largest_values_are_taken(
     assert main(["simulate", "--games", "1", "--jobs", str(MAX_JOBS), "--seed", "999999999",
                  "--difficulty", "training"]) == 0  # jobs beyond the games are not started
     assert "1 game at training difficulty, seed 999999999" in capsys.readouterr().out  # not "1 games"
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    """Every process this user can see: pid -> (parent pid, command line)."""
+    import os
+
+    found: dict[int, tuple[int, str]] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="utf-8", errors="replace") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{name}/cmdline", "rb") as cmdline:
+                command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, ValueError, IndexError):
+            continue
+        found[int(name)] = (parent, command)
+    return found
+
+
+def _started(root: int) -> tuple[bool, int]:
+    """Whether ``root`` has started its forkserver yet, and how many workers that has forked."""
+    table = _processes()
+    servers = [pid for pid, (parent, command) in table.items()
+               if parent == root and "multiprocessing.forkserver" in command]
+    return bool(servers), sum(1 for parent, _ in table.values() if parent in servers)
+
+
+# The forkserver's start is a short window (its interpreter importing `site`): three tries at it.
+@pytest.mark.parametrize("moment", ["forkserver"] * 3 + ["workers"], ids=["forkserver-1", "forkserver-2",
+                                                                          "forkserver-3", "workers"])
+def test_ctrl_c_while_the_processes_start_is_one_line_and_exit_130(moment: str) -> None:
+    """A Ctrl-C (SIGINT to the whole process group, as a terminal sends it) the moment the forkserver
+    starts, or its workers: no worker's traceback, no "Fatal Python error" of a half-started
+    interpreter, only the parent's one line."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "simulate", "--games", "2000", "--jobs", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            forkserver, workers = _started(proc.pid)
+            if (forkserver and moment == "forkserver") or workers >= 1:
+                break
+            time.sleep(0.002)
+        else:
+            pytest.fail(f"no {moment} within 60 s")
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, (out, err)
+    assert err.splitlines() == ["companion simulate: interrupted"], err

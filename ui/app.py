@@ -53,7 +53,8 @@ from ui.lazy_screens import LazyScreenManager, add_screens
 from ui.popups import Choice, ChoicePopup
 from ui.registry import GAMES, load_shared_kv
 from ui.shelf import GameShelf
-from ui.start import LogAndContinue, configure, load_settings, planner_missing
+from ui.start import LogAndContinue, configure, planner_missing
+from ui.store_setting import table_settings
 from ui.table_hardware import TableHardware
 from ui.table_store import TableStore
 from ui.widgets.controls import StatusStrip
@@ -594,7 +595,6 @@ def main(content: ContentPack | None = None, difficulty: str | None = None, layo
     from kivy.base import ExceptionManager  # after configure(), like everything that may open the window
 
     ExceptionManager.add_handler(LogAndContinue(_say_on_screen))
-    config, notices = load_settings()
-    CompanionApp(content=content, difficulty=difficulty, layout=layout, seed=seed, config=config,
-                 store_path=config.database_path, notices=notices).run()
+    CompanionApp(content=content, difficulty=difficulty, layout=layout, seed=seed,
+                 **table_settings().app_options()).run()  # a bad [store]: History off, said on Home
     return 0

@@ -1,8 +1,9 @@
 """Which game store a subcommand uses, and opening it for the command line.
 
 Each command that uses the store reads the database of the table's config (``Config.database_path``:
-``[store] database``, else ``<data_dir>/companion.sqlite3``) or ``--database FILE``.  Reading
-commands never create or change a database (:func:`open_store` with ``create`` false).
+``[store] database``, else ``<data_dir>/companion.sqlite3``) or ``--database FILE``, a file in a
+folder that exists (no command creates folders for it).  Reading commands never create or change a
+database (:func:`open_store` with ``create`` false).
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.cli.output import Failure, err
-from companion.table.config import read_config
+from companion.cli.output import EXIT_USAGE, Failure, err
+from companion.table.config import read_config, store_problems
 from companion.table.store import Store, StoreError
 
 __all__ = ["database_option", "database_path", "open_store", "none_yet"]
@@ -24,15 +25,23 @@ def database_option(parser: argparse.ArgumentParser) -> None:
 
 
 def database_path(args: argparse.Namespace) -> Path:
-    """``--database`` or the config's database.  :raises Failure: an unusable config file."""
+    """``--database`` or the config's database.
+
+    :raises Failure: an unusable config file (exit 1); ``--database`` in a folder that does not exist
+        (exit 2: a mistyped path would otherwise create folders, and a history nobody finds, there).
+    """
     if getattr(args, "database", None) is not None:
-        return Path(args.database).expanduser()
+        path = Path(args.database).expanduser()
+        if not path.parent.is_dir():
+            what = "is not a folder" if path.parent.exists() else "does not exist"
+            raise Failure(f"--database {path}: the folder {path.parent} {what} (the game store is kept in a "
+                          f"folder that exists: create it first, or give a file in another)", EXIT_USAGE)
+        return path
     config, problems = read_config()
     # A bad [game] setting does not matter here; one that decides where the database is, or a file
     # that could not be read at all, would point at the wrong history.
-    for problem in problems:
-        if problem.field == "" or problem.field.startswith("store"):
-            raise Failure(f"config: {problem}")
+    for problem in store_problems(problems):
+        raise Failure(f"config: {problem}")
     return config.database_path
 
 

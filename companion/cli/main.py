@@ -321,7 +321,11 @@ def run(registry: Sequence[GameInfo[Any]], argv: list[str] | None = None) -> int
     :func:`companion.entry.main`, gives it the catalog's).  :returns: the exit status (see
     :data:`EPILOG`)."""
     given = sys.argv[1:] if argv is None else argv
-    parser = build_parser(registry, games.chosen_game(given), command_of(given))
+    try:
+        parser = build_parser(registry, games.chosen_game(given), command_of(given))
+    except KeyboardInterrupt:  # Ctrl-C while the game's subcommands are imported: one line, no traceback
+        err("companion: interrupted")
+        return EXIT_INTERRUPTED
     try:
         args, rest = parser.parse_known_args(argv)
         if rest and not getattr(args, "takes_any", False):

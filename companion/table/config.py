@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -45,7 +45,7 @@ import platformdirs
 from companion.errors import ConfigError
 
 __all__ = ["APP_NAME", "CONFIG_ENV", "SYSTEM_CONFIG", "Config", "config_path", "expand_path",
-           "load_config", "read_config"]
+           "load_config", "read_config", "store_problems"]
 
 APP_NAME = "companion"
 CONFIG_ENV = "COMPANION_CONFIG"
@@ -199,7 +199,9 @@ def read_config(path: Path | str | None = None,
     try:
         # utf-8-sig: a file saved by Windows Notepad starts with a byte-order mark, which is no setting.
         data = tomllib.loads(file.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:  # its text repeats the path, already named in front
+        return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc.strerror or exc})")]
+    except UnicodeDecodeError as exc:
         return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc})")]
     except tomllib.TOMLDecodeError as exc:
         return Config(), [ConfigError(str(file), "", None, f"is not valid TOML ({exc})")]
@@ -273,3 +275,11 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
                     private_boosts=switches["private_boosts"], coach=switches["coach"], sections=sections,
                     database=paths.get("database"), **extra)
     return config, problems
+
+
+def store_problems(problems: Sequence[ConfigError]) -> list[ConfigError]:
+    """The problems of :func:`read_config` that decide where the game store is: a bad ``[store]``
+    setting, or a file that could not be used at all (it may hold one).  With any, the table's history
+    is not where the defaults say, so neither the command line nor the app opens a store there (an
+    empty history in another place would hide the table's own)."""
+    return [problem for problem in problems if problem.field == "" or problem.field.startswith("store")]

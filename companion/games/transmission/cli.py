@@ -154,7 +154,8 @@ def terminal_for(session: Session, input_fn: Callable[[str], str] = input,
 
 
 def _cmd_referee(args: argparse.Namespace) -> int:
-    """Run a scenario's commands (RULES.md, The commands; Missions) and print the result as JSON."""
+    """Run a scenario's 5 commands (RULES.md, The commands; A transmission; Missions) and print the result
+    as JSON."""
     content = content_pack(args)
     scenario = _scenario(args, content, commands=True)
     try:
@@ -177,7 +178,8 @@ def _cmd_referee(args: argparse.Namespace) -> int:
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
-    """Mission Control's 5 commands for a scenario (its ``commands`` are ignored)."""
+    """Mission Control's 5 commands for a scenario (a ``commands`` field is checked as ``referee``
+    checks it, then not used)."""
     from companion.games.transmission.mission_control.planner import Planner
 
     content = content_pack(args)

@@ -13,7 +13,7 @@ A scenario is a JSON object::
      "carrying": null,                a device letter (intact, so upper-case) or null
      "missions": [["A", "E"]],        pairs of module letters to set side by side
      "completed": [],                 pairs already done (optional)
-     "commands": ["S", "C", "D"],     N E S W COLLECT DEPLOY REPAIR (also C D R), any case
+     "commands": ["S", "C", "N", "E", "D"],  5 of N E S W COLLECT DEPLOY REPAIR (also C D R), any case
      "transmissions_left": 7}         for ``plan`` only (optional, default 7; at most a game's cards)
 
 A board may leave modules out (a puzzle position): absent modules are simply
@@ -45,7 +45,7 @@ from typing import Any
 from companion.errors import ScenarioError, written
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE, Cell, Position, cell_of, index
-from companion.games.transmission.engine.commands import Command
+from companion.games.transmission.engine.commands import REGISTERS, Command
 from companion.games.transmission.engine.rules import pair_complete
 
 __all__ = ["Scenario", "FIELDS", "DEFAULT_TRANSMISSIONS_LEFT", "parse_scenario", "load_scenario",
@@ -208,16 +208,21 @@ def _pairs(raw: object, name: str, content: ContentPack) -> list[tuple[tuple[str
 
 
 def _commands(raw: object) -> tuple[Command, ...]:
-    """``commands``: a list of command names (RULES.md, Referee notation), any length."""
+    """``commands``: a transmission's program, exactly :data:`REGISTERS` command names, registers 1 to 5
+    in order (RULES.md, A transmission, 1. Select and 5. Execute; Referee notation)."""
     if not isinstance(raw, list):
-        raise ScenarioError("commands", f'must be a list of command names, e.g. ["N", "C", "DEPLOY"], '
-                                        f'not {written(raw)}')
+        raise ScenarioError("commands", f"must be a list of {REGISTERS} command names, registers 1 to "
+                                        f'{REGISTERS}, e.g. ["N", "C", "E", "DEPLOY", "S"], '
+                                        f"not {written(raw)}")
     commands = []
     for i, word in enumerate(raw):
         try:
             commands.append(Command.parse(word))
         except ValueError as exc:
             raise ScenarioError(f"commands[{i}]", f"{exc} (step {i + 1})") from None
+    if len(commands) != REGISTERS:
+        raise ScenarioError("commands", f"must be exactly {REGISTERS} commands, one per register, "
+                                        f"not {len(commands)} (a transmission executes {REGISTERS})")
     return tuple(commands)
 
 
@@ -239,8 +244,9 @@ def _transmissions_left(raw: object, content: ContentPack) -> int:
 def parse_scenario(data: object, content: ContentPack, *, commands: bool = True) -> Scenario:
     """Validate a decoded JSON scenario against a content pack's modules.
 
-    :param commands: whether ``commands`` is required and read (``referee``); when ``False``
-        (``plan``) the field is allowed but ignored.
+    :param commands: whether ``commands`` is required and kept (``referee``); when ``False``
+        (``plan``) the field may be left out, and one that is given is checked the same way (a
+        malformed program is refused as ``referee`` refuses it) and then not used.
     :raises ScenarioError: the first problem, naming the field.
     """
     if not isinstance(data, dict):
@@ -271,7 +277,9 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
                 raise ScenarioError(f"missions[{i}]", f"names {_name(content, letter)}, which is neither on "
                                                       f"the board nor carried: the mission {written(given)} "
                                                       f"could never be completed")
-    program = _commands(data["commands"]) if commands else ()
+    # ``plan`` does not run the program, but a file that ``referee`` would refuse is refused here too.
+    given_program = _commands(data["commands"]) if "commands" in data else ()
+    program = given_program if commands else ()
     left = _transmissions_left(data.get("transmissions_left", DEFAULT_TRANSMISSIONS_LEFT), content)
     return Scenario(
         position=Position(board, index(cadet), carrying),

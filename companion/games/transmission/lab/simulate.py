@@ -28,20 +28,23 @@ tables are per game, so a worker's memory stays bounded however many games it
 plays; the compiled programs and routes that do not depend on the game are
 shared), so the totals are the same whatever the number of processes.  Ctrl-C
 stops the workers and the batch raises :class:`KeyboardInterrupt` once, with no
-worker's traceback.
+worker's traceback or line (the workers ignore SIGINT from the moment they start).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import multiprocessing
 import os
 import random
 import signal
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.engine.actions import Execute, Select, UseBoost
@@ -284,6 +287,33 @@ class _Batch:
 _WORKER: _Batch | None = None
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT ignored and held back while the pool starts.
+
+    The forkserver is a new interpreter, and one started with SIGINT ignored keeps it ignored (Python
+    installs its KeyboardInterrupt handler only over the default), as do the workers it forks: a Ctrl-C
+    while they start cannot kill one half-way ("Fatal Python error: init_import_site", a traceback)
+    before :func:`_init_worker` runs.  This process holds the signal back (blocked, so Linux keeps it
+    pending though ignored) and takes it when the pool exists, as one :class:`KeyboardInterrupt`.
+    """
+    if threading.current_thread() is not threading.main_thread():  # only the main thread takes signals
+        yield
+        return
+    # multiprocessing's resource tracker unblocks SIGINT once it has started its own process, which
+    # inside the window would let an ignored Ctrl-C be lost: start it first (it guards its own start).
+    resource_tracker.ensure_running()
+    held = {signal.SIGINT}
+    previous_mask = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)  # before unblocking: a pending Ctrl-C reaches it
+        if signal.SIGINT not in previous_mask:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+
+
 def _init_worker(batch: _Batch) -> None:
     global _WORKER
     # Ctrl-C reaches the whole process group: the parent stops the pool and says so once; a worker
@@ -344,7 +374,9 @@ def simulate(content: ContentPack, games: int, difficulty: str, seed: int,
         # a test runner's) can leave a lock held forever in the child, and the pool hangs.  The batch
         # (content pack, factory) is pickled to the workers, so the factory must be picklable.
         context = multiprocessing.get_context("forkserver")
-        with context.Pool(jobs, initializer=_init_worker, initargs=(batch,)) as pool:
+        with contextlib.ExitStack() as stack:
+            with _ctrl_c_held():  # a Ctrl-C now waits for the pool to exist, then stops it (the stack)
+                pool = stack.enter_context(context.Pool(jobs, initializer=_init_worker, initargs=(batch,)))
             chunks = max(1, min(20, games // (4 * jobs)))
             tallies = list(progress(pool.imap(_play_in_worker, numbers, chunksize=chunks),
                                     total=games, desc="games", unit="game"))
