@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.games.five_actions import summary as five_summary
 from companion.games.five_actions.session import Session as FiveSession
 from companion.games.five_actions.terminal import Terminal as FiveTerminal

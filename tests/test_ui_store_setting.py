@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import test_ui_game
-from companion.cli.main import main
+from companion.entry import main
 from companion.table.config import CONFIG_ENV
 from test_ui_game import message, screen
 from ui.store_setting import table_settings
