@@ -43,8 +43,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.games.transmission.engine.commands import card_command
-from companion.games.transmission.names import Step
+from companion.games.transmission.names import Step  # the registration's names (catalog)
 from companion.table.config import Config
 from companion.table.events import Event
 from hardware import panel as gpio
@@ -318,6 +317,8 @@ class TableHardware:
         self._signal("scan_ok")
         now = after.arrangement if after is not None else before
         placed = [k for k, (a, b) in enumerate(zip(before, now), start=1) if a != b]
+        from companion.games.transmission.engine.commands import card_command
+
         # Two Norths are one and the same at the table: name the command, not "North (1 of 2)".
         name = card_command(card.id).title if card.kind == "command" else card.name
         result = f"{name} in register {placed[0]}" if placed else card.name
@@ -404,7 +405,6 @@ class TableHardware:
 
     def _on_event(self, session: Session, event: Event) -> None:
         from companion.games.transmission.events import MissionComplete, Refused, StepChanged, Victory
-
         if session is not self._session:
             return  # a game that was left
         if isinstance(event, Refused):
