@@ -47,7 +47,6 @@ from companion.games.transmission.names import Step  # the registration's names 
 from companion.table.config import Config
 from companion.table.events import Event
 from hardware import panel as gpio
-from hardware.doctor import SCAN_LOG_NAME, ScanLog
 from ui import theme
 from ui.popups import GuardedPopup
 from ui.widgets.controls import BigButton, StatusStrip
@@ -58,6 +57,7 @@ if TYPE_CHECKING:  # the cards with the first scan, the session and its events w
     from companion.games.transmission.intents import Intents
     from companion.games.transmission.session import Session
     from companion.games.transmission.table_view import TableView
+    from hardware.doctor import ScanLog
     from hardware.pairing import Pairings
     from hardware.reader import ReaderEvent, ReaderSettings
 
@@ -135,7 +135,7 @@ class TableHardware:
         self.panel: gpio.Panel | None = None
         self.reader: Reader | None = None
         self.pairings: Pairings | None = None
-        self.scan_log = ScanLog(config.data_dir / SCAN_LOG_NAME)
+        self._scan_log: ScanLog | None = None
         self.reader_state = "none"
         self.buttons_state = "off"
         self._pin_factory = pin_factory
@@ -145,6 +145,16 @@ class TableHardware:
         self._session: Session | None = None
         self._was_connected = False
         self._popup: PairingPopup | None = None
+
+    @property
+    def scan_log(self) -> ScanLog:
+        """The last scans (``hardware.doctor``, which shows them), opened with the first scan: the
+        doctor's module is not imported at start (issue 24, item 4)."""
+        if self._scan_log is None:
+            from hardware.doctor import SCAN_LOG_NAME, ScanLog
+
+            self._scan_log = ScanLog(self.config.data_dir / SCAN_LOG_NAME)
+        return self._scan_log
 
     # ------------------------------------------------------------------ life
 

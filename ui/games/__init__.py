@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.table.reference import Reference
 from ui.game_table import GameTable, TableHost
@@ -43,7 +44,7 @@ class GameScreens:
     """
 
     game: str
-    screens: tuple[Reference[type[BaseScreen]], ...]
+    screens: tuple[Reference[type[BaseScreen[Any]]], ...]
     widget_kv: tuple[Path, ...]
     start: str
     in_game: frozenset[str]
@@ -51,6 +52,6 @@ class GameScreens:
     table: Reference[Callable[[TableHost], GameTable]] | None = None
     keys: str = ""
 
-    def defines(self, cls: type[BaseScreen]) -> bool:
+    def defines(self, cls: type[BaseScreen[Any]]) -> bool:
         """True when ``cls`` is one of :attr:`screens`."""
         return f"{cls.__module__}:{cls.__qualname__}" in {screen.target for screen in self.screens}

@@ -36,6 +36,7 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringP
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE
 from companion.games.transmission.engine.correction import PHASES
+from companion.games.transmission.table_view import TableView
 from ui import theme
 from ui.games.transmission.board import BoardView
 from ui.popups import GuardedPopup
@@ -164,7 +165,7 @@ class TilePicker(GuardedPopup):
         return True
 
 
-class CorrectionScreen(BaseScreen):
+class CorrectionScreen(BaseScreen[TableView]):
     """The board correction editor (see the module docstring)."""
 
     rows = ListProperty(["....."] * SIZE)

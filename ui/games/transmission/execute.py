@@ -33,7 +33,7 @@ def describe_step(command: Command, before: Position, after: Position, names: di
     return f"Turn the {name(here)} over to its green, intact side."
 
 
-class ExecuteScreen(BaseScreen):
+class ExecuteScreen(BaseScreen[TableView]):
     heading = StringProperty("")
     detail = StringProperty("")
     carrying = StringProperty("")
