@@ -33,10 +33,13 @@ class BaseScreen(Screen, Generic[ViewT]):
     """A screen of the companion.
 
     Game screens are refreshed from their game's table view (secrets stripped; never the Mission
-    Control view): Incoming Transmission's by the app (named after
-    :class:`~companion.games.transmission.table_view.Step` values, reaching the game through
-    ``app.intents`` and ``app.table_view()``, :class:`~ui.host.Host`), another game's by its
-    :class:`~ui.games.GameTable` (``app.game_table(name)``).
+    Control view) by their game's :class:`~ui.game_table.GameTable`: Incoming Transmission's
+    (:class:`ui.games.transmission.game.TransmissionTable`; its screens are named after
+    :class:`~companion.games.transmission.names.Step` values and reach the game through
+    ``app.intents`` and ``app.table_view()``, :class:`~ui.host.Host`), another game's through
+    ``app.game_table(name)``.
+
+    :param ViewT: the view :meth:`refresh` is given (see the module docstring).
     """
 
     app: Host = ObjectProperty(None, allownone=True)
