@@ -219,7 +219,7 @@ def test_the_table_retries_a_game_that_ended_while_saves_failed(tmp_path: Path) 
     table.open([])
     assert table.store is not None
     session = Session(CONTENT, RandomChooser(6), "training", "standard", 6)
-    table.attach(session)
+    table.save_game(session, KEEPER)
     inject(table.store, lambda sql: "before" if sql.startswith("COMMIT") else None,
            "database or disk is full")
     play_to_end(session)

@@ -154,3 +154,66 @@ def test_no_gpio_here_means_no_gpiozero_import() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           env=env)
     assert done.returncode == 0, done.stderr
+
+
+#: What `companion run` may import of the games before one is chosen (issue 24, item 4): the catalog
+#: and each game's registration (``info``, and the names it declares), Incoming Transmission's `run`
+#: options (``options``: the command line's --difficulty, --layout, --seed) and the empty package the
+#: planner check looks into (``mission_control``, found with ``importlib.util.find_spec``).
+START_GAME_MODULES = frozenset({
+    "companion.games", "companion.games.catalog",
+    "companion.games.transmission", "companion.games.transmission.info",
+    "companion.games.transmission.names", "companion.games.transmission.options",
+    "companion.games.transmission.mission_control",
+    "companion.games.six_actions", "companion.games.six_actions.info",
+    "companion.games.five_actions", "companion.games.five_actions.info"})
+
+#: A child that runs `companion run` to its first frame and prints the modules imported by then.
+_FIRST_FRAME_MODULES = """
+import os, sys
+from kivy.base import EventLoop
+from kivy.clock import Clock
+
+def done(_dt):
+    sys.stdout.write(" ".join(sorted(sys.modules)) + "\\n")
+    sys.stdout.flush()
+    os._exit(0)
+
+def flipped(*_):
+    EventLoop.window.unbind(on_flip=flipped)
+    Clock.schedule_once(done, 0)
+
+EventLoop.bind(on_start=lambda *_: EventLoop.window.bind(on_flip=flipped))
+from companion.cli.main import main
+main(["run"])
+"""
+
+
+def test_the_app_imports_no_game_before_one_is_chosen(kivy_window: Any, tmp_path: Path) -> None:
+    """At the first frame of `companion run` no game's rules, session, screens or table are imported,
+    only the registrations Home lists (:data:`START_GAME_MODULES`); the first use of Incoming
+    Transmission's table imports it."""
+    from ui.bench_startup import child_environment
+
+    env = child_environment(tmp_path)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, "-c", _FIRST_FRAME_MODULES], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = set(done.stdout.split())
+    assert "ui.app" in modules and "ui.screens.home" in modules  # the app did start
+    games = {m for m in modules if m.startswith("companion.games")}
+    assert games <= START_GAME_MODULES, sorted(games - START_GAME_MODULES)
+    assert not {m for m in modules if m.startswith("ui.games.") and m != "ui.games.transmission.start"
+                and m.count(".") > 2}, "a game's screens or table were imported"
+
+
+def test_transmissions_table_is_made_when_it_is_first_needed(ui_harness: Any, tmp_path: Path) -> None:
+    from ui.app import CompanionApp
+
+    app = ui_harness.start(CompanionApp(store_path=tmp_path / "store.sqlite3"))
+    assert app.shelf.strip_table(make=False) is None  # Home is up: no game's table yet
+    assert app.table_view() is None and app.shelf.playing() is None
+    table = app.transmission
+    assert type(table).__module__ == "ui.games.transmission.game" and app.shelf.strip_table() is table
+    assert not table.playing and app.game_table("transmission") is table

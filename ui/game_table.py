@@ -1,8 +1,7 @@
-"""A game's table in the app: the protocols between the shell and a game other than Incoming Transmission.
+"""A game's table in the app: the protocols between the shell and a game.
 
-Incoming Transmission's table flow is the app's own (:class:`ui.app.CompanionApp`); every other game
-brings a :class:`GameTable` (its session on the table, its saves, its screens' redraws), made by its
-:attr:`ui.games.GameScreens.table` from the app, which it sees as a :class:`TableHost`.
+Every game brings a :class:`GameTable` (its session on the table, its saves, its screens' redraws),
+made by its :attr:`ui.games.GameScreens.table` from the app, which it sees as a :class:`TableHost`.
 """
 
 from __future__ import annotations
@@ -57,6 +56,9 @@ class GameTable(Protocol):
     A screen of that game reaches it through ``app.game_table(name)``; it hands the screens views
     (the table's, secrets stripped) and takes intents, never showing the session itself.
     """
+
+    #: The stored game of the session on the table, else ``None``.
+    game_id: int | None
 
     @property
     def playing(self) -> bool:

@@ -120,7 +120,7 @@ class Host(Protocol):
         """Home's New game: the Setup of ``game`` (default: the one chosen last)."""
 
     def game_table(self, name: str) -> GameTable | None:
-        """The table of game ``name`` (not Incoming Transmission's, which is the app's own), or
+        """The table of game ``name`` (made on first use, the game imported with it), or
         ``None``: what that game's screens reach their game through."""
 
     def start_game(self, difficulty: str, layout: str, seed: int, mission_control: str | None = None) -> bool:

@@ -123,7 +123,7 @@ def add_screens(manager: LazyScreenManager, app: Host) -> None:
         manager.build_screen(screen_name(screens[0]))
 
 
-def _make(screen: Reference[type[BaseScreen]], app: Host) -> BaseScreen:
+def _make(screen: Reference[type[BaseScreen[Any]]], app: Host) -> BaseScreen[Any]:
     cls = screen.load()
     for path in screen_kv(cls):
         load_kv(path)

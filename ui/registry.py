@@ -31,7 +31,7 @@ __all__ = ["GAMES", "SHELL_SCREENS", "Playable", "all_screens", "kv_file", "load
            "load_shared_kv", "playable", "screen_kv", "screen_name", "screen_references"]
 
 #: The shell's screens, game-agnostic, in the order they are added (Home first: the first shown).
-SHELL_SCREENS: tuple[Reference[type[BaseScreen]], ...] = (
+SHELL_SCREENS: tuple[Reference[type[BaseScreen[Any]]], ...] = (
     Reference("ui.screens.home:HomeScreen"), Reference("ui.screens.help:HelpScreen"),
     Reference("ui.screens.history:HistoryScreen"), Reference("ui.screens.stats:StatsScreen"))
 
@@ -54,14 +54,14 @@ def playable() -> tuple[Playable, ...]:
     return tuple(Playable(info, GAMES[info.name]) for info in registered() if info.name in GAMES)
 
 
-def screen_references() -> tuple[Reference[type[BaseScreen]], ...]:
+def screen_references() -> tuple[Reference[type[BaseScreen[Any]]], ...]:
     """Every screen, in the order the app adds them: Home first (the first screen shown), then each
     game's, then the rest of the shell; none imported."""
     games = tuple(screen for screens in GAMES.values() for screen in screens.screens)
     return (SHELL_SCREENS[0], *games, *SHELL_SCREENS[1:])
 
 
-def all_screens() -> tuple[type[BaseScreen], ...]:
+def all_screens() -> tuple[type[BaseScreen[Any]], ...]:
     """Every screen class, in the order of :func:`screen_references` (each imported now)."""
     return tuple(screen.load() for screen in screen_references())
 
@@ -86,7 +86,7 @@ def load_shared_kv() -> None:
         load_kv(path)
 
 
-def screen_kv(cls: type[BaseScreen]) -> tuple[Path, ...]:
+def screen_kv(cls: type[BaseScreen[Any]]) -> tuple[Path, ...]:
     """The ``.kv`` files screen ``cls`` needs beyond :func:`load_shared_kv`: its game's widgets' rules
     (when it is a game's screen) and then its own (:func:`kv_file`)."""
     games = tuple(path for screens in GAMES.values() if screens.defines(cls) for path in screens.widget_kv)
@@ -103,7 +103,7 @@ def load_kv_files() -> None:
             load_kv(path)
 
 
-def screen_name(cls: type[BaseScreen] | Reference[type[BaseScreen]]) -> str:
+def screen_name(cls: type[BaseScreen[Any]] | Reference[type[BaseScreen[Any]]]) -> str:
     """The name screen ``cls`` is shown under, known before it is built (or imported: a reference),
     made from its class name (``BoardSetupScreen`` -> ``"board_setup"``), which is the name every
     screen passes to ``Screen`` (``tests/test_ui_startup.py`` checks each registered one).  The app
@@ -113,6 +113,6 @@ def screen_name(cls: type[BaseScreen] | Reference[type[BaseScreen]]) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", stem).lower()
 
 
-def kv_file(cls: type[BaseScreen]) -> Path:
+def kv_file(cls: type[BaseScreen[Any]]) -> Path:
     """The ``.kv`` beside the module that defines screen ``cls`` (one per screen)."""
     return Path(str(sys.modules[cls.__module__].__file__)).with_suffix(".kv")

@@ -2,10 +2,11 @@
 
 Source: DESIGN.md, A game registers itself ("Home lists the registered games").  Home offers the
 registered games that have screens (:func:`ui.registry.playable`); with one game it looks as it always
-did.  Incoming Transmission's table flow is the app's own (:class:`ui.app.CompanionApp`); every other
-game brings a :class:`~ui.games.GameTable` (its session, its saves, its redraws), made here once per
-app, the first time it is asked for (so a start imports no other game), and reached by its screens
-through ``app.game_table(name)``.
+did.  Every game brings a :class:`~ui.games.GameTable` (its session, its saves, its redraws), made
+here once per app, the first time it is asked for (so a start imports no game: issue 24, item 4), and
+reached by its screens through ``app.game_table(name)``; the game whose screens show the shell's
+status strip (Incoming Transmission) is the one the shell's Menu and Escape reach
+(:meth:`GameShelf.strip_table`).
 """
 
 from __future__ import annotations
@@ -54,15 +55,22 @@ class GameShelf:
                 log.error("no playable game %r (playable: %s)", name, [g.info.name for g in self.games])
         return next((game for game in self.games if game.info.name == self.chosen), None)
 
-    def table(self, name: str) -> GameTable | None:
-        """The table of game ``name`` (made now if this is the first time), or ``None`` (Incoming
-        Transmission, or a game without screens)."""
+    def table(self, name: str, make: bool = True) -> GameTable | None:
+        """The table of game ``name`` (made now if this is the first time, unless ``make`` is false),
+        or ``None`` (a game without screens, or not made yet)."""
         if name not in self.tables:
-            make = next((game.screens.table for game in self.games if game.info.name == name), None)
-            if make is None:
+            factory = next((game.screens.table for game in self.games if game.info.name == name), None)
+            if factory is None or not make:
                 return None
-            self.tables[name] = make.load()(self.host)
+            self.tables[name] = factory.load()(self.host)
         return self.tables[name]
+
+    def strip_table(self, make: bool = True) -> GameTable | None:
+        """The table of the game whose screens show the shell's status strip
+        (:attr:`ui.games.GameScreens.in_game`: Incoming Transmission's), made now unless ``make`` is
+        false; ``None`` when no playable game has such screens (or it is not made yet)."""
+        game = next((game for game in self.games if game.screens.in_game), None)
+        return self.table(game.info.name, make) if game is not None else None
 
     def playing(self) -> GameTable | None:
         """The table with a game on it, if any (a table not made yet has none)."""

@@ -43,12 +43,10 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.games.transmission.engine.commands import card_command
-from companion.games.transmission.names import Step
+from companion.games.transmission.names import Step  # the registration's names (catalog)
 from companion.table.config import Config
 from companion.table.events import Event
 from hardware import panel as gpio
-from hardware.doctor import SCAN_LOG_NAME, ScanLog
 from ui import theme
 from ui.popups import GuardedPopup
 from ui.widgets.controls import BigButton, StatusStrip
@@ -59,6 +57,7 @@ if TYPE_CHECKING:  # the cards with the first scan, the session and its events w
     from companion.games.transmission.intents import Intents
     from companion.games.transmission.session import Session
     from companion.games.transmission.table_view import TableView
+    from hardware.doctor import ScanLog
     from hardware.pairing import Pairings
     from hardware.reader import ReaderEvent, ReaderSettings
 
@@ -136,7 +135,7 @@ class TableHardware:
         self.panel: gpio.Panel | None = None
         self.reader: Reader | None = None
         self.pairings: Pairings | None = None
-        self.scan_log = ScanLog(config.data_dir / SCAN_LOG_NAME)
+        self._scan_log: ScanLog | None = None
         self.reader_state = "none"
         self.buttons_state = "off"
         self._pin_factory = pin_factory
@@ -146,6 +145,16 @@ class TableHardware:
         self._session: Session | None = None
         self._was_connected = False
         self._popup: PairingPopup | None = None
+
+    @property
+    def scan_log(self) -> ScanLog:
+        """The last scans (``hardware.doctor``, which shows them), opened with the first scan: the
+        doctor's module is not imported at start (issue 24, item 4)."""
+        if self._scan_log is None:
+            from hardware.doctor import SCAN_LOG_NAME, ScanLog
+
+            self._scan_log = ScanLog(self.config.data_dir / SCAN_LOG_NAME)
+        return self._scan_log
 
     # ------------------------------------------------------------------ life
 
@@ -318,6 +327,8 @@ class TableHardware:
         self._signal("scan_ok")
         now = after.arrangement if after is not None else before
         placed = [k for k, (a, b) in enumerate(zip(before, now), start=1) if a != b]
+        from companion.games.transmission.engine.commands import card_command
+
         # Two Norths are one and the same at the table: name the command, not "North (1 of 2)".
         name = card_command(card.id).title if card.kind == "command" else card.name
         result = f"{name} in register {placed[0]}" if placed else card.name
@@ -404,7 +415,6 @@ class TableHardware:
 
     def _on_event(self, session: Session, event: Event) -> None:
         from companion.games.transmission.events import MissionComplete, Refused, StepChanged, Victory
-
         if session is not self._session:
             return  # a game that was left
         if isinstance(event, Refused):

@@ -11,21 +11,15 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from kivy.clock import Clock, ClockEvent
 
-from companion.games.transmission.info import GAME as TRANSMISSION
 from companion.table.registry import Keeper, StoredSession
-from companion.table.store import SavedGame, Store, StoreError
-from ui import records, theme
+from companion.table.store import Store, StoreError
+from ui import theme
 from ui.game_table import GameTable
-from ui.host import SetupChoice
 from ui.popups import ChoicePopup
-
-if TYPE_CHECKING:  # Incoming Transmission's session: imported when a game is saved or resumed
-    from companion.games.transmission.content.model import ContentPack
-    from companion.games.transmission.session import Chooser, Session
 
 __all__ = ["StoreHost", "TableStore"]
 
@@ -39,24 +33,10 @@ RETRY_S = 15.0
 class StoreHost(Protocol):
     """What the store flow needs of the app."""
 
-    @property
-    def content(self) -> ContentPack: ...
-
-    @property
-    def undo_setting(self) -> str: ...
-
-    #: The table's data folder (``[store] data_dir``): a refused selection's seed report goes there.
-    data_dir: Path
-
     def show_message(self, text: str, kind: str = "info") -> None: ...
 
-    def new_chooser(self) -> Chooser: ...
-
-    def play_resumed(self, session: Session, initial: SetupChoice) -> None:
-        """Put a resumed ``session`` on the table; ``initial``: Setup's choices from now on."""
-
     def game_table(self, name: str) -> GameTable | None:
-        """The table of another game than Incoming Transmission (it resumes that game's saves)."""
+        """The table of game ``name`` (it words and resumes that game's saves), or ``None``."""
 
 
 class TableStore:
@@ -65,7 +45,8 @@ class TableStore:
     :param path: the store (SQLite) to open; ``None``: no store, History is off.
     :ivar store: the open store or ``None`` (:attr:`problem` says why).
     :ivar problem: why History is off (a sentence), else ``""``.
-    :ivar game_id: the stored game of the session on the table, else ``None``.
+
+    The game on the table and its game id are its :class:`~ui.game_table.GameTable`'s.
     """
 
     def __init__(self, host: StoreHost, path: Path | None) -> None:
@@ -73,7 +54,6 @@ class TableStore:
         self.path = path
         self.store: Store | None = None
         self.problem = "" if path is not None else "no game store was opened."
-        self.game_id: int | None = None
         self._retrying: ClockEvent | None = None
 
     def open(self, notices: list[str]) -> None:
@@ -130,12 +110,6 @@ class TableStore:
         self.problem = str(exc)
         self.host.show_message(f"History is off: {exc}", "error")
 
-    def attach(self, session: Session) -> None:
-        """Save every action of ``session`` as it happens (a power cut loses nothing)."""
-        from companion.games.transmission.stored import KEEPER
-
-        self.game_id = self.save_game(session, KEEPER)
-
     def save_game(self, session: StoredSession, keeper: Keeper[Any],
                   game_id: int | None = None) -> int | None:
         """Save every action of any game's ``session`` as it happens (``game_id``: a resumed game's row).
@@ -175,18 +149,12 @@ class TableStore:
             return None
         if saved is None:
             return None
-        table = self.host.game_table(saved.game) if saved.game != TRANSMISSION.name else None
-        if saved.game != TRANSMISSION.name and table is None:
+        table = self.host.game_table(saved.game)
+        if table is None:
             log.warning("unfinished game %s is of %r, which has no screens here", saved.id, saved.game)
             return None
-        if table is not None:
-            question = table.resume_words(saved)
-        else:
-            titles = {d.name: d.title for d in self.host.content.difficulties}
-            question = records.resume_question(saved, titles)
-        popup = ChoicePopup("Unfinished game", question,
-                            [("Resume", lambda: self.resume(saved) if table is None else table.resume(saved),
-                              theme.GO),
+        popup = ChoicePopup("Unfinished game", table.resume_words(saved),
+                            [("Resume", lambda: table.resume(saved), theme.GO),
                              ("Start new", lambda: self.start_new(saved.id, then), theme.SECONDARY)],
                             auto_dismiss=False)
         popup.open()
@@ -197,25 +165,3 @@ class TableStore:
         self.abandon(game_id)
         if then is not None:
             then()
-
-    def resume(self, saved: SavedGame) -> bool:
-        """Replay the saved game and land on the screen it stopped on (mid-decode included)."""
-        if self.store is None:
-            return False
-        from companion.games.transmission.content.loader import content_to_resume
-        from companion.games.transmission.stored import KEEPER
-
-        try:
-            chooser = self.host.new_chooser()
-            content = content_to_resume(saved.content_id, saved.content_digest, self.host.content)
-            session = self.store.resume(saved, KEEPER, content, chooser,
-                                        undo=self.host.undo_setting)
-            session.seed_reports = self.host.data_dir
-        except (StoreError, ImportError) as exc:  # another pack, a record that no longer replays
-            log.error("cannot resume game %s: %s", saved.id, str(exc))
-            self.host.show_message(f"Cannot resume that game: {exc}", "error")
-            return False
-        summary = saved.summary
-        self.host.play_resumed(session, SetupChoice(summary.difficulty, summary.layout, summary.seed))
-        self.game_id = saved.id
-        return True

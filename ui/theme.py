@@ -12,8 +12,6 @@ shows a symbol uses :data:`SYMBOL_FONT`.  Nothing is downloaded.
 
 from __future__ import annotations
 
-from companion.games.transmission.engine.commands import Command
-
 # ------------------------------------------------------------------ window
 WIDTH = 800
 HEIGHT = 480
@@ -93,22 +91,3 @@ LEVEL_COLOURS = {
 # ------------------------------------------------------------------ symbols (all in SYMBOL_FONT)
 CHECK = "✓"
 WARN = "!"
-COMMAND_ICONS = {
-    Command.N: "↑",
-    Command.E: "→",
-    Command.S: "↓",
-    Command.W: "←",
-    Command.COLLECT: "⇑",
-    Command.DEPLOY: "⇓",
-    Command.REPAIR: "⚒",
-}
-#: A short hint printed on each card under its name.
-COMMAND_HINTS = {
-    Command.N: "move up",
-    Command.E: "move right",
-    Command.S: "move down",
-    Command.W: "move left",
-    Command.COLLECT: "pick up",
-    Command.DEPLOY: "put down",
-    Command.REPAIR: "fix",
-}

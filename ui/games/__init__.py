@@ -1,9 +1,9 @@
 """Each game's screens, one folder per game (``ui/games/<name>/``: a ``.py`` and a ``.kv`` per screen).
 
-A game's package builds one :class:`GameScreens`; :mod:`ui.registry` lists them by game name.  A game
-other than Incoming Transmission (whose table flow the app itself runs) brings its own
-:class:`~ui.game_table.GameTable`: the object that holds its session, saves it in the store and
-redraws its screens, made by :attr:`GameScreens.table` from the app (a :class:`~ui.game_table.TableHost`).
+A game's package builds one :class:`GameScreens`; :mod:`ui.registry` lists them by game name.  Each
+game brings its own :class:`~ui.game_table.GameTable`: the object that holds its session, saves it in
+the store and redraws its screens, made by :attr:`GameScreens.table` from the app (a
+:class:`~ui.game_table.TableHost`).
 
 A game's screens and table are declared as :class:`~companion.table.reference.Reference` s and imported
 when first needed (:mod:`ui.lazy_screens` builds a screen the first time it is shown), so the app's
@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.table.reference import Reference
 from ui.game_table import GameTable, TableHost
@@ -37,14 +38,13 @@ class GameScreens:
         (Escape asks before leaving); a game whose screens draw their own header lists none.
     :param blurb: a few words under the game's title on Home (with several games).
     :param table: makes the game's :class:`GameTable` from the app (a reference to the class, imported
-        when the table is first needed: :class:`ui.shelf.GameShelf`); ``None`` for Incoming
-        Transmission, whose table flow the app runs.
+        when the table is first needed: :class:`ui.shelf.GameShelf`); ``None``: a game without one.
     :param keys: the game's keyboard shortcuts, one line, as Home shows them while this game is the
         chosen one (:data:`ui.keys.KEYS_HELP`, :data:`ui.keys.ACTIONS_KEYS_HELP`); empty: none shown.
     """
 
     game: str
-    screens: tuple[Reference[type[BaseScreen]], ...]
+    screens: tuple[Reference[type[BaseScreen[Any]]], ...]
     widget_kv: tuple[Path, ...]
     start: str
     in_game: frozenset[str]
@@ -52,6 +52,6 @@ class GameScreens:
     table: Reference[Callable[[TableHost], GameTable]] | None = None
     keys: str = ""
 
-    def defines(self, cls: type[BaseScreen]) -> bool:
+    def defines(self, cls: type[BaseScreen[Any]]) -> bool:
         """True when ``cls`` is one of :attr:`screens`."""
         return f"{cls.__module__}:{cls.__qualname__}" in {screen.target for screen in self.screens}

@@ -20,7 +20,7 @@ from ui.widgets.controls import BigToggle
 __all__ = ["SeatsSetupScreen"]
 
 
-class SeatsSetupScreen(BaseScreen):
+class SeatsSetupScreen(BaseScreen[Any]):
     """Setup's seats, players and board (see the module docstring).
 
     A game's Setup sets :attr:`colours` and :attr:`players_group`, and gives :meth:`table`,

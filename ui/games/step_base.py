@@ -32,7 +32,7 @@ class Bindable(Protocol):
 B = TypeVar("B", bound=Bindable)
 
 
-class ActionStepScreen(BaseScreen):
+class ActionStepScreen(BaseScreen[Any]):
     """Asks an action's questions one by one, then confirms it (see the module docstring).
 
     A game's screen sets :attr:`table_screen` and :attr:`name_hint`, and gives :meth:`table` (its

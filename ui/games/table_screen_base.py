@@ -34,7 +34,7 @@ class SeatCard(BoxLayout):
     figure_size = StringProperty("14sp")
 
 
-class ActionTableScreen(BaseScreen):
+class ActionTableScreen(BaseScreen[Any]):
     """The game's table (see the module docstring).
 
     A game's table screen sets :attr:`step_screen` and :attr:`end_words`, and gives :meth:`table`.

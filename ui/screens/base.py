@@ -1,16 +1,25 @@
 """The base of every screen: a link to the app (as a :class:`~ui.host.Host`), a ``refresh`` from the
-game's table view, keys."""
+game's table view, keys.
+
+:class:`BaseScreen` is generic over the view its game refreshes it from (issue 24, item 3):
+``BaseScreen[TableView]`` for a screen of Incoming Transmission
+(:class:`companion.games.transmission.table_view.TableView`), of The Six Actions
+(:class:`companion.games.six_actions.views.TableView`) or The Five Actions; ``BaseScreen[None]`` for a
+screen of the shell (Home, How to play, History, Stats), which no game refreshes."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 from ui.host import Host
 
-__all__ = ["NUMBER_WORDS", "BaseScreen", "number_word"]
+__all__ = ["NUMBER_WORDS", "BaseScreen", "ViewT", "number_word"]
+
+#: The view a screen is refreshed from (its game's table view, secrets stripped).
+ViewT = TypeVar("ViewT")
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -20,14 +29,17 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-class BaseScreen(Screen):
+class BaseScreen(Screen, Generic[ViewT]):
     """A screen of the companion.
 
     Game screens are refreshed from their game's table view (secrets stripped; never the Mission
-    Control view): Incoming Transmission's by the app (named after
-    :class:`~companion.games.transmission.table_view.Step` values, reaching the game through
-    ``app.intents`` and ``app.table_view()``, :class:`~ui.host.Host`), another game's by its
-    :class:`~ui.games.GameTable` (``app.game_table(name)``).
+    Control view) by their game's :class:`~ui.game_table.GameTable`: Incoming Transmission's
+    (:class:`ui.games.transmission.game.TransmissionTable`; its screens are named after
+    :class:`~companion.games.transmission.names.Step` values and reach the game through
+    ``app.intents`` and ``app.table_view()``, :class:`~ui.host.Host`), another game's through
+    ``app.game_table(name)``.
+
+    :param ViewT: the view :meth:`refresh` is given (see the module docstring).
     """
 
     app: Host = ObjectProperty(None, allownone=True)
@@ -40,10 +52,9 @@ class BaseScreen(Screen):
             return True
         return bool(super().on_touch_down(touch))
 
-    def refresh(self, view: Any) -> None:
-        """Show ``view`` (the game's table view: Incoming Transmission's
-        :class:`~companion.games.transmission.table_view.TableView`, another game's own); called by the
-        batched redraw while this screen is up."""
+    def refresh(self, view: ViewT) -> None:
+        """Show ``view`` (the game's table view, :data:`ViewT`); called by the game's batched redraw
+        while this screen is up.  The base shows nothing."""
 
     def handle_key(self, action: str, arg: int | None) -> bool:
         """A keyboard shortcut (see ``ui.keys.KEYMAP``); True when handled."""

@@ -68,7 +68,7 @@ def rules_text(content: ContentPack, difficulty: str | None) -> str:
     return RULES_TEXT.format(missions=missions, all_of_them=all_of_them)
 
 
-class HelpScreen(BaseScreen):
+class HelpScreen(BaseScreen[None]):
     rules_text = StringProperty("")
     back_text = StringProperty("Back")
 

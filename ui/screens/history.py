@@ -64,7 +64,7 @@ def result_colour(kind: str) -> tuple[float, float, float, float]:
         kind, theme.MUTED)
 
 
-class HistoryScreen(BaseScreen):
+class HistoryScreen(BaseScreen[None]):
     #: Shown instead of the list when there is nothing to list (no games, or no store).
     empty_text = StringProperty("")
     has_games = BooleanProperty(False)

@@ -19,7 +19,7 @@ from ui.widgets.controls import BigToggle
 SHELF_TITLE = "Table companion"
 
 
-class HomeScreen(BaseScreen):
+class HomeScreen(BaseScreen[None]):
     #: The chosen game's keyboard shortcuts (:meth:`ui.shelf.GameShelf.keys`).
     keys_text = StringProperty("")
     #: True when several games are offered: the row of games shows.

@@ -206,7 +206,7 @@ MIN_ROWS = 4
 TRANSMISSION = "transmission"
 
 
-class StatsScreen(BaseScreen):
+class StatsScreen(BaseScreen[None]):
     #: The game whose difficulties are shown (:attr:`~companion.table.registry.GameInfo.name`).
     game = StringProperty(TRANSMISSION)
     #: The difficulty whose chart is shown.

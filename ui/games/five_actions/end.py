@@ -34,7 +34,7 @@ def standings_text(view: TableView) -> str:
     return "\n".join(lines)
 
 
-class FiveEndScreen(BaseScreen):
+class FiveEndScreen(BaseScreen[TableView]):
     standings = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:

@@ -45,7 +45,7 @@ class SettleRow(BoxLayout):
     screen = ObjectProperty(None)
 
 
-class SixEndScreen(BaseScreen):
+class SixEndScreen(BaseScreen[TableView]):
     heading = StringProperty("End settlement")
     over = BooleanProperty(False)
     final = StringProperty("")

@@ -41,7 +41,7 @@ def ledger_rows(rows: tuple[LedgerRow, ...]) -> list[dict[str, str]]:
     return out
 
 
-class SixLedgerScreen(BaseScreen):
+class SixLedgerScreen(BaseScreen[TableView]):
     heading = StringProperty("Ledger")
     empty = StringProperty("")
 

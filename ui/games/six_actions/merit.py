@@ -29,7 +29,7 @@ def card_words(card: MeritView) -> str:
     return f"{card.name} — {card.text}" if card.text else card.name
 
 
-class SixMeritScreen(BaseScreen):
+class SixMeritScreen(BaseScreen[TableView]):
     #: The seat whose cards are open (-1: none chosen yet).
     seat = NumericProperty(-1)
     who = StringProperty("")

@@ -1,6 +1,8 @@
 """The screens of Incoming Transmission: Setup, then one screen per step of the table flow
 (:class:`~companion.games.transmission.names.Step`), Fix the board and the debrief.  Each screen
-is imported when it is first built (:mod:`ui.lazy_screens`)."""
+is imported when it is first built (:mod:`ui.lazy_screens`), and the game's table
+(:class:`~ui.games.transmission.game.TransmissionTable`, its session and table flow) when the game is
+first chosen, started or resumed."""
 
 from __future__ import annotations
 
@@ -31,4 +33,5 @@ SCREENS = GameScreens(
     in_game=frozenset(step.value for step in Step),
     blurb="Mission Control or dealer",
     keys=KEYS_HELP,
+    table=Reference("ui.games.transmission.game:TransmissionTable"),
 )

@@ -17,7 +17,7 @@ def module_names(app: Host) -> dict[str, str]:
     return {m.letter: m.name for m in app.content.modules}
 
 
-class BoardSetupScreen(BaseScreen):
+class BoardSetupScreen(BaseScreen[TableView]):
     names = DictProperty({})
     devices = ListProperty([])
     layout_title = StringProperty("")

@@ -18,16 +18,38 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.games.transmission.engine.commands import card_command
+from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.engine.views import MissionView
-from ui import theme
 from ui.games.transmission.board import TileView  # noqa: F401  (a widget cards.kv builds)
 
-__all__ = ["CardButton", "CardGhost", "MissionPanel", "RegisterSlot", "card_hint", "card_icon", "card_title"]
+__all__ = ["COMMAND_HINTS", "COMMAND_ICONS", "CardButton", "CardGhost", "MissionPanel", "RegisterSlot",
+           "card_hint", "card_icon", "card_title"]
+
+#: Each command's symbol (in :data:`ui.theme.SYMBOL_FONT`).
+COMMAND_ICONS = {
+    Command.N: "↑",
+    Command.E: "→",
+    Command.S: "↓",
+    Command.W: "←",
+    Command.COLLECT: "⇑",
+    Command.DEPLOY: "⇓",
+    Command.REPAIR: "⚒",
+}
+#: A short hint printed on each card under its name.
+#: A short hint printed on each card under its name.
+COMMAND_HINTS = {
+    Command.N: "move up",
+    Command.E: "move right",
+    Command.S: "move down",
+    Command.W: "move left",
+    Command.COLLECT: "pick up",
+    Command.DEPLOY: "put down",
+    Command.REPAIR: "fix",
+}
 
 
 def card_icon(card_id: str) -> str:
-    return theme.COMMAND_ICONS[card_command(card_id)]
+    return COMMAND_ICONS[card_command(card_id)]
 
 
 def card_title(card_id: str) -> str:
@@ -35,7 +57,7 @@ def card_title(card_id: str) -> str:
 
 
 def card_hint(card_id: str) -> str:
-    return theme.COMMAND_HINTS[card_command(card_id)]
+    return COMMAND_HINTS[card_command(card_id)]
 
 
 class CardButton(Widget):

@@ -37,6 +37,7 @@ from companion.games.transmission.board_draft import BoardDraft, board_problem, 
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE
 from companion.games.transmission.engine.correction import PHASES
+from companion.games.transmission.table_view import TableView
 from ui import theme
 from ui.games.transmission.board import BoardView
 from ui.popups import GuardedPopup
@@ -129,7 +130,7 @@ class TilePicker(GuardedPopup):
         return True
 
 
-class CorrectionScreen(BaseScreen):
+class CorrectionScreen(BaseScreen[TableView]):
     """The board correction editor (see the module docstring)."""
 
     rows = ListProperty(["....."] * SIZE)

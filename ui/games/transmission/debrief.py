@@ -33,6 +33,7 @@ from companion.games.transmission.debrief import (
     heading_lines,
 )
 from companion.games.transmission.stored import NAME
+from companion.games.transmission.table_view import TableView
 from companion.table.store import StoreError
 from ui.games.transmission.board import BoardView
 from ui.screens.base import BaseScreen
@@ -82,7 +83,7 @@ def page_texts(content: ContentPack, debrief: Debrief, page: int) -> dict[str, A
     }
 
 
-class DebriefScreen(BaseScreen):
+class DebriefScreen(BaseScreen[TableView]):
     """See the module docstring.  :meth:`open_game` shows a game; Back returns to the screen it came from."""
 
     names = DictProperty({})

@@ -54,7 +54,7 @@ def boosts_note(view: CadetView) -> str:
     return "No Signal Boosts yet: complete a mission to earn one"
 
 
-class DecodeScreen(BaseScreen):
+class DecodeScreen(BaseScreen[TableView]):
     selected = StringProperty("")
     pending = StringProperty("")  # a boost id waiting for a register or a card
     can_execute = BooleanProperty(False)

@@ -32,7 +32,7 @@ def score_lines(content: ContentPack, difficulty: str, outcome: Outcome) -> list
     return lines
 
 
-class EndScreen(BaseScreen):
+class EndScreen(BaseScreen[TableView]):
     victory = BooleanProperty(False)
     headline = StringProperty("")
     subtitle = StringProperty("")

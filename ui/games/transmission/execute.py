@@ -11,6 +11,7 @@ from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.table_view import TableView
 from ui import theme
 from ui.games.transmission.board import BoardView  # noqa: F401  (a widget its .kv builds)
+from ui.games.transmission.cards import COMMAND_ICONS
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import StripCell
 
@@ -32,7 +33,7 @@ def describe_step(command: Command, before: Position, after: Position, names: di
     return f"Turn the {name(here)} over to its green, intact side."
 
 
-class ExecuteScreen(BaseScreen):
+class ExecuteScreen(BaseScreen[TableView]):
     heading = StringProperty("")
     detail = StringProperty("")
     carrying = StringProperty("")
@@ -80,7 +81,7 @@ class ExecuteScreen(BaseScreen):
             for _ in range(total):
                 strip.add_widget(StripCell(markup=True, font_size="16sp"))
         for i, (cell, command) in enumerate(zip(reversed(strip.children), execution.commands), start=1):
-            icon = theme.COMMAND_ICONS[command]
+            icon = COMMAND_ICONS[command]
             cell.text = f"[font={theme.SYMBOL_FONT}][size=24sp]{icon}[/size][/font]\n{command.title}"
             current = i == k
             done_step = i < k

@@ -16,7 +16,7 @@ from companion.games.transmission.table_view import TableView
 from ui.screens.base import BaseScreen
 
 
-class MissionCompleteScreen(BaseScreen):
+class MissionCompleteScreen(BaseScreen[TableView]):
     heading = StringProperty("")
     boost_text = StringProperty("")
     done_text = StringProperty("")

@@ -13,6 +13,7 @@ from typing import Any
 from kivy.properties import StringProperty
 
 from companion.games.transmission.content.model import ContentPack, Difficulty
+from companion.games.transmission.table_view import TableView
 from ui.popups import SeedPad
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigButton, BigToggle
@@ -78,7 +79,7 @@ class SeedField(BigButton):
     seed = StringProperty("")
 
 
-class SetupScreen(BaseScreen):
+class SetupScreen(BaseScreen[TableView]):
     difficulty = StringProperty("standard")
     layout = StringProperty("standard")
     seat = StringProperty("companion")

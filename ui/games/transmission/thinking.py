@@ -13,7 +13,7 @@ from ui.games.transmission.mc_seat import HoldButton  # noqa: F401  (a widget it
 from ui.screens.base import BaseScreen
 
 
-class ThinkingScreen(BaseScreen):
+class ThinkingScreen(BaseScreen[TableView]):
     error = StringProperty("")
     subtitle = StringProperty("")
     #: A person is Mission Control: they choose on their own screen (the hold button opens it).

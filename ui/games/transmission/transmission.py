@@ -55,7 +55,7 @@ def meaning(card: TransmissionView) -> tuple[str, str]:
     return ("No clear signal", "Nothing is fixed and there is no error: put all five cards in order.")
 
 
-class TransmissionScreen(BaseScreen):
+class TransmissionScreen(BaseScreen[TableView]):
     level = NumericProperty(1)
     level_colour = ListProperty(list(theme.LEVEL_COLOURS[1]))
     headline = StringProperty("")
