@@ -47,6 +47,7 @@ from companion.games.six_actions.engine.economy import (
     update_leaders,
     use_token,
 )
+from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.state import (
     BANK,
     FIRST_LOAN,
@@ -73,7 +74,7 @@ MAX_NAME = 20
 FREE_PHASES = (Phase.TURN, Phase.ROUND_END)
 
 
-def new_state(content: ContentPack, layout: str, seed: int) -> GameState:
+def new_state(content: ContentPack, layout: str, seed: int, options: SixOptions | None = None) -> GameState:
     """A game before :class:`Start`: the piles shuffled by ``seed`` (each draw is still a recorded
     :class:`Draw`, so a table's own deck can supply the card instead)."""
     rng = random.Random(seed)
@@ -84,7 +85,7 @@ def new_state(content: ContentPack, layout: str, seed: int) -> GameState:
     }
     for cards in piles.values():
         rng.shuffle(cards)
-    state = GameState(layout=layout, seed=seed, piles=piles)
+    state = GameState(layout=layout, seed=seed, piles=piles, options=options or SixOptions())
     if layout == "map" and content.game_map is not None:
         state.pawn = next(c.id for c in content.game_map.cities if c.metro)
     return state

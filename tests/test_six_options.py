@@ -1,0 +1,54 @@
+"""The Six Actions' table options (docs/table-options.md): each read both ways, kept in the record,
+shown in the referee's JSON, and refused by name when wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import RecordError, ScenarioError
+from companion.games.six_actions.engine.actions import Build
+from companion.games.six_actions.engine.options import SixOptions, read_six_options
+from companion.games.six_actions.engine.record import record_of, replay
+from companion.games.six_actions.engine.scenario import state_json
+from six_support import CONTENT, game_at, play, total_money
+
+SHORT = [{"name": "Ana", "steps": {"minerals": 4}}, {"name": "Ben", "money": 3, "industries": ["quarry"]}]
+
+
+@pytest.mark.parametrize(("reading", "money"), [("full", 3 + 25 - 4), ("shortfall", 0)])
+def test_the_forced_loan_is_the_full_25_or_only_the_shortfall(reading: str, money: int) -> None:
+    game = game_at(SHORT, tycoon=1, options={"forced_loan": reading})
+    play(game, Build("quarry", "wheatfield"))
+    ben = game.state.players[1]
+    assert (ben.money, ben.notes) == (money, 1)
+    assert total_money(game.state) == 0
+
+
+def test_the_default_is_the_full_loan_and_an_old_record_replays_with_it() -> None:
+    game = game_at(SHORT, tycoon=1)
+    assert game.options == SixOptions() and state_json(game)["options"] == {"forced_loan": "full"}
+
+
+def test_the_record_keeps_the_options_and_a_record_without_them_takes_the_defaults() -> None:
+    game = game_at(["Ana", "Ben"], options={"forced_loan": "shortfall"})
+    record = record_of(game)
+    assert record["options"] == {"forced_loan": "shortfall"}
+    assert replay(record, CONTENT).options.forced_loan == "shortfall"
+    del record["options"]
+    assert replay(record, CONTENT).options == SixOptions()
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"forced_loan": "half"}, "forced_loan is one of 'full', 'shortfall', not 'half'"),
+        ({"forced_loan": 25}, "forced_loan is one of"),
+        ({"loan": "full"}, "no table option 'loan'"),
+        ("full", "must be an object"),
+    ],
+)
+def test_a_bad_option_is_refused_naming_it(options: object, match: str) -> None:
+    with pytest.raises(ScenarioError, match=match):
+        game_at(["Ana", "Ben"], options=options)
+    with pytest.raises(RecordError, match=match):
+        read_six_options(options, RecordError)
