@@ -27,6 +27,7 @@ def test_the_forced_loan_is_the_full_25_or_only_the_shortfall(reading: str, mone
 def test_the_default_is_the_full_loan_and_an_old_record_replays_with_it() -> None:
     game = game_at(SHORT, tycoon=1)
     assert game.options == SixOptions() and state_json(game)["options"] == {"forced_loan": "full"}
+    assert "options" not in record_of(game)  # a game at the defaults writes the record it always did
 
 
 def test_the_record_keeps_the_options_and_a_record_without_them_takes_the_defaults() -> None:

@@ -3,7 +3,7 @@
 A record is plain JSON, the shape the game store keeps for every game::
 
     {"game": "six-actions", "format": 1, "content": "six-actions-sample@1", "digest": "...", "seed": 7,
-     "difficulty": "3 players", "layout": "map", "options": {"forced_loan": "full"},
+     "difficulty": "3 players", "layout": "map", "options": {"forced_loan": "shortfall"},
      "actions": [{"kind": "start", ...}, ...]}
 
 ``difficulty`` names the number of players (the history groups games by it); the players
@@ -24,7 +24,7 @@ from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import CODEC, Start, to_json
 from companion.games.six_actions.engine.board import LAYOUTS
 from companion.games.six_actions.engine.game import Game
-from companion.games.six_actions.engine.options import read_six_options
+from companion.games.six_actions.engine.options import SixOptions, read_six_options
 from companion.table.record import (
     check_header,
     check_players_difficulty,
@@ -43,8 +43,9 @@ log = logging.getLogger(__name__)
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The JSON-able record of ``game``."""
-    return {
+    """The JSON-able record of ``game``; ``options`` only when the table chose other readings than
+    the defaults (so a record at the defaults is the one the game always wrote)."""
+    record: dict[str, Any] = {
         "game": GAME,
         "format": FORMAT,
         "content": game.content.id,
@@ -52,9 +53,11 @@ def record_of(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "difficulty": players_difficulty(len(game.state.players)),
         "layout": game.layout,
-        "options": options_json(game.options),
         "actions": [to_json(a) for a in game.actions],
     }
+    if game.options != SixOptions():  # a game at the defaults keeps the record it always had
+        record["options"] = options_json(game.options)
+    return record
 
 
 def replay(record: Any, content: ContentPack) -> Game:
