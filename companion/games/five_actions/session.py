@@ -33,6 +33,7 @@ from companion.games.five_actions.engine.actions import (
     to_json,
 )
 from companion.games.five_actions.engine.game import Game
+from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.record import record_of, replay
 from companion.games.five_actions.engine.scenario import MAX_SEED
 from companion.games.five_actions.engine.state import Phase
@@ -97,14 +98,16 @@ class Session(ActionSession[Game]):
         seed: int | None = None,
         layout: str = "map",
         physical_stacks: bool = False,
+        options: FiveOptions | None = None,
     ) -> Session:
         """A new game, the Tycoon display filled (unless ``physical_stacks``).
 
         :param names: the players, the first player first (clockwise).
         :param starts: each player's starting Location (a map id, or a printed name).
+        :param options: the table options (docs/table-options.md; ``None``: the defaults).
         :raises ValueError: a bad setup (players, names, Locations, layout, seed), in a sentence.
         """
-        session = cls(Game(content, layout, new_seed(seed, MAX_SEED)), physical_stacks)
+        session = cls(Game(content, layout, new_seed(seed, MAX_SEED), options), physical_stacks)
         try:
             session.game.play(Start(tuple(names), tuple(starts)))
         except IllegalAction as exc:
@@ -171,7 +174,7 @@ class Session(ActionSession[Game]):
     def preview(self, action: Action) -> Preview:
         """What ``action`` would do now (its sentence, everyone's money after it), or why it is
         refused; changes nothing."""
-        trial = Game(self.content, self.game.layout, self.game.seed)
+        trial = Game(self.content, self.game.layout, self.game.seed, self.game.options)
         trial.state, trial.actions, trial.history = (
             self.game.state,
             list(self.game.actions),

@@ -44,6 +44,7 @@ from companion.games.six_actions.engine.actions import (
 )
 from companion.games.six_actions.engine.economy import FORCED
 from companion.games.six_actions.engine.game import Game
+from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.record import record_of, replay
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import Phase
@@ -95,12 +96,14 @@ class Session(ActionSession[Game]):
         seed: int | None = None,
         layout: str = "map",
         physical_decks: bool = False,
+        options: SixOptions | None = None,
     ) -> Session:
         """A new game, its setup cards dealt (unless ``physical_decks``: the table says each).
 
+        :param options: the table options (docs/table-options.md; ``None``: the defaults).
         :raises ValueError: a bad setup (players, names, colours, Tycoon, layout, seed), in a sentence.
         """
-        session = cls(Game(content, layout, new_seed(seed, MAX_SEED)), physical_decks)
+        session = cls(Game(content, layout, new_seed(seed, MAX_SEED), options), physical_decks)
         session.game.play(Start(tuple(s.name for s in seats), tuple(s.colour for s in seats), tycoon))
         session.draw_all()
         state = session.game.state
