@@ -3,13 +3,20 @@ shown in the referee's JSON, and refused by name when wrong."""
 
 from __future__ import annotations
 
+import io
+import json
+from pathlib import Path
+
 import pytest
 
+from companion.cli.main import main
 from companion.errors import RecordError, ScenarioError
 from companion.games.six_actions.engine.actions import Build
 from companion.games.six_actions.engine.options import SixOptions, read_six_options
 from companion.games.six_actions.engine.record import record_of, replay
 from companion.games.six_actions.engine.scenario import state_json
+from companion.games.six_actions.stored import KEEPER
+from companion.table.store import Store
 from six_support import CONTENT, game_at, play, total_money
 
 SHORT = [{"name": "Ana", "steps": {"minerals": 4}}, {"name": "Ben", "money": 3, "industries": ["quarry"]}]
@@ -53,3 +60,27 @@ def test_a_bad_option_is_refused_naming_it(options: object, match: str) -> None:
         game_at(["Ana", "Ben"], options=options)
     with pytest.raises(RecordError, match=match):
         read_six_options(options, RecordError)
+
+
+def test_play_takes_the_options_and_the_saved_game_keeps_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "store.sqlite3"
+    argv = ["play", "--game", "six-actions", "--players", "Ana,Ben", "--database", str(database)]
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main([*argv, "--options", '{"forced_loan": "shortfall"}']) == 0
+    store = Store.open(database)
+    saved = store.unfinished()
+    assert saved is not None
+    assert store.resume(saved, KEEPER, CONTENT, None).game.options.forced_loan == "shortfall"
+    store.close()
+    argv[-1] = str(tmp_path / "other.sqlite3")
+    assert main([*argv, "--options", '{"forced_loan": "half"}']) == 2
+    assert "table option forced_loan is one of 'full', 'shortfall', not 'half'" in capsys.readouterr().err
+
+
+def test_the_referee_json_carries_the_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps({"players": ["Ana", "Ben"], "options": {"forced_loan": "shortfall"}}))
+    assert main(["referee", "--game", "six-actions", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == {"forced_loan": "shortfall"}

@@ -9,11 +9,13 @@ always did) and any other value is refused naming the option and its allowed val
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
+import json
 import typing
 from typing import Any, TypeVar
 
-__all__ = ["choices", "options_json", "read_options"]
+__all__ = ["choices", "options_json", "options_text", "read_options"]
 
 Options = TypeVar("Options")
 
@@ -52,3 +54,14 @@ def read_options(cls: type[Options], data: Any, error: type[Exception]) -> Optio
 def options_json(options: object) -> dict[str, Any]:
     """The JSON object of an options dataclass (every option, defaults included)."""
     return dataclasses.asdict(options)  # type: ignore[call-overload, no-any-return]
+
+
+def options_text(text: str) -> Any:
+    """The JSON object of a command line's ``--options '{"name": value}'`` (checked later, by game).
+
+    :raises argparse.ArgumentTypeError: not JSON (argparse says it after the flag's name).
+    """
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise argparse.ArgumentTypeError(f"the table options are not JSON ({exc}): {text!r}") from None

@@ -41,6 +41,7 @@ from companion.games.five_actions.events import Changed, GameOver
 from companion.games.five_actions.views import TableView, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
 from companion.table.store_rows import final_state
+from companion.table.table_options import options_json
 
 __all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
 
@@ -124,11 +125,15 @@ class Session(ActionSession[Game]):
         table: Mapping[str, Any] | None = None,
         physical_stacks: bool | None = None,
     ) -> Session:
-        """The identical session of a saved game.  :raises RecordError: it does not replay."""
-        game = replay(dict(record), content)
+        """The identical session of a saved game (the table options from the record, or else from
+        the table state ``table``).  :raises RecordError: it does not replay (or bad options)."""
+        saved = table or {}
+        full = dict(record)
+        if "options" not in full and "options" in saved:  # the store keeps them with the table state
+            full["options"] = saved["options"]
+        game = replay(full, content)
         if not game.state.players:
             raise RecordError("the record has no start action")
-        saved = table or {}
         stacks = physical_stacks if physical_stacks is not None else bool(saved.get("physical_stacks", False))
         session = cls(game, stacks)
         message = saved.get("message", "")
@@ -152,6 +157,8 @@ class Session(ActionSession[Game]):
             "physical_stacks": self.physical_stacks,
             "colours": list(self.colours),
         }
+        if self.game.options != FiveOptions():  # the store keeps no record column for them
+            state["options"] = options_json(self.game.options)
         outcome = self.game.outcome()
         if outcome is not None and outcome.standings:
             state["final"] = final_state([(s.name, (s.total, s.money)) for s in outcome.standings])
