@@ -3,14 +3,20 @@ record, shown in the referee's JSON, and refused by name when wrong."""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
+from companion.cli.main import main
 from companion.errors import RecordError, ScenarioError
 from companion.games.five_actions.engine.actions import Start, Transmit
 from companion.games.five_actions.engine.game import Game
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.record import record_of, replay
 from companion.games.five_actions.engine.scenario import parse_scenario, state_json
+from companion.games.five_actions.stored import KEEPER
+from companion.table.store import Store
 from five_support import CONTENT, NAMES, draw_all, play, refused
 
 SIGNAL = Transmit("harbour", "advanced", line="red", direction="forward")
@@ -69,3 +75,20 @@ def test_a_bad_option_is_refused_naming_it(options: object, match: str) -> None:
     record["options"] = options
     with pytest.raises(RecordError, match=match):
         replay(record, CONTENT)
+
+
+def test_play_takes_the_options_and_a_resumed_game_keeps_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["play", "--game", "five-actions", "--layout", "printed", "--database", str(tmp_path / "a.db")]
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nAna\nOld Mill\nBen\nQuarry\n"))
+    assert main([*argv, "--options", '{"advanced_needs_occupied": true}']) == 0
+    store = Store.open(tmp_path / "a.db")
+    saved = store.unfinished()
+    assert saved is not None
+    assert store.resume(saved, KEEPER, CONTENT, None).game.options.advanced_needs_occupied is True
+    store.close()
+    argv[-1] = str(tmp_path / "b.db")
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nAna\nOld Mill\nBen\nQuarry\n"))
+    assert main([*argv, "--options", '{"advanced_needs_occupied": "no"}']) == 2
+    assert "table option advanced_needs_occupied is one of False, True, not 'no'" in capsys.readouterr().err
