@@ -11,13 +11,13 @@ import pytest
 
 from companion.cli.main import main
 from companion.errors import RecordError, ScenarioError
-from companion.games.six_actions.engine.actions import Build
+from companion.games.six_actions.engine.actions import Build, Loan
 from companion.games.six_actions.engine.options import SixOptions, read_six_options
 from companion.games.six_actions.engine.record import record_of, replay
 from companion.games.six_actions.engine.scenario import state_json
 from companion.games.six_actions.stored import KEEPER
 from companion.table.store import Store
-from six_support import CONTENT, game_at, play, total_money
+from six_support import CONTENT, game_at, play, refused, total_money
 
 SHORT = [{"name": "Ana", "steps": {"minerals": 4}}, {"name": "Ben", "money": 3, "industries": ["quarry"]}]
 
@@ -33,14 +33,15 @@ def test_the_forced_loan_is_the_full_25_or_only_the_shortfall(reading: str, mone
 
 def test_the_default_is_the_full_loan_and_an_old_record_replays_with_it() -> None:
     game = game_at(SHORT, tycoon=1)
-    assert game.options == SixOptions() and state_json(game)["options"] == {"forced_loan": "full"}
+    assert game.options == SixOptions()
+    assert state_json(game)["options"] == {"forced_loan": "full", "loan_at_top": "top_level"}
     assert "options" not in record_of(game)  # a game at the defaults writes the record it always did
 
 
 def test_the_record_keeps_the_options_and_a_record_without_them_takes_the_defaults() -> None:
     game = game_at(["Ana", "Ben"], options={"forced_loan": "shortfall"})
     record = record_of(game)
-    assert record["options"] == {"forced_loan": "shortfall"}
+    assert record["options"] == {"forced_loan": "shortfall", "loan_at_top": "top_level"}
     assert replay(record, CONTENT).options.forced_loan == "shortfall"
     del record["options"]
     assert replay(record, CONTENT).options == SixOptions()
@@ -83,4 +84,24 @@ def test_the_referee_json_carries_the_options(tmp_path: Path, capsys: pytest.Cap
     path = tmp_path / "scenario.json"
     path.write_text(json.dumps({"players": ["Ana", "Ben"], "options": {"forced_loan": "shortfall"}}))
     assert main(["referee", "--game", "six-actions", str(path)]) == 0
-    assert json.loads(capsys.readouterr().out)["options"] == {"forced_loan": "shortfall"}
+    options = json.loads(capsys.readouterr().out)["options"]
+    assert options == {"forced_loan": "shortfall", "loan_at_top": "top_level"}
+
+
+@pytest.mark.parametrize("reading", ["top_level", "refused"])
+def test_a_loan_with_the_finance_disc_at_the_top_gives_the_top_level_or_is_refused(reading: str) -> None:
+    top = len(CONTENT.finance)
+    game = game_at([{"name": "Ana", "finance_step": top}, "Ben"], options={"loan_at_top": reading})
+    if reading == "refused":
+        refused(game, Loan(), "Finance disc is at the top: a Loan would be worth no more than the last")
+    else:
+        play(game, Loan())
+        ana = game.state.players[0]
+        assert (ana.money, ana.notes, ana.finance) == (20 + CONTENT.finance[-1], 1, top)
+
+
+def test_below_the_top_a_loan_is_the_same_either_way() -> None:
+    for reading in ("top_level", "refused"):
+        game = game_at([{"name": "Ana", "finance_step": 1}, "Ben"], options={"loan_at_top": reading})
+        play(game, Loan())
+        assert game.state.players[0].money == 20 + CONTENT.finance[0]

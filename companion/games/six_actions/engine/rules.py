@@ -287,6 +287,12 @@ def _loan(content: ContentPack, state: GameState, action: Loan, index: int) -> N
         raise IllegalAction(
             f"{player.name} holds {player.notes} Promissory Notes, the most a player can hold"
         )
+    top = len(content.finance)
+    if state.options.loan_at_top == "refused" and top and player.finance >= top:
+        raise IllegalAction(
+            f"{player.name}'s Finance disc is at the top: a Loan would be worth no more than the last "
+            f"(table option loan_at_top; Loan)"
+        )
     amount = loan_amount(content, player.finance)
     player.notes += 1
     why = (
