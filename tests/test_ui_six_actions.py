@@ -564,6 +564,8 @@ def test_setup_chooses_the_forced_loan_table_option(ui_harness: Any, app: None, 
     button(h, "Forced loan: the full 25 Cr")
     tap(h, "Forced loan: the full 25 Cr")
     button(h, "Forced loan: only what is short")
+    tap(h, "Loan at Finance top: again")
+    button(h, "Loan at Finance top: refused")
     shot(h, "62_setup_table_option")
     names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])
     names[0].text, names[1].text = "Ana", "Ben"
@@ -571,3 +573,4 @@ def test_setup_chooses_the_forced_loan_table_option(ui_harness: Any, app: None, 
     on(h, "six_table")
     session = table_of(h.app)._session
     assert session is not None and session.game.options.forced_loan == "shortfall"
+    assert session.game.options.loan_at_top == "refused"

@@ -41,6 +41,8 @@ class SixSetupScreen(SeatsSetupScreen):
     players_group = "six-players"
     #: The table option ``forced_loan`` (docs/table-options.md), chosen here; the default's reading.
     forced_loan = StringProperty(SixOptions().forced_loan)
+    #: The table option ``loan_at_top``, chosen here.
+    loan_at_top = StringProperty(SixOptions().loan_at_top)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_setup", **kwargs)
@@ -68,7 +70,8 @@ class SixSetupScreen(SeatsSetupScreen):
 
     def options(self) -> SixOptions:
         """The table options chosen here (:class:`~companion.games.six_actions.engine.options.SixOptions`)."""
-        return read_six_options({"forced_loan": self.forced_loan}, ValueError)
+        chosen = {"forced_loan": self.forced_loan, "loan_at_top": self.loan_at_top}
+        return read_six_options(chosen, ValueError)
 
     def start(self) -> bool:
         """Start: the game with these seats; a refusal (a name twice, an empty name) is said as the
