@@ -524,3 +524,29 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
     on(h, "five_table")
     assert [p.name for p in view(h).players] == ["Ann", "Ben"]
+
+
+def test_setup_chooses_the_advanced_box_table_option(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """The table option (docs/table-options.md) is shown at its default, a tap gives the other
+    reading, and the game starts with it (kept in its record)."""
+    from ui.games.five_actions.table import table_of
+
+    h = ui_harness
+    tap(h, "The Five Actions")
+    tap(h, "New game")
+    on(h, "five_setup")
+    button(h, "Advanced: always")
+    tap(h, "Advanced: always")
+    button(h, "Advanced: if occupied")
+    tap(h, "Printed board")
+    names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])
+    names[0].text, names[1].text = "Ana", "Ben"
+    starts = sorted([w for w in h.find_all(id="start_text") if not w.disabled],
+                    key=lambda w: -w.to_window(*w.pos)[1])
+    starts[0].text, starts[1].text = "Old Mill", "Quarry"
+    shot(h, "41_setup_table_option")
+    h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
+    settle(h)
+    on(h, "five_table")
+    session = table_of(h.app)._session
+    assert session is not None and session.game.options.advanced_needs_occupied is True

@@ -550,3 +550,27 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     tap(h, "Start")
     on(h, "six_table")
     assert [p.name for p in view(h).players] == ["Ann", "Ben"]
+
+
+def test_setup_chooses_the_forced_loan_table_option(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """The table option (docs/table-options.md) is shown at its default, a tap gives the other
+    reading, and the game starts with it (kept in its record)."""
+    from ui.games.six_actions.table import table_of
+
+    h = ui_harness
+    tap(h, "The Six Actions")
+    tap(h, "New game")
+    on(h, "six_setup")
+    button(h, "Forced loan: the full 25 Cr")
+    tap(h, "Forced loan: the full 25 Cr")
+    button(h, "Forced loan: only what is short")
+    tap(h, "Loan at Finance top: again")
+    button(h, "Loan at Finance top: refused")
+    shot(h, "62_setup_table_option")
+    names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])
+    names[0].text, names[1].text = "Ana", "Ben"
+    tap(h, "Start")
+    on(h, "six_table")
+    session = table_of(h.app)._session
+    assert session is not None and session.game.options.forced_loan == "shortfall"
+    assert session.game.options.loan_at_top == "refused"

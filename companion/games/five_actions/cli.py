@@ -29,6 +29,7 @@ from companion.cli.other_game import give_up_other
 from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
 from companion.games.five_actions.content.loader import check_content, default_content, load_content
 from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.options import read_five_options
 from companion.games.five_actions.engine.rules import MAX_NAME, start_taken_by
 from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
 from companion.games.five_actions.session import Session
@@ -38,6 +39,7 @@ from companion.games.five_actions.terminal import Terminal
 from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
 from companion.table.registry import AddSubcommand
 from companion.table.store import StoreError
+from companion.table.table_options import options_text
 
 __all__ = ["register", "content_pack", "play"]
 
@@ -137,6 +139,7 @@ def play(
             # n: the new game's Store.begin gives this one up, so leaving the set-up keeps it.
         if session is None:
             try:
+                options = read_five_options(getattr(args, "options", None), ValueError)  # before any question
                 names, starts = _ask_players(setup, output_fn, content, layout)
                 session = Session.new(
                     content,
@@ -145,6 +148,7 @@ def play(
                     seed=args.seed,
                     layout=layout,
                     physical_stacks=args.physical_stacks,
+                    options=options,
                 )
             except ValueError as exc:
                 raise Failure(str(exc), EXIT_USAGE) from None
@@ -176,6 +180,14 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         help="the content pack's map (default when it has one), or the printed board",
     )
     play_parser.add_argument("--seed", type=_seed, default=None, help="the seed of the Tycoon stacks")
+    play_parser.add_argument(
+        "--options",
+        type=options_text,
+        default=None,
+        metavar="JSON",
+        help='the table options where the rules are silent, e.g. \'{"advanced_needs_occupied": true}\' '
+        "(docs/table-options.md; default: the referee's readings)",
+    )
     play_parser.add_argument(
         "--physical-stacks",
         action="store_true",

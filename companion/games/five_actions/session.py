@@ -33,6 +33,7 @@ from companion.games.five_actions.engine.actions import (
     to_json,
 )
 from companion.games.five_actions.engine.game import Game
+from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.record import record_of, replay
 from companion.games.five_actions.engine.scenario import MAX_SEED
 from companion.games.five_actions.engine.state import Phase
@@ -40,6 +41,7 @@ from companion.games.five_actions.events import Changed, GameOver
 from companion.games.five_actions.views import TableView, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
 from companion.table.store_rows import final_state
+from companion.table.table_options import options_json
 
 __all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
 
@@ -97,14 +99,16 @@ class Session(ActionSession[Game]):
         seed: int | None = None,
         layout: str = "map",
         physical_stacks: bool = False,
+        options: FiveOptions | None = None,
     ) -> Session:
         """A new game, the Tycoon display filled (unless ``physical_stacks``).
 
         :param names: the players, the first player first (clockwise).
         :param starts: each player's starting Location (a map id, or a printed name).
+        :param options: the table options (docs/table-options.md; ``None``: the defaults).
         :raises ValueError: a bad setup (players, names, Locations, layout, seed), in a sentence.
         """
-        session = cls(Game(content, layout, new_seed(seed, MAX_SEED)), physical_stacks)
+        session = cls(Game(content, layout, new_seed(seed, MAX_SEED), options), physical_stacks)
         try:
             session.game.play(Start(tuple(names), tuple(starts)))
         except IllegalAction as exc:
@@ -121,11 +125,15 @@ class Session(ActionSession[Game]):
         table: Mapping[str, Any] | None = None,
         physical_stacks: bool | None = None,
     ) -> Session:
-        """The identical session of a saved game.  :raises RecordError: it does not replay."""
-        game = replay(dict(record), content)
+        """The identical session of a saved game (the table options from the record, or else from
+        the table state ``table``).  :raises RecordError: it does not replay (or bad options)."""
+        saved = table or {}
+        full = dict(record)
+        if "options" not in full and "options" in saved:  # the store keeps them with the table state
+            full["options"] = saved["options"]
+        game = replay(full, content)
         if not game.state.players:
             raise RecordError("the record has no start action")
-        saved = table or {}
         stacks = physical_stacks if physical_stacks is not None else bool(saved.get("physical_stacks", False))
         session = cls(game, stacks)
         message = saved.get("message", "")
@@ -149,6 +157,8 @@ class Session(ActionSession[Game]):
             "physical_stacks": self.physical_stacks,
             "colours": list(self.colours),
         }
+        if self.game.options != FiveOptions():  # the store keeps no record column for them
+            state["options"] = options_json(self.game.options)
         outcome = self.game.outcome()
         if outcome is not None and outcome.standings:
             state["final"] = final_state([(s.name, (s.total, s.money)) for s in outcome.standings])
@@ -171,7 +181,7 @@ class Session(ActionSession[Game]):
     def preview(self, action: Action) -> Preview:
         """What ``action`` would do now (its sentence, everyone's money after it), or why it is
         refused; changes nothing."""
-        trial = Game(self.content, self.game.layout, self.game.seed)
+        trial = Game(self.content, self.game.layout, self.game.seed, self.game.options)
         trial.state, trial.actions, trial.history = (
             self.game.state,
             list(self.game.actions),

@@ -28,6 +28,7 @@ from companion.cli.other_game import give_up_other
 from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
 from companion.games.six_actions.content.loader import check_content, default_content, load_content
 from companion.games.six_actions.content.model import ContentPack
+from companion.games.six_actions.engine.options import read_six_options
 from companion.games.six_actions.engine.rules import MAX_NAME
 from companion.games.six_actions.engine.scenario import load_scenario, run, state_json
 from companion.games.six_actions.session import COLOURS, MAX_SEED, Seat, Session
@@ -37,6 +38,7 @@ from companion.games.six_actions.terminal import Terminal
 from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
 from companion.table.registry import AddSubcommand
 from companion.table.store import StoreError
+from companion.table.table_options import options_text
 
 __all__ = ["register", "content_pack", "parse_players", "play"]
 
@@ -121,8 +123,11 @@ def play(
             # n: the new game's Store.begin gives this one up, so leaving the set-up keeps it.
         if session is None:
             try:
+                options = read_six_options(getattr(args, "options", None), ValueError)  # before any question
                 seats = args.players or _ask_seats(setup, output_fn, content)
-                session = Session.new(content, seats, tycoon=args.tycoon, seed=args.seed, layout=args.layout)
+                session = Session.new(
+                    content, seats, tycoon=args.tycoon, seed=args.seed, layout=args.layout, options=options
+                )
             except ValueError as exc:
                 raise Failure(str(exc), EXIT_USAGE) from None
             if store is not None:
@@ -161,6 +166,14 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         help="the content pack's map, or the printed board (the table counts roads)",
     )
     play_parser.add_argument("--seed", type=_seed, default=None, help="the seed of the shuffled piles")
+    play_parser.add_argument(
+        "--options",
+        type=options_text,
+        default=None,
+        metavar="JSON",
+        help='the table options where the rules are silent, e.g. \'{"forced_loan": "shortfall"}\' '
+        "(docs/table-options.md; default: the referee's readings)",
+    )
     add_store_options(play_parser)
     play_parser.set_defaults(handler=play)
     add_referee_and_check(add, pack, "six-actions", "Six Actions", _cmd_referee, _cmd_content_check)

@@ -44,6 +44,7 @@ from companion.games.six_actions.engine.actions import (
 )
 from companion.games.six_actions.engine.economy import FORCED
 from companion.games.six_actions.engine.game import Game
+from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.record import record_of, replay
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import Phase
@@ -52,6 +53,7 @@ from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
 from companion.table.store_rows import final_state
+from companion.table.table_options import options_json
 
 __all__ = ["COLOURS", "MAX_SEED", "Seat", "Session"]
 
@@ -95,12 +97,14 @@ class Session(ActionSession[Game]):
         seed: int | None = None,
         layout: str = "map",
         physical_decks: bool = False,
+        options: SixOptions | None = None,
     ) -> Session:
         """A new game, its setup cards dealt (unless ``physical_decks``: the table says each).
 
+        :param options: the table options (docs/table-options.md; ``None``: the defaults).
         :raises ValueError: a bad setup (players, names, colours, Tycoon, layout, seed), in a sentence.
         """
-        session = cls(Game(content, layout, new_seed(seed, MAX_SEED)), physical_decks)
+        session = cls(Game(content, layout, new_seed(seed, MAX_SEED), options), physical_decks)
         session.game.play(Start(tuple(s.name for s in seats), tuple(s.colour for s in seats), tycoon))
         session.draw_all()
         state = session.game.state
@@ -119,11 +123,15 @@ class Session(ActionSession[Game]):
         table: Mapping[str, Any] | None = None,
         physical_decks: bool | None = None,
     ) -> Session:
-        """The identical session of a saved game.  :raises RecordError: it does not replay."""
-        game = replay(dict(record), content)
+        """The identical session of a saved game (the table options from the record, or else from
+        the table state ``table``).  :raises RecordError: it does not replay (or bad options)."""
+        saved = table or {}
+        full = dict(record)
+        if "options" not in full and "options" in saved:  # the store keeps them with the table state
+            full["options"] = saved["options"]
+        game = replay(full, content)
         if not game.state.players:
             raise RecordError("the record has no start action")
-        saved = table or {}
         decks = physical_decks if physical_decks is not None else bool(saved.get("physical_decks", False))
         session = cls(game, decks)
         message = saved.get("message", "")
@@ -139,6 +147,8 @@ class Session(ActionSession[Game]):
         over, its winners for the history (``final``: :func:`~companion.table.store_rows.final_state`,
         ranked as the end screen ranks: Asset Value, then Influence, then money)."""
         state: dict[str, Any] = {"message": self.message, "physical_decks": self.physical_decks}
+        if self.game.options != SixOptions():  # the store keeps no record column for them
+            state["options"] = options_json(self.game.options)
         outcome = self.game.outcome()
         if outcome is not None and outcome.standings:
             state["final"] = final_state([(s.name, (s.asset_value, s.influence, s.money))

@@ -16,6 +16,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.options import FiveOptions
 from ui.games.five_actions.board_map import MapView
 from ui.games.five_actions.table import COLOURS, FiveActionsTable, table_of
 from ui.games.setup_base import SeatsSetupScreen
@@ -62,6 +63,8 @@ class FiveSetupScreen(SeatsSetupScreen):
 
     #: The table shuffles its own Tycoon stacks and says each tile drawn (else the box draws).
     physical_stacks = BooleanProperty(False)
+    #: The table option ``advanced_needs_occupied`` (docs/table-options.md), chosen here.
+    advanced_needs_occupied = BooleanProperty(FiveOptions().advanced_needs_occupied)
 
     colours = COLOURS
     players_group = "five-players"
@@ -122,4 +125,8 @@ class FiveSetupScreen(SeatsSetupScreen):
                                   f"{'type its name' if printed else 'tap the Start button'}.", "error")
             return False
         return table_of(self.app).start(names, [row.colour for row in rows], starts, self.layout, self.seed,
-                                        physical_stacks=self.physical_stacks)
+                                        physical_stacks=self.physical_stacks, options=self.options())
+
+    def options(self) -> FiveOptions:
+        """The table options chosen here (docs/table-options.md)."""
+        return FiveOptions(advanced_needs_occupied=bool(self.advanced_needs_occupied))

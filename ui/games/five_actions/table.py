@@ -18,6 +18,7 @@ from typing import Any
 from companion.games.five_actions.content.loader import default_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action
+from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.info import GAME
 from companion.games.five_actions.session import Preview, Session, SupplyNeeds
 from companion.games.five_actions.stored import KEEPER
@@ -97,17 +98,19 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
     # ------------------------------------------------------------------ starting
 
     def start(self, names: Sequence[str], colours: Sequence[str], starts: Sequence[str], layout: str,
-              seed: int | None = None, physical_stacks: bool = False) -> bool:
+              seed: int | None = None, physical_stacks: bool = False,
+              options: FiveOptions | None = None) -> bool:
         """A new game: the players (the first player first), their colours and starting Locations,
         ``"map"`` or ``"printed"``; ``physical_stacks``: the table shuffles its own Tycoon stacks and
-        says each tile it draws.  Shows the table.  False (the session's reason in the message bar)
+        says each tile it draws; ``options``: the table options (``None``: the defaults).  Shows the
+        table.  False (the session's reason in the message bar)
         if it cannot start."""
         if len(set(colours)) != len(colours):
             self.host.show_message("Two players have the same colour: tap a colour to change it.", "error")
             return False
         try:
             session = Session.new(self.content, list(names), list(starts), seed=seed, layout=layout,
-                                  physical_stacks=physical_stacks)
+                                  physical_stacks=physical_stacks, options=options)
         except ValueError as exc:
             self.host.show_message(str(exc), "error")
             return False

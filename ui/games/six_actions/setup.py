@@ -1,5 +1,6 @@
-"""The Six Actions' Setup: how many players, their names and colours, the first Tycoon, and the board
-(the content pack's map, or the printed board with no map).
+"""The Six Actions' Setup: how many players, their names and colours, the first Tycoon, the board
+(the content pack's map, or the printed board with no map) and the table options where the rules
+are silent (docs/table-options.md).
 
 Source: issue 12 items 3 and 4; the seats' rules (2 to 5 players, names 1-20 characters and distinct,
 distinct colours) are the session's, whose refusal is shown as it says it.
@@ -13,7 +14,9 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.six_actions.content.model import ContentPack
+from companion.games.six_actions.engine.options import SixOptions, read_six_options
 from companion.games.six_actions.session import COLOURS, Seat
+from companion.table.table_options import choices
 from ui.games.setup_base import SeatsSetupScreen
 from ui.games.six_actions.table import SixActionsTable, table_of
 
@@ -36,6 +39,10 @@ class SixSetupScreen(SeatsSetupScreen):
 
     colours = COLOURS
     players_group = "six-players"
+    #: The table option ``forced_loan`` (docs/table-options.md), chosen here; the default's reading.
+    forced_loan = StringProperty(SixOptions().forced_loan)
+    #: The table option ``loan_at_top``, chosen here.
+    loan_at_top = StringProperty(SixOptions().loan_at_top)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_setup", **kwargs)
@@ -56,10 +63,20 @@ class SixSetupScreen(SeatsSetupScreen):
         for row in self._rows:
             row.tycoon = row.seat == seat
 
+    def next_forced_loan(self) -> None:
+        """The other reading of a forced Emergency Loan's amount (``forced_loan``: full / shortfall)."""
+        values = choices(SixOptions, "forced_loan")
+        self.forced_loan = str(values[(values.index(self.forced_loan) + 1) % len(values)])
+
+    def options(self) -> SixOptions:
+        """The table options chosen here (:class:`~companion.games.six_actions.engine.options.SixOptions`)."""
+        chosen = {"forced_loan": self.forced_loan, "loan_at_top": self.loan_at_top}
+        return read_six_options(chosen, ValueError)
+
     def start(self) -> bool:
         """Start: the game with these seats; a refusal (a name twice, an empty name) is said as the
         session says it and nothing starts."""
         rows = self._rows[:int(self.players)]
         seats = [Seat(row.ids.name.text.strip(), row.colour) for row in rows]
         tycoon = next((row.seat for row in rows if row.tycoon), 0)
-        return table_of(self.app).start(seats, tycoon, self.layout, self.seed)
+        return table_of(self.app).start(seats, tycoon, self.layout, self.seed, self.options())

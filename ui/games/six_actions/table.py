@@ -19,6 +19,7 @@ from typing import Any
 from companion.games.six_actions.content.loader import default_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Action
+from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.info import GAME
 from companion.games.six_actions.session import Seat, Session
@@ -82,11 +83,21 @@ class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
 
     # ------------------------------------------------------------------ starting
 
-    def start(self, seats: Sequence[Seat], tycoon: int, layout: str, seed: int | None) -> bool:
-        """A new game with ``seats`` (names, colours), its first Tycoon, ``"map"`` or ``"printed"``;
-        shows the table.  False (the reason in the message bar) if it cannot start."""
+    def start(
+        self,
+        seats: Sequence[Seat],
+        tycoon: int,
+        layout: str,
+        seed: int | None,
+        options: SixOptions | None = None,
+    ) -> bool:
+        """A new game with ``seats`` (names, colours), its first Tycoon, ``"map"`` or ``"printed"``,
+        the table ``options`` (``None``: the defaults); shows the table.  False (the reason in the
+        message bar) if it cannot start."""
         try:
-            session = Session.new(self.content, list(seats), tycoon=tycoon, seed=seed, layout=layout)
+            session = Session.new(
+                self.content, list(seats), tycoon=tycoon, seed=seed, layout=layout, options=options
+            )
         except ValueError as exc:
             self.host.show_message(str(exc), "error")
             return False

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action, Draw, Start, Undo
 from companion.games.five_actions.engine.board import LAYOUTS
+from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
 from companion.table.checked_game import CheckedGame, check_layout
@@ -55,12 +56,15 @@ class Game(CheckedGame[GameState, Action]):
 
     start_kind, draw_kind, undo_kind = Start, Draw, Undo
 
-    def __init__(self, content: ContentPack, layout: str, seed: int) -> None:
+    def __init__(
+        self, content: ContentPack, layout: str, seed: int, options: FiveOptions | None = None
+    ) -> None:
         check_layout(content, layout, LAYOUTS)
         self.content = content
         self.seed = seed
         self.layout = layout
-        super().__init__(new_state(content, layout, seed))
+        self.options = options or FiveOptions()
+        super().__init__(new_state(content, layout, seed, self.options))
 
     def run_action(self, state: GameState, action: Action) -> None:
         """Apply ``action`` by The Five Actions' rules (:func:`~.rules.apply_action`)."""

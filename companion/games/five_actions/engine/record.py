@@ -7,6 +7,9 @@ A record is plain JSON, the shape the game store keeps for every game::
 
 ``difficulty`` names the number of players (the history groups games by it); the players
 themselves are the first action (:class:`~companion.games.five_actions.engine.actions.Start`).
+``options`` (only when not the defaults) are the table options
+(:class:`~companion.games.five_actions.engine.options.FiveOptions`); a record without them replays
+with the defaults, the readings the referee always used.
 :func:`replay` rebuilds the identical :class:`~companion.games.five_actions.engine.game.Game`,
 checking every action, so a tampered or truncated record fails loudly.
 """
@@ -21,6 +24,7 @@ from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import CODEC, Start, to_json
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.game import Game
+from companion.games.five_actions.engine.options import FiveOptions, read_five_options
 from companion.table.record import (
     check_header,
     check_players_difficulty,
@@ -28,6 +32,7 @@ from companion.table.record import (
     players_difficulty,
     read_start,
 )
+from companion.table.table_options import options_json
 
 __all__ = ["FORMAT", "record_of", "replay", "players_difficulty"]
 
@@ -36,8 +41,9 @@ log = logging.getLogger(__name__)
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The JSON-able record of ``game``."""
-    return {
+    """The JSON-able record of ``game``; ``options`` only when the table chose other readings than
+    the defaults (so a record at the defaults is the one the game always wrote)."""
+    record: dict[str, Any] = {
         "format": FORMAT,
         "content": game.content.id,
         "digest": game.content.digest,
@@ -46,6 +52,9 @@ def record_of(game: Game) -> dict[str, Any]:
         "layout": game.layout,
         "actions": [to_json(a) for a in game.actions],
     }
+    if game.options != FiveOptions():  # a game at the defaults keeps the record it always had
+        record["options"] = options_json(game.options)
+    return record
 
 
 def replay(record: Any, content: ContentPack) -> Game:
@@ -57,7 +66,7 @@ def replay(record: Any, content: ContentPack) -> Game:
     record = check_header(record, content, FORMAT, log)
     seed, layout, actions = read_start(record, LAYOUTS)
     try:
-        game = Game(content, layout, seed)
+        game = Game(content, layout, seed, read_five_options(record.get("options"), RecordError))
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     play_actions(game.play, actions, CODEC, Start)

@@ -10,7 +10,8 @@ Our decisions where the excerpt is silent (docs/five-actions.md lists them): eac
 station starts on their starting Location (Unmodulated, no bonus, no tokens); a target Location where
 the player already has a Signal token gets none (at most one token per player per Location): that
 token returns to the box, and the signal still counts the Location as one of its two; a lost
-Location counts as empty for Basic; an Advanced box may always be chosen; the Permanent Links marker
+Location counts as empty for Basic; an Advanced box may always be chosen (the table option
+``advanced_needs_occupied`` reads it the other way); the Permanent Links marker
 at the end of its track moves no further; the Tycoon display is refilled from the same level's stack.
 """
 
@@ -35,6 +36,7 @@ from companion.games.five_actions.engine.actions import (
     Transmit,
 )
 from companion.games.five_actions.engine.board import distance, follow, key_of, pattern_targets
+from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.state import GameState, Pending, Phase, PlayerState
 from companion.table.seat_names import names_problem
 
@@ -44,7 +46,7 @@ __all__ = ["new_state", "apply_action", "start_taken_by", "MAX_NAME"]
 MAX_NAME = 20
 
 
-def new_state(content: ContentPack, layout: str, seed: int) -> GameState:
+def new_state(content: ContentPack, layout: str, seed: int, options: FiveOptions | None = None) -> GameState:
     """A game before :class:`Start`: each level's Tycoon stack shuffled by ``seed`` (each draw is
     still a recorded :class:`Draw`, so a table may draw its own)."""
     rng = random.Random(seed)
@@ -60,6 +62,7 @@ def new_state(content: ContentPack, layout: str, seed: int) -> GameState:
         display={lv: [] for lv in stacks},
         pool=[p.id for p in content.patents],
         credit_area={row.id: [None] * len(row.spaces) for row in content.credit_rows},
+        options=options or FiveOptions(),
     )
 
 
@@ -346,6 +349,11 @@ def _signal(content: ContentPack, state: GameState, p: PlayerState, a: Transmit 
         raise IllegalAction(
             f"a Basic Action only if both Locations are empty, and {full} is occupied: "
             f"choose the Advanced box ({action})"
+        )
+    if use.level == "advanced" and state.options.advanced_needs_occupied and all(empties):
+        raise IllegalAction(
+            f"an Advanced Action only if at least one Location is occupied (table option "
+            f"advanced_needs_occupied), and both are empty: choose the Basic box ({action})"
         )
     paid = eco.pay_box(content, p, column, use)
     p.ready -= 2

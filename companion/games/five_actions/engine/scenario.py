@@ -21,6 +21,7 @@ from companion.games.five_actions.content.model import COLUMNS, ContentPack
 from companion.games.five_actions.engine.actions import Action, Draw, Start, from_json, kind_of, shown
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.game import Game
+from companion.games.five_actions.engine.options import read_five_options
 from companion.games.five_actions.engine.state import census
 from companion.table.scenario import Refusal, whole_number
 
@@ -114,8 +115,10 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
     """
     if not isinstance(data, dict):
         raise ScenarioError("<scenario>", f"must be a JSON object, not {shown(data)}")
-    for key in sorted(set(data) - {"game", "layout", "seed", "players", "actions", "comment"}):
-        raise ScenarioError(key, "is not a scenario field (game, layout, seed, players, actions, comment)")
+    for key in sorted(set(data) - {"game", "layout", "seed", "players", "options", "actions", "comment"}):
+        raise ScenarioError(
+            key, "is not a scenario field (game, layout, seed, players, options, actions, comment)"
+        )
     if data.get("game", "five-actions") != "five-actions":
         raise ScenarioError("game", f'must be "five-actions", not {shown(data.get("game"))}')
     layout = data.get("layout", "map" if content.has_map else "printed")
@@ -125,7 +128,11 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
         raise ScenarioError("layout", f'the content pack {content.id} has no map: use "printed"')
     seed = whole_number(data.get("seed", 0), "seed", 0, MAX_SEED)
     players, starts = _players(data)
-    game = Game(content, layout, seed)
+    try:
+        options = read_five_options(data.get("options"), RecordError)
+    except RecordError as exc:
+        raise ScenarioError("options", str(exc)) from None
+    game = Game(content, layout, seed, options)
     try:
         game.play(Start(tuple(p["name"] for p in players), tuple(starts)))
     except IllegalAction as exc:
@@ -169,7 +176,7 @@ def run(scenario: Scenario) -> Refusal | None:
     :returns: ``None`` (the game now holds them all) or the first refusal (the game unchanged).
     """
     game = scenario.game
-    trial = Game(game.content, game.layout, game.seed)
+    trial = Game(game.content, game.layout, game.seed, game.options)
     trial.state, trial.actions, trial.history = game.state.copy(), list(game.actions), list(game.history)
     for i, action in enumerate(scenario.actions):
         try:

@@ -14,6 +14,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.five_actions.engine.options import FiveOptions
+from companion.table.table_options import options_json
+
 __all__ = ["Phase", "PlayerState", "GameState", "Pending", "census"]
 
 
@@ -80,6 +83,7 @@ class GameState:
     :ivar names: printed board: each Location key's name as the table first wrote it.
     :ivar credit_area: row -> its spaces, each a seat or ``None`` (empty).
     :ivar stacks, display: level -> Tycoon tiles face down (top first) and face up.
+    :ivar options: the table's readings where the rules are silent (docs/table-options.md).
     """
 
     layout: str
@@ -96,6 +100,7 @@ class GameState:
     pending: list[Pending] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     last: str = ""
+    options: FiveOptions = field(default_factory=FiveOptions)
 
     def copy(self) -> GameState:
         return copy.deepcopy(self)
@@ -114,6 +119,7 @@ class GameState:
         """The state as JSON (the referee's output)."""
         return {
             "layout": self.layout,
+            "options": options_json(self.options),
             "phase": self.phase,
             "round": self.round,
             "current": self.current,

@@ -8,7 +8,9 @@ anything it would have to take back, and the engine runs actions on a copy of th
 **The forced Emergency Loan (our decision).**  "You must take one whenever you can't pay what you
 owe": a payment the player cannot cover takes the Emergency Loans itself, as part of the action
 that owes it: as few loans as cover the shortfall, each the full 25 Cr (a note costs the same
-whatever it is for, so the player takes the most), one note each.  When those notes would pass 10
+whatever it is for, so the player takes the most), one note each; the table option
+``forced_loan = "shortfall"`` (:class:`~companion.games.six_actions.engine.options.SixOptions`)
+takes only what is short instead.  When those notes would pass 10
 the action is refused, naming the shortfall and the notes held: at 10 notes a player cannot owe
 what they cannot pay, and the table chooses another action.
 """
@@ -105,9 +107,11 @@ def charge(state: GameState, seat: int, debts: list[tuple[Account, int, str]], a
             f"short would need {loans} Emergency Loan{'s' * (loans > 1)}, and {player.name} holds "
             f"{player.notes} of the {MAX_NOTES} notes a player may hold"
         )
-    short = owed - player.money
+    short = left = owed - player.money
     for _ in range(loans):
-        emergency_loan(state, seat, EMERGENCY_MOST, f"{FORCED}: {why} ({short} Cr short)", action)
+        amount = EMERGENCY_MOST if state.options.forced_loan == "full" else min(EMERGENCY_MOST, left)
+        left -= amount
+        emergency_loan(state, seat, amount, f"{FORCED}: {why} ({short} Cr short)", action)
     for payee, amount, reason in debts:
         pay(state, seat, payee, amount, reason, action)
     return loans

@@ -40,6 +40,7 @@ from companion.games.six_actions.engine.actions import (
     Undo,
 )
 from companion.games.six_actions.engine.board import LAYOUTS
+from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.rules import apply_action, new_state
 from companion.games.six_actions.engine.state import EMERGENCY_MOST, NOTE_REPAY, GameState, Payment, Phase
 from companion.games.six_actions.engine.strategy import SPACES
@@ -89,12 +90,15 @@ class Game(CheckedGame[GameState, Action]):
 
     start_kind, draw_kind, undo_kind = Start, Draw, Undo
 
-    def __init__(self, content: ContentPack, layout: str, seed: int) -> None:
+    def __init__(
+        self, content: ContentPack, layout: str, seed: int, options: SixOptions | None = None
+    ) -> None:
         check_layout(content, layout, LAYOUTS)
         self.content = content
         self.seed = seed
         self.layout = layout
-        super().__init__(new_state(content, layout, seed))
+        self.options = options or SixOptions()
+        super().__init__(new_state(content, layout, seed, self.options))
 
     def run_action(self, state: GameState, action: Action) -> None:
         """Apply ``action`` by The Six Actions' rules (:func:`~.rules.apply_action`)."""

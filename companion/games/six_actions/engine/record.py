@@ -3,12 +3,15 @@
 A record is plain JSON, the shape the game store keeps for every game::
 
     {"game": "six-actions", "format": 1, "content": "six-actions-sample@1", "digest": "...", "seed": 7,
-     "difficulty": "3 players", "layout": "map", "actions": [{"kind": "start", ...}, ...]}
+     "difficulty": "3 players", "layout": "map", "options": {"forced_loan": "shortfall"},
+     "actions": [{"kind": "start", ...}, ...]}
 
 ``difficulty`` names the number of players (the history groups games by it); the players
 themselves are the first action (:class:`~companion.games.six_actions.engine.actions.Start`).
 :func:`replay` rebuilds the identical :class:`~companion.games.six_actions.engine.game.Game`,
-checking every action, so a tampered or truncated record fails loudly.
+checking every action, so a tampered or truncated record fails loudly.  ``options`` are the table
+options (:class:`~companion.games.six_actions.engine.options.SixOptions`); a record without them
+(written before they existed) replays with the defaults, the readings the referee always used.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import CODEC, Start, to_json
 from companion.games.six_actions.engine.board import LAYOUTS
 from companion.games.six_actions.engine.game import Game
+from companion.games.six_actions.engine.options import SixOptions, read_six_options
 from companion.table.record import (
     check_header,
     check_players_difficulty,
@@ -28,6 +32,7 @@ from companion.table.record import (
     players_difficulty,
     read_start,
 )
+from companion.table.table_options import options_json
 
 __all__ = ["FORMAT", "record_of", "replay", "players_difficulty"]
 
@@ -38,8 +43,9 @@ log = logging.getLogger(__name__)
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    """The JSON-able record of ``game``."""
-    return {
+    """The JSON-able record of ``game``; ``options`` only when the table chose other readings than
+    the defaults (so a record at the defaults is the one the game always wrote)."""
+    record: dict[str, Any] = {
         "game": GAME,
         "format": FORMAT,
         "content": game.content.id,
@@ -49,6 +55,9 @@ def record_of(game: Game) -> dict[str, Any]:
         "layout": game.layout,
         "actions": [to_json(a) for a in game.actions],
     }
+    if game.options != SixOptions():  # a game at the defaults keeps the record it always had
+        record["options"] = options_json(game.options)
+    return record
 
 
 def replay(record: Any, content: ContentPack) -> Game:
@@ -60,7 +69,7 @@ def replay(record: Any, content: ContentPack) -> Game:
     record = check_header(record, content, FORMAT, log, GAME)
     seed, layout, actions = read_start(record, LAYOUTS)
     try:
-        game = Game(content, layout, seed)
+        game = Game(content, layout, seed, read_six_options(record.get("options"), RecordError))
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     play_actions(game.play, actions, CODEC, Start)

@@ -47,6 +47,7 @@ from companion.games.six_actions.engine.economy import (
     update_leaders,
     use_token,
 )
+from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.state import (
     BANK,
     FIRST_LOAN,
@@ -73,7 +74,7 @@ MAX_NAME = 20
 FREE_PHASES = (Phase.TURN, Phase.ROUND_END)
 
 
-def new_state(content: ContentPack, layout: str, seed: int) -> GameState:
+def new_state(content: ContentPack, layout: str, seed: int, options: SixOptions | None = None) -> GameState:
     """A game before :class:`Start`: the piles shuffled by ``seed`` (each draw is still a recorded
     :class:`Draw`, so a table's own deck can supply the card instead)."""
     rng = random.Random(seed)
@@ -84,7 +85,7 @@ def new_state(content: ContentPack, layout: str, seed: int) -> GameState:
     }
     for cards in piles.values():
         rng.shuffle(cards)
-    state = GameState(layout=layout, seed=seed, piles=piles)
+    state = GameState(layout=layout, seed=seed, piles=piles, options=options or SixOptions())
     if layout == "map" and content.game_map is not None:
         state.pawn = next(c.id for c in content.game_map.cities if c.metro)
     return state
@@ -285,6 +286,12 @@ def _loan(content: ContentPack, state: GameState, action: Loan, index: int) -> N
     if player.notes >= MAX_NOTES:
         raise IllegalAction(
             f"{player.name} holds {player.notes} Promissory Notes, the most a player can hold"
+        )
+    top = len(content.finance)
+    if state.options.loan_at_top == "refused" and top and player.finance >= top:
+        raise IllegalAction(
+            f"{player.name}'s Finance disc is at the top: a Loan would be worth no more than the last "
+            f"(table option loan_at_top; Loan)"
         )
     amount = loan_amount(content, player.finance)
     player.notes += 1

@@ -1,7 +1,8 @@
 """Referee scenarios: a documented JSON position and a list of actions (``companion referee
 --game six-actions``; the format is docs/six-actions.md).
 
-A scenario starts a game (``players``, ``tycoon``, ``seed``, ``layout``), deals its setup from the
+A scenario starts a game (``players``, ``tycoon``, ``seed``, ``layout``, the table ``options``:
+docs/table-options.md), deals its setup from the
 seeded piles, then sets what ``position`` gives (each player's money, Influence, Promoters,
 notes, Finance step, +1 Action tokens, track steps, unbuilt Industry cards; the pawn), and plays
 ``actions`` in record form.  A draw the rules wait for is taken from the seeded pile unless the
@@ -22,9 +23,11 @@ from companion.games.six_actions.engine.actions import Action, Draw, Start, from
 from companion.games.six_actions.engine.board import LAYOUTS
 from companion.games.six_actions.engine.economy import pay, update_leaders
 from companion.games.six_actions.engine.game import Game
+from companion.games.six_actions.engine.options import read_six_options
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import MAX_NOTES, SUPPLY, GameState
 from companion.table.scenario import Refusal, whole_number
+from companion.table.table_options import options_json
 
 __all__ = ["Scenario", "Refusal", "load_scenario", "parse_scenario", "run", "state_json"]
 
@@ -137,10 +140,11 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
     """The scenario of a JSON value.  :raises ScenarioError: naming the field that is wrong."""
     if not isinstance(data, dict):
         raise ScenarioError("<scenario>", f"must be a JSON object, not {shown(data)}")
-    extra = sorted(set(data) - {"players", "tycoon", "seed", "layout", "pawn", "actions", "comment"})
+    fields = {"players", "tycoon", "seed", "layout", "pawn", "options", "actions", "comment"}
+    extra = sorted(set(data) - fields)
     if extra:
         raise ScenarioError(
-            extra[0], "is not a scenario field (players, tycoon, seed, layout, pawn, actions)"
+            extra[0], "is not a scenario field (players, tycoon, seed, layout, pawn, options, actions)"
         )
     players = _players(data)
     layout = data.get("layout", "map" if content.has_map else "printed")
@@ -152,7 +156,11 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
     seed = whole_number(data.get("seed", 0), "seed", 0, 999_999_999)
     tycoon = whole_number(data.get("tycoon", 0), "tycoon", 0, len(players) - 1)
     colours = [p.get("colour", COLOURS[i % len(COLOURS)]) for i, p in enumerate(players)]
-    game = Game(content, layout, seed)
+    try:
+        options = read_six_options(data.get("options"), RecordError)
+    except RecordError as exc:
+        raise ScenarioError("options", str(exc)) from None
+    game = Game(content, layout, seed, options)
     try:
         game.play(Start(tuple(p["name"] for p in players), tuple(colours), tycoon))
     except IllegalAction as exc:
@@ -244,6 +252,7 @@ def state_json(game: Game) -> dict[str, Any]:
         "round": state.round,
         "current": state.current,
         "tycoon": state.tycoon,
+        "options": options_json(state.options),
         "pawn": state.pawn,
         "players": players,
         "open_industries": state.open_industries,

@@ -13,6 +13,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
+from companion.games.six_actions.engine.options import SixOptions
+
 __all__ = [
     "Phase",
     "Account",
@@ -127,6 +129,7 @@ class GameState:
         plant's seat; :ivar city_names: each occupied key's name as shown.
     :ivar covered: Strategy space id -> the seat whose share covers it.
     :ivar leaders: sector -> the leader's seat, or ``None``.
+    :ivar options: the table's readings where the rules are silent (frozen, shared by copies).
     """
 
     layout: str
@@ -148,6 +151,7 @@ class GameState:
     pawn: str | None = None
     pending: list[Pending] = field(default_factory=list)
     ledger: list[Payment] = field(default_factory=list)
+    options: SixOptions = field(default_factory=SixOptions)
 
     def copy(self) -> GameState:
         """An independent copy (the engine tries an action on one).  Every container is copied; their
