@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.errors import RecordError, ScenarioError
 from companion.games.five_actions.engine.actions import Start, Transmit
 from companion.games.five_actions.engine.game import Game

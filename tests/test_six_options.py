@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.main import main
+from companion.entry import main
 from companion.errors import RecordError, ScenarioError
 from companion.games.six_actions.engine.actions import Build, Loan
 from companion.games.six_actions.engine.options import SixOptions, read_six_options

@@ -184,7 +184,7 @@ def flipped(*_):
     Clock.schedule_once(done, 0)
 
 EventLoop.bind(on_start=lambda *_: EventLoop.window.bind(on_flip=flipped))
-from companion.cli.main import main
+from companion.entry import main
 main(["run"])
 """
 
