@@ -548,7 +548,7 @@ def test_warnings_reach_stderr_and_verbose_adds_detail(
     assert ("WARNING companion.games.transmission.engine.scenario: "
             "completed pairs not among the missions are ignored") in err
     code, _, err = cli(capsys, "-vv", "referee", write(tmp_path, data))
-    assert code == 0 and "DEBUG companion.games.transmission.cli: content pack incoming-transmission@2" in err
+    assert code == 0 and "DEBUG companion.games.transmission.cli: content pack incoming-transmission@3" in err
 
 
 @pytest.mark.parametrize("seed", ["-5", "1234567890", "abc", "²"])

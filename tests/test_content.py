@@ -63,7 +63,7 @@ def assert_only(path: Path, field: str, *words: str) -> ContentError:
 
 def test_default_pack_has_the_rules_counts() -> None:
     pack = load_content()
-    assert pack.id == "incoming-transmission@2"
+    assert pack.id == "incoming-transmission@3"
     assert re.fullmatch(r"[0-9a-f]{12}", pack.digest)
     assert len(pack.modules) == 13
     assert pack.stations == set("SBCRMHL")
@@ -118,12 +118,26 @@ def test_default_difficulties_match_the_table() -> None:
         "training": ((1, 1, 2), (2, 2, 2, 2), 0.5),
         "standard": ((2, 2, 3), (3, 3, 4, 4), 1.0),
         "hard": ((3, 3, 4), (4, 4, 4, 4), 1.5),
-        "expert": ((3, 4, 4), (4, 4, 4), 2.0),
+        "expert": ((3, 3, 4), (4, 4, 4, 4), 2.0),
     }
     assert [d.name for d in pack.difficulties] == list(table)
     for name, (top, bottom, multiplier) in table.items():
         d = pack.difficulty(name)
-        assert (d.top, d.bottom, d.multiplier, d.missions) == (top, bottom, multiplier, 3)
+        missions = 4 if name == "expert" else 3  # pack version 3: expert's fourth mission (docs/balance.md)
+        assert (d.top, d.bottom, d.multiplier, d.missions) == (top, bottom, multiplier, missions)
+
+
+def test_a_game_saved_with_pack_version_2_resumes_with_version_2() -> None:
+    """The pack version bump keeps the earlier revision beside the default (default-v2.toml), so a game
+    in progress resumes with the expert it was started with (issue 24, item 7)."""
+    from companion.games.transmission.content.loader import content_to_resume, shipped_pack
+
+    current = default_content()
+    old = load_content(Path(check_content.__code__.co_filename).with_name("default-v2.toml"))
+    assert old.id == "incoming-transmission@2" and current.id == "incoming-transmission@3"
+    assert (old.difficulty("expert").levels, old.difficulty("expert").missions) == ((3, 4, 4, 4, 4, 4), 3)
+    assert shipped_pack(old.id, old.digest) == old
+    assert content_to_resume(old.id, old.digest, current) == old
 
 
 def test_default_beginner_layout() -> None:
@@ -201,7 +215,7 @@ def test_a_pack_saved_with_a_byte_order_mark_loads_with_the_same_revision(tmp_pa
     path.write_bytes(b"\xef\xbb\xbf" + DEFAULT.encode())
     assert check_content(path) == []
     pack = load_content(path)
-    assert pack == default_content() and pack.digest == default_content().digest == "621a6a8abfb9"
+    assert pack == default_content() and pack.digest == default_content().digest == "5dd4d614ac60"
     assert parse_content(b"\xef\xbb\xbf" + DEFAULT.encode()).digest == pack.digest
     noted = (DEFAULT + "\n# a table's own note\n").encode()
     edited = b"\xef\xbb\xbf" + noted
@@ -272,9 +286,9 @@ def test_missing_table_and_missing_key(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "field"),
     [
-        ("version = 2", "version = true", "pack.version"),  # bool is not an int
-        ("version = 2", "version = 0", "pack.version"),
-        ("version = 2", 'version = "1"', "pack.version"),
+        ("version = 3", "version = true", "pack.version"),  # bool is not an int
+        ("version = 3", "version = 0", "pack.version"),
+        ("version = 3", 'version = "1"', "pack.version"),
         ('name = "incoming-transmission"', 'name = "incoming transmission"', "pack.name"),
         ('title = "Incoming Transmission — default components"', 'title = ""', "pack.title"),
         ("per_mission = 100", "per_mission = -1", "score.per_mission"),
@@ -356,7 +370,7 @@ def test_mission_fields(tmp_path: Path, old: str, new: str, field: str, words: t
 
 
 def test_enough_missions_for_every_difficulty(tmp_path: Path) -> None:
-    assert_only(edit(tmp_path, "missions = 3\n\n# Score", "missions = 39\n\n# Score"), "missions", "expert")
+    assert_only(edit(tmp_path, "missions = 4\n\n# Score", "missions = 39\n\n# Score"), "missions", "expert")
     first = DEFAULT.index("[[missions]]")
     after = DEFAULT.index("# ----", first)
     assert "missions" in fields(write(tmp_path, DEFAULT[:first] + DEFAULT[after:]))
@@ -547,7 +561,7 @@ def test_integer_multiplier_is_accepted(tmp_path: Path) -> None:
 
 def test_check_content_collects_every_problem(tmp_path: Path) -> None:
     text = (
-        DEFAULT.replace("version = 2", "version = true")
+        DEFAULT.replace("version = 3", "version = true")
         .replace('pair = ["A", "M"]', 'pair = ["A", "Q"]')
         .replace("clear_register = 4\nerrors = 1", "clear_register = 9\nerrors = 1")
         .replace("multiplier = 1.5", "multiplier = 0")
@@ -655,4 +669,4 @@ def test_the_default_pack_keeps_the_revision_the_saved_games_were_played_with() 
     the revision it was played with: an edit of default.toml, even of a comment, strands every
     unfinished game on every table (tests/test_store_migration.py resumes one saved by 3b247fa).
     Change this figure only with a new pack version."""
-    assert default_content().digest == "621a6a8abfb9"
+    assert default_content().digest == "5dd4d614ac60"

@@ -265,7 +265,7 @@ def test_two_error_cards_fit_the_decode_screen(ui_harness: Any, start_app: Any, 
     h = ui_harness
     content = with_boosts(two_error_pack(CONTENT), "debug")
     app = start_app(seed=4, difficulty="expert", content=content)
-    start_game(h, "expert", subtitle="6 cards · 12 errors · score ×2")  # 6 cards, each adding two
+    start_game(h, "expert", subtitle="4 missions · 14 errors · score ×2")  # 7 cards, each adding two
     t = wait_screen(h, "transmission")
     card = app.session.view().card
     assert card is not None and card.errors == 2 and card.clear_register is None

@@ -42,8 +42,9 @@ def describe(d: Difficulty, content: ContentPack) -> str:
 
     A pack may give cards of one level different error counts (up to two each), so the
     count can be a range, e.g. ``2–4 errors``.  When the pack's presets draw different numbers
-    of Transmission cards (the default pack's expert draws one fewer), the summary starts with
-    the preset's: ``6 cards · 6 errors · score ×2``.
+    of Transmission cards, the summary starts with the preset's (``6 cards · 6 errors · score ×2``),
+    and when they deal different numbers of missions (the default pack's expert deals four), with
+    its missions: ``4 missions · 7 errors · score ×2``.
     """
     low = high = 0
     for level in d.levels:
@@ -52,7 +53,8 @@ def describe(d: Difficulty, content: ContentPack) -> str:
     count = f"{low}" if low == high else f"{low}–{high}"
     noun = "error" if high == 1 else "errors"
     cards = f"{len(d.levels)} cards · " if len({len(x.levels) for x in content.difficulties}) > 1 else ""
-    return f"{cards}{count if high else 'no'} {noun} · score ×{d.multiplier:g}"
+    missions = f"{d.missions} missions · " if len({x.missions for x in content.difficulties}) > 1 else ""
+    return f"{cards}{missions}{count if high else 'no'} {noun} · score ×{d.multiplier:g}"
 
 
 def parse_seed(text: str) -> tuple[int | None, str]:
