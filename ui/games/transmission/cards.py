@@ -212,6 +212,8 @@ class MissionPanel(BoxLayout):
     status = StringProperty("")
     #: Between the two module names: " next to " reads best, " + " fits a narrow list.
     joiner = StringProperty(" next to ")
+    #: A lower row (smaller tiles), so that four missions fit where three do (expert deals four).
+    compact = BooleanProperty(False)
 
     def on_mission(self, _: object, mission: MissionView | None) -> None:
         self._describe()

@@ -61,9 +61,10 @@ class EndScreen(BaseScreen[TableView]):
         box = self.ids.missions
         box.clear_widgets()
         completed = set(outcome.completed)
+        compact = len(view.all_missions) > 3  # four rows fit under the status strip only when lower
         for mission in view.all_missions:
             box.add_widget(MissionPanel(mission=mission, done=mission.id in completed, show_flavour=False,
-                                        joiner=" + "))
+                                        joiner=" + ", compact=compact))
 
     def play_again(self) -> None:
         self.app.play_again()
