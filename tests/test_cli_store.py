@@ -62,7 +62,7 @@ def test_history_lists_the_games_newest_first(capsys: pytest.CaptureFixture[str]
     assert [row.split()[3:5] for row in rows] == [["expert", "unfinished"], ["standard", "lost"],
                                                   ["training", "lost"]]
     assert header.split()[-1] == "figures" and "game" not in header.split()  # one game: no game column
-    assert rows[0].endswith("  transmissions 0, missions 0/3")  # Incoming Transmission's figures
+    assert rows[0].endswith("  transmissions 0, missions 0/4")  # expert deals four missions (pack v3)
     assert rows[1].endswith("  transmissions 7, missions 0/3")
     assert rows[0].split()[6] == "-" and rows[1].split()[6] == "2"  # no seed while unfinished
     assert len(cli(capsys, "history", "--limit", "2", "--database", str(database))[1].splitlines()) == 3

@@ -41,7 +41,7 @@ L4 = [t.id for t in CONTENT.transmissions if t.level == 4]
 # The Fusion Core intact at (0, 2), the Energy Pack intact at (2, 2) under the Cadet; 5 intact in all.
 ROWS = ("s.F.b", ".c.r.", "m.E.h", ".l.A.", "o.D.T")
 MISSION_AE = next(m.id for m in CONTENT.missions if set(m.pair) == {"F", "E"})
-OTHERS = [m.id for m in CONTENT.missions if m.id != MISSION_AE][:2]
+OTHERS = [m.id for m in CONTENT.missions if m.id != MISSION_AE][:3]  # expert deals four missions
 
 
 def intact_layout() -> tuple[str, ...]:
@@ -51,7 +51,8 @@ def intact_layout() -> tuple[str, ...]:
 def make_game(difficulty: str = "training", missions: tuple[str, ...] | None = None) -> Game:
     game = Game(CONTENT, difficulty, "standard", seed=3)
     game.play(Layout(intact_layout()))
-    game.play(DrawMissions(missions or (MISSION_AE, *OTHERS)))
+    dealt = CONTENT.difficulty(difficulty).missions
+    game.play(DrawMissions(missions or (MISSION_AE, *OTHERS[:dealt - 1])))
     return game
 
 
@@ -306,11 +307,11 @@ def test_the_cadet_view_holds_no_secret() -> None:
     assert not fields & {"intended", "missions", "errors", "errors_drawn"}
     assert {f.name for f in dataclasses.fields(view.hand[0])} == {"id", "command"}  # error cards look alike
     assert view.leave_out == 1 and view.all_missions == ()
-    assert view.missions_total == 3
+    assert view.missions_total == 4  # expert deals four (pack version 3)
 
 
 def test_victory_and_score() -> None:
-    game = make_game("standard", missions=(MISSION_AE,) + tuple(OTHERS))
+    game = make_game("standard", missions=(MISSION_AE,) + tuple(OTHERS[:2]))
     # Complete the one mission we can in transmission 1 and end the game by forcing the others done.
     to_decode(game, WIN_AE, L2[0])
     game.play(Execute(game.state.intended))

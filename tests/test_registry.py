@@ -114,7 +114,7 @@ def test_a_game_must_bring_its_own_keeper() -> None:
 def test_progress_is_the_history_row_of_a_session() -> None:
     session = Session(default_content(), RandomChooser(3), "expert", "beginner", 3)
     figures = progress(session)
-    assert (figures.transmissions_used, figures.missions_completed, figures.missions_total) == (0, 0, 3)
+    assert (figures.transmissions_used, figures.missions_completed, figures.missions_total) == (0, 0, 4)
     assert (figures.score, figures.undos, figures.result) == (0, 0, None)
 
 

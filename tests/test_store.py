@@ -405,7 +405,7 @@ def test_history_lists_every_game_newest_first(store: Store, planner: Planner) -
     assert (lost_row.result, lost_row.score, lost_row.transmissions_used) == (
         "lost", lost_outcome.score, lost_outcome.transmissions_used)
     assert (unfinished.result, unfinished.ended, unfinished.duration_s) == ("unfinished", None, None)
-    assert unfinished.difficulty == "expert" and unfinished.missions_total == 3
+    assert unfinished.difficulty == "expert" and unfinished.missions_total == 4
 
 
 def _set_results(store: Store, results: str) -> None:
