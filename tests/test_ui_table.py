@@ -561,13 +561,13 @@ def test_how_to_play_counts_the_missions_from_the_pack() -> None:
     """The number of secret missions comes from the pack's difficulty, never a hard-coded 3."""
     from ui.screens.help import rules_text
 
-    presets = tuple(dataclasses.replace(d, missions=4) if d.name == "expert" else d
-                    for d in CONTENT.difficulties)
-    pack = dataclasses.replace(CONTENT, difficulties=presets)
-    assert "has three secret missions" in rules_text(CONTENT, None)
-    expert = rules_text(pack, "expert")
+    three = dataclasses.replace(CONTENT, difficulties=tuple(dataclasses.replace(d, missions=3)
+                                                            for d in CONTENT.difficulties))
+    assert "has three secret missions" in rules_text(three, None)
+    expert = rules_text(CONTENT, "expert")  # pack version 3: expert deals four
     assert "has four secret missions" in expert and "Complete all four" in expert
-    assert "has the secret missions" in rules_text(pack, None)  # presets differ: no one number
+    assert "has three secret missions" in rules_text(CONTENT, "hard")
+    assert "has the secret missions" in rules_text(CONTENT, None)  # presets differ: no one number
 
 
 def test_a_new_game_gets_a_fresh_seed_and_leaving_says_history_keeps_it(
