@@ -13,9 +13,10 @@ import argparse
 import dataclasses
 import json
 import typing
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
-__all__ = ["choices", "options_json", "options_text", "read_options"]
+__all__ = ["choices", "options_json", "options_text", "read_options", "with_saved_options"]
 
 Options = TypeVar("Options")
 
@@ -65,3 +66,12 @@ def options_text(text: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise argparse.ArgumentTypeError(f"the table options are not JSON ({exc}): {text!r}") from None
+
+
+def with_saved_options(record: Mapping[str, Any], table: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A copy of a saved game's ``record`` holding its table options: the record's own, else those the
+    store kept with the table state ``table`` (the store has no column for them)."""
+    full = dict(record)
+    if "options" not in full and table and "options" in table:
+        full["options"] = table["options"]
+    return full

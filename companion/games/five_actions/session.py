@@ -41,7 +41,7 @@ from companion.games.five_actions.events import Changed, GameOver
 from companion.games.five_actions.views import TableView, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
 from companion.table.store_rows import final_state
-from companion.table.table_options import options_json
+from companion.table.table_options import options_json, with_saved_options
 
 __all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
 
@@ -128,10 +128,7 @@ class Session(ActionSession[Game]):
         """The identical session of a saved game (the table options from the record, or else from
         the table state ``table``).  :raises RecordError: it does not replay (or bad options)."""
         saved = table or {}
-        full = dict(record)
-        if "options" not in full and "options" in saved:  # the store keeps them with the table state
-            full["options"] = saved["options"]
-        game = replay(full, content)
+        game = replay(with_saved_options(record, table), content)
         if not game.state.players:
             raise RecordError("the record has no start action")
         stacks = physical_stacks if physical_stacks is not None else bool(saved.get("physical_stacks", False))

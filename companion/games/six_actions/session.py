@@ -53,7 +53,7 @@ from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
 from companion.table.store_rows import final_state
-from companion.table.table_options import options_json
+from companion.table.table_options import options_json, with_saved_options
 
 __all__ = ["COLOURS", "MAX_SEED", "Seat", "Session"]
 
@@ -126,10 +126,7 @@ class Session(ActionSession[Game]):
         """The identical session of a saved game (the table options from the record, or else from
         the table state ``table``).  :raises RecordError: it does not replay (or bad options)."""
         saved = table or {}
-        full = dict(record)
-        if "options" not in full and "options" in saved:  # the store keeps them with the table state
-            full["options"] = saved["options"]
-        game = replay(full, content)
+        game = replay(with_saved_options(record, table), content)
         if not game.state.players:
             raise RecordError("the record has no start action")
         decks = physical_decks if physical_decks is not None else bool(saved.get("physical_decks", False))
