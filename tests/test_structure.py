@@ -42,6 +42,9 @@ FORBIDDEN = {
     "hardware": ("companion", "ui", "kivy"),
     "ui": (),
 }
+#: Exceptions to :data:`FORBIDDEN`: the table's language (stdlib gettext only, the lowest floor) is
+#: read by every layer, ``hardware`` included, so its messages follow the table's language too.
+ALLOWED = {"hardware": ("companion.i18n",)}
 MAX_LINES = 600
 #: The module that resolves :class:`companion.table.reference.Reference` s (``pkgutil.resolve_name``
 #: of a computed name): every reference is a literal ``Reference("module:attr")``, read as an import
@@ -52,7 +55,7 @@ RESOLVERS = frozenset({"companion.table.reference"})
 #: prefix; one without any is reported (a new top-level module must be given a floor).  Every game
 #: (``companion.games.<game>``) shares a floor.
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("errors", ("companion", "companion.errors")),
+    ("errors", ("companion", "companion.errors", "companion.i18n")),
     ("table", ("companion.table",)),
     ("framework", ("companion.cli", "companion.lab")),
     ("games", ("companion.games",)),
@@ -147,7 +150,7 @@ def private_attribute_uses(name: str, path: Path, modules: dict[str, Path]) -> I
                     aliases[alias.asname or alias.name] = f"{target}.{alias.name}"
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Attribute) and node.attr.startswith("_")
-                and not node.attr.startswith("__")):
+                and not node.attr.startswith("__") and node.attr != "_"):
             continue
         if isinstance(node.value, ast.Name) and node.value.id in aliases:
             yield f"{name}:{node.lineno} uses {aliases[node.value.id]}.{node.attr}"
@@ -251,14 +254,16 @@ def survey() -> Report:
         layer = name.split(".")[0]
         for imp in imports_of(name, path, modules):
             top = imp.target.split(".")[0]
-            if imp.how == "computed" or top in FORBIDDEN[layer]:
+            allowed = imp.target in ALLOWED.get(layer, ())
+            if imp.how == "computed" or (top in FORBIDDEN[layer] and not allowed):
                 layer_breaks.append(f"{name}:{imp.line} imports {imp.target} ({imp.how})")
             target = _ours(imp.target, modules)
             if target is None or target == name:
                 continue
             graph[name].add(target)
             for taken in imp.names:
-                if taken.startswith("_") and not taken.startswith("__"):
+                # ``_`` is gettext's translate function (companion.i18n), not a private name.
+                if taken.startswith("_") and not taken.startswith("__") and taken != "_":
                     private.append(f"{name}:{imp.line} imports {taken} from {target}")
         private.extend(private_attribute_uses(name, path, modules))
     lengths = sorted(((len(path.read_text(encoding="utf-8").splitlines()), name)

@@ -1,0 +1,78 @@
+"""Translated text in kv rules that follows a change of language while the app runs.
+
+A kv file imports :data:`tr` and writes its words through it::
+
+    #:import tr ui.i18n.tr
+    <HomeScreen>:
+        Button:
+            text: tr._("New game")
+            # a plural: tr.ngettext("{n} game", "{n} games", root.count).format(n=root.count)
+
+Kivy binds a kv expression to every observable attribute it reads; :class:`Translator` is an
+:class:`kivy.event.Observable` whose ``_`` and ``ngettext`` "attributes" record those bindings, and
+re-fires all of them when :func:`companion.i18n.set_language` changes the language, so every kv
+text is evaluated again in the new language with no restart.  (The pattern of Kivy's own i18n
+example; the words come from :mod:`companion.i18n`'s gettext catalogs.)
+
+Python code of a screen calls :func:`companion.i18n._` directly where it builds text, and is
+redrawn after a change (the app refreshes the current screen from its view).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.event import Observable
+
+from companion import i18n
+
+__all__ = ["Translator", "tr"]
+
+
+class Translator(Observable):
+    """The kv side of :mod:`companion.i18n`: ``tr._(text)``, ``tr.ngettext(s, p, n)``,
+    ``tr.pgettext(context, message)``."""
+
+    #: The attribute names a kv expression may bind to here.
+    BOUND = ("_", "ngettext", "pgettext")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.observers: list[tuple[Any, tuple[Any, ...], dict[str, Any]]] = []
+        i18n.on_language_change(self.switched)
+
+    def _(self, text: str) -> str:
+        return i18n._(text)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return i18n.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return i18n.pgettext(context, message)
+
+    def fbind(self, name: str, func: Any, *args: Any, **kwargs: Any) -> int:
+        if name in self.BOUND:
+            self.observers.append((func, args, kwargs))
+            return len(self.observers)
+        return int(super().fbind(name, func, *args, **kwargs))
+
+    def funbind(self, name: str, func: Any, *args: Any, **kwargs: Any) -> None:
+        if name in self.BOUND:
+            key = (func, args, kwargs)
+            if key in self.observers:
+                self.observers.remove(key)
+        else:
+            super().funbind(name, func, *args, **kwargs)
+
+    def unbind_uid(self, name: str, uid: int) -> None:
+        if name not in self.BOUND:
+            super().unbind_uid(name, uid)
+
+    def switched(self, code: str) -> None:
+        """Re-evaluate every kv expression that reads ``tr`` (after :func:`companion.i18n.set_language`)."""
+        for func, largs, _kwargs in list(self.observers):
+            func(*largs, None, None)
+
+
+#: The one translator every kv file imports (``#:import tr ui.i18n.tr``).
+tr = Translator()
