@@ -25,6 +25,9 @@ Example::
     private_boosts = false  # with a person: Signal Boost answers on their screen, said aloud
     coach = false           # with a person: their screen offers the AI's pick and the fewest transmissions
 
+    [table]                 # companion.table.table_settings
+    language = "de"         # the table's language; volume, mute and quiet_hours: its sound
+
     [store]
     data_dir = "/var/lib/companion"        # default: the user data dir (platformdirs)
     database = "/var/lib/companion/companion.sqlite3"   # default: <data_dir>/companion.sqlite3
@@ -43,6 +46,7 @@ from typing import Any
 import platformdirs
 
 from companion.errors import ConfigError
+from companion.table.table_settings import TableSettings, read_table_settings
 
 __all__ = ["APP_NAME", "CONFIG_ENV", "SYSTEM_CONFIG", "Config", "config_path", "expand_path",
            "load_config", "read_config", "store_problems"]
@@ -53,7 +57,7 @@ SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 UNDO_MODES = ("off", "honor")
 
 #: Every table the file may have: the core's own and those of ``ui/`` and ``hardware/``.
-SECTIONS = ("game", "store", "display", "gpio", "reader")
+SECTIONS = ("game", "store", "table", "display", "gpio", "reader")
 _GAME_KEYS = {"undo", "physical_deck", "mission_control_seconds", "mission_control", "physical_missions",
               "private_boosts", "coach"}
 #: Who may be Mission Control (``[game] mission_control``); RULES.md, With a person as Mission Control.
@@ -127,6 +131,7 @@ class Config:
     :param data_dir: where the database (and the RFID pairings) live; created on first write.
     :param database: the SQLite file.
     :param sections: every table of the file, read-only, for the sections others own.
+    :param table: ``[table]``: the table's language and sound (:mod:`companion.table.table_settings`).
     """
 
     path: Path | None = None
@@ -140,6 +145,7 @@ class Config:
     data_dir: Path = field(default_factory=lambda: platformdirs.user_data_path(APP_NAME))
     database: Path | None = None
     sections: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    table: TableSettings = field(default_factory=TableSettings)
 
     @property
     def database_path(self) -> Path:
@@ -268,12 +274,14 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
                 paths[key] = expand_path(value)
             except ValueError as exc:  # the default is used instead, and the problem named
                 problems.append(ConfigError(where, f"store.{key}", value, str(exc)))
+    settings, table_problems = read_table_settings(tables.get("table", {}), where)
+    problems.extend(table_problems)
     sections = MappingProxyType({name: MappingProxyType(dict(value)) for name, value in tables.items()})
     extra: dict[str, Any] = {"data_dir": paths["data_dir"]} if "data_dir" in paths else {}
     config = Config(path=file, undo=undo, physical_deck=physical, mission_control_seconds=float(seconds),
                     mission_control=seat, physical_missions=switches["physical_missions"],
                     private_boosts=switches["private_boosts"], coach=switches["coach"], sections=sections,
-                    database=paths.get("database"), **extra)
+                    database=paths.get("database"), table=settings, **extra)
     return config, problems
 
 
