@@ -172,3 +172,25 @@ def test_the_table_ends_the_game_after_any_turn_or_only_at_a_rounds_end(reading:
     play(game, EndGame())
     assert game.state.phase == Phase.OVER
     assert replay(record_of(game), CONTENT).state == game.state
+
+
+def test_play_takes_the_new_options_and_a_resumed_game_keeps_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["play", "--game", "five-actions", "--layout", "printed", "--database", str(tmp_path / "a.db")]
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nAna\nOld Mill\nBen\nQuarry\n"))
+    chosen = '{"own_token_site": "foothold", "box_cost": "after_taking", "face_down_level": "any", ' \
+             '"game_end": "round_end"}'
+    assert main([*argv, "--options", chosen]) == 0
+    store = Store.open(tmp_path / "a.db")
+    saved = store.unfinished()
+    assert saved is not None
+    options = store.resume(saved, KEEPER, CONTENT, None).game.options
+    assert options == FiveOptions(own_token_site="foothold", box_cost="after_taking", face_down_level="any",
+                                  game_end="round_end")
+    store.close()
+    argv[-1] = str(tmp_path / "b.db")
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nAna\nOld Mill\nBen\nQuarry\n"))
+    assert main([*argv, "--options", '{"box_cost": "after"}']) == 2
+    said = capsys.readouterr().err
+    assert "table option box_cost is one of 'before_taking', 'after_taking', not 'after'" in said

@@ -185,3 +185,22 @@ def test_the_new_options_are_read_from_json_and_refused_by_name() -> None:
         read_six_options({"last_round": 3}, RecordError)
     with pytest.raises(RecordError, match="not '5'"):
         read_six_options({"last_round": "5"}, RecordError)
+
+
+def test_play_takes_the_new_options_and_refuses_a_round_count_it_does_not_know(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "store.sqlite3"
+    argv = ["play", "--game", "six-actions", "--players", "Ana,Ben", "--database", str(database)]
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    chosen = '{"passing": "this_turn", "round_end": "action_tokens", "last_round": 6}'
+    assert main([*argv, "--options", chosen]) == 0
+    store = Store.open(database)
+    saved = store.unfinished()
+    assert saved is not None
+    options = store.resume(saved, KEEPER, CONTENT, None).game.options
+    assert (options.passing, options.round_end, options.last_round) == ("this_turn", "action_tokens", 6)
+    store.close()
+    argv[-1] = str(tmp_path / "other.sqlite3")
+    assert main([*argv, "--options", '{"last_round": 9}']) == 2
+    assert "table option last_round is one of 'table', 4, 5, 6, 7, 8, not 9" in capsys.readouterr().err
