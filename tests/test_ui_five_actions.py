@@ -527,6 +527,19 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     assert [p.name for p in view(h).players] == ["Ann", "Ben"]
 
 
+def options_fit(h: Any) -> None:
+    """Every toggle of the open table options popup is drawn whole: its words fit its box."""
+    from ui.games.table_options_popup import TableOptionsPopup
+    from ui.widgets.controls import BigToggle
+
+    toggles = h.find_all(h.find(cls=TableOptionsPopup), cls=BigToggle)
+    assert len(toggles) == 5
+    for toggle in toggles:
+        toggle.texture_update()
+        width, height = toggle.texture_size
+        assert width <= toggle.width and height <= toggle.height, toggle.title
+
+
 def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_errors: None) -> None:
     """The table options (docs/table-options.md) are shown at their defaults in their popup, a tap
     gives the other reading, Setup says how many differ, and the game starts with them (kept in
@@ -548,6 +561,7 @@ def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_error
     for label in defaults:
         assert button(h, label).state == "normal"
     shot(h, "41_table_options_defaults")
+    options_fit(h)
     for label in defaults:
         tap(h, label)
     chosen = ("Advanced: if occupied", "Own token site: token enough", "Taken tile's space: paid",
@@ -555,6 +569,7 @@ def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_error
     for label in chosen:
         assert button(h, label).state == "down"
     shot(h, "42_table_options_chosen")
+    options_fit(h)
     tap(h, "Done")
     h.pump_until(lambda: not h.find_all(cls=TableOptionsPopup), timeout=3, what="the popup to close")
     settle(h)

@@ -553,6 +553,19 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     assert [p.name for p in view(h).players] == ["Ann", "Ben"]
 
 
+def options_fit(h: Any) -> None:
+    """Every toggle of the open table options popup is drawn whole: its words fit its box."""
+    from ui.games.table_options_popup import TableOptionsPopup
+    from ui.widgets.controls import BigToggle
+
+    toggles = h.find_all(h.find(cls=TableOptionsPopup), cls=BigToggle)
+    assert len(toggles) == 5
+    for toggle in toggles:
+        toggle.texture_update()
+        width, height = toggle.texture_size
+        assert width <= toggle.width and height <= toggle.height, toggle.title
+
+
 def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_errors: None) -> None:
     """The table options (docs/table-options.md) are shown at their defaults in their popup, a tap
     gives an option's next reading, Setup says how many differ, and the game starts with them
@@ -575,6 +588,7 @@ def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_error
                     "Round ends: after all tokens", "Game end: the table says"):
         button(h, default)
     shot(h, "63_table_options_defaults")
+    options_fit(h)
     tap(h, "Forced loan: the full 25 Cr")
     tap(h, "Loan at Finance top: again")
     tap(h, "A pass: final for the round")
@@ -585,6 +599,7 @@ def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_error
                    "A pass: this turn only", "Round ends: after action tokens", "Game end: after round 5"):
         assert button(h, chosen).state == "down"
     shot(h, "64_table_options_chosen")
+    options_fit(h)
     tap(h, "Done")
     h.pump_until(lambda: not h.find_all(cls=TableOptionsPopup), timeout=3, what="the popup to close")
     settle(h)
