@@ -552,7 +552,7 @@ def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_error
     tap(h, "New game")
     on(h, "five_setup")
     assert button(h, "Table options").subtitle == "the referee's readings"
-    shot(h, "40_setup_table_options_default")
+    shot(h, "92_setup_table_options_default")
     tap(h, "Table options")
     h.pump_until(lambda: h.find_all(cls=TableOptionsPopup), timeout=3, what="the options popup")
     settle(h)
@@ -560,7 +560,7 @@ def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_error
                 "Face-down Tycoon: up to your count", "Game end: after any turn")
     for label in defaults:
         assert button(h, label).state == "normal"
-    shot(h, "41_table_options_defaults")
+    shot(h, "93_table_options_defaults")
     options_fit(h)
     for label in defaults:
         tap(h, label)
@@ -568,7 +568,7 @@ def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_error
               "Face-down Tycoon: any level", "Game end: at a round's end")
     for label in chosen:
         assert button(h, label).state == "down"
-    shot(h, "42_table_options_chosen")
+    shot(h, "94_table_options_chosen")
     options_fit(h)
     tap(h, "Done")
     h.pump_until(lambda: not h.find_all(cls=TableOptionsPopup), timeout=3, what="the popup to close")
@@ -580,7 +580,7 @@ def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_error
     starts = sorted([w for w in h.find_all(id="start_text") if not w.disabled],
                     key=lambda w: -w.to_window(*w.pos)[1])
     starts[0].text, starts[1].text = "Old Mill", "Quarry"
-    shot(h, "43_setup_table_options")
+    shot(h, "95_setup_table_options")
     h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
     settle(h)
     on(h, "five_table")
