@@ -10,12 +10,11 @@ Our decisions where the excerpt is silent (docs/five-actions.md lists them): eac
 station starts on their starting Location (Unmodulated, no bonus, no tokens); a target Location where
 the player already has a Signal token gets none (at most one token per player per Location): that
 token returns to the box, and the signal still counts the Location as one of its two; a lost
-Location counts as empty for Basic; an Advanced box may always be chosen (the table option
-``advanced_needs_occupied`` reads it the other way); building on a Location holding the player's
-Signal token still needs another piece of theirs adjacent (table option ``own_token_site``); a
-face-down Tycoon tile is of a level the player could take face up (``face_down_level``); the table
-ends the game after any turn (``game_end``); the Permanent Links marker
-at the end of its track moves no further; the Tycoon display is refilled from the same level's stack.
+Location counts as empty for Basic; an Advanced box may always be chosen; building on one's own
+Signal token needs another piece adjacent; a face-down Tycoon is of a level one could take face up;
+the table ends the game after any turn (each a table option: docs/table-options.md); the Permanent
+Links marker at the end of its track moves no further; the Tycoon display is refilled from the same
+level's stack.
 """
 
 from __future__ import annotations
