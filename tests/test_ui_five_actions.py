@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from companion.games.five_actions.engine.options import FiveOptions
 from readme_pictures import publish
 
 SHOTS = "five_actions"
@@ -526,27 +527,65 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     assert [p.name for p in view(h).players] == ["Ann", "Ben"]
 
 
-def test_setup_chooses_the_advanced_box_table_option(ui_harness: Any, app: None, no_ui_errors: None) -> None:
-    """The table option (docs/table-options.md) is shown at its default, a tap gives the other
-    reading, and the game starts with it (kept in its record)."""
+def options_fit(h: Any) -> None:
+    """Every toggle of the open table options popup is drawn whole: its words fit its box."""
+    from ui.games.table_options_popup import TableOptionsPopup
+    from ui.widgets.controls import BigToggle
+
+    toggles = h.find_all(h.find(cls=TableOptionsPopup), cls=BigToggle)
+    assert len(toggles) == 5
+    for toggle in toggles:
+        toggle.texture_update()
+        width, height = toggle.texture_size
+        assert width <= toggle.width and height <= toggle.height, toggle.title
+
+
+def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """The table options (docs/table-options.md) are shown at their defaults in their popup, a tap
+    gives the other reading, Setup says how many differ, and the game starts with them (kept in
+    its record)."""
     from ui.games.five_actions.table import table_of
+    from ui.games.table_options_popup import TableOptionsPopup
 
     h = ui_harness
     tap(h, "The Five Actions")
     tap(h, "New game")
     on(h, "five_setup")
-    button(h, "Advanced: always")
-    tap(h, "Advanced: always")
-    button(h, "Advanced: if occupied")
+    assert button(h, "Table options").subtitle == "the referee's readings"
+    shot(h, "92_setup_table_options_default")
+    tap(h, "Table options")
+    h.pump_until(lambda: h.find_all(cls=TableOptionsPopup), timeout=3, what="the options popup")
+    settle(h)
+    defaults = ("Advanced: always", "Own token site: needs a neighbour", "Taken tile's space: free",
+                "Face-down Tycoon: up to your count", "Game end: after any turn")
+    for label in defaults:
+        assert button(h, label).state == "normal"
+    shot(h, "93_table_options_defaults")
+    options_fit(h)
+    for label in defaults:
+        tap(h, label)
+    chosen = ("Advanced: if occupied", "Own token site: token enough", "Taken tile's space: paid",
+              "Face-down Tycoon: any level", "Game end: at a round's end")
+    for label in chosen:
+        assert button(h, label).state == "down"
+    shot(h, "94_table_options_chosen")
+    options_fit(h)
+    tap(h, "Done")
+    h.pump_until(lambda: not h.find_all(cls=TableOptionsPopup), timeout=3, what="the popup to close")
+    settle(h)
+    assert button(h, "Table options").subtitle == "5 chosen by the table"
     tap(h, "Printed board")
     names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])
     names[0].text, names[1].text = "Ana", "Ben"
     starts = sorted([w for w in h.find_all(id="start_text") if not w.disabled],
                     key=lambda w: -w.to_window(*w.pos)[1])
     starts[0].text, starts[1].text = "Old Mill", "Quarry"
-    shot(h, "41_setup_table_option")
+    shot(h, "95_setup_table_options")
     h.tap(h.find(where=lambda w: getattr(w, "text", None) == "Start"))
     settle(h)
     on(h, "five_table")
     session = table_of(h.app)._session
-    assert session is not None and session.game.options.advanced_needs_occupied is True
+    assert session is not None
+    assert session.game.options == FiveOptions(advanced_needs_occupied=True, own_token_site="foothold",
+                                               box_cost="after_taking", face_down_level="any",
+                                               game_end="round_end")

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from companion.games.six_actions.engine.options import SixOptions
 from readme_pictures import publish
 
 SHOTS = "six_actions"
@@ -552,25 +553,64 @@ def test_setup_says_which_players_name_is_wrong(ui_harness: Any, app: None, no_u
     assert [p.name for p in view(h).players] == ["Ann", "Ben"]
 
 
-def test_setup_chooses_the_forced_loan_table_option(ui_harness: Any, app: None, no_ui_errors: None) -> None:
-    """The table option (docs/table-options.md) is shown at its default, a tap gives the other
-    reading, and the game starts with it (kept in its record)."""
+def options_fit(h: Any) -> None:
+    """Every toggle of the open table options popup is drawn whole: its words fit its box."""
+    from ui.games.table_options_popup import TableOptionsPopup
+    from ui.widgets.controls import BigToggle
+
+    toggles = h.find_all(h.find(cls=TableOptionsPopup), cls=BigToggle)
+    assert len(toggles) == 5
+    for toggle in toggles:
+        toggle.texture_update()
+        width, height = toggle.texture_size
+        assert width <= toggle.width and height <= toggle.height, toggle.title
+
+
+def test_setup_chooses_the_table_options(ui_harness: Any, app: None, no_ui_errors: None) -> None:
+    """The table options (docs/table-options.md) are shown at their defaults in their popup, a tap
+    gives an option's next reading, Setup says how many differ, and the game starts with them
+    (kept in its record)."""
     from ui.games.six_actions.table import table_of
+    from ui.games.table_options_popup import TableOptionsPopup
 
     h = ui_harness
     tap(h, "The Six Actions")
     tap(h, "New game")
     on(h, "six_setup")
-    button(h, "Forced loan: the full 25 Cr")
+    toggle = button(h, "Table options")
+    assert "the referee's readings" in toggle.subtitle and toggle.state == "normal"
+    shot(h, "62_setup_table_options")
+    tap(h, "Table options")
+    h.pump_until(lambda: h.find_all(cls=TableOptionsPopup), timeout=3, what="the options popup")
+    settle(h)
+    for default in ("Forced loan: the full 25 Cr", "Loan at Finance top: again",
+                    "A pass: final for the round",
+                    "Round ends: after all tokens", "Game end: the table says"):
+        button(h, default)
+    shot(h, "63_table_options_defaults")
+    options_fit(h)
     tap(h, "Forced loan: the full 25 Cr")
-    button(h, "Forced loan: only what is short")
     tap(h, "Loan at Finance top: again")
-    button(h, "Loan at Finance top: refused")
-    shot(h, "62_setup_table_option")
+    tap(h, "A pass: final for the round")
+    tap(h, "Round ends: after all tokens")
+    tap(h, "Game end: the table says")
+    tap(h, "Game end: after round 4")
+    for chosen in ("Forced loan: only what is short", "Loan at Finance top: refused",
+                   "A pass: this turn only", "Round ends: after action tokens", "Game end: after round 5"):
+        assert button(h, chosen).state == "down"
+    shot(h, "64_table_options_chosen")
+    options_fit(h)
+    tap(h, "Done")
+    h.pump_until(lambda: not h.find_all(cls=TableOptionsPopup), timeout=3, what="the popup to close")
+    settle(h)
+    toggle = button(h, "Table options")
+    assert toggle.subtitle == "5 chosen by the table" and toggle.state == "down"
+    shot(h, "65_setup_table_options_chosen")
     names = sorted(h.find_all(id="name"), key=lambda w: -w.to_window(*w.pos)[1])
     names[0].text, names[1].text = "Ana", "Ben"
     tap(h, "Start")
     on(h, "six_table")
     session = table_of(h.app)._session
-    assert session is not None and session.game.options.forced_loan == "shortfall"
-    assert session.game.options.loan_at_top == "refused"
+    assert session is not None
+    assert session.game.options == SixOptions(forced_loan="shortfall", loan_at_top="refused",
+                                              passing="this_turn", round_end="action_tokens", last_round=5)

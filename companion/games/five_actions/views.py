@@ -136,7 +136,7 @@ def _quotes(game: Game) -> tuple[BoxQuote, ...]:
     for column in COLUMNS:
         col = content.board.column(column)
         for box, spaces in (("basic", col.basic), ("advanced", col.advanced), ("patent", len(col.spaces))):
-            dollars = sum(col.spaces[p.columns[column] : spaces])
+            dollars = eco.box_dollars(content, p, column, spaces, state.options)
             reason = ""
             if box == "patent" and column not in p.waiting:
                 reason = "no Patent waits above the column"
@@ -154,10 +154,13 @@ def _paths(game: Game) -> tuple[tuple[str, ...], tuple[SignalPath, ...]]:
         return (), ()
     p = state.players[state.current]
     mine = [loc for loc in game_map.locations if loc.id in p.stations or loc.id in p.tokens]
+    foothold = state.options.own_token_site == "foothold"
     reachable = tuple(
         loc.id
         for loc in game_map.locations
-        if not loc.ocean and loc.id not in p.stations and any(distance(loc, m) == 1 for m in mine)
+        if not loc.ocean
+        and loc.id not in p.stations
+        and ((foothold and loc.id in p.tokens) or any(distance(loc, m) == 1 for m in mine))
     )
     paths = []
     for station, modulated in sorted(p.stations.items()):

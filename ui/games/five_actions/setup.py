@@ -17,12 +17,31 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.options import FiveOptions
+from companion.i18n import N_, _
 from ui.games.five_actions.board_map import MapView
 from ui.games.five_actions.table import COLOURS, FiveActionsTable, table_of
 from ui.games.setup_base import SeatsSetupScreen
+from ui.games.table_options_popup import OptionRow, TableOptionsPopup, changed
 from ui.popups import GuardedPopup
 
-__all__ = ["FiveSeatRow", "FiveSetupScreen", "StartPicker"]
+__all__ = ["OPTION_ROWS", "FiveSeatRow", "FiveSetupScreen", "StartPicker"]
+
+#: How Setup shows each table option (docs/table-options.md), in the order of :class:`FiveOptions`.
+OPTION_ROWS = (
+    OptionRow("advanced_needs_occupied", N_("Advanced"), {False: N_("always"), True: N_("if occupied")},
+              N_("a signal's Advanced box")),
+    OptionRow("own_token_site", N_("Own token site"),
+              {"adjacent": N_("needs a neighbour"), "foothold": N_("token enough")},
+              N_("building where your Signal token is")),
+    OptionRow("box_cost", N_("Taken tile's space"), {"before_taking": N_("free"), "after_taking": N_("paid")},
+              N_("counted in the box's cost?")),
+    OptionRow("face_down_level", N_("Face-down Tycoon"),
+              {"up_to_count": N_("up to your count"), "any": N_("any level")},
+              N_("which stacks may be taken")),
+    OptionRow("game_end", N_("Game end"),
+              {"any_turn": N_("after any turn"), "round_end": N_("at a round's end")},
+              N_("when the table may end it")),
+)
 
 #: Where each seat starts by default on the sample map: far enough apart not to touch.
 DEFAULT_STARTS = ("harbour", "ridge", "beach", "summit")
@@ -63,8 +82,8 @@ class FiveSetupScreen(SeatsSetupScreen):
 
     #: The table shuffles its own Tycoon stacks and says each tile drawn (else the box draws).
     physical_stacks = BooleanProperty(False)
-    #: The table option ``advanced_needs_occupied`` (docs/table-options.md), chosen here.
-    advanced_needs_occupied = BooleanProperty(FiveOptions().advanced_needs_occupied)
+    #: The table options (docs/table-options.md) chosen here: :class:`FiveOptions`, the defaults at first.
+    table_options = ObjectProperty(FiveOptions())
 
     colours = COLOURS
     players_group = "five-players"
@@ -127,6 +146,15 @@ class FiveSetupScreen(SeatsSetupScreen):
         return table_of(self.app).start(names, [row.colour for row in rows], starts, self.layout, self.seed,
                                         physical_stacks=self.physical_stacks, options=self.options())
 
+    def open_options(self) -> TableOptionsPopup:
+        """The table options popup (:class:`~ui.games.table_options_popup.TableOptionsPopup`)."""
+        popup = TableOptionsPopup(_("Table options: The Five Actions"), OPTION_ROWS, self.table_options,
+                                  lambda chosen: setattr(self, "table_options", chosen))
+        self.ids.options_toggle.state = "down" if changed(self.table_options) else "normal"  # not the tap's
+        popup.open()
+        return popup
+
     def options(self) -> FiveOptions:
         """The table options chosen here (docs/table-options.md)."""
-        return FiveOptions(advanced_needs_occupied=bool(self.advanced_needs_occupied))
+        options: FiveOptions = self.table_options
+        return options

@@ -14,13 +14,33 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.six_actions.content.model import ContentPack
-from companion.games.six_actions.engine.options import SixOptions, read_six_options
+from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.session import COLOURS, Seat
-from companion.table.table_options import choices
+from companion.i18n import N_, _
 from ui.games.setup_base import SeatsSetupScreen
 from ui.games.six_actions.table import SixActionsTable, table_of
+from ui.games.table_options_popup import OptionRow, TableOptionsPopup, changed
 
-__all__ = ["SeatRow", "SixSetupScreen"]
+__all__ = ["OPTION_ROWS", "SeatRow", "SixSetupScreen"]
+
+#: How Setup shows each table option (docs/table-options.md), in the order of :class:`SixOptions`.
+OPTION_ROWS = (
+    OptionRow("forced_loan", N_("Forced loan"),
+              {"full": N_("the full 25 Cr"), "shortfall": N_("only what is short")},
+              N_("a forced Emergency Loan's amount")),
+    OptionRow("loan_at_top", N_("Loan at Finance top"), {"top_level": N_("again"), "refused": N_("refused")},
+              N_("a Loan with the disc at the top")),
+    OptionRow("passing", N_("A pass"),
+              {"final": N_("final for the round"), "this_turn": N_("this turn only")},
+              N_("may a player who passed act again?")),
+    OptionRow("round_end", N_("Round ends"),
+              {"plus_included": N_("after all tokens"), "action_tokens": N_("after action tokens")},
+              N_("does a +1 Action token keep a player in?")),
+    OptionRow("last_round", N_("Game end"),
+              {"table": N_("the table says"), 4: N_("after round 4"), 5: N_("after round 5"),
+               6: N_("after round 6"), 7: N_("after round 7"), 8: N_("after round 8")},
+              N_("which round is the last")),
+)
 
 
 class SeatRow(BoxLayout):
@@ -39,10 +59,8 @@ class SixSetupScreen(SeatsSetupScreen):
 
     colours = COLOURS
     players_group = "six-players"
-    #: The table option ``forced_loan`` (docs/table-options.md), chosen here; the default's reading.
-    forced_loan = StringProperty(SixOptions().forced_loan)
-    #: The table option ``loan_at_top``, chosen here.
-    loan_at_top = StringProperty(SixOptions().loan_at_top)
+    #: The table options (docs/table-options.md) chosen here: :class:`SixOptions`, the defaults at first.
+    table_options = ObjectProperty(SixOptions())
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_setup", **kwargs)
@@ -63,15 +81,18 @@ class SixSetupScreen(SeatsSetupScreen):
         for row in self._rows:
             row.tycoon = row.seat == seat
 
-    def next_forced_loan(self) -> None:
-        """The other reading of a forced Emergency Loan's amount (``forced_loan``: full / shortfall)."""
-        values = choices(SixOptions, "forced_loan")
-        self.forced_loan = str(values[(values.index(self.forced_loan) + 1) % len(values)])
+    def open_options(self) -> TableOptionsPopup:
+        """The table options popup (:class:`~ui.games.table_options_popup.TableOptionsPopup`)."""
+        popup = TableOptionsPopup(_("Table options: The Six Actions"), OPTION_ROWS, self.table_options,
+                                  lambda chosen: setattr(self, "table_options", chosen))
+        self.ids.options_toggle.state = "down" if changed(self.table_options) else "normal"  # not the tap's
+        popup.open()
+        return popup
 
     def options(self) -> SixOptions:
         """The table options chosen here (:class:`~companion.games.six_actions.engine.options.SixOptions`)."""
-        chosen = {"forced_loan": self.forced_loan, "loan_at_top": self.loan_at_top}
-        return read_six_options(chosen, ValueError)
+        options: SixOptions = self.table_options
+        return options
 
     def start(self) -> bool:
         """Start: the game with these seats; a refusal (a name twice, an empty name) is said as the

@@ -7,8 +7,9 @@ area"), Supply (active Factories and Scientists "on Tycoon tiles, next to a Flag
 column, and one per Credit token of yours" in a row of that icon) and Patents.
 
 Our decisions: the empty spaces are counted as the column stands before its tile is taken (the
-tile taken is the top one); a column holds at most one tile per space; an activated Patent slid
-onto a box that already holds one covers it (the covered one keeps its end icons).
+tile taken is the top one; the table option ``box_cost`` counts the space it leaves too); a
+column holds at most one tile per space; an activated Patent slid onto a box that already holds
+one covers it (the covered one keeps its end icons).
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from dataclasses import dataclass
 
 from companion.errors import IllegalAction
 from companion.games.five_actions.content.model import Bonus, ContentPack, PatentSide
+from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.state import GameState, PlayerState
 
 __all__ = [
     "BoxUse",
     "box_use",
     "pay_box",
+    "box_dollars",
     "gain",
     "pay",
     "active",
@@ -91,20 +94,31 @@ def box_use(content: ContentPack, p: PlayerState, column: str, box: str, side: s
     return BoxUse(box, box, slid[0] if slid else None, slid[1] if slid else None, effect, spaces)
 
 
-def pay_box(content: ContentPack, p: PlayerState, column: str, use: BoxUse) -> int:
-    """Take the top Action tile of ``column`` and pay the dollars on the empty spaces up to the box;
-    slide a waiting Patent onto its box (final).  :returns: the dollars paid.
+def box_dollars(content: ContentPack, p: PlayerState, column: str, spaces: int, options: FiveOptions) -> int:
+    """The dollars on the empty spaces of ``p``'s ``column`` up to a box ``spaces`` spaces up (Cost):
+    counted as the column stands before its top tile is taken, or (table option ``box_cost =
+    "after_taking"``) with the space that tile leaves counted too.  A column with no tile: as it
+    stands."""
+    tiles = p.columns[column]
+    if options.box_cost == "after_taking" and tiles > 0:
+        tiles -= 1
+    return sum(content.board.column(column).spaces[tiles:spaces])
+
+
+def pay_box(content: ContentPack, p: PlayerState, column: str, use: BoxUse,
+            options: FiveOptions) -> int:
+    """Take the top Action tile of ``column`` and pay the dollars on the empty spaces up to the box
+    (:func:`box_dollars`); slide a waiting Patent onto its box (final).  :returns: the dollars paid.
 
     :raises IllegalAction: no tile in the column, or too little money.
     """
-    col = content.board.column(column)
     tiles = p.columns[column]
     if tiles < 1:
         raise IllegalAction(
             f"{p.name} has no Action tile in the {column} column "
             f"(Cost: an Action tile from the {column} column)"
         )
-    dollars = sum(col.spaces[tiles : use.spaces])
+    dollars = box_dollars(content, p, column, use.spaces, options)
     if dollars > p.money:
         raise IllegalAction(
             f"the {use.box} box costs an Action tile and ${dollars} for the empty spaces "

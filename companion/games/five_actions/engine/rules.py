@@ -10,9 +10,11 @@ Our decisions where the excerpt is silent (docs/five-actions.md lists them): eac
 station starts on their starting Location (Unmodulated, no bonus, no tokens); a target Location where
 the player already has a Signal token gets none (at most one token per player per Location): that
 token returns to the box, and the signal still counts the Location as one of its two; a lost
-Location counts as empty for Basic; an Advanced box may always be chosen (the table option
-``advanced_needs_occupied`` reads it the other way); the Permanent Links marker
-at the end of its track moves no further; the Tycoon display is refilled from the same level's stack.
+Location counts as empty for Basic; an Advanced box may always be chosen; building on one's own
+Signal token needs another piece adjacent; a face-down Tycoon is of a level one could take face up;
+the table ends the game after any turn (each a table option: docs/table-options.md); the Permanent
+Links marker at the end of its track moves no further; the Tycoon display is refilled from the same
+level's stack.
 """
 
 from __future__ import annotations
@@ -88,6 +90,12 @@ def apply_action(content: ContentPack, state: GameState, action: Action) -> None
             f"({'to refill the display' if d.kind == 'refill' else 'the player keeps'})"
         )
     if isinstance(action, EndGame):
+        if state.options.game_end == "round_end" and state.current != 0:
+            first = state.players[0].name
+            raise IllegalAction(
+                f"the game ends at a round's end (table option game_end): every player has as many "
+                f"turns, so {state.players[state.current].name} plays on until {first} is next"
+            )
         state.phase = Phase.OVER
         state.last = "The game is over: activated Patents give their icons."
         return
@@ -286,7 +294,8 @@ def _install(content: ContentPack, state: GameState, p: PlayerState, a: Install)
         loc = game_map.location(key)
         assert loc is not None
         mine = [game_map.location(k) for k in [*p.stations, *p.tokens]]
-        if not any(m is not None and 1 <= distance(loc, m) <= reach for m in mine):
+        foothold = state.options.own_token_site == "foothold" and key in p.tokens
+        if not foothold and not any(m is not None and 1 <= distance(loc, m) <= reach for m in mine):
             what = "orthogonally adjacent to" if reach == 1 else "at most 2 spaces from"
             raise IllegalAction(
                 f"{where} is not {what} a Location where {p.name} has a station or a "
@@ -300,7 +309,7 @@ def _install(content: ContentPack, state: GameState, p: PlayerState, a: Install)
             raise IllegalAction(f"a Location's bonus is $0 to $20, not ${a.bonus}")
         reward, bonus = a.reward, Bonus(money=a.bonus)
     empty = _empty(content, state, key, a.empty)
-    paid = eco.pay_box(content, p, "installation", use)
+    paid = eco.pay_box(content, p, "installation", use, state.options)
     words = [
         f"{p.name} builds on {where} ({use.level}, "
         f"{'Modulated' if use.level == 'advanced' else 'Unmodulated'}, ${paid})"
@@ -355,7 +364,7 @@ def _signal(content: ContentPack, state: GameState, p: PlayerState, a: Transmit 
             f"an Advanced Action only if at least one Location is occupied (table option "
             f"advanced_needs_occupied), and both are empty: choose the Basic box ({action})"
         )
-    paid = eco.pay_box(content, p, column, use)
+    paid = eco.pay_box(content, p, column, use, state.options)
     p.ready -= 2
     words = [f"{p.name} sends a signal from {where} ({use.level}, ${paid})"]
     bonuses = a.bonus if state.layout == "printed" else ()
@@ -458,11 +467,12 @@ def _patent_tile(content: ContentPack, p: PlayerState, use: eco.BoxUse, words: l
 def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> None:
     seat = state.current
     use = eco.box_use(content, p, "funding", a.box, a.side)
-    paid = eco.pay_box(content, p, "funding", use)
+    paid = eco.pay_box(content, p, "funding", use, state.options)
     eco.place_credit(content, state, seat, a.credit, a.row)
     count = eco.active(content, state, seat, "tycoon")
     offered = [t for lv, tiles in sorted(state.display.items()) if lv <= count for t in tiles]
-    stacks = [lv for lv, tiles in sorted(state.stacks.items()) if lv <= count and tiles]
+    any_level = state.options.face_down_level == "any"
+    stacks = [lv for lv, tiles in sorted(state.stacks.items()) if (any_level or lv <= count) and tiles]
     if a.tycoon is not None and a.face_down is not None:
         raise IllegalAction("take a face-up Tycoon tile or the top face-down one, not both (Funding)")
     words = [f"{p.name} funds (${paid}, a Credit token on the {a.row} row)"]
@@ -479,9 +489,10 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
     levels = "level 1" if count == 1 else f"levels 1 to {count}"
     if a.face_down is not None:
         if a.face_down not in stacks:
+            which = "any stack (table option face_down_level)" if any_level else f"a stack of {levels}"
             raise IllegalAction(
                 f"{p.name} has {count} active Tycoon{'s' if count != 1 else ''}: a face-down "
-                f"tile from a stack of {levels} that still has tiles (Funding)"
+                f"tile from {which} that still has tiles (Funding)"
             )
         state.pending.insert(0, Pending("keep", a.face_down, seat))
         words.append(f"takes the top level-{a.face_down} tile, kept whatever it is")

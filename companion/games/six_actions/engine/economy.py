@@ -44,6 +44,7 @@ __all__ = [
     "queue_draw",
     "leader_level",
     "update_leaders",
+    "holds_tokens",
     "tokens_for",
     "tokens_left",
     "use_token",
@@ -187,6 +188,7 @@ def use_token(state: GameState, kind: str, plus: bool) -> int:
             raise IllegalAction(f"{player.name} has already spent a +1 Action token this turn: one per turn")
         player.plus -= 1
         state.turn_plus = True
+        _acted(state)
         return seat
     if state.turn_token:
         raise IllegalAction(
@@ -204,12 +206,24 @@ def use_token(state: GameState, kind: str, plus: bool) -> int:
         )
     player.marked.append(kind)
     state.turn_token = True
+    _acted(state)
     return seat
 
 
-def _can_act(state: GameState, seat: int) -> bool:
-    player = state.players[seat]
-    return not player.passed and (tokens_left(state, seat) > 0 or player.plus > 0)
+def _acted(state: GameState) -> None:
+    """An action was taken: with ``passing = "this_turn"`` every earlier pass is forgotten (the
+    round ends only after a whole circle of passes)."""
+    if state.options.passing == "this_turn":
+        for each in state.players:
+            each.passed = False
+
+
+def holds_tokens(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` still holds a token that keeps them in the round: an action token, or (table
+    option ``round_end = "plus_included"``, the default) a +1 Action token."""
+    if tokens_left(state, seat) > 0:
+        return True
+    return state.options.round_end == "plus_included" and state.players[seat].plus > 0
 
 
 def after_action(state: GameState) -> None:
@@ -227,16 +241,22 @@ def after_action(state: GameState) -> None:
 
 
 def next_turn(state: GameState) -> None:
-    """The next seat in order that has not passed and has a token left; none: the round ends (our
-    decision: when every player has passed or placed all tokens, +1 Action tokens included)."""
+    """The next seat in order that still holds a token (:func:`holds_tokens`) and, a pass being final
+    (table option ``passing``, the default), has not passed; none: the round ends (our decision:
+    when every player has passed or placed all tokens, +1 Action tokens included by default).  With
+    ``passing = "this_turn"`` a player who passed is asked again, and the round ends when every
+    player still holding a token has passed since the last action taken."""
     start = state.current if state.current is not None else state.tycoon
     count = len(state.players)
     state.turn_token = state.turn_plus = False
-    for step in range(1, count + 1):
-        seat = (start + step) % count
-        if _can_act(state, seat):
-            state.current = seat
-            return
+    final = state.options.passing == "final"
+    holding = [seat for seat in range(count) if holds_tokens(state, seat)]
+    if final or not all(state.players[seat].passed for seat in holding):
+        for step in range(1, count + 1):
+            seat = (start + step) % count
+            if seat in holding and not (final and state.players[seat].passed):
+                state.current = seat
+                return
     state.current = None
     state.phase = Phase.ROUND_END
 

@@ -458,8 +458,18 @@ def _move_pawn(content: ContentPack, state: GameState, action: MovePawn) -> None
 def _round(state: GameState, action: NewRound | EndGame) -> None:
     if state.phase is not Phase.ROUND_END:
         raise IllegalAction("the round is still being played: every player passes or places all tokens first")
+    last = state.options.last_round
     if isinstance(action, EndGame):
+        if last != "table" and state.round < last:
+            raise IllegalAction(
+                f"the game has {last} rounds (table option last_round) and this is round {state.round}: "
+                f"start the next round"
+            )
         state.phase = Phase.SETTLEMENT
         return
+    if last != "table" and state.round >= last:
+        raise IllegalAction(
+            f"round {state.round} was the last of {last} (table option last_round): end the game"
+        )
     seat_of(state, action.tycoon, "Tycoon")
     start_round(state, action.tycoon)
