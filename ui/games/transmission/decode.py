@@ -256,7 +256,9 @@ class DecodeScreen(BaseScreen[TableView]):
             if slot.card_id:
                 self._spend(self.pending, card=slot.card_id)
             else:
-                self.app.show_message(_("Cross Check: tap a card to ask where it goes."), "info")
+                name = self.app.content.boost(self.pending).name  # the pack's name ("Cross Check")
+                self.app.show_message(_("{boost}: tap a card to ask where it goes.").format(boost=name),
+                                      "info")
         elif self.selected:
             if number == LEAVE_OUT and slot.card_id:  # this slot's card makes way for the selected one
                 self.app.intents.take_back(slot.card_id)
