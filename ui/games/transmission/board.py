@@ -19,6 +19,7 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from companion.i18n import pgettext
 from ui import theme
 from ui.widgets.text import blit, text_texture
 
@@ -159,8 +160,9 @@ class BoardView(Widget):
                 draw_tile(group, tile, x, y, s, names=self.names, show_name=self.show_names,
                           cadet=(r, c) == cadet, devices=self.devices)
         if self.show_compass:
-            blit(group, text_texture("N", sp(14), bold=True), self.center_x, self.center_y + 2.5 * s + dp(9),
-                  theme.MUTED)
+            north = pgettext("compass", "N")
+            blit(group, text_texture(north, sp(14), bold=True), self.center_x,
+                 self.center_y + 2.5 * s + dp(9), theme.MUTED)
 
 
 class TileView(Widget):

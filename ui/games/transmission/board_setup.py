@@ -8,6 +8,7 @@ from typing import Any
 from kivy.properties import DictProperty, ListProperty, StringProperty
 
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _
 from ui.games.transmission.board import BoardView, TileView  # noqa: F401  (widgets its .kv builds)
 from ui.host import Host
 from ui.screens.base import BaseScreen
@@ -30,7 +31,7 @@ class BoardSetupScreen(BaseScreen[TableView]):
         self.devices = sorted(self.app.content.devices)
         self.ids.board.rows = list(view.rows)
         self.ids.board.cadet = list(view.cadet)
-        self.layout_title = "Beginner layout" if view.layout == "beginner" else "Standard layout"
+        self.layout_title = _("Beginner layout") if view.layout == "beginner" else _("Standard layout")
 
     def ready(self) -> None:
         self.app.intents.confirm()

@@ -20,6 +20,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.engine.views import MissionView
+from companion.i18n import N_, _
 from ui.games.transmission.board import TileView  # noqa: F401  (a widget cards.kv builds)
 
 __all__ = ["COMMAND_HINTS", "COMMAND_ICONS", "CardButton", "CardGhost", "MissionPanel", "RegisterSlot",
@@ -35,17 +36,20 @@ COMMAND_ICONS = {
     Command.DEPLOY: "⇓",
     Command.REPAIR: "⚒",
 }
-#: A short hint printed on each card under its name.
-#: A short hint printed on each card under its name.
+#: A short hint printed on each card under its name (marked: :func:`card_hint` translates it).
 COMMAND_HINTS = {
-    Command.N: "move up",
-    Command.E: "move right",
-    Command.S: "move down",
-    Command.W: "move left",
-    Command.COLLECT: "pick up",
-    Command.DEPLOY: "put down",
-    Command.REPAIR: "fix",
+    Command.N: N_("move up"),
+    Command.E: N_("move right"),
+    Command.S: N_("move down"),
+    Command.W: N_("move left"),
+    Command.COLLECT: N_("pick up"),
+    Command.DEPLOY: N_("put down"),
+    Command.REPAIR: N_("fix"),
 }
+#: The words between a mission's two module names (``first``, ``second``): the default reads best.
+NEXT_TO = N_("{first} next to {second}")
+#: ... and the short form that fits a narrow list (End).
+PLUS = "{first} + {second}"
 
 
 def card_icon(card_id: str) -> str:
@@ -57,7 +61,8 @@ def card_title(card_id: str) -> str:
 
 
 def card_hint(card_id: str) -> str:
-    return COMMAND_HINTS[card_command(card_id)]
+    """The card's hint in the table's language."""
+    return _(COMMAND_HINTS[card_command(card_id)])
 
 
 class CardButton(Widget):
@@ -172,22 +177,11 @@ class RegisterSlot(ButtonBehavior, Widget):
     icon = StringProperty("")
     fixed = BooleanProperty(False)
     target = BooleanProperty(False)
-    empty_text = StringProperty("empty")
-    #: The slot's heading ("Register 2", or "Reg 2" when the slot is narrow).
+    #: Shown on an empty slot, in English (marked; ``cards.kv`` translates it where it is drawn).
+    empty_text = StringProperty(N_("empty"))
+    #: The slot's heading ("Register 2", or "Reg 2" when the slot is narrow), in the table's language
+    #: (worded in ``cards.kv``, so it follows its number, its width and a change of language).
     label = StringProperty("")
-
-    def on_number(self, *_: object) -> None:
-        self._label()
-
-    def on_width(self, *_: object) -> None:
-        self._label()
-
-    def _label(self) -> None:
-        narrow = self.width < dp(86)
-        if self.number == 0:
-            self.label = "Leave out"
-        else:
-            self.label = f"{'Reg' if narrow else 'Register'} {int(self.number)}"
 
     def on_card_id(self, _: object, card_id: str) -> None:
         self.title = card_title(card_id) if card_id else ""
@@ -210,8 +204,9 @@ class MissionPanel(BoxLayout):
     first = StringProperty("")
     second = StringProperty("")
     status = StringProperty("")
-    #: Between the two module names: " next to " reads best, " + " fits a narrow list.
-    joiner = StringProperty(" next to ")
+    #: How the two module names are joined: :data:`NEXT_TO` reads best, :data:`PLUS` fits a narrow list
+    #: (a format with ``{first}`` and ``{second}``, translated where the text is made).
+    joiner = StringProperty(NEXT_TO)
     #: A lower row (smaller tiles), so that four missions fit where three do (expert deals four).
     compact = BooleanProperty(False)
 
@@ -228,5 +223,5 @@ class MissionPanel(BoxLayout):
         self.title = mission.title
         self.flavour = mission.flavour
         a, b = mission.names
-        self.pair_text = f"{a}{self.joiner}{b}"
+        self.pair_text = _(self.joiner).format(first=a, second=b)
         self.first, self.second = (letter.upper() for letter in mission.pair)

@@ -38,6 +38,7 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE
 from companion.games.transmission.engine.correction import PHASES
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _
 from ui import theme
 from ui.games.transmission.board import BoardView
 from ui.popups import GuardedPopup
@@ -244,19 +245,20 @@ class CorrectionScreen(BaseScreen[TableView]):
             return None
         names = self.module_names()
         missing = set(missing_modules(self.content, self.rows, self.carrying or None))
-        choices = [(f"{m.letter}  {name}" + ("  (missing)" if name in missing else ""), m.letter,
+        choices = [(_("{letter}  {module}  (missing)").format(letter=m.letter, module=name) if name in missing
+                    else f"{m.letter}  {name}", m.letter,
                     theme.DANGER if name in missing else (theme.ACCENT if m.letter in self.devices
                                                           else theme.SECONDARY))
                    for m in self.content.modules for name in [names[m.letter]]]
-        picker = TilePicker("Which module lies on this cell?", choices, self.put_module)
+        picker = TilePicker(_("Which module lies on this cell?"), choices, self.put_module)
         picker.open()
         return picker
 
     def choose_carrying(self) -> TilePicker:
         names = self.module_names()
-        choices: list[TileChoice] = [("Nothing", None, theme.SECONDARY)]
+        choices: list[TileChoice] = [(_("Nothing"), None, theme.SECONDARY)]
         choices += [(f"{letter}  {names[letter]}", letter, theme.ACCENT) for letter in self.devices]
-        picker = TilePicker("What does the Cadet carry?", choices, self.set_carrying)
+        picker = TilePicker(_("What does the Cadet carry?"), choices, self.set_carrying)
         picker.open()
         return picker
 
@@ -280,7 +282,7 @@ class CorrectionScreen(BaseScreen[TableView]):
         view = self.app.table_view()
         said = view.message if view is not None else ""
         self.app.close_correction()
-        self.app.show_message(said or "Board corrected.", "info")
+        self.app.show_message(said or _("Board corrected."), "info")
         return True
 
     def cancel(self) -> None:
@@ -298,15 +300,20 @@ class CorrectionScreen(BaseScreen[TableView]):
         self.problem = self._problem(rows, cadet, carrying)
         cell = self._cell()
         if cell is None:
-            self.selection_text = "Tap a cell on the board."
+            self.selection_text = _("Tap a cell on the board.")
         else:
             tile = self._tile(cell)
-            what = ("a hallway" if tile == HALLWAY else
-                    f"{names.get(tile.upper(), tile)}, {'intact' if tile.isupper() else 'damaged'}")
-            pawn = " · the Cadet is here" if list(cell) == list(self.cadet) else ""
-            self.selection_text = f"Row {cell[0] + 1}, column {cell[1] + 1}: {what}{pawn}"
-        self.carrying_text = (f"Carrying: {names.get(self.carrying, self.carrying)}" if self.carrying
-                              else "Carrying: nothing")
+            module = names.get(tile.upper(), tile)
+            what = (_("a hallway") if tile == HALLWAY else
+                    _("{module}, intact").format(module=module) if tile.isupper() else
+                    _("{module}, damaged").format(module=module))
+            where = _("Row {row}, column {column}: {what}").format(row=cell[0] + 1, column=cell[1] + 1,
+                                                                   what=what)
+            if list(cell) == list(self.cadet):
+                where = _("{cell} · the Cadet is here").format(cell=where)
+            self.selection_text = where
+        self.carrying_text = (_("Carrying: {device}").format(device=names.get(self.carrying, self.carrying))
+                              if self.carrying else _("Carrying: nothing"))
 
     def _problem(self, rows: list[str], cadet: tuple[int, int], carrying: str | None) -> str:
         """What the rules object to (``companion.games.transmission.engine.correction.correction_reason``),

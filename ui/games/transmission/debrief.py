@@ -34,6 +34,7 @@ from companion.games.transmission.debrief import (
 )
 from companion.games.transmission.stored import NAME
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _
 from companion.table.store import StoreError
 from ui.games.transmission.board import BoardView
 from ui.screens.base import BaseScreen
@@ -48,7 +49,16 @@ log = logging.getLogger(__name__)
 
 
 def _carrying(names: dict[str, str], letter: str | None) -> str:
-    return f"Carrying the {names.get(letter, letter)}" if letter else "Carrying nothing"
+    if not letter:
+        return _("Carrying nothing")
+    return _("Carrying the {device}").format(device=names.get(letter, letter))
+
+
+def _heading(debrief: Debrief) -> str:
+    """The heading's words: who was Mission Control."""
+    if debrief.mission_control == COMPANION:
+        return _("What Mission Control meant (the companion)")
+    return _("What Mission Control meant (a person)")
 
 
 def page_texts(content: ContentPack, debrief: Debrief, page: int) -> dict[str, Any]:
@@ -58,28 +68,34 @@ def page_texts(content: ContentPack, debrief: Debrief, page: int) -> dict[str, A
     t = debrief.transmissions[page]
     names = {m.letter: m.name for m in content.modules}
     mission_titles = {m.id: m.title for m in content.missions}
-    boosts = [f"{b.name}{' on ' + b.asked if b.asked else ''}: “{b.answer}”" for b in t.boosts]
-    done = [f"Completed at step {step}: {mission_titles.get(m, m)}" for m, step in t.completed]
-    notes = (["Signal Boosts: " + "; ".join(boosts)] if boosts else ["No Signal Boost spent."]) + done
+    boosts = [_("{boost} on {asked}: “{answer}”").format(boost=b.name, asked=b.asked, answer=b.answer)
+              if b.asked else _("{boost}: “{answer}”").format(boost=b.name, answer=b.answer)
+              for b in t.boosts]
+    done = [_("Completed at step {step}: {mission}").format(step=step, mission=mission_titles.get(m, m))
+            for m, step in t.completed]
+    notes = ([_("Signal Boosts: {boosts}").format(boosts="; ".join(boosts))] if boosts
+             else [_("No Signal Boost spent.")]) + done
     if t.corrected:
-        notes.append("The board was corrected during this transmission.")
+        notes.append(_("The board was corrected during this transmission."))
     changed = differences(t)
     executed = t.executed or ()
     return {
-        "where": f"Transmission {t.number} of {len(debrief.transmissions)}",
-        "card": f"Transmission card, {card_text(content, t)}",  # its id means nothing at the table
-        "hand": f"Hand as dealt: {hand_text(t)}.",
+        "where": _("Transmission {number} of {total}").format(number=t.number,
+                                                               total=len(debrief.transmissions)),
+        # its id means nothing at the table
+        "card": _("Transmission card, {card}").format(card=card_text(content, t)),
+        "hand": _("Hand as dealt: {hand}.").format(hand=hand_text(t)),
         "intended": [card_name(c) for c in t.intended],
         "executed": [card_name(c) for c in executed] + [""] * (5 - len(executed)),
         "changed": [k in changed for k in range(1, 6)],
         "notes": "\n".join(notes),
         "before_carry": _carrying(names, t.before.carrying),
         "after_carry": _carrying(names, t.after.carrying),
-        "order_note": ("Executed as intended." if t.executed is not None and not changed
-                       else "The game ended before it was executed." if t.executed is None
-                       else "Outlined: executed otherwise than intended."),
+        "order_note": (_("Executed as intended.") if t.executed is not None and not changed
+                       else _("The game ended before it was executed.") if t.executed is None
+                       else _("Outlined: executed otherwise than intended.")),
         "meaning": ("\n".join(heading_lines(content, t, short=True)) if t.heading is not None
-                    else "A person was Mission Control: ask them what they meant."),
+                    else _("A person was Mission Control: ask them what they meant.")),
     }
 
 
@@ -119,7 +135,7 @@ class DebriefScreen(BaseScreen[TableView]):
         self._begin(back_to)
         finished = self.app.finished_record()
         if finished is None:
-            self.problem = "The debrief comes once the game is over: until then its missions are secret."
+            self.problem = _("The debrief comes once the game is over: until then its missions are secret.")
             self.app.show("debrief")
             return
         self._replay(*finished)
@@ -139,14 +155,16 @@ class DebriefScreen(BaseScreen[TableView]):
         history = self.app.history
         try:
             if history is None:
-                raise StoreError("The debrief replays the game from the game history, which is off: "
-                                 + (self.app.store_problem or "no game store is open") + ".")
+                raise StoreError(_("The debrief replays the game from the game history, which is off: "
+                                   "{reason}.").format(reason=self.app.store_problem
+                                                       or _("no game store is open")))
             saved = history.finished_game(game_id)
             if saved is None:
-                raise StoreError("No game has been played to its end yet: the debrief comes after a "
-                                 "game's End screen.")
+                raise StoreError(_("No game has been played to its end yet: the debrief comes after a "
+                                   "game's End screen."))
             if saved.game != NAME:
-                raise StoreError(f"Game {saved.id} is a game of {saved.game}, which has no debrief.")
+                raise StoreError(_("Game {id} is a game of {game}, which has no debrief.")
+                                 .format(id=saved.id, game=saved.game))
         except StoreError as exc:
             self.problem = str(exc)
             self.app.show("debrief")
@@ -164,10 +182,11 @@ class DebriefScreen(BaseScreen[TableView]):
                 debrief: Debrief | None = build_debrief(record, content, table=table)
                 error = ""
             except CompanionError as exc:
-                debrief, error = None, f"This game cannot be replayed: {exc}."
+                debrief, error = None, _("This game cannot be replayed: {reason}.").format(reason=exc)
             except Exception as exc:  # keep the table going; the log has the traceback
                 log.exception("building the debrief failed")
-                debrief, error = None, f"Something went wrong replaying this game: {exc}"
+                error = _("Something went wrong replaying this game: {reason}").format(reason=exc)
+                debrief = None
             Clock.schedule_once(lambda _dt: self._ready(asked, debrief, error))
 
         threading.Thread(target=work, name="debrief", daemon=True).start()
@@ -179,11 +198,10 @@ class DebriefScreen(BaseScreen[TableView]):
         self.problem = error
         self.debrief = debrief
         if debrief is not None:
-            who = "the companion" if debrief.mission_control == COMPANION else "a person"
-            self.heading = f"What Mission Control meant ({who})"
+            self.heading = _heading(debrief)
             self.pages = len(debrief.transmissions)
             if not self.pages:
-                self.problem = "No transmission was played in this game."
+                self.problem = _("No transmission was played in this game.")
             self.show_page(0)
 
     # ------------------------------------------------------------------ stepping
@@ -193,6 +211,7 @@ class DebriefScreen(BaseScreen[TableView]):
         if debrief is None or not debrief.transmissions:
             return
         self.page = max(0, min(page, len(debrief.transmissions) - 1))
+        self.heading = _heading(debrief)  # again: the language may have changed since
         t = debrief.transmissions[self.page]
         for key, value in page_texts(self.app.content, debrief, self.page).items():
             setattr(self, key, value)

@@ -25,12 +25,14 @@ from companion.games.transmission.decode import LEAVE_OUT
 from companion.games.transmission.engine.state import BoostAnswer
 from companion.games.transmission.engine.views import CadetView
 from companion.games.transmission.table_view import TableView
+from companion.i18n import N_, _, ngettext
 from ui import theme
 from ui.games.transmission.board import BoardView  # noqa: F401  (a widget its .kv builds)
 from ui.games.transmission.cards import CardButton, RegisterSlot, card_title
 from ui.games.transmission.mc_seat import HoldButton  # noqa: F401  (a widget its .kv builds)
+from ui.games.transmission.transmission import count_word
 from ui.popups import Choice, ChoicePopup
-from ui.screens.base import BaseScreen, number_word
+from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigButton
 
 BOOST_FILL = (0.42, 0.30, 0.68, 1)
@@ -42,16 +44,16 @@ CARD_WIDTH = 86
 CARD_SPACING = 10
 #: Room kept on each side of the hand for the selected card's yellow frame (dp).
 HAND_MARGIN = 6
-HINT = "Tap a card, then tap a register. Tap a placed card to take it back."
+HINT = N_("Tap a card, then tap a register. Tap a placed card to take it back.")
 
 
 def boosts_note(view: CadetView) -> str:
     """The words before the boost buttons: none earned yet, or none left in hand."""
     if view.boosts:
-        return "Boosts"
+        return _("Boosts")
     if view.completed:
-        return "No Signal Boosts in hand"
-    return "No Signal Boosts yet: complete a mission to earn one"
+        return _("No Signal Boosts in hand")
+    return _("No Signal Boosts yet: complete a mission to earn one")
 
 
 class DecodeScreen(BaseScreen[TableView]):
@@ -111,13 +113,15 @@ class DecodeScreen(BaseScreen[TableView]):
         for i, leave in enumerate(self.leave_slots):
             leave.card_id = view.left_out[i] if i < len(view.left_out) else ""
             leave.target = bool(self.selected) and pending_kind is None
-            leave.empty_text = "error?"
+            leave.empty_text = N_("error?")
         if view.leave_out:
             n = view.leave_out
-            self.hint = (f"Tap a card, then a register. Leave {number_word(n)} card{'s' if n > 1 else ''} "
-                         f"out: {'they go' if n > 1 else 'it goes'} in the red slot{'s' if n > 1 else ''}.")
+            self.hint = ngettext("Tap a card, then a register. Leave {count} card out: it goes in the red "
+                                 "slot.",
+                                 "Tap a card, then a register. Leave {count} cards out: they go in the red "
+                                 "slots.", n).format(count=count_word(n))
         else:
-            self.hint = HINT
+            self.hint = _(HINT)
         self._fill_hand(unplaced, pending_kind)
         self._fill_boosts(view)
         self.can_execute = view.order is not None
@@ -125,12 +129,13 @@ class DecodeScreen(BaseScreen[TableView]):
         board.rows = list(view.rows)
         board.cadet = list(view.cadet)
         if view.carrying:
-            self.carrying = f"Carrying: {self.names.get(view.carrying, view.carrying)}"
+            held = self.names.get(view.carrying, view.carrying)
+            self.carrying = _("Carrying: {device}").format(device=held)
         else:
-            self.carrying = "Carrying nothing"
+            self.carrying = _("Carrying nothing")
         # The latest answers (at most three; the oldest scroll off), each boost's name in bold.
         lines = [self._answer_line(a) for a in view.answers[-3:]]
-        self.answers_text = "\n".join(lines) or "No answers yet."
+        self.answers_text = "\n".join(lines) or _("No answers yet.")
 
     def _answer_line(self, answer: BoostAnswer) -> str:
         try:
@@ -183,9 +188,9 @@ class DecodeScreen(BaseScreen[TableView]):
         if unplaced:
             self.hand_hint = ""
         elif self.can_execute or all(s.card_id for s in self._slots()):
-            self.hand_hint = "Every card is placed. Check the order, then Execute."
+            self.hand_hint = _("Every card is placed. Check the order, then Execute.")
         else:
-            self.hand_hint = "No cards left in the hand."
+            self.hand_hint = _("No cards left in the hand.")
 
     def _fill_boosts(self, view: CadetView) -> None:
         box = self.ids.boosts
@@ -195,7 +200,7 @@ class DecodeScreen(BaseScreen[TableView]):
         for boost in view.boosts:
             chosen = boost.id == self.pending
             idle = self._useless_reason(boost.id, view) != ""
-            button = BigButton(text=("Cancel " if chosen else "") + boost.name,
+            button = BigButton(text=_("Cancel {boost}").format(boost=boost.name) if chosen else boost.name,
                                fill=theme.SELECTED if chosen else (theme.DISABLED if idle else BOOST_FILL),
                                size_hint_x=None, width=dp(118), height=theme.SMALL_BUTTON_HEIGHT,
                                font_size="17sp")
@@ -226,7 +231,8 @@ class DecodeScreen(BaseScreen[TableView]):
             return
         self.selected = "" if self.selected == card_id else card_id
         if self.selected:
-            self.app.show_message(f"{self._title(card_id)} selected: now tap a register.", "info")
+            self.app.show_message(
+                _("{card} selected: now tap a register.").format(card=self._title(card_id)), "info")
         else:
             self.app.clear_message()
         self.app.redraw()
@@ -239,7 +245,7 @@ class DecodeScreen(BaseScreen[TableView]):
         if slot is None:
             if number == LEAVE_OUT:
                 if not self.leave_slots:
-                    self.app.show_message("There is no error this time: every card must be used.", "error")
+                    self.app.show_message(_("There is no error this time: every card must be used."), "error")
                     return
                 slot = self.leave_slots[0]
             else:
@@ -250,19 +256,23 @@ class DecodeScreen(BaseScreen[TableView]):
             if slot.card_id:
                 self._spend(self.pending, card=slot.card_id)
             else:
-                self.app.show_message("Cross Check: tap a card to ask where it goes.", "info")
+                name = self.app.content.boost(self.pending).name  # the pack's name ("Cross Check")
+                self.app.show_message(_("{boost}: tap a card to ask where it goes.").format(boost=name),
+                                      "info")
         elif self.selected:
             if number == LEAVE_OUT and slot.card_id:  # this slot's card makes way for the selected one
                 self.app.intents.take_back(slot.card_id)
             self._place(self.selected, number)
         elif slot.fixed:
-            self.app.show_message(f"Register {number} is fixed by a clear signal.", "info")
+            self.app.show_message(
+                _("Register {number} is fixed by a clear signal.").format(number=number), "info")
         elif slot.card_id:
             self.app.intents.take_back(slot.card_id)
         elif number == LEAVE_OUT:
-            self.app.show_message("Tap a card first, then tap Leave out.", "info")
+            self.app.show_message(_("Tap a card first, then tap Leave out."), "info")
         else:
-            self.app.show_message(f"Tap a card first, then tap register {number}.", "info")
+            self.app.show_message(
+                _("Tap a card first, then tap register {number}.").format(number=number), "info")
 
     def _on_card_drop(self, card: CardButton, window_x: float, window_y: float) -> None:
         for slot in [*self._slots(), *self.leave_slots]:
@@ -292,11 +302,13 @@ class DecodeScreen(BaseScreen[TableView]):
         boost = self.app.content.boost(boost_id)
         if boost.kind is ASKS_REGISTER:
             self.pending = boost_id
-            self.app.show_message(f"{boost.name}: tap the register Mission Control should fix.", "info")
+            self.app.show_message(
+                _("{boost}: tap the register Mission Control should fix.").format(boost=boost.name), "info")
         elif boost.kind is ASKS_CARD:
             self.pending = boost_id
             self.selected = ""
-            self.app.show_message(f"{boost.name}: tap the card you want to ask about.", "info")
+            self.app.show_message(
+                _("{boost}: tap the card you want to ask about.").format(boost=boost.name), "info")
         else:
             self.pending = ""
             why = self._useless_reason(boost_id, self._view)
@@ -307,9 +319,10 @@ class DecodeScreen(BaseScreen[TableView]):
             if confirmed:
                 self._spend(boost_id)
                 return
-            ChoicePopup(f"Use {boost.name}?", boost.text,
-                        [(f"Use {boost.name}", lambda: self._spend(boost_id), BOOST_FILL),
-                         ("Keep it", None, theme.SECONDARY)]).open()
+            ChoicePopup(_("Use {boost}?").format(boost=boost.name), boost.text,
+                        [(_("Use {boost}").format(boost=boost.name), lambda: self._spend(boost_id),
+                          BOOST_FILL),
+                         (_("Keep it"), None, theme.SECONDARY)]).open()
         self.app.redraw()
 
     def _useless_reason(self, boost_id: str, view: CadetView | None) -> str:
@@ -320,9 +333,10 @@ class DecodeScreen(BaseScreen[TableView]):
             return ""
         now = self.app.table_view()
         if boost.kind is BoostKind.DEBUG and view is not None and view.leave_out == 0:
-            return f"{boost.name}: there is no error card this time, so nothing to remove."
+            return _("{boost}: there is no error card this time, so nothing to remove.").format(
+                boost=boost.name)
         if boost.kind is BoostKind.ABORT and now is not None and now.order is None:
-            return f"{boost.name}: fill all five registers first."
+            return _("{boost}: fill all five registers first.").format(boost=boost.name)
         return ""
 
     def _spend(self, boost_id: str, register: int | None = None, card: str | None = None) -> None:
@@ -356,7 +370,7 @@ class DecodeScreen(BaseScreen[TableView]):
             elif self.selected or unplaced:
                 self._place(self.selected or unplaced[0], arg)
             else:
-                self.app.show_message("Every card is placed: Backspace takes the last one back.", "info")
+                self.app.show_message(_("Every card is placed: Backspace takes the last one back."), "info")
         elif action == "take_back":
             placed = [c for c in self._placed_order if c in now.arrangement or c in now.left_out]
             fixed = {c.id for c in (self._view.registers if self._view else ()) if c is not None}
@@ -388,14 +402,16 @@ class DecodeScreen(BaseScreen[TableView]):
         view = self._view
         if view is None or not view.boosts:
             if view is not None and view.completed:
-                self.app.show_message("No Signal Boosts in hand: each completed mission earns one.", "info")
+                self.app.show_message(
+                    _("No Signal Boosts in hand: each completed mission earns one."), "info")
             else:
-                self.app.show_message("No Signal Boosts held yet: each completed mission earns one.", "info")
+                self.app.show_message(
+                    _("No Signal Boosts held yet: each completed mission earns one."), "info")
             return
         choices: list[Choice] = [
             (f"{b.name}: {b.text}", functools.partial(self.use_boost, b.id, confirmed=True), BOOST_FILL)
             for b in view.boosts]
-        choices.append(("Cancel", None, theme.SECONDARY))
-        ChoicePopup("Use a Signal Boost", "", choices, numbered=True, vertical=True,
+        choices.append((_("Cancel"), None, theme.SECONDARY))
+        ChoicePopup(_("Use a Signal Boost"), "", choices, numbered=True, vertical=True,
                     default=len(choices) - 1).open()
 

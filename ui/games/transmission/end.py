@@ -10,6 +10,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import Outcome
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _, ngettext
 from ui.games.transmission.debrief import DebriefScreen
 from ui.screens.base import BaseScreen
 
@@ -19,16 +20,23 @@ def score_lines(content: ContentPack, difficulty: str, outcome: Outcome) -> list
     rule = content.score
     preset = content.difficulty(difficulty)
     done = len(outcome.completed)
-    lines = [f"{done} mission{'s' if done != 1 else ''} × {rule.per_mission} = {done * rule.per_mission}"]
+    lines = [ngettext("{n} mission × {points} = {total}", "{n} missions × {points} = {total}", done)
+             .format(n=done, points=rule.per_mission, total=done * rule.per_mission)]
     if outcome.victory:
         unused = outcome.transmissions_total - outcome.transmissions_used
-        lines.append(f"{unused} unused transmission{'s' if unused != 1 else ''} × "
-                     f"{rule.per_unused_transmission} = {unused * rule.per_unused_transmission}")
-        lines.append(f"{outcome.boosts_unused} unused boost{'s' if outcome.boosts_unused != 1 else ''} × "
-                     f"{rule.per_unused_boost} = {outcome.boosts_unused * rule.per_unused_boost}")
+        lines.append(ngettext("{n} unused transmission × {points} = {total}",
+                              "{n} unused transmissions × {points} = {total}", unused)
+                     .format(n=unused, points=rule.per_unused_transmission,
+                             total=unused * rule.per_unused_transmission))
+        boosts = outcome.boosts_unused
+        lines.append(ngettext("{n} unused boost × {points} = {total}",
+                              "{n} unused boosts × {points} = {total}", boosts)
+                     .format(n=boosts, points=rule.per_unused_boost, total=boosts * rule.per_unused_boost))
     else:
-        lines.append("No bonus without a victory")
-    lines.append(f"× {preset.multiplier:g} for {preset.title} = {outcome.score}")
+        lines.append(_("No bonus without a victory"))
+    lines.append(_("× {multiplier} for {difficulty} = {score}").format(multiplier=f"{preset.multiplier:g}",
+                                                                       difficulty=preset.title,
+                                                                       score=outcome.score))
     return lines
 
 
@@ -44,7 +52,7 @@ class EndScreen(BaseScreen[TableView]):
         super().__init__(name="end", **kwargs)
 
     def refresh(self, view: TableView) -> None:
-        from ui.games.transmission.cards import MissionPanel
+        from ui.games.transmission.cards import PLUS, MissionPanel
 
         outcome = view.outcome
         if outcome is None:
@@ -52,19 +60,21 @@ class EndScreen(BaseScreen[TableView]):
         self.victory = outcome.victory
         total = len(outcome.missions)
         done = len(outcome.completed)
-        self.headline = "Victory!" if outcome.victory else "Defeat"
-        self.subtitle = (f"All {total} missions complete." if outcome.victory
-                         else f"The transmissions ran out: {done} of {total} missions complete.")
-        self.score = f"Score {outcome.score}"
+        self.headline = _("Victory!") if outcome.victory else _("Defeat")
+        self.subtitle = (_("All {total} missions complete.").format(total=total) if outcome.victory
+                         else _("The transmissions ran out: {done} of {total} missions complete.")
+                         .format(done=done, total=total))
+        self.score = _("Score {score}").format(score=outcome.score)
         self.breakdown = "\n".join(score_lines(self.app.content, view.difficulty, outcome))
-        self.used = f"Transmissions used: {outcome.transmissions_used} of {outcome.transmissions_total}"
+        self.used = _("Transmissions used: {used} of {total}").format(used=outcome.transmissions_used,
+                                                                      total=outcome.transmissions_total)
         box = self.ids.missions
         box.clear_widgets()
         completed = set(outcome.completed)
         compact = len(view.all_missions) > 3  # four rows fit under the status strip only when lower
         for mission in view.all_missions:
             box.add_widget(MissionPanel(mission=mission, done=mission.id in completed, show_flavour=False,
-                                        joiner=" + ", compact=compact))
+                                        joiner=PLUS, compact=compact))
 
     def play_again(self) -> None:
         self.app.play_again()
@@ -72,7 +82,7 @@ class EndScreen(BaseScreen[TableView]):
     def debrief(self) -> None:
         """The debrief of this game (it is over: every mission is revealed)."""
         if self.app.finished_record() is None:
-            self.app.show_message("The debrief comes once the game is over.", "error")
+            self.app.show_message(_("The debrief comes once the game is over."), "error")
             return
         screen = self.manager.get_screen("debrief")
         assert isinstance(screen, DebriefScreen)

@@ -9,6 +9,7 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringP
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _
 from ui import theme
 from ui.games.transmission.board import BoardView  # noqa: F401  (a widget its .kv builds)
 from ui.games.transmission.cards import COMMAND_ICONS
@@ -22,15 +23,17 @@ def describe_step(command: Command, before: Position, after: Position, names: di
         return names.get((letter or "").upper(), letter or "")
 
     if command.is_move:
-        direction = {"N": "north (up)", "E": "east (right)", "S": "south (down)",
-                     "W": "west (left)"}[command.value]
-        return f"Move the Cadet pawn one cell {direction}."
+        return {"N": _("Move the Cadet pawn one cell north (up)."),
+                "E": _("Move the Cadet pawn one cell east (right)."),
+                "S": _("Move the Cadet pawn one cell south (down)."),
+                "W": _("Move the Cadet pawn one cell west (left).")}[command.value]
     here = before.board[before.cadet]
     if command is Command.COLLECT:
-        return f"Pick up the {name(here)}; put the spare hallway tile in its place."
+        return _("Pick up the {module}; put the spare hallway tile in its place.").format(module=name(here))
     if command is Command.DEPLOY:
-        return f"Put the {name(before.carrying)} down here; the hallway tile becomes the spare."
-    return f"Turn the {name(here)} over to its green, intact side."
+        return _("Put the {device} down here; the hallway tile becomes the spare.").format(
+            device=name(before.carrying))
+    return _("Turn the {module} over to its green, intact side.").format(module=name(here))
 
 
 class ExecuteScreen(BaseScreen[TableView]):
@@ -60,25 +63,27 @@ class ExecuteScreen(BaseScreen[TableView]):
             self.app.hold_actions()
         self.at_start, self.at_end = k == 0, k >= total
         if k == 0:
-            self.heading = f"Ready: {total} commands to run"
-            self.detail = "Tap Next step and move the real pawn as each command is shown."
+            self.heading = _("Ready: {n} commands to run").format(n=total)
+            self.detail = _("Tap Next step and move the real pawn as each command is shown.")
         else:
             command = execution.commands[k - 1]
             before = execution.positions[k - 2] if k > 1 else execution.start
-            self.heading = f"Step {k} of {total}: {command.title}"
+            self.heading = _("Step {step} of {total}: {command}").format(step=k, total=total,
+                                                                          command=command.title)
             self.detail = describe_step(command, before, position, self.names)
         titles = {m.id: m.title for m in view.completed}
-        done_here = [titles.get(c.mission, "a mission") for c in execution.completions if c.step == k]
-        self.banner = ("Mission complete! " + ", ".join(done_here)) if done_here else ""
+        done_here = [titles.get(c.mission, _("a mission")) for c in execution.completions if c.step == k]
+        self.banner = (_("Mission complete! {missions}").format(missions=", ".join(done_here)) if done_here
+                       else "")
         board = self.ids.board
         board.rows = position.rows()
         board.cadet = list(divmod(position.cadet, 5))
-        self.carrying = (f"Carrying: {self.names.get(position.carrying, position.carrying)}"
-                         if position.carrying else "Carrying nothing")
+        held = self.names.get(position.carrying, position.carrying) if position.carrying else ""
+        self.carrying = _("Carrying: {device}").format(device=held) if held else _("Carrying nothing")
         strip = self.ids.strip
         if len(strip.children) != total:
             strip.clear_widgets()
-            for _ in range(total):
+            for _cell in range(total):
                 strip.add_widget(StripCell(markup=True, font_size="16sp"))
         for i, (cell, command) in enumerate(zip(reversed(strip.children), execution.commands), start=1):
             icon = COMMAND_ICONS[command]

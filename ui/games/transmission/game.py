@@ -37,6 +37,7 @@ from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.stored import NAME as STORED_NAME
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _
 from companion.table.config import Config
 from companion.table.events import Event
 from companion.table.store import SavedGame, StoreError
@@ -180,7 +181,7 @@ class TransmissionTable:
                                     mission_control)
         except (ImportError, KeyError, ValueError) as exc:
             log.exception("cannot start a game")
-            self.host.show_message(f"Cannot start the game: {exc}", "error")
+            self.host.show_message(_("Cannot start the game: {reason}").format(reason=exc), "error")
             return False
         # The next Setup offers a fresh seed: this one deals missions the table has now seen.
         self.initial = SetupChoice(difficulty, layout, None, getattr(session, "mission_control", "companion"))
@@ -206,7 +207,7 @@ class TransmissionTable:
             session.seed_reports = self.host.table_config.data_dir  # as table_session sets a new game's
         except (StoreError, ImportError) as exc:  # another pack, a record that no longer replays
             log.error("cannot resume game %s: %s", saved.id, str(exc))
-            self.host.show_message(f"Cannot resume that game: {exc}", "error")
+            self.host.show_message(_("Cannot resume that game: {reason}").format(reason=exc), "error")
             return False
         summary = saved.summary
         self.initial = SetupChoice(summary.difficulty, summary.layout, None,
@@ -248,8 +249,9 @@ class TransmissionTable:
 
     def ask_leave(self) -> None:
         """Leave this game?  (what History keeps of it), then :meth:`abandon` or keep playing."""
-        ChoicePopup("Leave this game?", leave_words(self.session, self.host.history is not None),
-                    [("Keep playing", None, theme.GO), ("Leave game", self.abandon, theme.DANGER)]).open()
+        ChoicePopup(_("Leave this game?"), leave_words(self.session, self.host.history is not None),
+                    [(_("Keep playing"), None, theme.GO),
+                     (_("Leave game"), self.abandon, theme.DANGER)]).open()
 
     def leave(self) -> None:
         """Leave the game: asked first while it is in progress, at once when it is over."""
@@ -275,11 +277,11 @@ class TransmissionTable:
         """The status strip's Menu: How to play, Fix the board, Undo (when the table allows it),
         Leave game, Keep playing (for touch-only tables)."""
         choices: list[Choice] = [
-            ("How to play", self.show_help, theme.ACCENT),
-            ("Fix the board", self.show_correction, theme.ACCENT)]
+            (_("How to play"), self.show_help, theme.ACCENT),
+            (_("Fix the board"), self.show_correction, theme.ACCENT)]
         if self.host.table_config.undo == "honor":
-            choices.append(("Undo", self.undo, theme.ACCENT))
-        choices += [("Leave game", self.leave, theme.DANGER), ("Keep playing", None, theme.GO)]
+            choices.append((_("Undo"), self.undo, theme.ACCENT))
+        choices += [(_("Leave game"), self.leave, theme.DANGER), (_("Keep playing"), None, theme.GO)]
         return choices
 
     def show_help(self) -> None:
@@ -309,7 +311,7 @@ class TransmissionTable:
             if session.message and not self.host.message:
                 self.host.show_message(session.message, "error")
             return False
-        self.host.show_message(session.message or "Undone.", "info")
+        self.host.show_message(session.message or _("Undone."), "info")
         self._redraw_trigger()
         return True
 
@@ -338,7 +340,8 @@ class TransmissionTable:
     # ------------------------------------------------------------------ session events
 
     def _intent_failed(self, intent: str, exc: Exception) -> None:
-        self.host.show_message(f"Something went wrong ({intent}): {exc}", "error")
+        said = _("Something went wrong ({action}): {reason}").format(action=intent, reason=exc)
+        self.host.show_message(said, "error")
 
     def _on_event(self, event: Event) -> None:
         if self.session is None:
@@ -387,7 +390,7 @@ class TransmissionTable:
         if session is not self.session or session.step is not Step.THINKING:
             return  # the game was left, or this pick is stale
         if commands is None:
-            self.choice_error = f"Mission Control could not choose: {error}"
+            self.choice_error = _("Mission Control could not choose: {reason}").format(reason=error)
             self.thinking_visible = True
             self.host.show_message(self.choice_error, "error")
             self._redraw_trigger()
@@ -399,7 +402,7 @@ class TransmissionTable:
 
     # ------------------------------------------------------------------ drawing
 
-    def _redraw(self, *_: object) -> None:
+    def _redraw(self, *_args: object) -> None:
         """Switch to the session's screen and refresh it from the table's view (batched)."""
         session = self.session
         if session is None:
@@ -425,4 +428,5 @@ class TransmissionTable:
                 screen.refresh(view)
             except Exception as exc:  # keep the table going; the log has the traceback
                 log.exception("refreshing the %s screen failed", name)
-                self.host.show_message(f"Something went wrong drawing this screen: {exc}", "error")
+                said = _("Something went wrong drawing this screen: {reason}").format(reason=exc)
+                self.host.show_message(said, "error")

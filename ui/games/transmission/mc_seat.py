@@ -35,6 +35,7 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.seat_view import Coach, SeatView
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _
 from companion.table.events import Event, Listener
 from ui import theme
 from ui.games.transmission.board import BoardView  # noqa: F401  (a widget its .kv builds)
@@ -44,6 +45,9 @@ __all__ = ["HOLD_SECONDS", "HoldButton", "Seat", "SeatScreen"]
 
 #: How long the Mission Control button is held before the screen opens.
 HOLD_SECONDS = 1.0
+
+#: The seat view's instruction once the pick is locked in (it says to hide the screen already).
+LOCKED_IN = "Locked in. Hide this screen: the table draws the Transmission card."
 
 #: A Command card id per command, for the error card tapped (twins are one and the same).
 _CARD = {Command.COLLECT: "COLLECT", Command.DEPLOY: "DEPLOY", Command.REPAIR: "REPAIR"}
@@ -184,26 +188,31 @@ class SeatScreen(ModalView):
         table = self.seat.view()
         self.ids.board.rows = list(table.rows)
         self.ids.board.cadet = list(table.cadet)
-        held = self._names.get(table.carrying, table.carrying) if table.carrying else "nothing"
-        self.ids.carrying.text = f"The Cadet carries {held}."
+        if table.carrying:
+            held = self._names.get(table.carrying, table.carrying)
+            self.ids.carrying.text = _("The Cadet carries {device}.").format(device=held)
+        else:
+            self.ids.carrying.text = _("The Cadet carries nothing.")
         self.instruction = seat.instruction
         self.message = seat.message
         done = seat.completed
         missions = self.ids.missions
         missions.clear_widgets()
         if not seat.missions:
-            missions.add_widget(SeatLine(text="No mission entered yet."))
+            missions.add_widget(SeatLine(text=_("No mission entered yet.")))
         for m in seat.missions:
-            mark = f"[font={theme.SYMBOL_FONT}]{theme.CHECK}[/font] " if m.id in done else ""
-            state = " (done)" if m.id in done else ""
-            missions.add_widget(SeatLine(text=f"{mark}[b]{m.title}[/b]{state}\n{m.names[0]} next to "
-                                         f"{m.names[1]}"))
+            title = f"[b]{m.title}[/b]"
+            if m.id in done:
+                title = _("{mission} (done)").format(mission=title)
+                title = f"[font={theme.SYMBOL_FONT}]{theme.CHECK}[/font] {title}"
+            pair = _("{first} next to {second}").format(first=m.names[0], second=m.names[1])
+            missions.add_widget(SeatLine(text=f"{title}\n{pair}"))
         if seat.intended:
-            missions.add_widget(SeatLine(text="[b]Intended:[/b] " + "  ".join(
-                f"{k}.{c.title}" for k, c in enumerate(seat.intended, start=1))))
+            order = "  ".join(f"{k}.{c.title}" for k, c in enumerate(seat.intended, start=1))
+            missions.add_widget(SeatLine(text=_("[b]Intended:[/b] {order}").format(order=order)))
         if seat.errors:
             errors = ", ".join(c.title for c in seat.errors)
-            missions.add_widget(SeatLine(text=f"[b]Error card:[/b] {errors}"))
+            missions.add_widget(SeatLine(text=_("[b]Error card:[/b] {cards}").format(cards=errors)))
         task = self.ids.task
         task.clear_widgets()
         getattr(self, f"_task_{seat.task}")(seat, task)
@@ -218,8 +227,8 @@ class SeatScreen(ModalView):
 
     def _task_missions(self, seat: SeatView, task: BoxLayout) -> None:
         entered = len(seat.missions)
-        task.add_widget(SeatLine(text=f"Mission card {entered + 1} of {seat.missions_needed}: scan it, or "
-                                      "tap it."))
+        task.add_widget(SeatLine(text=_("Mission card {number} of {total}: scan it, or tap it.")
+                                 .format(number=entered + 1, total=seat.missions_needed)))
         grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for m in seat.mission_choices:
@@ -229,8 +238,8 @@ class SeatScreen(ModalView):
                             bar_inactive_color=theme.MUTED)  # the bar shows there is more below
         scroll.add_widget(grid)
         task.add_widget(scroll)
-        task.add_widget(self._button("Take back the last one", self.seat.take_back_mission, theme.SECONDARY,
-                                     disabled=entered == 0, height=48))
+        task.add_widget(self._button(_("Take back the last one"), self.seat.take_back_mission,
+                                     theme.SECONDARY, disabled=entered == 0, height=48))
 
     def _task_select(self, seat: SeatView, task: BoxLayout) -> None:
         slots = BoxLayout(spacing=dp(6), size_hint_y=None, height=dp(56))
@@ -246,20 +255,21 @@ class SeatScreen(ModalView):
         for command, left in seat.left:
             pad.add_widget(self._button(f"{command.title} [size=13sp]({left})[/size]",
                                         partial(self.seat.pick, command), disabled=left <= 0 or full))
-        pad.add_widget(self._button("Back", self.seat.take_back_pick, theme.SECONDARY,
+        pad.add_widget(self._button(_("Back"), self.seat.take_back_pick, theme.SECONDARY,
                                     disabled=not seat.picks))
         task.add_widget(pad)
         row = BoxLayout(spacing=dp(6), size_hint_y=None, height=dp(52))
-        row.add_widget(self._button("Clear", self.seat.clear_picks, theme.SECONDARY, disabled=not seat.picks))
+        row.add_widget(self._button(_("Clear"), self.seat.clear_picks, theme.SECONDARY,
+                                    disabled=not seat.picks))
         if seat.coach:
-            row.add_widget(self._button("Coach", self.ask_coach, theme.SECONDARY, disabled=self.busy))
-        row.add_widget(self._button("Lock in", self.seat.lock_in, theme.GO, disabled=not full))
+            row.add_widget(self._button(_("Coach"), self.ask_coach, theme.SECONDARY, disabled=self.busy))
+        row.add_widget(self._button(_("Lock in"), self.seat.lock_in, theme.GO, disabled=not full))
         task.add_widget(row)
         if self.coach_text:
             task.add_widget(SeatLine(text=self.coach_text))
 
     def _task_error(self, seat: SeatView, task: BoxLayout) -> None:
-        task.add_widget(SeatLine(text="Which card did you draw? Scan it, or tap it:"))
+        task.add_widget(SeatLine(text=_("Which card did you draw? Scan it, or tap it:")))
         pad = GridLayout(cols=4, spacing=dp(6), size_hint_y=None, height=dp(2 * 52 + 6))
         for command in seat.error_choices:
             card = _CARD.get(command, f"{command.value}1")
@@ -274,8 +284,10 @@ class SeatScreen(ModalView):
         task.add_widget(SeatLine(text=seat.answer, font_size=theme.FONT_LARGE))
 
     def _task_watch(self, seat: SeatView, task: BoxLayout) -> None:
-        if "Hide" not in seat.instruction:
-            task.add_widget(SeatLine(text="Hide this screen before you turn it back to the Cadet."))
+        # The seat view's words (companion.games.transmission.seat_view), in the same catalog: a
+        # watch that says "Hide" already needs no second line.
+        if seat.instruction != _(LOCKED_IN):
+            task.add_widget(SeatLine(text=_("Hide this screen before you turn it back to the Cadet.")))
 
     # ------------------------------------------------------------------ the coach
 
@@ -284,7 +296,7 @@ class SeatScreen(ModalView):
         if self.busy:
             return
         self.busy = True
-        self.coach_text = "The coach is thinking…"
+        self.coach_text = _("The coach is thinking…")
         self.refresh()
 
         def work() -> None:
@@ -292,7 +304,7 @@ class SeatScreen(ModalView):
                 advice = self.seat.coach_advice()
                 text = _coach_text(advice)
             except Exception as exc:  # the coach is advice: its failure must not stop the game
-                text = f"The coach could not answer: {exc}"
+                text = _("The coach could not answer: {reason}").format(reason=exc)
             Clock.schedule_once(lambda _dt: self._coached(text))
 
         threading.Thread(target=work, name="coach", daemon=True).start()
@@ -305,10 +317,10 @@ class SeatScreen(ModalView):
 
 def _coach_text(advice: Coach | None) -> str:
     if advice is None:
-        return "The coach has nothing to say now."
+        return _("The coach has nothing to say now.")
     pick = " ".join(c.title for c in advice.pick)
     if advice.transmissions_to_win is None:
-        return (f"[b]Coach:[/b] {pick}. The game cannot be won any more; this keeps the most missions "
-                "in reach.")
-    return (f"[b]Coach:[/b] {pick}. Fewest transmissions still possible: {advice.transmissions_to_win} "
-            "(this one included).")
+        return _("[b]Coach:[/b] {pick}. The game cannot be won any more; this keeps the most missions "
+                 "in reach.").format(pick=pick)
+    return _("[b]Coach:[/b] {pick}. Fewest transmissions still possible: {n} (this one included).").format(
+        pick=pick, n=advice.transmissions_to_win)

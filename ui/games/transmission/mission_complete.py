@@ -13,6 +13,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.games.transmission.engine.views import MissionView
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _, ngettext
 from ui.screens.base import BaseScreen
 
 
@@ -34,7 +35,9 @@ class MissionCompleteScreen(BaseScreen[TableView]):
         new_ids = [c.mission for c in execution.completions] if execution else []
         by_id = {m.id: m for m in view.completed}
         missions: list[MissionView] = [by_id[m] for m in new_ids if m in by_id]
-        self.heading = "Mission complete!" if len(missions) == 1 else f"{len(missions)} missions complete!"
+        self.heading = (_("Mission complete!") if len(missions) == 1
+                        else ngettext("{n} mission complete!", "{n} missions complete!", len(missions))
+                        .format(n=len(missions)))
         self.roomy = len(missions) <= 1
         self.columns = 2 if len(missions) >= 3 else 1
         box = self.ids.missions
@@ -44,15 +47,18 @@ class MissionCompleteScreen(BaseScreen[TableView]):
         dealt = [b for b in view.boosts if b.id in self.app.dealt]
         if len(dealt) == 1 and self.roomy:
             (b,) = dealt
-            self.boost_text = f"[b]Signal Boost earned: {b.name}[/b] — {b.text}"
+            self.boost_text = _("[b]Signal Boost earned: {boost}[/b] — {text}").format(boost=b.name,
+                                                                                       text=b.text)
         elif len(dealt) > 2:
-            self.boost_text = f"[b]Signal Boosts earned: {', '.join(b.name for b in dealt)}[/b]"
+            self.boost_text = _("[b]Signal Boosts earned: {boosts}[/b]").format(
+                boosts=", ".join(b.name for b in dealt))
         elif dealt:
-            title = f"[b]Signal Boost{'s' if len(dealt) > 1 else ''} earned:[/b]"
+            title = ngettext("[b]Signal Boost earned:[/b]", "[b]Signal Boosts earned:[/b]", len(dealt))
             self.boost_text = "\n".join([title, *(f"[b]{b.name}[/b] — {b.text}" for b in dealt)])
         else:
-            self.boost_text = "Every Signal Boost has been dealt already: none earned this time."
-        self.done_text = f"Missions done: {len(view.completed)} of {view.missions_total}"
+            self.boost_text = _("Every Signal Boost has been dealt already: none earned this time.")
+        self.done_text = _("Missions done: {done} of {total}").format(done=len(view.completed),
+                                                                     total=view.missions_total)
 
     def proceed(self) -> None:
         self.app.intents.confirm()

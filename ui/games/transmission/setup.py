@@ -14,6 +14,7 @@ from kivy.properties import StringProperty
 
 from companion.games.transmission.content.model import ContentPack, Difficulty
 from companion.games.transmission.table_view import TableView
+from companion.i18n import N_, _, ngettext
 from ui.popups import SeedPad
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigButton, BigToggle
@@ -22,18 +23,20 @@ from ui.widgets.controls import BigButton, BigToggle
 SEED_DIGITS = 9
 #: ... so from 0 to this (the command line's ``--seed`` takes the same range).
 MAX_SEED = 10**SEED_DIGITS - 1
-SEED_RANGE = f"A whole number from 0 to {MAX_SEED:,}."
-SEED_HINT = "Same seed, same deal: the same layout, missions and Transmission cards."
+#: What a seed may be (``{max}``: :data:`MAX_SEED`, written with separators), and what it is for.
+SEED_RANGE = N_("A whole number from 0 to {max}.")
+SEED_HINT = N_("Same seed, same deal: the same layout, missions and Transmission cards.")
 
-#: Who is Mission Control (RULES.md, With a person as Mission Control): value, title, subtitle.
+#: Who is Mission Control (RULES.md, With a person as Mission Control): value, title, subtitle
+#: (marked: translated where the toggles are worded).
 SEATS = (
-    ("companion", "The companion", "Mission Control: the app"),
-    ("person", "A person", "Mission Control: a player"),
+    ("companion", N_("The companion"), N_("Mission Control: the app")),
+    ("person", N_("A person"), N_("Mission Control: a player")),
 )
 
 LAYOUTS = (
-    ("standard", "Standard layout", "shuffled tiles"),
-    ("beginner", "Beginner layout", "a gentle first game"),
+    ("standard", N_("Standard layout"), N_("shuffled tiles")),
+    ("beginner", N_("Beginner layout"), N_("a gentle first game")),
 )
 
 
@@ -50,22 +53,31 @@ def describe(d: Difficulty, content: ContentPack) -> str:
     for level in d.levels:
         counts = [t.errors for t in content.transmissions_of_level(level)] or [0]
         low, high = low + min(counts), high + max(counts)
-    count = f"{low}" if low == high else f"{low}–{high}"
-    noun = "error" if high == 1 else "errors"
-    cards = f"{len(d.levels)} cards · " if len({len(x.levels) for x in content.difficulties}) > 1 else ""
-    missions = f"{d.missions} missions · " if len({x.missions for x in content.difficulties}) > 1 else ""
-    return f"{cards}{missions}{count if high else 'no'} {noun} · score ×{d.multiplier:g}"
+    if not high:
+        errors = _("no errors")
+    elif low == high:
+        errors = ngettext("{n} error", "{n} errors", high).format(n=high)
+    else:
+        errors = ngettext("{low}–{high} error", "{low}–{high} errors", high).format(low=low, high=high)
+    parts = []
+    if len({len(x.levels) for x in content.difficulties}) > 1:
+        parts.append(ngettext("{n} card", "{n} cards", len(d.levels)).format(n=len(d.levels)))
+    if len({x.missions for x in content.difficulties}) > 1:
+        parts.append(ngettext("{n} mission", "{n} missions", d.missions).format(n=d.missions))
+    parts += [errors, _("score ×{multiplier}").format(multiplier=f"{d.multiplier:g}")]
+    return " · ".join(parts)
 
 
 def parse_seed(text: str) -> tuple[int | None, str]:
     """``(seed, "")`` or ``(None, why)`` for the seed's digits."""
     text = text.strip()
     if not text:
-        return None, "Type a seed (a whole number) or tap New seed."
+        return None, _("Type a seed (a whole number) or tap New seed.")
     if not (text.isascii() and text.isdigit()):
-        return None, f"The seed must be a whole number, like 4821, not {text!r}."
+        return None, _("The seed must be a whole number, like 4821, not {text}.").format(text=repr(text))
     if len(text) > SEED_DIGITS:
-        return None, f"The seed has at most {SEED_DIGITS} digits (up to {MAX_SEED:,})."
+        return None, _("The seed has at most {digits} digits (up to {max}).").format(digits=SEED_DIGITS,
+                                                                                    max=f"{MAX_SEED:,}")
     return int(text), ""
 
 
@@ -102,24 +114,39 @@ class SetupScreen(BaseScreen[TableView]):
 
     def _build_choices(self) -> None:
         if self._built:
+            self.word_choices()
             return
         self._built = True
         box = self.ids.difficulties
         for d in self.app.content.difficulties:
-            toggle = BigToggle(group="difficulty", title=d.title, subtitle=describe(d, self.app.content),
-                               value=d.name)
+            toggle = BigToggle(group="difficulty", value=d.name)
             toggle.bind(on_release=self._on_difficulty)
             box.add_widget(toggle)
         box = self.ids.layouts
-        for value, title, subtitle in LAYOUTS:
-            toggle = BigToggle(group="layout", title=title, subtitle=subtitle, value=value)
+        for value, _title, _subtitle in LAYOUTS:
+            toggle = BigToggle(group="layout", value=value)
             toggle.bind(on_release=self._on_layout)
             box.add_widget(toggle)
         box = self.ids.seats
-        for value, title, subtitle in SEATS:
-            toggle = BigToggle(group="seat", title=title, subtitle=subtitle, value=value)
+        for value, _title, _subtitle in SEATS:
+            toggle = BigToggle(group="seat", value=value)
             toggle.bind(on_release=self._on_seat)
             box.add_widget(toggle)
+        self.word_choices()
+
+    def word_choices(self) -> None:
+        """Put the choices' words on their toggles in the table's language (each time Setup is shown,
+        so a change of language shows)."""
+        content = self.app.content
+        difficulties = {d.name: d for d in content.difficulties}
+        for toggle in self.ids.difficulties.children:
+            d = difficulties[toggle.value]
+            toggle.title, toggle.subtitle = d.title, describe(d, content)
+        for box, choices in ((self.ids.layouts, LAYOUTS), (self.ids.seats, SEATS)):
+            words = {value: (title, subtitle) for value, title, subtitle in choices}
+            for toggle in box.children:
+                title, subtitle = words[toggle.value]
+                toggle.title, toggle.subtitle = _(title), _(subtitle)
 
     def _sync_toggles(self) -> None:
         for toggle in self.ids.difficulties.children:
@@ -149,14 +176,14 @@ class SetupScreen(BaseScreen[TableView]):
         """Open the number pad on the seed; ``first``: a digit typed on a keyboard starts a new seed."""
         pad = SeedPad(self.ids.seed.seed if first is None else "", on_done=self._seed_typed,
                       check=lambda text: parse_seed(text)[1], digits=SEED_DIGITS,
-                      title="Seed", note=f"{SEED_RANGE} {SEED_HINT}")
+                      title=_("Seed"), note=_(SEED_RANGE).format(max=f"{MAX_SEED:,}") + " " + _(SEED_HINT))
         pad.open()
         if first is not None:
             pad.press(first)
         return pad
 
     def _seed_typed(self, text: str) -> None:
-        seed, _ = parse_seed(text)
+        seed, _why = parse_seed(text)
         if seed is not None:
             self.ids.seed.seed = str(seed)
             self.app.clear_message()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.table_view import Step, TableView
+from companion.i18n import _, ngettext
 from ui.widgets.controls import StatusStrip
 
 __all__ = ["fill_status"]
@@ -16,9 +17,11 @@ def fill_status(status: StatusStrip, view: TableView, content: ContentPack, deal
         a mission (and its boost) counts only from the step that completes it.
     """
     if view.transmission:
-        status.transmission = f"Transmission {view.transmission} of {view.transmissions_total}"
+        status.transmission = _("Transmission {number} of {total}").format(number=view.transmission,
+                                                                       total=view.transmissions_total)
     else:
-        status.transmission = f"{view.transmissions_total} transmissions"
+        status.transmission = ngettext("{n} transmission", "{n} transmissions",
+                                       view.transmissions_total).format(n=view.transmissions_total)
     done, boosts = len(view.completed), view.boosts
     execution = view.last_execution
     if view.step is Step.EXECUTE and execution is not None:
@@ -26,8 +29,9 @@ def fill_status(status: StatusStrip, view: TableView, content: ContentPack, deal
         done -= len(hidden)
         if hidden:
             boosts = tuple(b for b in boosts if b.id not in dealt)
-    status.missions = f"Missions done {done} of {view.missions_total}"
+    status.missions = _("Missions done {done} of {total}").format(done=done, total=view.missions_total)
     names = ", ".join(b.name for b in boosts)
-    status.boosts = f"Boosts: {names}" if names else "Boosts: none"
+    status.boosts = _("Boosts: {names}").format(names=names) if names else _("Boosts: none")
     title = content.difficulty(view.difficulty).title
-    status.game = title if view.seed is None else f"{title} · seed {view.seed}"
+    status.game = title if view.seed is None else _("{difficulty} · seed {seed}").format(difficulty=title,
+                                                                                      seed=view.seed)

@@ -22,6 +22,7 @@ from companion.games.transmission.events import (
 from companion.games.transmission.person import PersonSession, table_session
 from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.stored import progress
+from companion.i18n import _
 from companion.table.events import Event
 from companion.table.store_rows import counts
 from ui.games.transmission.mc_seat import SeatScreen
@@ -75,10 +76,12 @@ def leave_words(session: Session | None, history_on: bool) -> str:
     """The Leave this game? question: what History will keep of ``session`` (:func:`counts`: abandoned
     before the first transmission, else left), or that it keeps nothing (``history_on`` false)."""
     if not history_on:
-        return "It stops here and cannot be resumed (History is off)."
+        return _("It stops here and cannot be resumed (History is off).")
     played = session is not None and counts("abandoned", progress(session).transmissions_used)
-    kept = "left: it counts as not won" if played else "abandoned: no transmission yet, so not counted"
-    return f"It stops here and stays in History as {kept}. It cannot be resumed."
+    if played:
+        return _("It stops here and stays in History as left: it counts as not won. It cannot be resumed.")
+    return _("It stops here and stays in History as abandoned: no transmission yet, so not counted. "
+             "It cannot be resumed.")
 
 
 def default_chooser(seconds: float | None = None) -> Chooser:

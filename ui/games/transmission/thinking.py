@@ -9,6 +9,7 @@ from kivy.animation import Animation
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.transmission.table_view import TableView
+from companion.i18n import _
 from ui.games.transmission.mc_seat import HoldButton  # noqa: F401  (a widget its .kv builds)
 from ui.screens.base import BaseScreen
 
@@ -33,7 +34,8 @@ class ThinkingScreen(BaseScreen[TableView]):
         elif not self._animations and self.manager is not None and self.manager.current == self.name:
             self.on_enter()
         number = view.transmission + 1
-        self.subtitle = f"Transmission {number} of {view.transmissions_total} is coming."
+        self.subtitle = _("Transmission {number} of {total} is coming.").format(number=number,
+                                                                                total=view.transmissions_total)
 
     def on_enter(self, *_: object) -> None:
         self._animations = []

@@ -11,15 +11,25 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from companion import i18n
 from companion.games.transmission.engine.views import TransmissionView
 from companion.games.transmission.table_view import TableView
+from companion.i18n import N_, _, ngettext
 from ui import theme
 from ui.games.transmission.mc_seat import HoldButton  # noqa: F401  (a widget its .kv builds)
 from ui.screens.base import BaseScreen, number_word
 from ui.widgets.controls import BigButton
 
-#: What the table does with the physical deck before the card is known.
-DRAW_PROMPT = "Draw the top Transmission card and scan it (or tap it below)."
+#: What the table does with the physical deck before the card is known (translated in the .kv).
+DRAW_PROMPT = N_("Draw the top Transmission card and scan it (or tap it below).")
+
+#: :data:`ui.screens.base.NUMBER_WORDS` 1-5 marked for translation: a card adds at most two errors.
+COUNT_WORDS = (N_("one"), N_("two"), N_("three"), N_("four"), N_("five"))
+
+
+def count_word(n: int) -> str:
+    """``2`` -> ``"two"`` in the table's language (a digit beyond the words)."""
+    return _(number_word(n))
 
 
 def noise_text(errors: int) -> str:
@@ -27,16 +37,17 @@ def noise_text(errors: int) -> str:
     if errors <= 0:
         return ""
     if errors == 1:
-        return "Interference: one error card was added — leave one card out."
-    n = number_word(errors)
-    return f"Interference: {n} error cards were added — leave {n} cards out."
+        return _("Interference: one error card was added — leave one card out.")
+    return ngettext("Interference: {count} error card was added — leave {count} card out.",
+                    "Interference: {count} error cards were added — leave {count} cards out.",
+                    errors).format(count=count_word(errors))
 
 
 def errors_label(errors: int) -> str:
     """The line at the foot of the drawn card: ``no error``, ``1 error card``, ``2 error cards``."""
     if errors <= 0:
-        return "no error"
-    return f"{errors} error card{'s' if errors > 1 else ''}"
+        return _("no error")
+    return ngettext("{n} error card", "{n} error cards", errors).format(n=errors)
 
 
 def meaning(card: TransmissionView) -> tuple[str, str]:
@@ -44,15 +55,16 @@ def meaning(card: TransmissionView) -> tuple[str, str]:
     k, errors = card.clear_register, card.errors
     noise = noise_text(errors)
     if k is not None and not errors:
-        return (f"Clear signal on register {k}",
-                f"Mission Control's command for register {k} is handed over face up and fixed there. "
-                "Put the other four cards in order.")
+        return (_("Clear signal on register {number}").format(number=k),
+                _("Mission Control's command for register {number} is handed over face up and fixed there. "
+                  "Put the other four cards in order.").format(number=k))
     if k is not None:
-        return (f"Clear signal on register {k}, and interference",
-                f"Register {k} is fixed face up. {noise}")
+        return (_("Clear signal on register {number}, and interference").format(number=k),
+                _("Register {number} is fixed face up. {interference}").format(number=k, interference=noise))
     if errors:
-        return ("Interference", f"{noise} Nothing is clear: put five cards in order.")
-    return ("No clear signal", "Nothing is fixed and there is no error: put all five cards in order.")
+        return (_("Interference"),
+                _("{interference} Nothing is clear: put five cards in order.").format(interference=noise))
+    return (_("No clear signal"), _("Nothing is fixed and there is no error: put all five cards in order."))
 
 
 class TransmissionScreen(BaseScreen[TableView]):
@@ -70,7 +82,7 @@ class TransmissionScreen(BaseScreen[TableView]):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="transmission", **kwargs)
-        self._drawable: tuple[str, ...] = ()
+        self._drawable: tuple[tuple[str, ...], str] = ((), "")
 
     def refresh(self, view: TableView) -> None:
         self.drawing = view.awaiting_draw
@@ -84,31 +96,37 @@ class TransmissionScreen(BaseScreen[TableView]):
         self.level = card.level
         self.level_colour = list(theme.LEVEL_COLOURS.get(card.level, theme.ACCENT))
         self.headline, self.explanation = meaning(card)
-        self.count = (f"Transmission {view.transmission} of {view.transmissions_total}, "
-                      f"{view.transmissions_left} left")
+        self.count = ngettext("Transmission {number} of {total}, {left} left",
+                              "Transmission {number} of {total}, {left} left",
+                              view.transmissions_left).format(number=view.transmission,
+                                                               total=view.transmissions_total,
+                                                               left=view.transmissions_left)
         self.errors_text = errors_label(card.errors)
         if self.person and view.waiting_for:
             self.explanation = f"{self.explanation}\n{view.waiting_for}"
         strip = self.ids.registers
         for k, cell in enumerate(reversed(strip.children), start=1):
             clear = card.clear_register == k
-            cell.text = f"{k}\nclear" if clear else str(k)
+            cell.text = _("{number}\nclear").format(number=k) if clear else str(k)
             cell.fill = theme.FIXED if clear else theme.SLOT
             cell.color = theme.CARD_TEXT if clear else theme.MUTED
 
     def _fill_draw(self, view: TableView) -> None:
         """One button per Transmission card that can come next (the deck's make-up is public)."""
-        self.draw_title = f"Transmission {view.transmission + 1} of {view.transmissions_total}"
+        self.draw_title = _("Transmission {number} of {total}").format(number=view.transmission + 1,
+                                                                       total=view.transmissions_total)
         drawable = view.drawable  # identical cards: one button
-        if drawable == self._drawable:
+        if (drawable, i18n.language()) == self._drawable:
             return
-        self._drawable = drawable
+        self._drawable = (drawable, i18n.language())  # a change of language words the buttons again
         grid = self.ids.draw_cards
         grid.clear_widgets()
         for cid in drawable:
             card = self.app.content.transmission(cid)
-            clear = f"clear on {card.clear_register}" if card.clear_register is not None else "nothing clear"
-            button = BigButton(text=f"Level {card.level}\n{clear}\n{errors_label(card.errors)}",
+            clear = (_("clear on {number}").format(number=card.clear_register)
+                     if card.clear_register is not None else _("nothing clear"))
+            level = _("Level {level}").format(level=card.level)
+            button = BigButton(text=f"{level}\n{clear}\n{errors_label(card.errors)}",
                                height=dp(84), fill=theme.LEVEL_COLOURS.get(card.level, theme.ACCENT),
                                font_size="17sp")
             button.bind(on_release=lambda _b, cid=cid: self.draw(cid))
