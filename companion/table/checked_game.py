@@ -20,7 +20,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from companion.errors import IllegalAction
 
-__all__ = ["CheckedGame", "GameState", "MapPack", "check_layout"]
+__all__ = ["CheckedGame", "GameState", "MapPack", "PackGame", "check_layout"]
 
 
 class GameState(Protocol):
@@ -156,6 +156,10 @@ class CheckedGame(Generic[S, A]):
         """The record index an undo reverts now, or ``None`` when nothing can be undone."""
         return self.history[-1][0] if self.history and self.undo_reason() is None else None
 
+    def undos(self) -> int:
+        """How many undo actions the record holds (the history's figure)."""
+        return sum(1 for a in self.actions if isinstance(a, self.undo_kind))
+
     def _undo_state(self, index: int) -> S:
         why = self.undo_reason()
         if why is not None:
@@ -164,3 +168,40 @@ class CheckedGame(Generic[S, A]):
         if index != target:
             raise IllegalAction(f"an undo now reverts action {target}, not {index}")
         return self.undone(before, target)
+
+
+C = TypeVar("C", bound=MapPack)
+Opts = TypeVar("Opts")
+
+
+class PackGame(CheckedGame[S, A], Generic[C, Opts, S, A]):
+    """A :class:`CheckedGame` played with a content pack on a layout, from a seed, by table options:
+    what makes one game of actions (The Six Actions, The Five Actions) from its setup.
+
+    A game names its :attr:`layouts` and its options dataclass (:attr:`options_kind`), and builds
+    the state before any action in :meth:`setup_state`.
+
+    :param content: the content pack.
+    :param layout: one of :attr:`layouts` (``"map"`` only with a pack that has a map).
+    :param seed: the seed the piles are shuffled by.
+    :param options: the table options (``None``: the options dataclass's defaults).
+    :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
+    """
+
+    #: The layouts the game is played on (``"map"``, ``"printed"``).
+    layouts: tuple[str, ...]
+    #: The game's table options dataclass (every option has a default).
+    options_kind: type[Any]
+
+    def __init__(self, content: C, layout: str, seed: int, options: Opts | None = None) -> None:
+        check_layout(content, layout, self.layouts)
+        self.content = content
+        self.seed = seed
+        self.layout = layout
+        self.options: Opts = options if options is not None else self.options_kind()
+        super().__init__(self.setup_state())
+
+    def setup_state(self) -> S:
+        """The state after setup, before any action (from :attr:`content`, :attr:`layout`,
+        :attr:`seed` and :attr:`options`)."""
+        raise NotImplementedError

@@ -17,11 +17,14 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import IllegalAction, RecordError
+from companion.table.table_options import options_json
 
 __all__ = [
     "ActionCodec",
     "Content",
     "ReadField",
+    "RecordFormat",
+    "RecordedGame",
     "check_header",
     "check_players_difficulty",
     "play_actions",
@@ -34,6 +37,7 @@ __all__ = [
 SEED_LIMIT = 2**63
 
 A = TypeVar("A")
+G = TypeVar("G", bound="RecordedGame")
 
 #: Reads one field of an action: ``(kind, field name, declared type as a string, JSON value)`` ->
 #: the field's value; raises :class:`~companion.errors.RecordError` naming ``kind.field``.
@@ -196,3 +200,109 @@ def check_players_difficulty(record: dict[str, Any], players: int) -> None:
         raise RecordError(
             f"difficulty {shown(difficulty)} is not the record's {players_difficulty(players)!r}"
         )
+
+
+class RecordedGame(Protocol):
+    """What :class:`RecordFormat` reads of a game (a :class:`~companion.table.checked_game.PackGame`):
+    its pack, seed, layout, table options, record and the players its start seated."""
+
+    @property
+    def content(self) -> Content: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def layout(self) -> str: ...
+
+    @property
+    def options(self) -> Any: ...
+
+    @property
+    def actions(self) -> list[Any]: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    def play(self, action: Any) -> None: ...
+
+
+class RecordFormat(Generic[G]):
+    """A game of actions' record: the JSON a game is saved as and the checked replay that rebuilds it.
+
+    A record is plain JSON::
+
+        {"game": "six-actions", "format": 1, "content": "six-actions-sample@1", "digest": "...",
+         "seed": 7, "difficulty": "3 players", "layout": "map", "options": {...},
+         "actions": [{"kind": "start", ...}, ...]}
+
+    ``game`` only when the game names itself (``game``; a game that never wrote it keeps its records
+    as they were), ``options`` only when the table chose other readings than the defaults (a record
+    at the defaults is the one the game always wrote, and one without them replays with the
+    defaults).  ``difficulty`` names the number of players the start action seated.
+
+    :param game: the record's ``game``, or ``None`` for a game whose records do not name it.
+    :param version: the record's ``format``.
+    :param codec: the JSON form of the game's actions.
+    :param start: the class of the game's start action (a record begins with one).
+    :param layouts: the layouts a record may name.
+    :param new_game: the game of ``(content, layout, seed, options)``; :raises ValueError: a bad setup.
+    :param read_options: the table options of a JSON value (``None``: the defaults), raising the
+        error class it is given.
+    :param log: where a record of another revision of the pack is warned about.
+    """
+
+    def __init__(
+        self,
+        *,
+        game: str | None,
+        version: int,
+        codec: ActionCodec[Any],
+        start: type[Any],
+        layouts: Collection[str],
+        new_game: Callable[[Any, str, int, Any], G],
+        read_options: Callable[[Any, type[Exception]], Any],
+        log: logging.Logger,
+    ) -> None:
+        self.game = game
+        self.version = version
+        self.codec = codec
+        self.start = start
+        self.layouts = layouts
+        self.new_game = new_game
+        self.read_options = read_options
+        self.log = log
+
+    def record_of(self, game: G) -> dict[str, Any]:
+        """The JSON-able record of ``game`` (see the class for ``game`` and ``options``)."""
+        record: dict[str, Any] = {} if self.game is None else {"game": self.game}
+        record.update(
+            {
+                "format": self.version,
+                "content": game.content.id,
+                "digest": game.content.digest,
+                "seed": game.seed,
+                "difficulty": players_difficulty(len(game.state.players)),
+                "layout": game.layout,
+                "actions": [self.codec.to_json(a) for a in game.actions],
+            }
+        )
+        if game.options != self.read_options(None, RecordError):
+            record["options"] = options_json(game.options)
+        return record
+
+    def replay(self, record: Any, content: Content) -> G:
+        """Rebuild a game from its record, checking every action (any JSON value is refused cleanly).
+
+        :raises RecordError: wrong format, another game or content pack, a bad field or table
+            option, an action that cannot be read or that the rules refuse (naming its index and kind).
+        """
+        record = check_header(record, content, self.version, self.log, self.game)
+        seed, layout, actions = read_start(record, self.layouts)
+        try:
+            game = self.new_game(content, layout, seed, self.read_options(record.get("options"), RecordError))
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        play_actions(game.play, actions, self.codec, self.start)
+        check_players_difficulty(record, len(game.state.players))
+        return game

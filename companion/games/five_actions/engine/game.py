@@ -22,7 +22,7 @@ from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
-from companion.table.checked_game import CheckedGame, check_layout
+from companion.table.checked_game import PackGame
 
 __all__ = ["Game", "Standing", "Outcome"]
 
@@ -47,24 +47,20 @@ class Outcome:
     standings: tuple[Standing, ...]
 
 
-class Game(CheckedGame[GameState, Action]):
-    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed and record; the
-    checked play and the undo are :class:`~companion.table.checked_game.CheckedGame`'s.
+class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
+    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed, table options and
+    record; the setup, the checked play and the undo are
+    :class:`~companion.table.checked_game.PackGame`'s.
 
     :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
     """
 
     start_kind, draw_kind, undo_kind = Start, Draw, Undo
+    layouts, options_kind = LAYOUTS, FiveOptions
 
-    def __init__(
-        self, content: ContentPack, layout: str, seed: int, options: FiveOptions | None = None
-    ) -> None:
-        check_layout(content, layout, LAYOUTS)
-        self.content = content
-        self.seed = seed
-        self.layout = layout
-        self.options = options or FiveOptions()
-        super().__init__(new_state(content, layout, seed, self.options))
+    def setup_state(self) -> GameState:
+        """The state before :class:`Start` (:func:`~.rules.new_state`)."""
+        return new_state(self.content, self.layout, self.seed, self.options)
 
     def run_action(self, state: GameState, action: Action) -> None:
         """Apply ``action`` by The Five Actions' rules (:func:`~.rules.apply_action`)."""
