@@ -27,6 +27,7 @@ __all__ = [
     "RecordedGame",
     "check_header",
     "check_players_difficulty",
+    "field_reader",
     "play_actions",
     "players_difficulty",
     "read_start",
@@ -52,6 +53,44 @@ _SHORT.maxlevel = 2
 def shown(value: object) -> str:
     """``value`` for a message, shortened (strings and values past 40 characters, lists past 6)."""
     return _SHORT.repr(value)
+
+
+def field_reader(longest: int, largest: int, most: int) -> ReadField:
+    """A game's reader of one action field (:data:`ReadField`), from the field's declared type:
+    ``bool``, ``int`` (from -``largest`` to ``largest``), ``str`` (at most ``longest`` characters),
+    ``tuple[...]`` of those (a JSON list of at most ``most`` items), each ``| None`` (``null``).
+
+    The reader raises :class:`~companion.errors.RecordError` naming ``kind.field`` (an item as
+    ``kind.field[2]``) and the value (shortened).
+    """
+
+    def scalar(where: str, base: str, value: Any) -> Any:
+        if base == "bool":
+            if not isinstance(value, bool):
+                raise RecordError(f"{where} must be true or false, not {shown(value)}")
+            return value
+        if base == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > largest:
+                raise RecordError(f"{where} must be a whole number, not {shown(value)}")
+            return value
+        if not isinstance(value, str) or len(value) > longest:
+            raise RecordError(f"{where} must be a text of at most {longest} characters, not {shown(value)}")
+        return value
+
+    def read(kind: str, name: str, declared: str, value: Any) -> Any:
+        where = f"{kind}.{name}"
+        if declared.endswith("| None"):
+            if value is None:
+                return None
+            declared = declared.removesuffix(" | None")
+        if declared.startswith("tuple["):
+            base = declared.removeprefix("tuple[").split(",")[0]
+            if not isinstance(value, list) or len(value) > most:
+                raise RecordError(f"{where} must be a list of at most {most} items, not {shown(value)}")
+            return tuple(scalar(f"{where}[{i}]", base, v) for i, v in enumerate(value))
+        return scalar(where, declared, value)
+
+    return read
 
 
 class ActionCodec(Generic[A]):

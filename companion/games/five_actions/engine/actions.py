@@ -26,8 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import RecordError
-from companion.table.record import ActionCodec, shown
+from companion.table.record import ActionCodec, field_reader, shown
 
 __all__ = [
     "Action",
@@ -186,40 +185,14 @@ KINDS: dict[str, type[Any]] = {
 PLAYER_ACTIONS = ("install", "transmit", "modulate", "fund", "supply", "pass")
 #: Longest text field an action may carry.
 MAX_TEXT = 40
+#: Largest whole number (in size) an action may carry.
+MAX_NUMBER = 10**6
 #: Most items of a list field.
 MAX_ITEMS = 12
 
 
-def _scalar(where: str, base: str, value: Any) -> Any:
-    if base == "bool":
-        if not isinstance(value, bool):
-            raise RecordError(f"{where} must be true or false, not {shown(value)}")
-        return value
-    if base == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
-            raise RecordError(f"{where} must be a whole number, not {shown(value)}")
-        return value
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise RecordError(f"{where} must be a text of at most {MAX_TEXT} characters, not {shown(value)}")
-    return value
-
-
-def _field(kind: str, name: str, declared: str, value: Any) -> Any:
-    where = f"{kind}.{name}"
-    if declared.endswith("| None"):
-        if value is None:
-            return None
-        declared = declared.removesuffix(" | None")
-    if declared.startswith("tuple["):
-        base = declared.removeprefix("tuple[").split(",")[0]
-        if not isinstance(value, list) or len(value) > MAX_ITEMS:
-            raise RecordError(f"{where} must be a list of at most {MAX_ITEMS} items, not {shown(value)}")
-        return tuple(_scalar(f"{where}[{i}]", base, v) for i, v in enumerate(value))
-    return _scalar(where, declared, value)
-
-
 #: The JSON form of every action (:class:`~companion.table.record.ActionCodec`).
-CODEC: ActionCodec[Action] = ActionCodec(KINDS, _field)
+CODEC: ActionCodec[Action] = ActionCodec(KINDS, field_reader(MAX_TEXT, MAX_NUMBER, MAX_ITEMS))
 #: The action's JSON ``kind`` (``"install"``).
 kind_of = CODEC.kind_of
 #: The action's JSON form (tuples as lists).

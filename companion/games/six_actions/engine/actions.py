@@ -18,8 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import RecordError
-from companion.table.record import ActionCodec, shown
+from companion.table.record import ActionCodec, field_reader, shown
 
 __all__ = [
     "Action",
@@ -262,37 +261,14 @@ KINDS: dict[str, type[Any]] = {
 TOKEN_ACTIONS = ("build", "share", "muster", "strategy", "politics", "loan")
 #: Longest text field (a reason, a name) an action may carry.
 MAX_TEXT = 200
-
-
-def _field(kind: str, name: str, declared: str, value: Any) -> Any:
-    where = f"{kind}.{name}"
-    optional = declared.endswith("| None")
-    base = declared.removesuffix(" | None")
-    if value is None and optional:
-        return None
-    if base == "bool":
-        if not isinstance(value, bool):
-            raise RecordError(f"{where} must be true or false, not {shown(value)}")
-        return value
-    if base == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
-            raise RecordError(f"{where} must be a whole number, not {shown(value)}")
-        return value
-    if base == "str":
-        if not isinstance(value, str) or len(value) > MAX_TEXT:
-            raise RecordError(f"{where} must be a text of at most {MAX_TEXT} characters, not {shown(value)}")
-        return value
-    if (
-        not isinstance(value, list)
-        or len(value) > 10
-        or not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)
-    ):
-        raise RecordError(f"{where} must be a list of texts, not {shown(value)}")
-    return tuple(value)
+#: Largest whole number (in size) an action may carry.
+MAX_NUMBER = 10**9
+#: Most items of a list field.
+MAX_ITEMS = 10
 
 
 #: The JSON form of every action (:class:`~companion.table.record.ActionCodec`).
-CODEC: ActionCodec[Action] = ActionCodec(KINDS, _field)
+CODEC: ActionCodec[Action] = ActionCodec(KINDS, field_reader(MAX_TEXT, MAX_NUMBER, MAX_ITEMS))
 #: The action's JSON ``kind`` (``"build"``).
 kind_of = CODEC.kind_of
 #: The action's JSON form (tuples as lists).
