@@ -116,7 +116,7 @@ class ActionSession(Generic[G]):
     """One game at the table (see the module docstring).
 
     A game's session names its record (:attr:`records`) and the table state's key of the draws'
-    setting (:attr:`physical_key`), and gives :meth:`to_json`, :meth:`played` and :meth:`ranking` (and
+    setting (:attr:`physical_key`), and gives :meth:`played` and :meth:`ranking` (and
 may give :meth:`before`, :meth:`tell`, :meth:`table_extra` and :meth:`restore`).
 
     :param game: the game, its record and state.
@@ -139,10 +139,6 @@ may give :meth:`before`, :meth:`tell`, :meth:`table_extra` and :meth:`restore`).
         self._events = Publisher()
 
     # ------------------------------------------------------------------ the game's own
-
-    def to_json(self, action: Any) -> dict[str, Any]:
-        """The action's record form (its game's ``to_json``)."""
-        raise NotImplementedError
 
     def before(self, action: Any) -> Any:
         """What :meth:`played` compares with, taken before ``action`` is played (``None`` here)."""
@@ -267,7 +263,7 @@ may give :meth:`before`, :meth:`tell`, :meth:`table_extra` and :meth:`restore`).
 
     def announce(self, action: Any) -> None:
         """Publish ``action`` as played (:class:`~companion.table.events.ActionPlayed`)."""
-        self._events.publish(ActionPlayed(self.to_json(action)))
+        self._events.publish(ActionPlayed(self.records.codec.to_json(action)))
 
     def draw_all(self) -> None:
         """Play and announce the draws the rules wait for, while the box draws them."""

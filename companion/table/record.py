@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import reprlib
+import typing
 from collections.abc import Callable, Collection, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import IllegalAction, RecordError
-from companion.table.table_options import options_json
+from companion.table.table_options import options_json, read_options
 
 __all__ = [
     "ActionCodec",
@@ -43,6 +45,9 @@ G = TypeVar("G", bound="RecordedGame")
 #: Reads one field of an action: ``(kind, field name, declared type as a string, JSON value)`` ->
 #: the field's value; raises :class:`~companion.errors.RecordError` naming ``kind.field``.
 ReadField = Callable[[str, str, str, Any], Any]
+
+#: Where a class name's next word begins (``EndTurn``: before ``T``).
+_CAPITAL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
@@ -105,6 +110,16 @@ class ActionCodec(Generic[A]):
         self.field = field
         #: Each class's JSON ``kind``.
         self.kind_names: dict[type[Any], str] = {cls: kind for kind, cls in kinds.items()}
+
+    @classmethod
+    def of(cls, union: Any, field: ReadField) -> ActionCodec[Any]:
+        """The codec of every class of the type ``union`` (``Start | Draw | EndTurn``), each named
+        by its class's name in snake case (``"start"``, ``"draw"``, ``"end_turn"``), in that order.
+
+        :param field: as for the class.
+        """
+        classes = typing.get_args(union) or (union,)
+        return cls({_CAPITAL.sub("_", c.__name__).lower(): c for c in classes}, field)
 
     def kind_of(self, action: A) -> str:
         """The action's JSON ``kind`` (``"build"``)."""
@@ -243,7 +258,14 @@ def check_players_difficulty(record: dict[str, Any], players: int) -> None:
 
 class RecordedGame(Protocol):
     """What :class:`RecordFormat` reads of a game (a :class:`~companion.table.checked_game.PackGame`):
-    its pack, seed, layout, table options, record and the players its start seated."""
+    its kinds of start action, layouts and table options, and of one game its pack, seed, layout,
+    options, record and the players its start seated."""
+
+    start_kind: type[Any]
+    layouts: tuple[str, ...]
+    options_kind: type[Any]
+
+    def __init__(self, content: Any, layout: str, seed: int, options: Any = None) -> None: ...
 
     @property
     def content(self) -> Content: ...
@@ -275,41 +297,26 @@ class RecordFormat(Generic[G]):
          "seed": 7, "difficulty": "3 players", "layout": "map", "options": {...},
          "actions": [{"kind": "start", ...}, ...]}
 
-    ``game`` only when the game names itself (``game``; a game that never wrote it keeps its records
-    as they were), ``options`` only when the table chose other readings than the defaults (a record
-    at the defaults is the one the game always wrote, and one without them replays with the
-    defaults).  ``difficulty`` names the number of players the start action seated.
+    ``game`` only when the game names itself (a game whose records never named it keeps them as
+    they were); ``options`` (:mod:`companion.table.table_options`) only when the table chose other
+    readings than the defaults (a record at the defaults is the one the game always wrote, and one
+    without them replays with the defaults).  ``difficulty`` names the number of players the start
+    action seated; the record begins with one start action (the game's ``start_kind``).
 
-    :param game: the record's ``game``, or ``None`` for a game whose records do not name it.
-    :param version: the record's ``format``.
+    :param kind: the game's class (its ``start_kind``, ``layouts`` and ``options_kind`` are read).
     :param codec: the JSON form of the game's actions.
-    :param start: the class of the game's start action (a record begins with one).
-    :param layouts: the layouts a record may name.
-    :param new_game: the game of ``(content, layout, seed, options)``; :raises ValueError: a bad setup.
-    :param read_options: the table options of a JSON value (``None``: the defaults), raising the
-        error class it is given.
+    :param version: the record's ``format``.
+    :param game: the record's ``game``, or ``None`` for a game whose records do not name it.
     :param log: where a record of another revision of the pack is warned about.
     """
 
     def __init__(
-        self,
-        *,
-        game: str | None,
-        version: int,
-        codec: ActionCodec[Any],
-        start: type[Any],
-        layouts: Collection[str],
-        new_game: Callable[[Any, str, int, Any], G],
-        read_options: Callable[[Any, type[Exception]], Any],
-        log: logging.Logger,
+        self, kind: type[G], codec: ActionCodec[Any], version: int, game: str | None, log: logging.Logger
     ) -> None:
-        self.game = game
-        self.version = version
+        self.kind = kind
         self.codec = codec
-        self.start = start
-        self.layouts = layouts
-        self.new_game = new_game
-        self.read_options = read_options
+        self.version = version
+        self.game = game
         self.log = log
 
     def record_of(self, game: G) -> dict[str, Any]:
@@ -326,7 +333,7 @@ class RecordFormat(Generic[G]):
                 "actions": [self.codec.to_json(a) for a in game.actions],
             }
         )
-        if game.options != self.read_options(None, RecordError):
+        if game.options != self.kind.options_kind():
             record["options"] = options_json(game.options)
         return record
 
@@ -337,11 +344,12 @@ class RecordFormat(Generic[G]):
             option, an action that cannot be read or that the rules refuse (naming its index and kind).
         """
         record = check_header(record, content, self.version, self.log, self.game)
-        seed, layout, actions = read_start(record, self.layouts)
+        seed, layout, actions = read_start(record, self.kind.layouts)
         try:
-            game = self.new_game(content, layout, seed, self.read_options(record.get("options"), RecordError))
+            options = read_options(self.kind.options_kind, record.get("options"), RecordError)
+            game = self.kind(content, layout, seed, options)
         except ValueError as exc:
             raise RecordError(str(exc)) from None
-        play_actions(game.play, actions, self.codec, self.start)
+        play_actions(game.play, actions, self.codec, self.kind.start_kind)
         check_players_difficulty(record, len(game.state.players))
         return game

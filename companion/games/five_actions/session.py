@@ -29,7 +29,6 @@ from companion.games.five_actions.engine.actions import (
     Start,
     Supply,
     Transmit,
-    to_json,
 )
 from companion.games.five_actions.engine.game import Game, Standing
 from companion.games.five_actions.engine.options import FiveOptions
@@ -71,26 +70,19 @@ class Session(ActionSession[Game]):
     draws, the store's record and table state, and the undo are
     :class:`~companion.table.action_session.ActionSession`'s.
 
-    :param physical_stacks: the table draws Tycoon tiles from its own stacks and says each one.
+    :param physical: the table draws Tycoon tiles from its own stacks and says each one
+        (``physical_stacks``).
     """
 
     records = RECORDS
     physical_key = "physical_stacks"
     content: ContentPack
 
-    def __init__(self, game: Game, physical_stacks: bool = False) -> None:
-        super().__init__(game, physical_stacks)
+    def __init__(self, game: Game, physical: bool = False) -> None:
+        super().__init__(game, physical)
         #: The players' colours in seat order, as the table chose them (``()``: not chosen).  Ours:
         #: the excerpt names none; saved with the table state so a resumed game keeps them.
         self.colours: tuple[str, ...] = ()
-
-    @property
-    def physical_stacks(self) -> bool:
-        """The table draws from its own stacks (:attr:`physical`)."""
-        return self.physical
-
-    def to_json(self, action: Action) -> dict[str, Any]:
-        return to_json(action)
 
     @classmethod
     def new(

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import (
@@ -39,7 +38,6 @@ from companion.games.six_actions.engine.actions import (
     Start,
     Strategy,
     Undo,
-    to_json,
 )
 from companion.games.six_actions.engine.economy import FORCED
 from companion.games.six_actions.engine.game import Game, Standing
@@ -71,23 +69,12 @@ class Session(ActionSession[Game]):
     draws, the store's record and table state, and the undo are
     :class:`~companion.table.action_session.ActionSession`'s.
 
-    :param physical_decks: the table deals from its own decks and says each card.
+    :param physical: the table deals from its own decks and says each card (``physical_decks``).
     """
 
     records = RECORDS
     physical_key = "physical_decks"
     content: ContentPack
-
-    def __init__(self, game: Game, physical_decks: bool = False) -> None:
-        super().__init__(game, physical_decks)
-
-    @property
-    def physical_decks(self) -> bool:
-        """The table deals from its own decks (:attr:`physical`)."""
-        return self.physical
-
-    def to_json(self, action: Action) -> dict[str, Any]:
-        return to_json(action)
 
     # ------------------------------------------------------------------ starting
 

@@ -24,7 +24,6 @@ a :class:`~companion.errors.RecordError` naming the field (``install.box``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.table.record import ActionCodec, field_reader, shown
 
@@ -168,31 +167,15 @@ class Undo:
 
 Action = Start | Draw | Install | Transmit | Modulate | Fund | Supply | Pass | EndGame | Undo
 
-#: Each action's JSON ``kind``.
-KINDS: dict[str, type[Any]] = {
-    "start": Start,
-    "draw": Draw,
-    "install": Install,
-    "transmit": Transmit,
-    "modulate": Modulate,
-    "fund": Fund,
-    "supply": Supply,
-    "pass": Pass,
-    "end_game": EndGame,
-    "undo": Undo,
-}
 #: The actions a player takes on their turn.
 PLAYER_ACTIONS = ("install", "transmit", "modulate", "fund", "supply", "pass")
-#: Longest text field an action may carry.
-MAX_TEXT = 40
-#: Largest whole number (in size) an action may carry.
-MAX_NUMBER = 10**6
-#: Most items of a list field.
-MAX_ITEMS = 12
 
-
-#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`).
-CODEC: ActionCodec[Action] = ActionCodec(KINDS, field_reader(MAX_TEXT, MAX_NUMBER, MAX_ITEMS))
+#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`): each one's ``kind``
+#: is its class's name in snake case (``"end_game"``); a text field holds at most 40 characters,
+#: a whole number is at most 10**6 in size, a list has at most 12 items.
+CODEC: ActionCodec[Action] = ActionCodec.of(Action, field_reader(longest=40, largest=10**6, most=12))
+#: Each action's JSON ``kind``.
+KINDS = CODEC.kinds
 #: The action's JSON ``kind`` (``"install"``).
 kind_of = CODEC.kind_of
 #: The action's JSON form (tuples as lists).

@@ -56,7 +56,8 @@ class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
     """
 
     start_kind, draw_kind, undo_kind = Start, Draw, Undo
-    layouts, options_kind = LAYOUTS, FiveOptions
+    layouts: tuple[str, ...] = LAYOUTS
+    options_kind = FiveOptions
 
     def setup_state(self) -> GameState:
         """The state before :class:`Start` (:func:`~.rules.new_state`)."""

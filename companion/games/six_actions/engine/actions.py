@@ -16,7 +16,6 @@ JSON value with a :class:`~companion.errors.RecordError` naming the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.table.record import ActionCodec, field_reader, shown
 
@@ -236,39 +235,15 @@ Action = (
     | Undo
 )
 
-#: Each action's JSON ``kind``.
-KINDS: dict[str, type[Any]] = {
-    "start": Start,
-    "draw": Draw,
-    "build": Build,
-    "share": Share,
-    "muster": Muster,
-    "strategy": Strategy,
-    "politics": Politics,
-    "loan": Loan,
-    "pass": Pass,
-    "end_turn": EndTurn,
-    "emergency_loan": EmergencyLoan,
-    "play_merit": PlayMerit,
-    "adjust": Adjust,
-    "move_pawn": MovePawn,
-    "new_round": NewRound,
-    "end_game": EndGame,
-    "settle": Settle,
-    "undo": Undo,
-}
 #: The six actions, which take an action token.
 TOKEN_ACTIONS = ("build", "share", "muster", "strategy", "politics", "loan")
-#: Longest text field (a reason, a name) an action may carry.
-MAX_TEXT = 200
-#: Largest whole number (in size) an action may carry.
-MAX_NUMBER = 10**9
-#: Most items of a list field.
-MAX_ITEMS = 10
 
-
-#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`).
-CODEC: ActionCodec[Action] = ActionCodec(KINDS, field_reader(MAX_TEXT, MAX_NUMBER, MAX_ITEMS))
+#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`): each one's ``kind``
+#: is its class's name in snake case (``"end_game"``); a text field holds at most 200 characters,
+#: a whole number is at most 10**9 in size, a list has at most 10 items.
+CODEC: ActionCodec[Action] = ActionCodec.of(Action, field_reader(longest=200, largest=10**9, most=10))
+#: Each action's JSON ``kind``.
+KINDS = CODEC.kinds
 #: The action's JSON ``kind`` (``"build"``).
 kind_of = CODEC.kind_of
 #: The action's JSON form (tuples as lists).

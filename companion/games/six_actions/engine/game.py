@@ -90,7 +90,8 @@ class Game(PackGame[ContentPack, SixOptions, GameState, Action]):
     """
 
     start_kind, draw_kind, undo_kind = Start, Draw, Undo
-    layouts, options_kind = LAYOUTS, SixOptions
+    layouts: tuple[str, ...] = LAYOUTS
+    options_kind = SixOptions
 
     def setup_state(self) -> GameState:
         """The state before :class:`Start` (:func:`~.rules.new_state`)."""

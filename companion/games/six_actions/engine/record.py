@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import logging
 
-from companion.games.six_actions.engine.actions import CODEC, Start
-from companion.games.six_actions.engine.board import LAYOUTS
+from companion.games.six_actions.engine.actions import CODEC
 from companion.games.six_actions.engine.game import Game
-from companion.games.six_actions.engine.options import read_six_options
 from companion.table.record import RecordFormat, players_difficulty
 
 __all__ = ["FORMAT", "RECORDS", "record_of", "replay", "players_difficulty"]
@@ -31,16 +29,7 @@ FORMAT = 1
 GAME = "six-actions"
 
 #: The record's JSON form and its checked replay (:class:`~companion.table.record.RecordFormat`).
-RECORDS: RecordFormat[Game] = RecordFormat(
-    game=GAME,
-    version=FORMAT,
-    codec=CODEC,
-    start=Start,
-    layouts=LAYOUTS,
-    new_game=Game,
-    read_options=read_six_options,
-    log=logging.getLogger(__name__),
-)
+RECORDS: RecordFormat[Game] = RecordFormat(Game, CODEC, FORMAT, GAME, logging.getLogger(__name__))
 #: The JSON-able record of a game; ``options`` only when the table chose other readings than the
 #: defaults (so a record at the defaults is the one the game always wrote).
 record_of = RECORDS.record_of
