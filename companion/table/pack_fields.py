@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection
 from typing import Any, Generic, TypeVar
 
 from companion.errors import ContentError
-from companion.table.pack_file import read_pack
+from companion.table.pack_file import MISSING, REQUIRED, read_pack
 
 __all__ = ["ID", "MAX_NAME", "MISSING", "FieldReader", "PackLoader"]
 
@@ -26,8 +26,6 @@ __all__ = ["ID", "MAX_NAME", "MISSING", "FieldReader", "PackLoader"]
 ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
 #: The longest name that fits a button of the 800x480 screens.
 MAX_NAME = 24
-#: How a field that is not there is named in a message.
-MISSING = "<missing>"
 
 T = TypeVar("T")
 P = TypeVar("P")
@@ -52,8 +50,13 @@ class FieldReader:
         self.errors: list[ContentError] = []
 
     def fail(self, field: str, value: object, problem: str) -> None:
-        """Record a problem: ``field`` (its full path) holds ``value``, which ``problem`` says."""
-        self.errors.append(ContentError(self.file, field, value, problem))
+        """Record a problem: ``field`` (its full path) holds ``value``, which ``problem`` says.
+
+        A field that is not there (``value`` is :data:`~companion.table.pack_file.MISSING`) is said
+        in every game's words, :data:`~companion.table.pack_file.REQUIRED`, whatever it should hold.
+        """
+        said = REQUIRED if value is MISSING else problem
+        self.errors.append(ContentError(self.file, field, value, said))
 
     def table(self, data: Any, key: str, path: str, required: bool = True) -> dict[str, Any] | None:
         """The table ``data[key]``; ``None`` when it is missing (a problem only when ``required``)."""

@@ -2,15 +2,14 @@
 
 Source: DESIGN.md, The core step 1 (errors name file, field and value); the fields are
 :mod:`companion.games.five_actions.content.model`'s, documented in the SAMPLE ``default.toml``.
-:func:`load_content` raises the first problem; :func:`check_content` lists them all.
+:func:`load_content` raises the first problem; :func:`check_content` lists them all.  A UTF-8
+byte-order mark (a Notepad copy) is dropped before parsing and is not part of the digest.
 """
 
 from __future__ import annotations
 
-import codecs
 import hashlib
 import re
-import tomllib
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +38,7 @@ from companion.games.five_actions.content.model import (
     Tycoon,
 )
 from companion.table.pack_fields import MISSING, FieldReader, PackLoader
+from companion.table.pack_file import read_toml
 
 __all__ = [
     "DEFAULT_FILE",
@@ -415,15 +415,10 @@ def _unique_names(c: _Checker, key: str, tiles: Sequence[Tycoon | Patent]) -> No
 
 
 def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError]]:
+    doc, data, faults = read_toml(data, file)
+    if doc is None:
+        return None, faults
     c = _Checker(file)
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8) :]
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        return None, [ContentError(file, "<file>", file, f"is not UTF-8 text (byte {exc.start})")]
-    except tomllib.TOMLDecodeError as exc:
-        return None, [ContentError(file, "<toml>", file, f"is not valid TOML: {exc}")]
     ident, name = c.text(doc, "id", "id", True), c.text(doc, "name", "name", longest=60)
     sample = c.flag(doc, "sample", "sample")
     setup = _setup(c, doc)

@@ -8,9 +8,7 @@ byte-order mark (a Notepad copy) is dropped before parsing and is not part of th
 
 from __future__ import annotations
 
-import codecs
 import hashlib
-import tomllib
 from typing import Any
 
 from companion.errors import ContentError
@@ -28,6 +26,7 @@ from companion.games.six_actions.content.model import (
     Setup,
 )
 from companion.table.pack_fields import MISSING, FieldReader, PackLoader
+from companion.table.pack_file import read_toml
 
 __all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
 
@@ -221,16 +220,10 @@ def _map(c: _Checker, data: dict[str, Any]) -> GameMap | None:
 
 
 def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError]]:
-    data = data.removeprefix(codecs.BOM_UTF8)
+    raw, data, faults = read_toml(data, file)
+    if raw is None:
+        return None, faults
     c = _Checker(file)
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        return None, [
-            ContentError(file, "<file>", exc.object[exc.start : exc.start + 4], "is not UTF-8 text")
-        ]
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        return None, [ContentError(file, "<toml>", "", f"is not valid TOML: {exc}")]
     pack = c.table(raw, "pack", "pack")
     ident = c.text(pack, "id", "pack.id", longest=40) if pack is not None else None
     title = c.text(pack, "title", "pack.title", longest=40) if pack is not None else None
