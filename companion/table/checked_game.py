@@ -16,11 +16,32 @@ an undo itself are not undoable, nor anything once the game is over.  Each game 
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from companion.errors import IllegalAction
 
-__all__ = ["CheckedGame", "GameState", "MapPack", "PackGame", "check_layout"]
+__all__ = ["CheckedGame", "EndGame", "GameState", "MapPack", "PackGame", "Pass", "Undo", "check_layout"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The current player takes no action now (each game's rules say what more a pass means: in The
+    Six Actions, no more turns this round)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """The table ends the game (each game's rules say what follows: the end settlement, or the final
+    count)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The table reverts the action at ``index`` of the record (the last one still in effect) and
+    the draws after it."""
+
+    index: int
 
 
 class GameState(Protocol):
@@ -57,8 +78,9 @@ A = TypeVar("A")
 class CheckedGame(Generic[S, A]):
     """One game's record (:attr:`actions`), its state and its undo history.
 
-    A game's engine subclasses it, naming its table's actions in :attr:`start_kind`,
-    :attr:`draw_kind` and :attr:`undo_kind` (an undo names the record ``index`` it reverts).
+    A game's engine subclasses it, naming its table's actions in :attr:`start_kind` and
+    :attr:`draw_kind` (and :attr:`undo_kind`, :class:`Undo` unless it has its own: an undo names the
+    record ``index`` it reverts).
 
     :param state: the state after setup, before any action.
     """
@@ -68,7 +90,7 @@ class CheckedGame(Generic[S, A]):
     #: The game's chance action (a draw; undone with the action it followed).
     draw_kind: type[Any]
     #: The game's undo action, with the record ``index`` it reverts.
-    undo_kind: type[Any]
+    undo_kind: type[Any] = Undo
 
     def __init__(self, state: S) -> None:
         self.state: S = state

@@ -4,8 +4,10 @@ Source: ``seeds/five-actions-rules.txt``.  The five actions (:class:`Install`, :
 :class:`Modulate`, :class:`Fund`, :class:`Supply`) are the current player's (Your turn);
 :class:`Pass` is ours, for a player who cannot or will not act.  :class:`Draw` is chance (a Tycoon
 tile drawn from a level's face-down stack: to refill the display or for a player who takes the top
-tile), so a table with its own shuffled stacks can supply it.  :class:`Start`, :class:`EndGame` and
-:class:`Undo` are the table's.
+tile), so a table with its own shuffled stacks can supply it.  :class:`Start`, :class:`EndGame` (ours:
+the excerpt does not say when; the final icons are counted) and :class:`Undo` are the table's.
+:class:`Pass`, :class:`EndGame` and :class:`Undo` are every game of actions'
+(:mod:`companion.table.checked_game`).
 
 **Boxes**: ``box`` is ``"basic"``, ``"advanced"`` or ``"patent"`` (the Patent waiting above the
 column; ``side`` ``"A"`` or ``"B"`` is then chosen, Patents).
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.table.checked_game import EndGame, Pass, Undo
 from companion.table.record import ActionCodec, field_reader, shown
 
 __all__ = [
@@ -146,23 +149,6 @@ class Supply:
     row: str
     tiles: tuple[str, ...] = ()
     patent: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """The current player takes no action (ours: the excerpt has no pass; a stuck player needs one)."""
-
-
-@dataclass(frozen=True, slots=True)
-class EndGame:
-    """The table ends the game (ours: the excerpt does not say when): the final icons are counted."""
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """Revert the action at record index ``index`` (the last one still in effect) and its draws."""
-
-    index: int
 
 
 Action = Start | Draw | Install | Transmit | Modulate | Fund | Supply | Pass | EndGame | Undo

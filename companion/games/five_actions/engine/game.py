@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.five_actions.content.model import ContentPack
-from companion.games.five_actions.engine.actions import Action, Draw, Start, Undo
+from companion.games.five_actions.engine.actions import Action, Draw, Start
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action, new_state
@@ -55,7 +55,7 @@ class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
     :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
     """
 
-    start_kind, draw_kind, undo_kind = Start, Draw, Undo
+    start_kind, draw_kind = Start, Draw
     layouts: tuple[str, ...] = LAYOUTS
     options_kind = FiveOptions
 

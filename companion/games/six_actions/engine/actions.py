@@ -7,6 +7,9 @@ turn.  The free actions (:class:`EmergencyLoan`, :class:`PlayMerit`, :class:`Adj
 :class:`MovePawn`) name their player.  :class:`Draw` is chance (the Merit, Industry and Policy
 draws), so a table with its own shuffled deck can supply the card.  :class:`Start`,
 :class:`NewRound`, :class:`EndGame`, :class:`Settle` and :class:`Undo` are the table's.
+:class:`Pass` (no more turns this round: our decision), :class:`EndGame` (after the last round's
+Revenue and Dividends: the end settlement begins) and :class:`Undo` are every game of actions'
+(:mod:`companion.table.checked_game`).
 
 JSON form: ``{"kind": "build", "card": "mine", "city": "ironton", "road_cities": null, "plus": false}``;
 :func:`to_json` / :func:`from_json` round-trip every action, and :func:`from_json` refuses any other
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.table.checked_game import EndGame, Pass, Undo
 from companion.table.record import ActionCodec, field_reader, shown
 
 __all__ = [
@@ -136,11 +140,6 @@ class Loan:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
-    """The current player passes: no more turns this round (our decision)."""
-
-
-@dataclass(frozen=True, slots=True)
 class EndTurn:
     """The current player ends a turn in which a +1 Action token could still be spent."""
 
@@ -195,23 +194,11 @@ class NewRound:
 
 
 @dataclass(frozen=True, slots=True)
-class EndGame:
-    """After the last round's Revenue and Dividends: the end settlement begins."""
-
-
-@dataclass(frozen=True, slots=True)
 class Settle:
     """End settlement: ``player`` repays ``repay`` notes at 50 Cr each; the rest stay unpaid."""
 
     player: int
     repay: int
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """The table reverts the action at ``index`` of the record (the last in effect) and the draws after it."""
-
-    index: int
 
 
 Action = (

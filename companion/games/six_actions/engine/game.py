@@ -89,7 +89,7 @@ class Game(PackGame[ContentPack, SixOptions, GameState, Action]):
     :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
     """
 
-    start_kind, draw_kind, undo_kind = Start, Draw, Undo
+    start_kind, draw_kind = Start, Draw
     layouts: tuple[str, ...] = LAYOUTS
     options_kind = SixOptions
 
