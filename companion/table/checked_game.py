@@ -15,7 +15,7 @@ an undo itself are not undoable, nor anything once the game is over.  Each game 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
@@ -200,8 +200,8 @@ class PackGame(CheckedGame[S, A], Generic[C, Opts, S, A]):
     """A :class:`CheckedGame` played with a content pack on a layout, from a seed, by table options:
     what makes one game of actions (The Six Actions, The Five Actions) from its setup.
 
-    A game names its :attr:`layouts` and its options dataclass (:attr:`options_kind`), and builds
-    the state before any action in :meth:`setup_state`.
+    A game names its options dataclass (:attr:`options_kind`) and the rules' setup (:attr:`setup`),
+    and may name other :attr:`layouts`.
 
     :param content: the content pack.
     :param layout: one of :attr:`layouts` (``"map"`` only with a pack that has a map).
@@ -210,10 +210,12 @@ class PackGame(CheckedGame[S, A], Generic[C, Opts, S, A]):
     :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
     """
 
-    #: The layouts the game is played on (``"map"``, ``"printed"``).
-    layouts: tuple[str, ...]
+    #: The layouts the game is played on: the pack's own map, or the printed board.
+    layouts: tuple[str, ...] = ("map", "printed")
     #: The game's table options dataclass (every option has a default).
     options_kind: type[Any]
+    #: The rules' setup: ``(content, layout, seed, options)`` -> the state before any action.
+    setup: Callable[[Any, str, int, Any], Any]
 
     def __init__(self, content: C, layout: str, seed: int, options: Opts | None = None) -> None:
         check_layout(content, layout, self.layouts)
@@ -221,9 +223,4 @@ class PackGame(CheckedGame[S, A], Generic[C, Opts, S, A]):
         self.seed = seed
         self.layout = layout
         self.options: Opts = options if options is not None else self.options_kind()
-        super().__init__(self.setup_state())
-
-    def setup_state(self) -> S:
-        """The state after setup, before any action (from :attr:`content`, :attr:`layout`,
-        :attr:`seed` and :attr:`options`)."""
-        raise NotImplementedError
+        super().__init__(self.setup(content, layout, seed, self.options))

@@ -42,7 +42,6 @@ __all__ = [
     "Pass",
     "EndGame",
     "Undo",
-    "KINDS",
     "BOXES",
     "DIRECTIONS",
     "PLAYER_ACTIONS",
@@ -160,8 +159,6 @@ PLAYER_ACTIONS = ("install", "transmit", "modulate", "fund", "supply", "pass")
 #: is its class's name in snake case (``"end_game"``); a text field holds at most 40 characters,
 #: a whole number is at most 10**6 in size, a list has at most 12 items.
 CODEC: ActionCodec[Action] = ActionCodec.of(Action, field_reader(longest=40, largest=10**6, most=12))
-#: Each action's JSON ``kind``.
-KINDS = CODEC.kinds
 #: The action's JSON ``kind`` (``"install"``).
 kind_of = CODEC.kind_of
 #: The action's JSON form (tuples as lists).

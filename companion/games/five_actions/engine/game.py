@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action, Draw, Start
-from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
@@ -48,20 +47,12 @@ class Outcome:
 
 
 class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
-    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed, table options and
-    record; the setup, the checked play and the undo are
-    :class:`~companion.table.checked_game.PackGame`'s.
-
-    :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
+    """One game of The Five Actions on its pack's map or the printed board; its setup, checked play
+    and undo are :class:`~companion.table.checked_game.PackGame`'s, each action's effect the rules'.
     """
 
-    start_kind, draw_kind = Start, Draw
-    layouts: tuple[str, ...] = LAYOUTS
-    options_kind = FiveOptions
-
-    def setup_state(self) -> GameState:
-        """The state before :class:`Start` (:func:`~.rules.new_state`)."""
-        return new_state(self.content, self.layout, self.seed, self.options)
+    start_kind, draw_kind, options_kind = Start, Draw, FiveOptions
+    setup = staticmethod(new_state)
 
     def run_action(self, state: GameState, action: Action) -> None:
         """Apply ``action`` by The Five Actions' rules (:func:`~.rules.apply_action`)."""

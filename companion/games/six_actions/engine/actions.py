@@ -43,7 +43,6 @@ __all__ = [
     "EndGame",
     "Settle",
     "Undo",
-    "KINDS",
     "TOKEN_ACTIONS",
     "CODEC",
     "to_json",
@@ -229,8 +228,6 @@ TOKEN_ACTIONS = ("build", "share", "muster", "strategy", "politics", "loan")
 #: is its class's name in snake case (``"end_game"``); a text field holds at most 200 characters,
 #: a whole number is at most 10**9 in size, a list has at most 10 items.
 CODEC: ActionCodec[Action] = ActionCodec.of(Action, field_reader(longest=200, largest=10**9, most=10))
-#: Each action's JSON ``kind``.
-KINDS = CODEC.kinds
 #: The action's JSON ``kind`` (``"build"``).
 kind_of = CODEC.kind_of
 #: The action's JSON form (tuples as lists).

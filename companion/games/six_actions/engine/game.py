@@ -39,7 +39,6 @@ from companion.games.six_actions.engine.actions import (
     Strategy,
     Undo,
 )
-from companion.games.six_actions.engine.board import LAYOUTS
 from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.rules import apply_action, new_state
 from companion.games.six_actions.engine.state import EMERGENCY_MOST, NOTE_REPAY, GameState, Payment, Phase
@@ -83,19 +82,15 @@ class Preview:
 
 class Game(PackGame[ContentPack, SixOptions, GameState, Action]):
     """One game: its content pack, layout (``"map"`` or ``"printed"``), seed, table options and
-    record; the setup, the checked play and the undo are
-    :class:`~companion.table.checked_game.PackGame`'s.
+    record (:class:`~companion.table.checked_game.PackGame`: the setup, the checked play and the
+    undo); here, what an action would pay (:meth:`preview`), every action worth trying
+    (:meth:`candidates`, for the bench) and the outcome.
 
     :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
     """
 
-    start_kind, draw_kind = Start, Draw
-    layouts: tuple[str, ...] = LAYOUTS
-    options_kind = SixOptions
-
-    def setup_state(self) -> GameState:
-        """The state before :class:`Start` (:func:`~.rules.new_state`)."""
-        return new_state(self.content, self.layout, self.seed, self.options)
+    start_kind, draw_kind, options_kind = Start, Draw, SixOptions
+    setup = staticmethod(new_state)
 
     def run_action(self, state: GameState, action: Action) -> None:
         """Apply ``action`` by The Six Actions' rules (:func:`~.rules.apply_action`)."""
