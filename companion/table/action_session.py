@@ -26,10 +26,11 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 from companion.errors import IllegalAction, RecordError
 from companion.table.events import ActionPlayed, Event, Listener, Publisher
 from companion.table.record import RecordFormat
+from companion.table.registry import Progress
 from companion.table.store_rows import final_state
 from companion.table.table_options import options_json, with_saved_options
 
-__all__ = ["ActionSession", "Changed", "GameOver", "Refused", "new_seed", "sentence_of"]
+__all__ = ["ActionSession", "Changed", "GameOver", "Refused", "new_seed", "progress_of", "sentence_of"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,9 @@ class DrawingGame(Protocol):
     def undo_reason(self) -> str | None:
         """Why nothing can be undone now, or ``None``."""
 
+    def undos(self) -> int:
+        """How many undo actions the record holds."""
+
 
 G = TypeVar("G", bound=DrawingGame)
 
@@ -110,6 +114,21 @@ def new_seed(seed: int | None, max_seed: int) -> int:
 def sentence_of(exc: IllegalAction) -> str:
     """A refusal's reason as a sentence for the table: capitalised, with a full stop."""
     return exc.reason[0].upper() + exc.reason[1:] + "."
+
+
+def progress_of(session: ActionSession[Any], goals: int, goals_total: int, score: int) -> Progress:
+    """The history row of a game of actions as it stands: the round reached
+    (:meth:`ActionSession.round_reached`), the game's own ``goals`` reached of ``goals_total`` and
+    ``score`` (what each is, its keeper's names say), the undos in its record, and ``won`` once the
+    game is over (the excerpts name no loser: a finished game is a completed one)."""
+    return Progress(
+        transmissions_used=session.round_reached(),
+        missions_completed=goals,
+        missions_total=goals_total,
+        score=score,
+        undos=session.game.undos(),
+        result="won" if session.over else None,
+    )
 
 
 class ActionSession(Generic[G]):

@@ -18,9 +18,10 @@ name (:func:`companion.table.store_rows.player_figures`).
 from __future__ import annotations
 
 from companion.games.five_actions.session import Session
+from companion.table.action_session import progress_of
 from companion.table.registry import Keeper, Progress, ProgressNames
 
-__all__ = ["NAME", "KEEPER", "progress", "resume", "score"]
+__all__ = ["NAME", "KEEPER", "progress", "score"]
 
 #: The game's name in the store.
 NAME = "five-actions"
@@ -42,21 +43,12 @@ def progress(session: Session) -> Progress:
     held = {k for p in state.players for k in (*p.stations, *p.tokens)}
     game_map = session.content.game_map
     total = len(game_map.locations) if game_map is not None and state.layout == "map" else 0
-    return Progress(
-        transmissions_used=session.round_reached(),
-        missions_completed=len(held) if total else 0,
-        missions_total=total,
-        score=max((score(session, i) for i in range(len(state.players))), default=0),
-        undos=session.game.undos(),
-        result="won" if session.over else None,
-    )
+    best = max((score(session, i) for i in range(len(state.players))), default=0)
+    return progress_of(session, len(held) if total else 0, total, best)
 
 
-#: The identical session of a saved game (:meth:`~companion.table.action_session.ActionSession.resume`).
-resume = Session.resume
-
-
-#: What the store needs of The Five Actions.
-KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume,
+#: What the store needs of The Five Actions (a saved game resumes by
+#: :meth:`~companion.table.action_session.ActionSession.resume`).
+KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=Session.resume,
                                  names=ProgressNames(rounds="rounds", goals="Locations held",
                                                      goals_total="Locations on the map", score="best total"))

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from companion.games.six_actions.engine.record import GAME
 from companion.games.six_actions.session import Session
+from companion.table.action_session import progress_of
 from companion.table.registry import Keeper, Progress, ProgressNames
 from companion.table.store_rows import SavedGame
 
-__all__ = ["NAME", "KEEPER", "progress", "resume", "describe"]
+__all__ = ["NAME", "KEEPER", "progress", "describe"]
 
 #: The game's name in the store.
 NAME = GAME
@@ -29,24 +30,14 @@ NAME = GAME
 
 def progress(session: Session) -> Progress:
     """The history row of ``session`` as it stands (see the module for what each column holds)."""
-    state = session.game.state
-    players = state.players
-    return Progress(
-        transmissions_used=session.round_reached(),
-        missions_completed=sum(p.repaid for p in players),
-        missions_total=sum(p.notes for p in players),
-        score=max((p.influence for p in players), default=0),
-        undos=session.game.undos(),
-        result="won" if session.over else None,
-    )
+    players = session.game.state.players
+    influence = max((p.influence for p in players), default=0)
+    return progress_of(session, sum(p.repaid for p in players), sum(p.notes for p in players), influence)
 
 
-#: The identical session of a saved game (:meth:`~companion.table.action_session.ActionSession.resume`).
-resume = Session.resume
-
-
-#: What the store needs of The Six Actions.
-KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume,
+#: What the store needs of The Six Actions (a saved game resumes by
+#: :meth:`~companion.table.action_session.ActionSession.resume`).
+KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=Session.resume,
                                  names=ProgressNames(rounds="rounds", goals="notes repaid",
                                                      goals_total="notes taken", score="highest Influence"))
 
