@@ -89,6 +89,18 @@ class FieldReader:
             return None
         return value
 
+    def players(self, table: dict[str, Any], path: str, most: int) -> tuple[int, int] | None:
+        """A game's ``min_players`` and ``max_players`` in ``table`` (at ``path``), each from 2 to
+        ``most``, the most at least the fewest; ``None`` when either is wrong."""
+        low = self.integer(table, "min_players", f"{path}.min_players", 2, most)
+        high = self.integer(table, "max_players", f"{path}.max_players", 2, most)
+        if low is None or high is None:
+            return None
+        if high < low:
+            self.fail(f"{path}.max_players", high, f"must be at least min_players ({low})")
+            return None
+        return low, high
+
     def text(
         self, data: dict[str, Any], key: str, path: str, ident: bool = False, longest: int = MAX_NAME
     ) -> str | None:

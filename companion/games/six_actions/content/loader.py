@@ -81,10 +81,7 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
     table = c.table(data, "setup", "setup")
     if table is None:
         return None
-    low = c.integer(table, "min_players", "setup.min_players", 2, 5)
-    high = c.integer(table, "max_players", "setup.max_players", 2, 5)
-    if low is not None and high is not None and high < low:
-        c.fail("setup.max_players", high, f"must be at least min_players ({low})")
+    players = c.players(table, "setup", 5)
     numbers = [
         c.integer(table, k, f"setup.{k}", lo, hi)
         for k, lo, hi in (
@@ -104,10 +101,10 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
             f"must be one of {', '.join(SHARE_GAINS)}",
         )
         return None
-    if low is None or high is None or high < low or any(n is None for n in numbers):
+    if players is None or any(n is None for n in numbers):
         return None
     money, promoters, influence, industries, policies, open_industries = (int(n or 0) for n in numbers)
-    return Setup(low, high, money, promoters, influence, industries, policies, open_industries, str(gain))
+    return Setup(*players, money, promoters, influence, industries, policies, open_industries, str(gain))
 
 
 def _industry(c: _Checker, item: dict[str, Any], path: str) -> Industry | None:
