@@ -12,7 +12,6 @@ stacks unless ``physical_stacks``: the table then says each tile it drew (:meth:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import IllegalAction
@@ -35,34 +34,10 @@ from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.record import RECORDS
 from companion.games.five_actions.engine.scenario import MAX_SEED
 from companion.games.five_actions.engine.state import Phase
-from companion.games.five_actions.views import TableView, table_view
+from companion.games.five_actions.views import Preview, SupplyNeeds, TableView, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
 
 __all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
-
-
-@dataclass(frozen=True)
-class Preview:
-    """What an action would do, without doing it: ``ok`` and the sentence it would say, or the
-    ``reason`` it is refused; ``money``: each player's dollars after it."""
-
-    ok: bool
-    reason: str
-    said: str
-    money: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class SupplyNeeds:
-    """What a Supply with a Credit token from ``credit`` onto ``row`` asks of the table (Supply):
-    ``tiles``, how many Action tiles to name (2 + 1 per active Factory, the new token counted, fewer
-    if the supply or the columns' room has fewer); ``patents``, the Patents that may be taken when
-    one is earned (empty: none is earned, or none may be taken); ``reason``, why that Credit token
-    cannot go there (then ``tiles`` is 0)."""
-
-    tiles: int
-    patents: tuple[str, ...]
-    reason: str = ""
 
 
 class Session(ActionSession[Game]):
