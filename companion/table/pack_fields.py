@@ -6,7 +6,8 @@ way a wrong one is said (file, the field's full path such as ``map.cities[2].reg
 the problem) are the same for all of them.  A :class:`FieldReader` records each problem and reads
 the bad field as ``None``, so a check lists every problem of a pack at once.  A
 :class:`PackLoader` gives a game's loader its public functions (load, parse, check, the default)
-from its one ``parse(data, file)``.
+from its one ``parse(data, file)``.  What the frozen packs themselves share is here too: a piece found
+by its id (:func:`by_id`) and whether a pack has a map (:class:`MapContent`).
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Collection
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import ContentError
 from companion.table.pack_file import MISSING, REQUIRED, read_pack
 
-__all__ = ["ID", "MAX_NAME", "MISSING", "FieldReader", "PackLoader"]
+__all__ = ["ID", "MAX_NAME", "MISSING", "FieldReader", "MapContent", "PackLoader", "by_id"]
 
 #: Ids: lower-case letters, digits and ``-``, up to 24 characters.
 ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
@@ -29,6 +30,32 @@ MAX_NAME = 24
 
 T = TypeVar("T")
 P = TypeVar("P")
+
+
+class Identified(Protocol):
+    """A piece of a pack with an ``id`` (a card, a tile, a city)."""
+
+    @property
+    def id(self) -> str: ...
+
+
+Piece = TypeVar("Piece", bound=Identified)
+
+
+def by_id(pieces: Iterable[Piece], ident: str) -> Piece | None:
+    """The first of ``pieces`` whose ``id`` is ``ident``, or ``None``."""
+    return next((piece for piece in pieces if piece.id == ident), None)
+
+
+class MapContent:
+    """A frozen pack that may have a map (``game_map``; ``None``: the printed board only)."""
+
+    game_map: object
+
+    @property
+    def has_map(self) -> bool:
+        """Whether the pack has a map (else only the printed board can be played)."""
+        return self.game_map is not None
 
 
 class FieldReader:
