@@ -25,7 +25,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from companion.errors import IllegalAction, RecordError
 from companion.table.events import ActionPlayed, Event, Listener, Publisher
-from companion.table.record import RecordFormat
+from companion.table.record import RecordedGame, RecordFormat
 from companion.table.registry import Progress
 from companion.table.store_rows import final_state
 from companion.table.table_options import options_json, with_saved_options
@@ -53,32 +53,19 @@ class Changed(Event):
     message: str
 
 
-class DrawingGame(Protocol):
+class DrawingGame(RecordedGame, Protocol):
     """What an :class:`ActionSession` uses of its game (a
-    :class:`~companion.table.checked_game.PackGame`), beyond its own."""
+    :class:`~companion.table.checked_game.PackGame`): what its record is made of
+    (:class:`~companion.table.record.RecordedGame`), its undo and its draws."""
 
     #: The game's undo action, with the record ``index`` it reverts.
     undo_kind: type[Any]
-    #: The game's table options dataclass.
-    options_kind: type[Any]
-
-    @property
-    def content(self) -> Any: ...
-
-    @property
-    def state(self) -> Any: ...
-
-    @property
-    def options(self) -> Any: ...
 
     @property
     def history(self) -> list[Any]: ...
 
     def next_draw(self) -> Any:
         """The draw the rules wait for, with the seeded pile's top card, or ``None``."""
-
-    def play(self, action: Any) -> None:
-        """Check and apply an action.  :raises IllegalAction: the rule it breaks."""
 
     def is_over(self) -> bool:
         """Whether the game is over."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from companion.errors import IllegalAction, RecordError, ScenarioError
-from companion.table.record import ActionCodec, shown
+from companion.table.record import ActionCodec, RecordedGame, shown
 from companion.table.table_options import read_options
 
 __all__ = ["Refusal", "ScenarioGame", "scenario_actions", "started_game", "whole_number"]
@@ -21,14 +21,9 @@ __all__ = ["Refusal", "ScenarioGame", "scenario_actions", "started_game", "whole
 A = TypeVar("A")
 
 
-class ScenarioGame(Protocol):
-    """What a scenario starts (a :class:`~companion.table.checked_game.PackGame`)."""
-
-    options_kind: type[Any]
-
-    def __init__(self, content: Any, layout: str, seed: int, options: Any = None) -> None: ...
-
-    def play(self, action: Any) -> None: ...
+class ScenarioGame(RecordedGame, Protocol):
+    """What a scenario starts (a :class:`~companion.table.checked_game.PackGame`): a game as its
+    record makes it, and the draw its rules wait for."""
 
     def next_draw(self) -> Any: ...
 
