@@ -53,7 +53,7 @@ class Changed(Event):
     message: str
 
 
-class DrawingGame(RecordedGame, Protocol):
+class SessionGame(RecordedGame, Protocol):
     """What an :class:`ActionSession` uses of its game (a
     :class:`~companion.table.checked_game.PackGame`): what its record is made of
     (:class:`~companion.table.record.RecordedGame`), its undo and its draws."""
@@ -83,7 +83,7 @@ class DrawingGame(RecordedGame, Protocol):
         """How many undo actions the record holds."""
 
 
-G = TypeVar("G", bound=DrawingGame)
+G = TypeVar("G", bound=SessionGame)
 
 
 def new_seed(seed: int | None, max_seed: int) -> int:
