@@ -35,7 +35,7 @@ from companion.cli.output import (
     verbose_option,
     whole_number,
 )
-from companion.errors import ContentError, IllegalAction, ScenarioError
+from companion.errors import ContentError, IllegalAction, ScenarioError, english
 from companion.games.transmission.content.loader import check_content, content_to_resume, load_content
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import rules_for
@@ -161,7 +161,7 @@ def _cmd_referee(args: argparse.Namespace) -> int:
     try:
         execution = rules_for(content).execute(scenario.position, scenario.commands, scenario.pending)
     except IllegalAction as exc:
-        print_json({"ok": False, "step": exc.step, "command": exc.command, "reason": exc.reason})
+        print_json({"ok": False, "step": exc.step, "command": exc.command, "reason": english(exc.reason)})
         err(f"{args.scenario}: step {exc.step} ({exc.command}) is impossible: {exc.reason}; "
             f"nothing was executed")
         return EXIT_IMPOSSIBLE

@@ -62,14 +62,14 @@ from companion.i18n import N_
 __all__ = [
     "LAYOUTS", "REGISTERS", "Actor", "BoostAnswer", "Game", "GameState", "Outcome", "Phase", "RoundLog",
     "apply", "assign_cards", "deck_size", "new_state", "outcome", "reason", "rules_for", "sample_chance",
-    "segment_levels", "unselected_cards",
+    "segment_levels", "still_to_come", "unselected_cards",
 ]
 
 
 # --------------------------------------------------------------------------- helpers
 
 
-def _still_to_come(levels: Counter[int]) -> Said:
+def still_to_come(levels: Counter[int]) -> Said:
     """Say in words which levels the current part of the deck still holds ("level 1, 1 and 2")."""
     left = [str(lv) for lv in sorted(levels.elements())]
     if not left:
@@ -207,7 +207,7 @@ def reason(content: ContentPack, state: GameState, action: Action) -> str | None
         levels = segment_levels(content, state)
         if levels[level] <= 0:
             return said(N_("Transmission card {card} is level {level} and cannot come next: {rest}"),
-                        card=action.card, level=level, rest=_still_to_come(levels))
+                        card=action.card, level=level, rest=still_to_come(levels))
         return None
     if isinstance(action, DrawError):
         if action.card not in unselected_cards(content, state):
