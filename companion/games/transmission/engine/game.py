@@ -485,7 +485,8 @@ class Game:
         if isinstance(action, Undo):
             why = undo_reason(self)
             if why is None and action.index != undo_target(self):
-                why = f"an undo now reverts action {undo_target(self)}, not {action.index}"
+                why = said(N_("an undo now reverts action {index}, not {wanted}"), index=undo_target(self),
+                           wanted=action.index)
             return why
         return reason(self.content, self.state, action)
 
