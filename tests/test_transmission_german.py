@@ -14,8 +14,10 @@ import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -23,16 +25,18 @@ from companion import i18n
 from companion.entry import main
 from companion.errors import IllegalAction, english
 from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.words import extract_pack
 from companion.games.transmission.deck import face_words
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import rules_for
-from companion.games.transmission.engine.views import MissionControlView
+from companion.games.transmission.engine.views import MissionControlView, mission_view
 from companion.games.transmission.session import Session
 from companion.games.transmission.terminal import no_boosts
 from test_scenario import CARRYING, changed
 
 SAMPLE = Path(__file__).parent / "data" / "de_transmission_sample.po"
+DEFAULT_PACK = Path(__file__).parents[1] / "companion" / "games" / "transmission" / "content" / "default.toml"
 
 
 class _NeverAsked:
@@ -61,7 +65,7 @@ def test_a_rule_refuses_in_german_and_keeps_its_english(german: None) -> None:
     with pytest.raises(IllegalAction) as caught:
         rules_for(default_content()).execute(start, [Command.N, Command.COLLECT])
     reason = caught.value.reason
-    assert reason == "der Kadett trägt bereits Modul Android (A)"
+    assert reason == "der Kadett trägt bereits Modul Androide (A)"  # the pack's name too
     assert english(reason) == "the Cadet already carries the Android (A)"
 
 
@@ -75,7 +79,7 @@ def test_the_referee_says_it_in_german_and_its_json_stays_english(
     result = json.loads(out)
     assert set(result) == {"ok", "step", "command", "reason"}  # the keys: the machine's words
     assert result["reason"] == "the Cadet already carries the Android (A)"
-    assert "Schritt 2 (COLLECT) ist unmöglich: der Kadett trägt bereits Modul Android (A)" in err
+    assert "Schritt 2 (COLLECT) ist unmöglich: der Kadett trägt bereits Modul Androide (A)" in err
     assert "nichts wurde ausgeführt" in err
 
 
@@ -87,6 +91,21 @@ def test_the_table_flow_and_the_terminal_speak_german(german: None) -> None:
                                          "bekommen).")
     one = next(t for t in default_content().transmissions if t.errors == 1)
     assert face_words(one).endswith(", 1 Fehler")  # ngettext: "1 error" in English
+
+
+def test_a_packs_words_are_extracted_and_shown_in_german(german: None) -> None:
+    content = default_content()
+    with DEFAULT_PACK.open("rb") as pack:
+        method: Any = extract_pack  # Babel's alias types the method's tuples loosely
+        found = {message: (line, comments) for line, message, comments, _ in extract(method, pack)}
+    for mission in content.missions:
+        assert mission.title in found and mission.flavour in found
+    assert {m.name for m in content.modules} | {b.text for b in content.boosts} <= set(found)
+    line, comments = found["Lab Assistant"]
+    assert DEFAULT_PACK.read_text("utf-8").splitlines()[line - 1] == 'title = "Lab Assistant"'
+    assert comments == ["content pack: missions[0].title"]
+    view = mission_view(content, content.missions[0].id)
+    assert view.title == "Laborassistenz" and "Androide" in view.names
 
 
 def test_english_again_after_german(german: None) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import HALLWAY
 from companion.i18n import N_, _
 
@@ -39,7 +40,7 @@ def missing_modules(content: ContentPack, rows: Sequence[str], carrying: str | N
     present = {ch.upper() for row in rows for ch in row if ch != HALLWAY}
     if carrying:
         present.add(carrying.upper())
-    return [m.name for m in content.modules if m.letter not in present]
+    return [pack_text(m.name) for m in content.modules if m.letter not in present]
 
 
 def board_problem(content: ContentPack, rows: Sequence[str], carrying: str | None) -> str:
@@ -109,7 +110,7 @@ class BoardDraft:
         return list(self.rows), self.cadet, (self.carrying or None)
 
     def names(self) -> dict[str, str]:
-        return {m.letter: m.name for m in self.content.modules}
+        return {m.letter: pack_text(m.name) for m in self.content.modules}
 
     def tile(self, cell: Cell) -> str:
         return self.rows[cell[0]][cell[1]]

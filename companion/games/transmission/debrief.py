@@ -37,6 +37,7 @@ from typing import Any
 
 from companion.errors import CompanionError, IllegalAction, Said, english, said
 from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.actions import (
     CorrectBoard,
     DrawError,
@@ -342,8 +343,8 @@ def _order_text(cards: Sequence[str | None]) -> str:
 
 def _mission_text(content: ContentPack, mission: str) -> str:
     m = content.mission(mission)
-    a, b = (content.module(letter).name for letter in m.pair)
-    return _("{title} ({a} next to {b})").format(title=m.title, a=a, b=b)
+    a, b = (pack_text(content.module(letter).name) for letter in m.pair)
+    return _("{title} ({a} next to {b})").format(title=pack_text(m.title), a=a, b=b)
 
 
 def _count(n: int | None) -> str:
@@ -393,7 +394,7 @@ def heading_lines(content: ContentPack, t: TransmissionDebrief, *, short: bool =
         return []
     lines = []
     for h in t.heading:
-        name = content.mission(h.mission).title if short else _mission_text(content, h.mission)
+        name = pack_text(content.mission(h.mission).title) if short else _mission_text(content, h.mission)
         if h.completes:
             lines.append(_("As intended it completes {mission}.").format(mission=name))
         elif h.closer:
@@ -418,7 +419,8 @@ def _grid(board: BoardPicture, content: ContentPack) -> list[str]:
             cadet = "@" if board.cadet == (r, c) else " "
             cells.append(f"{tile}{damage}{cadet}")
         lines.append(f" {r + 1}  " + " ".join(cells))
-    held = _("carrying the {module}").format(module=content.module(board.carrying).name) if board.carrying \
+    held = _("carrying the {module}").format(module=pack_text(content.module(board.carrying).name)) \
+        if board.carrying \
         else _("carrying nothing")
     lines.append("    " + _("@ the Cadet, {held}").format(held=held))
     return lines
@@ -426,7 +428,7 @@ def _grid(board: BoardPicture, content: ContentPack) -> list[str]:
 
 def debrief_lines(content: ContentPack, debrief: Debrief) -> list[str]:
     """The debrief as text for a terminal (``companion debrief``): a header, then each transmission."""
-    title = content.difficulty(debrief.difficulty).title
+    title = pack_text(content.difficulty(debrief.difficulty).title)
     done = set(debrief.completed)
     meant = _("What Mission Control meant: {difficulty}, seed {seed}, the companion as Mission Control.") \
         if debrief.mission_control == COMPANION else \
@@ -454,7 +456,7 @@ def debrief_lines(content: ContentPack, debrief: Debrief) -> list[str]:
         for b in t.boosts:
             spent = _("Signal Boost {boost} on {asked}: \"{answer}\"") if b.asked else \
                 _("Signal Boost {boost}: \"{answer}\"")
-            lines.append("  " + spent.format(boost=b.name, asked=b.asked, answer=b.answer))
+            lines.append("  " + spent.format(boost=pack_text(b.name), asked=b.asked, answer=b.answer))
         if not t.boosts:
             lines.append("  " + _("No Signal Boost spent."))
         for mission, step in t.completed:

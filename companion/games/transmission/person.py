@@ -34,6 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from companion.errors import IllegalAction, said
 from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.decode import Arrangement
 from companion.games.transmission.engine.actions import DrawError, DrawMissions, Select
 from companion.games.transmission.engine.commands import Command, card_command
@@ -199,7 +200,7 @@ class PersonSession(Session):
             return self._private_refusal(_("The missions are already dealt; that card stays out of the "
                                            "game."))
         try:
-            title = self.content.mission(mission).title
+            title = pack_text(self.content.mission(mission).title)
         except KeyError:
             return self._private_refusal(_("Unknown Mission card {card}.").format(card=repr(mission[:20])))
         if mission in self._mission_picks:
@@ -394,7 +395,7 @@ class PersonSession(Session):
             super()._answered(boost)
             return
         answer = self.game.state.answers[-1]
-        name = self.content.boost(boost).name
+        name = pack_text(self.content.boost(boost).name)
         self._to_answer = _("{name}: say aloud: \u201c{answer}\u201d").format(name=name, answer=answer.text)
         if answer.kind is BoostKind.CLEAR_SIGNAL and answer.card is not None:
             title = _(card_command(answer.card).title)

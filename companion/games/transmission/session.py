@@ -544,7 +544,7 @@ class Session:
             return _("Undone: the order is back in the registers; change it and execute again.")
         self._cards.sync(state)
         if isinstance(target, UseBoost):
-            name = _(self.content.boost(target.boost).name)
+            name = _(self.content.boost(target.boost).name)  # a pack's name is never empty
             return _("Undone: {name} is back in the Cadet's hand.").format(name=name)
         if isinstance(target, CorrectBoard):
             return _("Undone: the board correction; the board is as it was before it.")

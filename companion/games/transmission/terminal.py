@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import REGISTERS
@@ -244,7 +245,11 @@ class Terminal:
         self.session = session
         self.input_fn = input_fn
         self.output_fn = output_fn
-        self.names = {m.letter: m.name for m in session.content.modules}
+
+    @property
+    def names(self) -> dict[str, str]:
+        """The modules' names by letter, in the table's language."""
+        return {m.letter: pack_text(m.name) for m in self.session.content.modules}
 
     def say(self, *lines: str) -> None:
         self.output_fn("\n".join(lines))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import HALLWAY, SIZE, Position
 from companion.i18n import _
 
@@ -55,7 +56,7 @@ def render_board(position: Position, names: Mapping[str, str]) -> list[str]:
 
 def legend(content: ContentPack, per_line: int = 4) -> list[str]:
     """The module names, by letter, four to a line; ``*`` marks a device."""
-    entries = [f"{m.letter} {m.name}{'*' if m.is_device else ''}"
+    entries = [f"{m.letter} {pack_text(m.name)}{'*' if m.is_device else ''}"
                for m in sorted(content.modules, key=lambda m: m.letter)]
     entries.append(_("(* device: can be carried; the rest are stations)"))
     width = max(len(e) for e in entries[:-1]) + 2

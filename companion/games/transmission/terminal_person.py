@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.views import CadetView, MissionView
 from companion.games.transmission.person import PersonSession
@@ -189,7 +190,8 @@ class PersonTerminal(Terminal):
             n=seat.missions_needed))
         choices = seat.mission_choices
         self.say(*(f"  {i:2}. {m.title} ({m.id})" for i, m in enumerate(choices, start=1)))
-        titles = {m.title.casefold(): m.id for m in self.session.content.missions}
+        titles = {title.casefold(): m.id for m in self.session.content.missions  # English or as shown
+                  for title in (m.title, pack_text(m.title))}
         while self.session.seat_view().task == "missions":
             text = self.ask(_("Mission card > ")).strip()
             if text.lower() in ("quit", "exit", "q"):
