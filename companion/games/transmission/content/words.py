@@ -4,8 +4,9 @@ Source: DESIGN.md, Language ("every text a person reads goes through gettext"). 
 names, mission titles and flavour texts, Signal Boost names and how-tos, and difficulty and pack
 titles are read by the table; they are the pack's English, so each is its own message in the one
 catalog: :func:`pack_text` shows one in the table's language, and :func:`extract_pack` is the Babel
-extraction method that lists them (``babel.cfg``: ``[companion.games.transmission.content.words:
-extract_pack: **/content/*.toml]``).  A translation keeps to the pack's limits (a mission title of
+extraction method that lists them (in ``babel.cfg``: ``[extractors]`` ``pack =
+companion.games.transmission.content.words:extract_pack``, then ``[pack: **/content/default*.toml]``).
+A translation keeps to the pack's limits (a mission title of
 :data:`~companion.games.transmission.content.model.MAX_TITLE` characters, a flavour text of
 :data:`~companion.games.transmission.content.model.MAX_FLAVOUR`) so that it fits the screens.
 """
