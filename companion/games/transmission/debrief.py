@@ -467,7 +467,8 @@ def debrief_lines(content: ContentPack, debrief: Debrief) -> list[str]:
         lines += [f"  {line}" for line in heading_lines(content, t)]
         before, after = _grid(t.before, content), _grid(t.after, content)
         width = max(len(line) for line in before[:-1])  # the grid; the carrying line may run on
-        lines.append(f"  {_('Board before'):{width}}  {_('Board after')}")
+        before_title, after_title = _("Board before"), _("Board after")
+        lines.append(f"  {before_title:{width}}  {after_title}")
         lines += [f"  {a:{width}}  {b}" for a, b in zip(before, after)]
     if not debrief.transmissions:
         lines += ["", _("No transmission was played.")]

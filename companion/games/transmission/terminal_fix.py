@@ -107,7 +107,7 @@ def fix_board(seat: Seat) -> bool:
     draft = BoardDraft(session.content, position.rows(), position.cadet_cell, position.carrying or "")
     if view.phase not in PHASES:
         why = session.correction_problem(*draft.board())
-        seat.say(f"! {_sentence(why or _('The board cannot be corrected now'))}")
+        seat.say("! " + _sentence(why or _("The board cannot be corrected now")))
         return False
     seat.say(_(FIX_HELP), *_show(seat, draft))
     while True:
