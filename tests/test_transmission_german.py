@@ -140,3 +140,15 @@ def test_every_translation_keeps_its_placeholders(path: Path) -> None:
             if text and len(ids) == 1 and _placeholders(text) != wanted:
                 wrong.append((ids[0], text))
     assert not wrong, wrong
+
+
+_IN_FSTRING = re.compile(r"""\bf(['"]).*\{[^}]*(?<![\w.])(?:_|N_|ngettext|pgettext)\(\s*['"]""")
+
+
+def test_no_message_is_written_inside_an_f_string() -> None:
+    """Babel cannot see a message inside an f-string's braces: it would never be translated."""
+    root = Path(__file__).parents[1] / "companion"
+    hidden = [f"{path.relative_to(root)}:{n}" for path in sorted(root.rglob("*.py"))
+              for n, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+              if _IN_FSTRING.search(line)]
+    assert not hidden, hidden
