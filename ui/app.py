@@ -36,6 +36,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
+from companion.i18n import _
 from companion.table.config import Config
 from ui import theme
 from ui.game_table import GameTable
@@ -314,7 +315,7 @@ class CompanionApp(App):
         table = cast("TransmissionTable | None", self.shelf.strip_table())
         if table is not None:
             choices = table.menu()
-            ChoicePopup("Menu", "", choices, vertical=True, default=len(choices) - 1, width_dp=420).open()
+            ChoicePopup(_("Menu"), "", choices, vertical=True, default=len(choices) - 1, width_dp=420).open()
 
     def back(self) -> None:
         """Escape: outside a game go Home; in a game ask first (the game would be lost)."""
@@ -356,7 +357,8 @@ class CompanionApp(App):
             self.hardware.start()
         except Exception as exc:  # never keep the table from starting
             log.exception("the table hardware could not start")
-            self.show_message(f"Buttons, lights and card reader are off: {exc}", "error")
+            self.show_message(_("Buttons, lights and card reader are off: {error}").format(error=exc),
+                              "error")
 
     def press_key(self, key: int) -> bool:
         """A panel button: the key it stands for (``ui.table_hardware.BUTTON_KEYS``), as if typed."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_
 from companion.table.registry import GameInfo, HelpPlace, Reference, Subcommands
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ __all__ = ["GAME"]
 #: (:attr:`GameInfo.keeper` checks it).
 GAME: GameInfo[Session] = GameInfo(
     name="five-actions",
-    title="The Five Actions",
+    title=N_("The Five Actions"),
     content=Reference("companion.games.five_actions.content.loader:load_content"),
     store=Reference("companion.games.five_actions.stored:KEEPER"),
     difficulties=tuple(f"{n} players" for n in range(2, 5)),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_
 from companion.table.registry import GameInfo, HelpPlace, Reference, Subcommands
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ __all__ = ["GAME"]
 #: :data:`companion.games.six_actions.stored.NAME` (:attr:`GameInfo.keeper` checks it).
 GAME: GameInfo[Session] = GameInfo(
     name="six-actions",
-    title="The Six Actions",
+    title=N_("The Six Actions"),
     content=Reference("companion.games.six_actions.content.loader:load_content"),
     store=Reference("companion.games.six_actions.stored:KEEPER"),
     standings=True,
