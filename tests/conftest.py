@@ -8,6 +8,7 @@ per test; they are marked ``ui`` automatically, so ``-m "not ui"`` skips them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,9 @@ UI_FIXTURES = frozenset({"kivy_window", "ui_harness"})
 def pytest_configure(config: pytest.Config) -> None:
     # Kivy reads its environment once, on first import, wherever that happens.
     kivy_harness.configure_environment()
+    # The tests read English unless one switches (a developer's LANG=de_DE must not change them);
+    # the app and the command line take the language from here (companion.table.table_settings).
+    os.environ["COMPANION_LANG"] = "en"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -168,7 +168,7 @@ class TableHardware:
         self._drain_event = Clock.schedule_interval(self.drain, DRAIN_INTERVAL)
         self.app.bind(session=self._on_session)
         self._on_session(self.app, self.app.session)
-        self._update_status()
+        self.update_status()
         if problems:
             # After, not instead of, a notice already up (a damaged game store set aside, a bad config).
             said = [self.app.message] if self.app.message and self.app.message_kind == "error" else []
@@ -287,7 +287,7 @@ class TableHardware:
             self.app.show_message(text, "error")
             self._signal("refused")
             self.scan_log.add("problem", "", text)
-        self._update_status()
+        self.update_status()
 
     # ------------------------------------------------------------------ scans
 
@@ -435,7 +435,8 @@ class TableHardware:
         elif isinstance(event, Victory):
             self._signal("victory")
 
-    def _update_status(self) -> None:
+    def update_status(self) -> None:
+        """The status strip's hardware line, in the table's language (again after a switch)."""
         status = self.app.status
         if status is not None:
             status.hardware = status_text(self.reader_state, self.buttons_state)
