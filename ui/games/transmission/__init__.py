@@ -10,6 +10,7 @@ from pathlib import Path
 
 from companion.games.transmission.info import GAME
 from companion.games.transmission.names import Step
+from companion.i18n import N_
 from ui.games import GameScreens, Reference
 from ui.keys import KEYS_HELP
 
@@ -31,7 +32,7 @@ SCREENS = GameScreens(
     widget_kv=(Path(__file__).with_name("cards.kv"), Path(__file__).with_name("mc_seat.kv")),
     start="setup",
     in_game=frozenset(step.value for step in Step),
-    blurb="Mission Control or dealer",
+    blurb=N_("Mission Control or dealer"),
     keys=KEYS_HELP,
     table=Reference("ui.games.transmission.game:TransmissionTable"),
 )
