@@ -210,11 +210,11 @@ def _natural_width(label: Any) -> float:
 
 
 def misfits(window: Any, slack: float = 1.0) -> list[str]:
-    """One line per visible label that does not fit: its text larger than its box (cut by the box,
-    by a ``text_size`` or spilling over), shortened with an ellipsis, or overlapping another visible
-    label's text (neither inside the other)."""
+    """One line per visible label that does not fit: no room at all, its text larger than its box
+    (cut by the box, by a ``text_size`` or spilling over), shortened with an ellipsis, or overlapping
+    another visible label's text (neither inside the other)."""
     labels = visible_labels(window)
-    lines = []
+    lines = [f"{describe(label)}: has no room" for label in _squeezed(window)]
     for label in labels:
         ink_w, ink_h = _ink(label)
         if ink_w > label.width + slack or ink_h > label.height + slack:
@@ -228,12 +228,26 @@ def misfits(window: Any, slack: float = 1.0) -> list[str]:
                 and _natural_width(label) > box[0] - 2 * label.padding_x + slack:
             lines.append(f"{describe(label)}: shortened (needs {_natural_width(label):.0f} px, has "
                          f"{box[0]:.0f})")
-    inks = [(label, _cut(_ink_rect(label), _clip(label, window))) for label in labels]
-    for i, (first, a) in enumerate(inks):
-        for second, b in inks[i + 1:]:
-            if not _related(first, second) and _area(_cut(a, b), slack):
+    inks = [(label, _cut(_ink_rect(label), _clip(label, window)), _layer(label, window)) for label in labels]
+    for i, (first, a, layer) in enumerate(inks):
+        for second, b, other in inks[i + 1:]:
+            # A popup covers what is behind it (dimmed): only labels of one layer can collide.
+            if layer is other and not _related(first, second) and _area(_cut(a, b), slack):
                 lines.append(f"{describe(first)} overlaps {describe(second)}")
     return lines
+
+
+def _squeezed(window: Any) -> list[Any]:
+    """Labels meant to be seen (text, opacity, parents drawn) that their layout gave no width or
+    height: a neighbour took their room."""
+    from kivy.uix.label import Label
+
+    found = []
+    for widget in _walk(window):
+        if isinstance(widget, Label) and widget.text.strip() and widget.opacity > 0 \
+                and (widget.width <= 0 or widget.height <= 0) and _shown(widget.parent):
+            found.append(widget)
+    return found
 
 
 def _ink_rect(label: Any) -> Rect:
@@ -246,6 +260,14 @@ def _ink_rect(label: Any) -> Rect:
     left = x0 + (tw - ink_w) * halign
     bottom = y0 + (th - ink_h) * valign
     return left, bottom, left + ink_w, bottom + ink_h
+
+
+def _layer(widget: Any, window: Any) -> Any:
+    """The child of the window ``widget`` is drawn in: the app's root, or a popup over it."""
+    node = widget
+    while getattr(node, "parent", None) is not None and node.parent is not window and node.parent is not node:
+        node = node.parent
+    return node
 
 
 def _related(a: Any, b: Any) -> bool:

@@ -1,0 +1,210 @@
+"""The shell's screens in another language, in a real 800x480 window (issue 22).
+
+- In the pseudo-locale (every message ``⟦Ŝçőŕé⟧``, made from the template at test time) no visible
+  text has words from outside the catalog: Home, How to play, History (empty and with games), Stats
+  (empty and with figures), the number pad, the export and Menu popups.
+- In German every one of them fits: no label's text is larger than its box, shortened, or over
+  another's; screenshots in ``tests/_screenshots/i18n/`` (look at them).
+- A switch while the app runs redraws what is shown, kv text and Python-built text alike.
+
+Game screens join as they are wrapped: :func:`shell_tour` takes more steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import i18n
+from companion.table.store import GameSummary
+from i18n_support import PSEUDO, misfits, pseudo_locale, report, unmarked
+
+
+def settle(h: Any) -> None:
+    h.pump_until(lambda: not h.app.actions_held(), timeout=3, what="the double-tap guard to pass")
+    h.pump(frames=3)
+
+
+@dataclass
+class Figures:
+    """What Stats reads of one difficulty (:class:`companion.table.store.DifficultyStats`'s fields)."""
+
+    difficulty: str
+    games: int = 12
+    win_rate: float = 7 / 12
+    best_score: int = 450
+    streak: int = 2
+    best_streak: int = 4
+    abandoned: int = 1
+    scores: list[int] = field(default_factory=lambda: [100, 250, 450, 300, 0, 125])
+    game: str = "transmission"
+
+
+def games(now: datetime) -> list[GameSummary]:
+    """A won, a lost and an abandoned game of Incoming Transmission, with undos and a person as MC."""
+    base: dict[str, Any] = {
+        "id": 1, "started": now, "ended": now + timedelta(minutes=12), "difficulty": "standard",
+        "layout": "standard", "seed": 123456, "result": "won", "transmissions_used": 5,
+        "missions_completed": 3, "missions_total": 3, "score": 450, "duration_s": 725.0, "undos": 2}
+    return [GameSummary(**base),
+            GameSummary(**{**base, "id": 2, "started": now - timedelta(days=9), "result": "lost",
+                           "difficulty": "expert", "missions_completed": 1, "missions_total": 4, "score": 0,
+                           "duration_s": 4000.0, "undos": 0}),
+            GameSummary(**{**base, "id": 3, "started": now - timedelta(days=2), "result": "abandoned",
+                           "transmissions_used": 1, "duration_s": 30.0, "undos": 0})]
+
+
+#: A step of the tour: its name (the screenshot's) and what brings the screen or popup up.
+Step = tuple[str, Callable[[Any], None]]
+
+
+def _show(name: str) -> Callable[[Any], None]:
+    def go(h: Any) -> None:
+        h.app.show(name)
+    return go
+
+
+def _history_with_games(h: Any) -> None:
+    h.app.show("history")
+    settle(h)
+    h.app.manager.current_screen.show_games(games(datetime.now(UTC)))
+    h.app.manager.current_screen.can_export = True
+
+
+def _stats_with_figures(h: Any) -> None:
+    h.app.show("stats")
+    settle(h)
+    names = [d.name for d in h.app.content.difficulties]
+    h.app.manager.current_screen.show_stats([Figures(name) for name in names[:3]])
+
+
+def _popup(make: Callable[[Any], Any]) -> Callable[[Any], None]:
+    def go(h: Any) -> None:
+        make(h).open()
+    return go
+
+
+def _seed_pad(h: Any) -> Any:
+    from ui.popups import SeedPad
+
+    pad = SeedPad("12345")
+    pad.press("x")  # a problem line
+    pad.problem = ""
+    return pad
+
+
+def _export(h: Any) -> Any:
+    from ui.screens.history import HistoryScreen
+
+    assert isinstance(h.app.manager.current_screen, HistoryScreen)
+    h.app.manager.current_screen.export()
+    return _Opened()
+
+
+class _Opened:
+    """A popup some code has opened already."""
+
+    def open(self) -> None:
+        pass
+
+
+SHELL_TOUR: list[Step] = [
+    ("home", _show("home")),
+    ("help", _show("help")),
+    ("history_empty", _show("history")),
+    ("history", _history_with_games),
+    ("history_export", _popup(_export)),
+    ("stats_empty", _show("stats")),
+    ("stats", _stats_with_figures),
+    ("seed_pad", _popup(_seed_pad)),
+]
+
+
+def dismiss_popups(h: Any) -> None:
+    from kivy.uix.modalview import ModalView
+
+    for widget in list(h.window.children):
+        if isinstance(widget, ModalView):
+            widget.dismiss(animation=False)
+    h.pump(frames=3)
+
+
+def shell_tour(h: Any, tmp_path: Path, check: Callable[[str], list[str]],
+               steps: list[Step] = SHELL_TOUR) -> list[str]:
+    """Walk ``steps`` in a started app; ``check(name)`` at each says what is wrong there."""
+    found = []
+    for name, go in steps:
+        if not name.endswith(("_export",)):
+            dismiss_popups(h)
+        go(h)
+        settle(h)
+        found += [f"{name}: {line}" for line in check(name)]
+    dismiss_popups(h)
+    return found
+
+
+@pytest.fixture
+def app_in(ui_harness: Any, tmp_path: Path) -> Iterator[Callable[..., Any]]:
+    """Start the app in a language: ``app_in("de")`` or ``app_in(PSEUDO, localedir)``."""
+    from ui.app import CompanionApp
+
+    def start(code: str, localedir: Path | None = None) -> Any:
+        app = CompanionApp(store_path=tmp_path / "store.sqlite3")
+        i18n.set_language(code, localedir=localedir)  # after the app's own choice (English in tests)
+        ui_harness.start(app)
+        settle(ui_harness)
+        return app
+
+    try:
+        yield start
+    finally:
+        i18n.set_language("en")
+
+
+def test_every_visible_string_comes_from_the_catalog(ui_harness: Any, app_in: Any, tmp_path: Path) -> None:
+    h = ui_harness
+    app = app_in(PSEUDO, pseudo_locale(tmp_path / "pseudo"))
+    # Data, not the catalog's: the content pack's difficulty titles (their translation is the game's
+    # content's, issue 22's Incoming Transmission part), a file name.
+    data = {d.title for d in app.content.difficulties} | {"exports"}
+    found = shell_tour(h, tmp_path, lambda _name: unmarked(h.window, data))
+    assert not found, report(found)
+
+
+def test_every_shell_screen_fits_in_german(ui_harness: Any, app_in: Any, tmp_path: Path) -> None:
+    h = ui_harness
+    app_in("de")
+    assert h.find(text="Neues Spiel")
+
+    def fits(name: str) -> list[str]:
+        h.screenshot(f"i18n/de_{name}.png")
+        return misfits(h.window)
+
+    found = shell_tour(h, tmp_path, fits)
+    assert not found, report(found)
+
+
+def test_a_switch_while_the_app_runs_redraws_what_is_shown(ui_harness: Any, app_in: Any,
+                                                           tmp_path: Path) -> None:
+    from kivy.uix.label import Label
+
+    h = ui_harness
+    app = app_in("en")
+    assert h.find(text="New game")
+    i18n.set_language("de")
+    h.pump(frames=3)
+    assert h.find(text="Neues Spiel") and h.find(text="Verlauf")
+    keys = h.find(cls=Label, where=lambda w: w.text.startswith("Tasten:"))
+    assert "Register" in keys.text
+    app.show("help")
+    settle(h)
+    assert "Das Ziel." in app.manager.current_screen.rules_text
+    i18n.set_language("en")
+    h.pump(frames=3)
+    assert "The goal." in app.manager.current_screen.rules_text, "the screen shown is redrawn"
+    assert h.find(text="How to play")
