@@ -3,8 +3,9 @@
 - In the pseudo-locale (every message ``⟦Ŝçőŕé⟧``, made from the template at test time) no visible
   text has words from outside the catalog: Home, How to play, History (empty and with games), Stats
   (empty and with figures), the number pad, the export and Menu popups.
-- In German every one of them fits: no label's text is larger than its box, shortened, or over
-  another's; screenshots in ``tests/_screenshots/i18n/`` (look at them).
+- In German every one of them fits: no label's text is larger than its box, shortened, squeezed to
+  nothing or over another's; screenshots in ``tests/_screenshots/i18n/`` (look at them; Home's is
+  the README's ``docs/screenshots/home_de.png`` with ``COMPANION_UPDATE_SCREENSHOTS=1``).
 - A switch while the app runs redraws what is shown, kv text and Python-built text alike.
 
 Game screens join as they are wrapped: :func:`shell_tour` takes more steps.
@@ -23,6 +24,7 @@ import pytest
 from companion import i18n
 from companion.table.store import GameSummary
 from i18n_support import PSEUDO, misfits, pseudo_locale, report, unmarked
+from readme_pictures import publish
 
 
 def settle(h: Any) -> None:
@@ -182,7 +184,9 @@ def test_every_shell_screen_fits_in_german(ui_harness: Any, app_in: Any, tmp_pat
     assert h.find(text="Neues Spiel")
 
     def fits(name: str) -> list[str]:
-        h.screenshot(f"i18n/de_{name}.png")
+        shot = h.screenshot(f"i18n/de_{name}.png")
+        if name == "home":
+            publish(shot, "home_de")  # README, Language (COMPANION_UPDATE_SCREENSHOTS=1)
         return misfits(h.window)
 
     found = shell_tour(h, tmp_path, fits)
