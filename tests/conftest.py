@@ -28,6 +28,20 @@ def pytest_configure(config: pytest.Config) -> None:
     # The tests read English unless one switches (a developer's LANG=de_DE must not change them);
     # the app and the command line take the language from here (companion.table.table_settings).
     os.environ["COMPANION_LANG"] = "en"
+    compile_stale_catalogs()
+
+
+def compile_stale_catalogs() -> None:
+    """Compile each translation catalog whose ``.mo`` is missing or older than its ``.po``, as the
+    set-up does (``scripts/_setup.sh``), so a bare ``pytest`` after editing a ``.po`` tests it."""
+    from companion.i18n import LOCALE_DIR
+    from companion.lab.catalog import compile_catalogs
+
+    stale = [po.parent.parent.name for po in LOCALE_DIR.glob("*/LC_MESSAGES/*.po")
+             if not po.with_suffix(".mo").exists()
+             or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+    if stale:
+        compile_catalogs(languages=stale)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
