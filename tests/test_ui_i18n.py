@@ -212,3 +212,69 @@ def test_a_switch_while_the_app_runs_redraws_what_is_shown(ui_harness: Any, app_
     h.pump(frames=3)
     assert "The goal." in app.manager.current_screen.rules_text, "the screen shown is redrawn"
     assert h.find(text="How to play")
+
+
+def test_a_whole_game_in_german_fits(ui_harness: Any, tmp_path: Path) -> None:
+    """Incoming Transmission from Setup to its End, started in German by the config's
+    ``[table] language``; every screen of the way is measured (and its screenshot kept)."""
+    import test_ui_game
+    from companion.games.transmission.session import Step as GameStep
+    from companion.table.config import Config
+    from companion.table.table_settings import TableSettings
+    from test_ui_table import arrange_intended, wait_step
+    from ui.app import CompanionApp
+
+    h = ui_harness
+    found: dict[str, list[str]] = {}
+
+    def look() -> None:
+        name = h.app.manager.current
+        settle(h)
+        if name not in found:
+            h.screenshot(f"i18n/de_game_{name}.png")
+            found[name] = misfits(h.window)
+
+    try:
+        app = h.start(CompanionApp(content=test_ui_game.CONTENT, chooser_factory=test_ui_game.make_chooser,
+                                   config=Config(table=TableSettings(language="de")),
+                                   store_path=tmp_path / "store.sqlite3"))
+        settle(h)
+        assert i18n.language() == "de" and h.find(text="Neues Spiel")
+        app.new_game()
+        test_ui_game.wait_screen(h, "setup")
+        look()
+        assert app.start_game("training", "standard", 8)
+        test_ui_game.wait_screen(h, "board_setup")
+        look()
+        assert app.intents.confirm()
+        while app.session.step is not GameStep.END:
+            if app.session.step is not GameStep.DECODE:
+                wait_step(h, GameStep.TRANSMISSION, timeout=30)
+                test_ui_game.wait_screen(h, "transmission")
+                look()
+                assert app.intents.confirm()
+                test_ui_game.wait_screen(h, "decode")
+            look()
+            arrange_intended(h)
+            assert app.intents.execute(), app.session.message
+            while app.session.step in (GameStep.EXECUTE, GameStep.MISSION_COMPLETE):
+                test_ui_game.wait_screen(h, app.session.step.value)
+                look()
+                assert app.intents.confirm()
+            h.pump_until(lambda: app.session.step is not GameStep.EXECUTE)
+        test_ui_game.wait_screen(h, "end")
+        look()
+    finally:
+        i18n.set_language("en")
+    assert {"setup", "board_setup", "transmission", "decode", "execute", "end"} <= set(found)
+    lines = [f"{name}: {line}" for name, problems in found.items() for line in problems
+             if (name, line.split("'")[1]) not in KNOWN_MISFITS]
+    assert not lines, report(lines)
+
+
+#: Misfits of the game's screens found here and not yet fixed, as (screen, the label's text): each
+#: is also there in English (the game's screens are wrapped and fitted apart from the shell).
+#: Remove an entry when its screen is fixed; a new misfit fails the test.
+KNOWN_MISFITS = {
+    ("end", "If Only We Had More Power"),  # End shortens a long mission title ("If Only We ...More Power")
+}
