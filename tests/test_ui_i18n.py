@@ -278,3 +278,29 @@ def test_a_whole_game_in_german_fits(ui_harness: Any, tmp_path: Path) -> None:
 KNOWN_MISFITS = {
     ("end", "If Only We Had More Power"),  # End shortens a long mission title ("If Only We ...More Power")
 }
+
+
+def test_a_game_in_progress_goes_on_in_the_new_language(ui_harness: Any, app_in: Any) -> None:
+    """A switch mid-game redraws the game's screen from its view (the status strip included); the
+    game itself is untouched."""
+    import test_ui_game
+
+    h = ui_harness
+    app = app_in("en")
+    assert app.start_game("training", "standard", 8)
+    test_ui_game.wait_screen(h, "board_setup")
+    session = app.session
+    redraws: list[str] = []
+    table = app.shelf.table("transmission")
+    original = table.redraw
+    table.redraw = lambda: (redraws.append(app.manager.current), original())[1]
+    assert app.status.hardware.startswith("reader:")
+    i18n.set_language("de")
+    h.pump(frames=3)
+    assert redraws == ["board_setup"], "the game's screen is redrawn once, on Kivy's thread"
+    assert app.status.hardware.startswith("Leser:")
+    assert app.session is session and app.manager.current == "board_setup"
+    assert h.find(text="Menü")
+    i18n.set_language("en")
+    h.pump(frames=3)
+    assert app.status.hardware.startswith("reader:") and h.find(text="Menu")
