@@ -44,7 +44,7 @@ from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.games.transmission.names import Step  # the registration's names (catalog)
-from companion.i18n import N_, _
+from companion.i18n import N_, _, pgettext
 from companion.table.config import Config
 from companion.table.events import Event
 from hardware import panel as gpio
@@ -74,9 +74,7 @@ TAKE_BACK_KEY = 8
 #: How the pairing popup names each kind (plural, for its tabs).
 KIND_TABS = {"command": N_("Command"), "transmission": N_("Transmission"), "mission": N_("Mission"),
              "boost": N_("Signal Boost"), "module": N_("Module")}
-#: The status strip's words for the reader's and the buttons' states (others are shown as they are).
-STATE_WORDS = {"connected": N_("connected"), "disconnected": N_("disconnected"), "none": N_("none"),
-               "on": N_("on"), "off": N_("off")}
+
 
 
 class Reader(Protocol):
@@ -444,8 +442,18 @@ class TableHardware:
 
 def status_text(reader: str, buttons: str) -> str:
     """The status strip's hardware line: ``reader: connected · buttons: on`` (in the table's language)."""
-    return _("reader: {reader} · buttons: {buttons}").format(reader=_(STATE_WORDS.get(reader, reader)),
-                                                            buttons=_(STATE_WORDS.get(buttons, buttons)))
+    return _("reader: {reader} · buttons: {buttons}").format(reader=state_word(reader),
+                                                            buttons=state_word(buttons))
+
+
+def state_word(state: str) -> str:
+    """The status strip's word for a reader's or the buttons' state (``"none"``: no reader), in the
+    table's language; another state as it is."""
+    words = {"connected": pgettext("hardware", "connected"),
+             "disconnected": pgettext("hardware", "disconnected"),
+             "none": pgettext("hardware", "none"), "on": pgettext("hardware", "on"),
+             "off": pgettext("hardware", "off")}
+    return words.get(state, state)
 
 
 # ---------------------------------------------------------------------------- the pairing popup

@@ -249,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     found = []
     template = extract()
     committed = read(POT)
-    if {m.id for m in template if m.id} != {m.id for m in committed if m.id}:
+    if {(m.id, m.context) for m in template if m.id} != {(m.id, m.context) for m in committed if m.id}:
         found.append(f"{POT.relative_to(ROOT)} is not what the code marks: run scripts/i18n update")
     for language in _languages(LOCALE_DIR):
         path = po_path(language)
