@@ -199,6 +199,16 @@ def _ink(label: Any) -> tuple[float, float]:
     return tuple(label.texture_size)  # type: ignore[return-value]
 
 
+def _natural_height(label: Any) -> float:
+    """How high the label's text is laid out at its ``text_size`` width with no height limit and no
+    ``max_lines`` (a label limited by either shows only the lines that fit and drops the rest)."""
+    core = label._label.__class__(**{name: getattr(label, name) for name in label._font_properties})
+    core.options["text_size"] = (label.text_size[0], None)
+    core.options["max_lines"] = 0
+    core.refresh()
+    return float(core.texture.size[1]) if core.texture is not None else 0.0
+
+
 def _natural_width(label: Any) -> float:
     """How wide the label's longest line would be with room enough (a shortened label's full text)."""
     from kivy.core.text import Label as CoreLabel
@@ -221,9 +231,12 @@ def misfits(window: Any, slack: float = 1.0) -> list[str]:
             lines.append(f"{describe(label)}: text {ink_w:.0f}x{ink_h:.0f} is larger than its box")
             continue
         box = label.text_size
-        if label.texture_size[1] > label.height + slack and box[1] is not None:
-            lines.append(f"{describe(label)}: text {label.texture_size[1]:.0f} high, cut to {box[1]:.0f}")
-            continue
+        if box[1] is not None or label.max_lines:
+            # Kivy drops the lines a text_size height (or max_lines) cannot hold: the texture fits.
+            needed, room = _natural_height(label), min(label.height, label.texture_size[1])
+            if needed > room + slack:
+                lines.append(f"{describe(label)}: text needs {needed:.0f} px high, shows {room:.0f}")
+                continue
         if label.shorten and box[0] is not None and "\n" not in label.text \
                 and _natural_width(label) > box[0] - 2 * label.padding_x + slack:
             lines.append(f"{describe(label)}: shortened (needs {_natural_width(label):.0f} px, has "
