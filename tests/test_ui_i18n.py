@@ -214,9 +214,14 @@ def test_a_switch_while_the_app_runs_redraws_what_is_shown(ui_harness: Any, app_
     assert h.find(text="How to play")
 
 
-def test_a_whole_game_in_german_fits(ui_harness: Any, tmp_path: Path) -> None:
-    """Incoming Transmission from Setup to its End, started in German by the config's
-    ``[table] language``; every screen of the way is measured (and its screenshot kept)."""
+def play_a_whole_game(h: Any, tmp_path: Path, look: Callable[[str], list[str]],
+                      language: str | None = None) -> dict[str, list[str]]:
+    """Incoming Transmission from Home's New game to its End (Setup, Board set-up, each
+    Transmission, Decode, Execute, Mission complete), by the session's intents (no English words
+    tapped); ``look(screen)`` once on each screen says what is wrong there.
+
+    :param language: the config's ``[table] language`` the app starts in (``None``: the one in use).
+    """
     import test_ui_game
     from companion.games.transmission.session import Step as GameStep
     from companion.table.config import Config
@@ -224,51 +229,99 @@ def test_a_whole_game_in_german_fits(ui_harness: Any, tmp_path: Path) -> None:
     from test_ui_table import arrange_intended, wait_step
     from ui.app import CompanionApp
 
-    h = ui_harness
     found: dict[str, list[str]] = {}
 
-    def look() -> None:
+    def once() -> None:
         name = h.app.manager.current
         settle(h)
         if name not in found:
-            h.screenshot(f"i18n/de_game_{name}.png")
-            found[name] = misfits(h.window)
+            found[name] = look(name)
+
+    config = Config(table=TableSettings(language=language)) if language else None
+    current = i18n.language()
+    app = CompanionApp(content=test_ui_game.CONTENT, chooser_factory=test_ui_game.make_chooser,
+                       config=config, store_path=tmp_path / "store.sqlite3")
+    if language is None:  # the app chose from the tests' environment: the one in use again
+        i18n.set_language(current, localedir=_LOCALEDIRS.get(current))
+    h.start(app)
+    settle(h)
+    once()
+    app.new_game()
+    test_ui_game.wait_screen(h, "setup")
+    once()
+    assert app.start_game("training", "standard", 8)
+    test_ui_game.wait_screen(h, "board_setup")
+    once()
+    assert app.intents.confirm()
+    while app.session.step is not GameStep.END:
+        if app.session.step is not GameStep.DECODE:
+            wait_step(h, GameStep.TRANSMISSION, timeout=30)
+            test_ui_game.wait_screen(h, "transmission")
+            once()
+            assert app.intents.confirm()
+            test_ui_game.wait_screen(h, "decode")
+        once()
+        arrange_intended(h)
+        assert app.intents.execute(), app.session.message
+        while app.session.step in (GameStep.EXECUTE, GameStep.MISSION_COMPLETE):
+            test_ui_game.wait_screen(h, app.session.step.value)
+            once()
+            assert app.intents.confirm()
+        h.pump_until(lambda: app.session.step is not GameStep.EXECUTE)
+    test_ui_game.wait_screen(h, "end")
+    once()
+    assert {"home", "setup", "board_setup", "transmission", "decode", "execute", "end"} <= set(found)
+    return found
+
+
+#: The folder of a language set by a test (the pseudo-locale's), by code.
+_LOCALEDIRS: dict[str, Path] = {}
+
+
+def content_words(content: Any) -> set[str]:
+    """The names the content pack gives (modules, missions, boosts, difficulties, the pack) and the
+    commands' titles: data of the game, translated with the content, not by the screens."""
+    from companion.games.transmission.engine.commands import Command
+
+    words = {m.name for m in content.modules} | {d.title for d in content.difficulties}
+    words |= {m.title for m in content.missions} | {m.flavour for m in content.missions}
+    words |= {b.name for b in content.boosts} | {b.text for b in content.boosts} | {content.title}
+    return words | {c.title for c in Command}
+
+
+def test_a_whole_game_in_german_fits(ui_harness: Any, tmp_path: Path) -> None:
+    """Incoming Transmission from Setup to its End, started in German by the config's
+    ``[table] language``; every screen of the way is measured (and its screenshot kept)."""
+    h = ui_harness
+
+    def fits(name: str) -> list[str]:
+        assert i18n.language() == "de"
+        h.screenshot(f"i18n/de_game_{name}.png")
+        return misfits(h.window)
 
     try:
-        app = h.start(CompanionApp(content=test_ui_game.CONTENT, chooser_factory=test_ui_game.make_chooser,
-                                   config=Config(table=TableSettings(language="de")),
-                                   store_path=tmp_path / "store.sqlite3"))
-        settle(h)
-        assert i18n.language() == "de" and h.find(text="Neues Spiel")
-        app.new_game()
-        test_ui_game.wait_screen(h, "setup")
-        look()
-        assert app.start_game("training", "standard", 8)
-        test_ui_game.wait_screen(h, "board_setup")
-        look()
-        assert app.intents.confirm()
-        while app.session.step is not GameStep.END:
-            if app.session.step is not GameStep.DECODE:
-                wait_step(h, GameStep.TRANSMISSION, timeout=30)
-                test_ui_game.wait_screen(h, "transmission")
-                look()
-                assert app.intents.confirm()
-                test_ui_game.wait_screen(h, "decode")
-            look()
-            arrange_intended(h)
-            assert app.intents.execute(), app.session.message
-            while app.session.step in (GameStep.EXECUTE, GameStep.MISSION_COMPLETE):
-                test_ui_game.wait_screen(h, app.session.step.value)
-                look()
-                assert app.intents.confirm()
-            h.pump_until(lambda: app.session.step is not GameStep.EXECUTE)
-        test_ui_game.wait_screen(h, "end")
-        look()
+        found = play_a_whole_game(h, tmp_path, fits, language="de")
     finally:
         i18n.set_language("en")
-    assert {"setup", "board_setup", "transmission", "decode", "execute", "end"} <= set(found)
     lines = [f"{name}: {line}" for name, problems in found.items() for line in problems
              if (name, line.split("'")[1]) not in KNOWN_MISFITS]
+    assert not lines, report(lines)
+
+
+def test_a_whole_game_speaks_from_the_catalog(ui_harness: Any, tmp_path: Path) -> None:
+    """The same game in the pseudo-locale: every word on every screen comes from the catalog, but
+    the content's names, the seed and the board's letters (single letters are allowed by rule)."""
+    import test_ui_game
+
+    h = ui_harness
+    _LOCALEDIRS[PSEUDO] = pseudo_locale(tmp_path / "pseudo")
+    data = content_words(test_ui_game.CONTENT)
+    try:
+        i18n.set_language(PSEUDO, localedir=_LOCALEDIRS[PSEUDO])
+        found = play_a_whole_game(h, tmp_path, lambda _name: unmarked(h.window, data))
+    finally:
+        i18n.set_language("en")
+    lines = [f"{name}: {line}" for name, problems in found.items() for line in problems]
     assert not lines, report(lines)
 
 
