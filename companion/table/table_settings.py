@@ -21,10 +21,10 @@ from datetime import time
 from typing import Any
 
 from companion.errors import ConfigError
-from companion.i18n import LANGUAGES, _, normalise
+from companion.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language_from_env, normalise, set_language
 
 __all__ = ["DEFAULT_VOLUME", "TABLE_KEYS", "QuietHours", "TableSettings", "parse_quiet_hours",
-           "read_table_settings"]
+           "read_table_settings", "table_language", "use_table_language"]
 
 #: The keys ``[table]`` may hold.
 TABLE_KEYS = ("language", "volume", "mute", "quiet_hours")
@@ -124,3 +124,19 @@ def read_table_settings(table: Mapping[str, Any], where: str) -> tuple[TableSett
             problems.append(ConfigError(where, "table.quiet_hours", raw, str(exc)))
     return TableSettings(language=normalise(language) if language else None, volume=volume, mute=mute,
                          quiet_hours=quiet), problems
+
+
+def table_language(settings: TableSettings, env: Mapping[str, str] | None = None) -> str:
+    """The language the table starts in: ``[table] language``, else the environment's
+    (:func:`companion.i18n.language_from_env`: ``COMPANION_LANG``, ``LANGUAGE``, ``LC_*``, ``LANG``),
+    else English (:data:`companion.i18n.SOURCE_LANGUAGE`).
+
+    :param env: the environment to read (default ``os.environ``)."""
+    return settings.language or language_from_env(env) or SOURCE_LANGUAGE
+
+
+def use_table_language(settings: TableSettings, env: Mapping[str, str] | None = None) -> str:
+    """Switch every layer to :func:`table_language` (:func:`companion.i18n.set_language`) and return it.
+    Called once at start, before anything is shown: by the app (``ui.app``) and the command line
+    (``companion.entry``).  A known language whose catalog is not compiled stays English, logged."""
+    return set_language(table_language(settings, env))

@@ -11,6 +11,7 @@ game (it has no cards), so a scan is left to the shell.
 from __future__ import annotations
 
 from companion.games.five_actions.info import GAME
+from companion.i18n import N_
 from ui.games import GameScreens, Reference
 from ui.keys import ACTIONS_KEYS_HELP
 
@@ -26,7 +27,7 @@ SCREENS = GameScreens(
     widget_kv=(),
     start="five_setup",
     in_game=frozenset(),
-    blurb="the referee and accountant",
+    blurb=N_("the referee and accountant"),
     keys=ACTIONS_KEYS_HELP,
     table=Reference("ui.games.five_actions.table:FiveActionsTable"),
 )

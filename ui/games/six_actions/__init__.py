@@ -9,6 +9,7 @@ strip, so none of them is listed in :attr:`~ui.games.GameScreens.in_game`.
 from __future__ import annotations
 
 from companion.games.six_actions.info import GAME
+from companion.i18n import N_
 from ui.games import GameScreens, Reference
 from ui.keys import ACTIONS_KEYS_HELP
 
@@ -26,7 +27,7 @@ SCREENS = GameScreens(
     widget_kv=(),
     start="six_setup",
     in_game=frozenset(),
-    blurb="the referee and banker",
+    blurb=N_("the referee and banker"),
     keys=ACTIONS_KEYS_HELP,
     table=Reference("ui.games.six_actions.table:SixActionsTable"),
 )
