@@ -47,13 +47,16 @@ class _NeverAsked:
 
 
 @pytest.fixture
-def german(tmp_path: Path) -> Iterator[None]:
-    """The table speaks German (the sample catalog) for one test, English again after it."""
+def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The table speaks German (the sample catalog) for one test, English again after it; a command
+    line started in the test (which sets the table's language itself) finds the sample too."""
     folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     with SAMPLE.open("rb") as po, (folder / f"{i18n.DOMAIN}.mo").open("wb") as mo:
         write_mo(mo, read_po(po, locale="de"))
-    assert i18n.set_language("de", localedir=tmp_path / "locale") == "de"
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    assert i18n.set_language("de") == "de"
     try:
         yield
     finally:
