@@ -17,6 +17,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 
 from ui import theme
+from ui.games.flow import Option, Question
 from ui.popups import SeedPad
 from ui.screens.base import BaseScreen
 
@@ -61,7 +62,7 @@ class ActionStepScreen(BaseScreen[Any]):
         self.answers: dict[str, object] = {}
         #: ``(key, the words of the answer)`` in the order given (Back takes the last one back).
         self.said: list[tuple[str, str]] = []
-        self.question: Any = None
+        self.question: Question | None = None
         self._view: Any = None
         self._name: Any = None  # a TextInput while a name is asked
 
@@ -83,7 +84,7 @@ class ActionStepScreen(BaseScreen[Any]):
         """The name typed, as the answer takes it (stripped)."""
         return text.strip()
 
-    def pad_note(self, question: Any, low: int, high: int) -> str:
+    def pad_note(self, question: Question, low: int, high: int) -> str:
         """The number pad's note for ``question``'s amount, from ``low`` to ``high``."""
         return f"From {low} to {high}."
 
@@ -107,7 +108,7 @@ class ActionStepScreen(BaseScreen[Any]):
             return
         self.ask(view)
 
-    def show_question(self, question: Any) -> None:
+    def show_question(self, question: Question) -> None:
         """Draw ``question``: its title, prompt, the pad or the name box, and one button a choice."""
         self.is_confirm = False
         self.title = question.title
@@ -139,11 +140,11 @@ class ActionStepScreen(BaseScreen[Any]):
     def on_leave(self, *_: object) -> None:
         self.text_box(False)
 
-    def chosen(self, option: Any, *_: object) -> None:
+    def chosen(self, option: Option, *_: object) -> None:
         """A choice's button was tapped: its value is the answer, its label the words."""
         self.answer(option.value, option.label)
 
-    def bind_choice(self, button: B, option: Any) -> B:
+    def bind_choice(self, button: B, option: Option) -> B:
         """``button`` answers ``option`` when tapped; returns it."""
         button.bind(on_release=functools.partial(self.chosen, option))
         return button

@@ -41,10 +41,8 @@ class FiveStepScreen(ActionStepScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="five_step", **kwargs)
-        self.question: Question | None = None
         self.needs: SupplyNeeds | None = None
         self.map_view: MapView | None = None
-        self._view: TableView | None = None
 
     def table(self) -> FiveActionsTable:
         return table_of(self.app)

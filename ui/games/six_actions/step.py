@@ -41,8 +41,6 @@ class SixStepScreen(ActionStepScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_step", **kwargs)
-        self.question: Question | None = None
-        self._view: TableView | None = None
 
     def table(self) -> SixActionsTable:
         return table_of(self.app)
