@@ -83,7 +83,8 @@ def action_note(kind: str, view: TableView, player: PlayerPanel | None) -> tuple
 
 
 class FiveTableScreen(ActionTableScreen):
-    """The Five Actions' table: the map, each player's panel, the five actions and Pass."""
+    """The Five Actions' table: the map (a tap on a Location says what it holds), each player's
+    panel, the five actions (each says what its cheapest box costs, or why not) and Pass."""
 
     step_screen = "five_step"
     end_words = "The rules leave it to the table. Patents' icons are counted."
