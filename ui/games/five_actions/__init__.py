@@ -11,13 +11,14 @@ left to the shell.
 from __future__ import annotations
 
 from companion.games.five_actions.info import GAME
+from companion.i18n import N_
 from ui.games import Reference, action_game_screens
 
 __all__ = ["SCREENS"]
 
 #: The Five Actions' screens, registered under its game name: Setup first (New game opens it).
 SCREENS = action_game_screens(
-    GAME, "five_setup", "the referee and accountant",
+    GAME, "five_setup", N_("the referee and accountant"),
     Reference("ui.games.five_actions.table:FiveActionsTable"),
     Reference("ui.games.five_actions.setup:FiveSetupScreen"),
     Reference("ui.games.five_actions.table_screen:FiveTableScreen"),

@@ -9,13 +9,14 @@ strip (:func:`ui.games.action_game_screens`).
 from __future__ import annotations
 
 from companion.games.six_actions.info import GAME
+from companion.i18n import N_
 from ui.games import Reference, action_game_screens
 
 __all__ = ["SCREENS"]
 
 #: The Six Actions' screens, registered under its game name: Setup first (New game opens it).
 SCREENS = action_game_screens(
-    GAME, "six_setup", "the referee and banker", Reference("ui.games.six_actions.table:SixActionsTable"),
+    GAME, "six_setup", N_("the referee and banker"), Reference("ui.games.six_actions.table:SixActionsTable"),
     Reference("ui.games.six_actions.setup:SixSetupScreen"),
     Reference("ui.games.six_actions.table_screen:SixTableScreen"),
     Reference("ui.games.six_actions.step:SixStepScreen"),
