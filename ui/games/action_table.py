@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from kivy.clock import Clock
 
@@ -78,6 +78,13 @@ class ActionTable(Generic[S, V, A, C]):
         self._content: C | None = None
         self.game_id: int | None = None
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
+
+    @classmethod
+    def of(cls, app: Any) -> Self:
+        """This game's table of ``app`` (a :class:`~ui.host.Host`), for its screens.
+
+        :raises LookupError: the app has none (the game's screens were not registered with it)."""
+        return table_of(app, cls.game.name, cls)
 
     # ------------------------------------------------------------------ the game's own
 

@@ -11,17 +11,24 @@ questions, how it draws the confirmation, and its words.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
+from kivy.utils import escape_markup
 
 from ui import theme
 from ui.games.flow import Option, Question
 from ui.popups import SeedPad
 from ui.screens.base import BaseScreen
 
-__all__ = ["ActionStepScreen"]
+__all__ = ["ActionStepScreen", "refused"]
+
+
+def refused(reason: str) -> str:
+    """A confirmation's line saying why the session refuses the action (markup, ``reason`` escaped)."""
+    return f"[color=ff9d8a][b]Refused:[/b] {escape_markup(reason)}[/color]"
 
 
 class Bindable(Protocol):
@@ -116,6 +123,18 @@ class ActionStepScreen(BaseScreen[Any]):
         self.is_number = question.number is not None
         self.is_text = question.text
         self.text_box(question.text)
+
+    def show_confirm(self, title: str, lines: Sequence[str], can_confirm: bool) -> None:
+        """Draw the confirmation of the action ``title``: ``lines`` (markup) say what it will do; its
+        button plays it, greyed unless ``can_confirm``.  Nothing is played before that tap."""
+        self.is_confirm = True
+        self.is_number = self.is_text = False
+        self.text_box(False)
+        self.title = f"{title}: confirm"
+        self.prompt = "Nothing is played until you tap the button."
+        self.summary = "\n".join(lines)
+        self.can_confirm = can_confirm
+        self.confirm_text = f"Do it: {title}"
 
     def text_box(self, wanted: bool) -> None:
         """The name box, only while a name is asked (Kivy keeps the last TextInput it scrolled in a

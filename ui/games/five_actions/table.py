@@ -12,7 +12,6 @@ session's own words (the rule it names).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action
@@ -21,7 +20,6 @@ from companion.games.five_actions.info import GAME
 from companion.games.five_actions.session import Preview, Session, SupplyNeeds
 from companion.games.five_actions.views import TableView
 from ui.games.action_table import ActionTable
-from ui.games.action_table import table_of as game_table_of
 
 __all__ = ["COLOURS", "NAME", "FiveActionsTable", "table_of"]
 
@@ -92,8 +90,5 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
         return True
 
 
-def table_of(app: Any) -> FiveActionsTable:
-    """The Five Actions' table of ``app`` (a :class:`~ui.host.Host`), for its screens.
-
-    :raises LookupError: the app has none (the game's screens were not registered with it)."""
-    return game_table_of(app, NAME, FiveActionsTable)
+#: The table of an app (a :class:`~ui.host.Host`), for the game's screens (:meth:`ActionTable.of`).
+table_of = FiveActionsTable.of

@@ -13,7 +13,6 @@ engine's own words.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Action
@@ -23,7 +22,6 @@ from companion.games.six_actions.info import GAME
 from companion.games.six_actions.session import Seat, Session
 from companion.games.six_actions.views import Quote, TableView
 from ui.games.action_table import ActionTable
-from ui.games.action_table import table_of as game_table_of
 
 __all__ = ["NAME", "SixActionsTable", "table_of"]
 
@@ -82,8 +80,5 @@ class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
         return True
 
 
-def table_of(app: Any) -> SixActionsTable:
-    """The Six Actions' table of ``app`` (a :class:`~ui.host.Host`), for its screens.
-
-    :raises LookupError: the app has none (the game's screens were not registered with it)."""
-    return game_table_of(app, NAME, SixActionsTable)
+#: The table of an app (a :class:`~ui.host.Host`), for the game's screens (:meth:`ActionTable.of`).
+table_of = SixActionsTable.of
