@@ -130,41 +130,35 @@ def check_pack(
     return EXIT_OK
 
 
-def ask_player_count(
-    input_fn: Callable[[str], str], output_fn: Callable[[str], None], low: int, high: int
-) -> int:
-    """Ask how many players until the answer is a number from ``low`` to ``high``.
+def ask_player_count(setup: Prompt, low: int, high: int) -> int:
+    """Ask how many players until the answer is a number from ``low`` to ``high`` (through the
+    set-up's prompt: ``help``, ``quit`` and a blank Enter as at every question).
 
-    :raises EOFError: the input ended (the caller leaves without starting a game).
+    :raises Quit: the table left (:class:`~companion.table.prompt.EndOfInput` when the input ended).
     """
+    ask = setup.reader(f"Type how many players there are, from {low} to {high}.")
     while True:
-        answer = input_fn(f"How many players ({low}-{high})? ").strip()
+        answer = ask(f"How many players ({low}-{high})? ").strip()
         if answer.isdigit() and low <= int(answer) <= high:
             return int(answer)
-        output_fn(f"Please type a number from {low} to {high}.")
+        setup.say(f"Please type a number from {low} to {high}.")
 
 
-def ask_player_name(
-    input_fn: Callable[[str], str],
-    output_fn: Callable[[str], None],
-    seat: int,
-    earlier: Sequence[str],
-    max_name: int,
-    prompt: str = "",
-) -> str:
+def ask_player_name(setup: Prompt, seat: int, earlier: Sequence[str], max_name: int, prompt: str = "") -> str:
     """Ask seat ``seat``'s (0-based) name until it is one the game takes
-    (:func:`companion.table.seat_names.name_problem`): an empty answer is asked again, a name
-    another player has is "Ann is taken; another name for Player 2:", a long one is said and asked
-    again.  Nothing typed before is lost.
+    (:func:`companion.table.seat_names.name_problem`): a name another player has is "Ann is taken;
+    another name for Player 2:", a long one is said and asked again.  Nothing typed before is lost;
+    ``help``, ``quit`` and a blank Enter work as at every question of the set-up's prompt.
 
     :param earlier: the names of the seats before this one.
     :param prompt: the question (default ``"Player 2's name: "``).
     :returns: the name, its spaces tidied (:func:`~companion.table.seat_names.clean_name`).
-    :raises EOFError: the input ended (the caller leaves without starting a game).
+    :raises Quit: the table left (:class:`~companion.table.prompt.EndOfInput` when the input ended).
     """
+    ask = setup.reader(f"Type Player {seat + 1}'s name (at most {max_name} characters).")
     question = prompt or f"Player {seat + 1}'s name: "
     while True:
-        name = clean_name(input_fn(question))
+        name = clean_name(ask(question))
         if not name:
             continue
         if taken_by(name, earlier) is not None:
@@ -173,7 +167,7 @@ def ask_player_name(
         problem = name_problem(name, seat, earlier, max_name)
         if problem is None:
             return name
-        output_fn(problem)
+        setup.say(problem)
         question = prompt or f"Player {seat + 1}'s name: "
 
 

@@ -60,20 +60,15 @@ def _cmd_content_check(args: argparse.Namespace) -> int:
     return game_cli.check_pack(args.file, check_content, load_content, _holds)
 
 
-def _ask_players(
-    setup: Prompt, output_fn: Callable[[str], None], content: ContentPack, layout: str
-) -> tuple[list[str], list[str]]:
-    low, high = content.setup.min_players, content.setup.max_players
-    ask = setup.reader(f"Type how many players there are, from {low} to {high}.")
-    count = game_cli.ask_player_count(ask, output_fn, low, high)
+def _ask_players(setup: Prompt, content: ContentPack, layout: str) -> tuple[list[str], list[str]]:
+    count = game_cli.ask_player_count(setup, content.setup.min_players, content.setup.max_players)
     names: list[str] = []
     starts: list[str] = []
     game_map = content.game_map if layout == "map" else None
     land = [(loc.id, loc.name) for loc in game_map.locations if not loc.ocean] if game_map is not None else []
     for i in range(count):
         prompt = f"Player {i + 1}'s name (clockwise from the first player): "
-        ask = setup.reader(f"Type Player {i + 1}'s name (at most {MAX_NAME} characters).")
-        name = game_cli.ask_player_name(ask, output_fn, i, names, MAX_NAME, prompt)
+        name = game_cli.ask_player_name(setup, i, names, MAX_NAME, prompt)
         start = ""
         while not start:
             if land:
@@ -84,7 +79,7 @@ def _ask_players(
             taken = start_taken_by(content, layout, chosen, start) if start else None
             if taken is not None:
                 shown = dict(land).get(start, start)
-                output_fn(f"{shown} is {taken}'s starting Location: each player starts on their own.")
+                setup.say(f"{shown} is {taken}'s starting Location: each player starts on their own.")
                 start = ""
         names.append(name)
         starts.append(start)
@@ -107,7 +102,7 @@ def play(
 
     def new_game(setup: Prompt) -> Session:
         options = read_five_options(getattr(args, "options", None), ValueError)  # before any question
-        names, starts = _ask_players(setup, output_fn, content, layout)
+        names, starts = _ask_players(setup, content, layout)
         return Session.new(content, names, starts, seed=args.seed, layout=layout,
                            physical_stacks=args.physical_stacks, options=options)
 

@@ -67,14 +67,11 @@ def _cmd_content_check(args: argparse.Namespace) -> int:
     return game_cli.check_pack(args.file, check_content, load_content, _holds)
 
 
-def _ask_seats(setup: Prompt, output_fn: Callable[[str], None], content: ContentPack) -> list[Seat]:
-    low, high = content.setup.min_players, content.setup.max_players
-    ask = setup.reader(f"Type how many players there are, from {low} to {high}.")
-    count = game_cli.ask_player_count(ask, output_fn, low, high)
+def _ask_seats(setup: Prompt, content: ContentPack) -> list[Seat]:
+    count = game_cli.ask_player_count(setup, content.setup.min_players, content.setup.max_players)
     seats: list[Seat] = []
     for i in range(count):
-        ask = setup.reader(f"Type Player {i + 1}'s name (at most {MAX_NAME} characters).")
-        name = game_cli.ask_player_name(ask, output_fn, i, [s.name for s in seats], MAX_NAME)
+        name = game_cli.ask_player_name(setup, i, [s.name for s in seats], MAX_NAME)
         seats.append(Seat(name, COLOURS[i]))
     return seats
 
@@ -88,7 +85,7 @@ def play(
 
     def new_game(setup: Prompt) -> Session:
         options = read_six_options(getattr(args, "options", None), ValueError)  # before any question
-        seats = args.players or _ask_seats(setup, output_fn, content)
+        seats = args.players or _ask_seats(setup, content)
         return Session.new(
             content, seats, tycoon=args.tycoon, seed=args.seed, layout=args.layout, options=options
         )
