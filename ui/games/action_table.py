@@ -57,8 +57,8 @@ S = TypeVar("S", bound=TableSession[Any, Any])
 class ActionTable(Generic[S, V, A, C]):
     """The game on the table, if one is on (see the module docstring).
 
-    A game's table sets the class attributes below and :meth:`default_content`, and starts a game
-    with :meth:`begin` (then :meth:`save_new`).
+    A game's table sets the class attributes below and :meth:`at_end`, and starts a game with
+    :meth:`begin` (then :meth:`save_new`); its screens reach it through :meth:`of`.
 
     :param host: the app.
     :ivar game_id: the stored game of the session on the table, else ``None``.
