@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from kivy.properties import ColorProperty, OptionProperty, StringProperty
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import sp
+from kivy.properties import ColorProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -10,7 +15,8 @@ from kivy.uix.togglebutton import ToggleButton
 
 from ui import theme
 
-__all__ = ["BigButton", "BigToggle", "BodyLabel", "MessageBar", "Panel", "StatusStrip", "StripCell"]
+__all__ = ["BigButton", "BigToggle", "BodyLabel", "FitLabel", "MessageBar", "Panel", "StatusStrip",
+           "StripCell"]
 
 
 class BigButton(Button):
@@ -64,3 +70,52 @@ class StripCell(Label):
 
     fill = ColorProperty(theme.SLOT)
     outline = ColorProperty((0, 0, 0, 0))
+
+
+class FitLabel(Label):
+    """A label whose font gets smaller, from ``full_font_size`` down to ``min_font_size`` (pixels; kv
+    takes ``'22sp'``), until its text fits its box: a long word of another language, a long mission
+    title, is shown whole in a smaller type rather than cut with an ellipsis.
+
+    With ``shorten`` it keeps to one line (its width decides); otherwise it wraps within its width
+    (``text_size`` set to the width) and its height decides.  Only below ``min_font_size`` does
+    ``shorten`` cut the text, as a last resort.  Set ``full_font_size``, not ``font_size``.
+    """
+
+    full_font_size = NumericProperty(sp(18))
+    min_font_size = NumericProperty(sp(12))
+    font_size: float  # Label's own property (pixels), which :meth:`fit` sets
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.refit = Clock.create_trigger(self.fit, -1)
+        super().__init__(**kwargs)
+        for name in ("text", "size", "full_font_size", "min_font_size", "bold", "italic", "font_name",
+                     "padding"):
+            self.fbind(name, self.refit)
+        self.fit()
+
+    def fits(self, font_size: float) -> bool:
+        """Whether the text in ``font_size`` (pixels) fits the box, on one line when ``shorten``."""
+        room_w = self.width - 2 * self.padding_x
+        room_h = self.height - 2 * self.padding_y
+        probe = CoreLabel(text=self.text, font_size=font_size, bold=self.bold, italic=self.italic,
+                          font_name=self.font_name, line_height=self.line_height,
+                          text_size=(None, None) if self.shorten else (max(room_w, 1), None))
+        probe.refresh()
+        width, height = probe.texture.size if probe.texture is not None else (0, 0)
+        if self.max_lines and not self.shorten:  # Kivy drops the lines past max_lines: count them
+            line = CoreLabel(text="Ag", font_size=font_size, bold=self.bold, italic=self.italic,
+                             font_name=self.font_name, line_height=self.line_height)
+            line.refresh()
+            room_h = min(room_h, self.max_lines * line.texture.size[1])
+        return bool(width <= room_w + 1 and height <= room_h + 1)
+
+    def fit(self, *_args: Any) -> None:
+        """Choose the largest font size from ``full_font_size`` down that fits (1 px steps)."""
+        size = float(self.full_font_size)
+        if self.text.strip() and self.width > 1 and self.height > 1:
+            floor = float(min(self.min_font_size, size))
+            while size > floor and not self.fits(size):
+                size = max(floor, size - 1)
+        if self.font_size != size:
+            self.font_size = size
