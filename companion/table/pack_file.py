@@ -10,6 +10,7 @@ import importlib.resources
 import os
 
 from companion.errors import ContentError
+from companion.i18n import _
 
 __all__ = ["read_pack"]
 
@@ -30,4 +31,5 @@ def read_pack(package: str, default_file: str, path: str | os.PathLike[str] | No
         with open(file, "rb") as handle:
             return handle.read(), file
     except OSError as exc:
-        raise ContentError(file, "<file>", file, f"cannot read the file: {exc.strerror or exc}") from exc
+        raise ContentError(file, "<file>", file, _("cannot read the file: {reason}").format(
+            reason=exc.strerror or exc)) from exc

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import ScenarioError
+from companion.i18n import _
 from companion.table.record import shown
 
 __all__ = ["Refusal", "whole_number"]
@@ -32,5 +33,6 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
     :raises ScenarioError: naming ``field`` and the value (shortened) when it is not one.
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(field, f"must be a whole number from {low} to {high}, not {shown(value)}")
+        raise ScenarioError(field, _("must be a whole number from {low} to {high}, not {value}").format(
+            low=low, high=high, value=shown(value)))
     return value
