@@ -153,7 +153,8 @@ def _gpio(report: Report, section: Mapping[str, Any], file: str, on_pi: bool, pi
         report.add("GPIO", _("off in the config ([gpio] enabled = false)"))
         return
     where = _("asked for by [gpio]") if settings.configured else _("on by default (no [gpio] table)")
-    report.add("GPIO", f"{where}; {_('a Raspberry Pi') if on_pi else _('not a Raspberry Pi')}")
+    machine = _("a Raspberry Pi") if on_pi else _("not a Raspberry Pi")
+    report.add("GPIO", f"{where}; {machine}")
     owned = False
     try:
         if pin_factory is None:
