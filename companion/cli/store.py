@@ -27,8 +27,9 @@ from companion.table.registry import AddSubcommand, GameInfo, ProgressNames
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
 from companion.table.store_rows import PlayerStats, SavedGame, all_figures, said_names
 
-__all__ = ["register", "history_lines", "stats_lines", "sparkline", "difficulty_order", "title_of",
-           "names_of", "figures_text", "game_order", "standings_lines", "read_figures"]
+__all__ = ["register", "difficulty_word", "result_word", "history_lines", "stats_lines", "sparkline",
+           "difficulty_order", "title_of", "names_of", "figures_text", "game_order", "standings_lines",
+           "read_figures"]
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -110,6 +111,13 @@ def result_word(result: str) -> str:
     return words.get(result, result)
 
 
+def difficulty_word(difficulty: str) -> str:
+    """A difficulty as the table reads it: the game's word in the table's language when its catalog has
+    it (Incoming Transmission's ``training`` ... ``expert`` are marked with the game), else as stored
+    (``"3 players"``)."""
+    return _(difficulty) if difficulty else difficulty
+
+
 def _head(words: Sequence[tuple[str, int, str]]) -> tuple[str, list[int]]:
     """A table's head from ``(word, width, align)`` columns and the widths its rows use: each column
     as wide as its width or its word (in the table's language), whichever is wider."""
@@ -160,7 +168,7 @@ def history_lines(games: Sequence[GameSummary], registry: Registry) -> list[str]
     for g in games:
         seed = "-" if g.public_seed is None else g.public_seed
         cells: list[object] = [g.id, f"{g.started:%Y-%m-%d %H:%M}", *([titles[g.game]] if width else []),
-                               g.difficulty, result_word(g.shown_result), g.score, seed,
+                               difficulty_word(g.difficulty), result_word(g.shown_result), g.score, seed,
                                _duration(g.duration_s), g.undos]
         lines.append(f"{_row(cells, columns, widths)}  {figures_text(g, registry)}")
     return lines
@@ -245,8 +253,8 @@ def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStat
         lines.append(head.rstrip())
         for s in rows:
             rate = f"{s.win_rate:.0%}" if s.games else "-"
-            cells: list[object] = [s.difficulty, s.games, s.wins, rate, s.best_score, s.streak, s.best_streak,
-                                   s.abandoned]
+            cells: list[object] = [difficulty_word(s.difficulty), s.games, s.wins, rate, s.best_score,
+                                   s.streak, s.best_streak, s.abandoned]
             lines.append(f"{_row(cells, columns, widths)}  {sparkline(s.scores)}")
     if any(s.abandoned for s in stats):
         lines.append(_("Abandoned: left before the first transmission or round, outside the games, the win "
