@@ -13,6 +13,8 @@ import argparse
 import io
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from babel.messages.mofile import write_mo
@@ -20,12 +22,13 @@ from babel.messages.pofile import read_po
 
 from companion import i18n
 from companion.cli.main import run
+from companion.cli.other_game import give_up_other
 from companion.cli.store import history_lines
 from companion.games.catalog import registered
 from companion.games.transmission.content.loader import default_content
 from companion.games.transmission.session import Session
 from companion.games.transmission.stored import KEEPER
-from companion.table.store import Store
+from companion.table.store import SavedGame, Store
 from hardware.doctor import Report
 from test_session import RandomChooser
 from test_store import lost_game
@@ -126,6 +129,23 @@ def test_the_doctors_report_is_german(german: None) -> None:
     report.add("x", "y", "fault")
     report.add("z", "w", "fault")
     assert report.text().endswith("2 Probleme: x: y; z: w")
+
+
+@pytest.mark.parametrize(("answer", "given_up"),
+                         [("j", True), ("ja", True), ("y", True), ("n", False), ("", False)])
+def test_the_other_games_question_takes_a_german_yes(german: None, answer: str, given_up: bool) -> None:
+    said: list[str] = []
+    asked: list[str] = []
+    saved = cast(SavedGame, SimpleNamespace(game="six-actions"))
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return answer
+
+    assert give_up_other(saved, "Incoming Transmission", ask, said.append) is given_up
+    assert asked == ["Trotzdem ein neues Spiel beginnen? [j/N] "]
+    assert said[0].startswith("Ein unfertiges Spiel von six-actions ist gespeichert")
+    assert said[1:] == ([] if given_up else ["Ende: Das Spiel bleibt gespeichert."])
 
 
 def test_english_again_after_a_switch_back(german: None, capsys: pytest.CaptureFixture[str]) -> None:
