@@ -119,7 +119,7 @@ def test_the_history_table_is_german_and_its_columns_fit_the_longer_words(german
     head, *rows = history_lines(games, registered())
     assert head.split()[:5] == ["#", "Datum", "(UTC)", "Schwierigkeit", "Ergebnis"]
     at = head.index("Ergebnis")  # "Schwierigkeit" is wider than the English column: the rows follow it
-    assert [row[at:].split()[0] for row in rows] == ["unfertig", "verloren"]
+    assert [row[at:].split()[0] for row in rows] == ["unbeendet", "verloren"]
     assert rows[1].endswith("Übertragungen 7, Missionen 0/3")
 
 
@@ -133,7 +133,7 @@ def test_the_doctors_report_is_german(german: None) -> None:
 
 @pytest.mark.parametrize(("answer", "given_up"),
                          [("j", True), ("ja", True), ("y", True), ("n", False), ("", False)])
-def test_the_other_games_question_takes_a_german_yes(german: None, answer: str, given_up: bool) -> None:
+def test_the_other_games_question_takes_a_german_yes_too(german: None, answer: str, given_up: bool) -> None:
     said: list[str] = []
     asked: list[str] = []
     saved = cast(SavedGame, SimpleNamespace(game="six-actions"))
@@ -143,8 +143,8 @@ def test_the_other_games_question_takes_a_german_yes(german: None, answer: str, 
         return answer
 
     assert give_up_other(saved, "Incoming Transmission", ask, said.append) is given_up
-    assert asked == ["Trotzdem ein neues Spiel beginnen? [j/N] "]
-    assert said[0].startswith("Ein unfertiges Spiel von six-actions ist gespeichert")
+    assert asked == ["Trotzdem ein neues Spiel beginnen? [y/N] "]
+    assert said[0].startswith("Ein unbeendetes Spiel von six-actions ist gespeichert")
     assert said[1:] == ([] if given_up else ["Ende: Das Spiel bleibt gespeichert."])
 
 
