@@ -176,3 +176,22 @@ setup_venv() {
     printf '%s\n' "$want" >"$STAMP"
   fi
 }
+
+# setup_catalogs: compile each translation catalog (companion/locale/*/LC_MESSAGES/companion.po)
+# into the .mo the app reads, when the .mo is missing or older than its .po.  The .mo files are not
+# committed (generated, binary): a fresh clone, CI and an editable install get them here; a wheel's
+# build compiles them too (setup.py).  Without them the table runs in English and says so.
+setup_catalogs() {
+  local po stale=no
+  for po in "$REPO_ROOT"/companion/locale/*/LC_MESSAGES/companion.po; do
+    [[ -f "$po" ]] || continue
+    if [[ ! -f "${po%.po}.mo" || "$po" -nt "${po%.po}.mo" ]]; then
+      stale=yes
+    fi
+  done
+  if [[ "$stale" == yes ]]; then
+    log "compiling the translation catalogs (scripts/i18n compile)"
+    (cd "$REPO_ROOT" && "$VENV/bin/python" -m companion.lab.catalog compile) \
+      || die "the translation catalogs did not compile: see above (scripts/i18n check says what is wrong)"
+  fi
+}

@@ -8,6 +8,7 @@ per test; they are marked ``ui`` automatically, so ``-m "not ui"`` skips them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,23 @@ UI_FIXTURES = frozenset({"kivy_window", "ui_harness"})
 def pytest_configure(config: pytest.Config) -> None:
     # Kivy reads its environment once, on first import, wherever that happens.
     kivy_harness.configure_environment()
+    # The tests read English unless one switches (a developer's LANG=de_DE must not change them);
+    # the app and the command line take the language from here (companion.table.table_settings).
+    os.environ["COMPANION_LANG"] = "en"
+    compile_stale_catalogs()
+
+
+def compile_stale_catalogs() -> None:
+    """Compile each translation catalog whose ``.mo`` is missing or older than its ``.po``, as the
+    set-up does (``scripts/_setup.sh``), so a bare ``pytest`` after editing a ``.po`` tests it."""
+    from companion.i18n import LOCALE_DIR
+    from companion.lab.catalog import compile_catalogs
+
+    stale = [po.parent.parent.name for po in LOCALE_DIR.glob("*/LC_MESSAGES/*.po")
+             if not po.with_suffix(".mo").exists()
+             or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+    if stale:
+        compile_catalogs(languages=stale)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -380,3 +380,18 @@ def test_the_table_says_a_tycoon_tile_of_its_own_stack_from_a_numbered_list() ->
     assert len(game.state.pending) == before - 2, "each numbered answer drew its tile"
     assert "Which Tycoon tile was drawn from the level-1 stack?" in said
     assert not any(line.startswith("Refused") for line in said), said
+
+
+def test_back_at_the_tycoon_draw_asks_the_draw_again_and_draws_nothing() -> None:
+    """``back`` while the table says which Tycoon tile it drew goes back to the turn's menu like any
+    other question (companion.table.action_terminal.ActionTerminal.play_turns), where it used to leave
+    the terminal game with the exception; nothing is drawn."""
+    session = FiveSession.new(FIVE, ["Ana", "Ben"], ["harbour", "ridge"], seed=1, physical_stacks=True)
+    before = len(session.game.state.pending)
+    said: list[str] = []
+    answers = iter(["back", "quit"])
+    assert FiveTerminal(session, lambda question: next(answers), said.append, saved=False).run() == 0
+    assert said.count("Which Tycoon tile was drawn from the level-1 stack?") == 2
+    assert "Back to the action menu: nothing was played." in said
+    assert said[-1] == "You left the game (it was not saved)."
+    assert len(session.game.state.pending) == before and session.view().pending_draw == 1

@@ -586,7 +586,7 @@ def test_check_content_collects_every_problem(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "field"),
     [
-        ("", "pack"),
+        ("", "<file>"),  # an empty file is said to be empty (issue 24, item 15)
         ("pack = 3", "pack"),
         ("modules = []", "modules"),
         ("modules = 3", "modules"),

@@ -184,7 +184,7 @@ def test_a_power_cut_while_the_table_draws_a_tycoon_resumes_waiting_for_it(tmp_p
     saved = store.unfinished()
     assert saved is not None
     resumed = store.resume(saved, KEEPER, CONTENT, None)
-    assert resumed.physical_stacks and resumed.view().pending_draw == 1
+    assert resumed.physical and resumed.view().pending_draw == 1
     assert resumed.game.state == session.game.state
     assert resumed.draw(resumed.game.state.stacks[1][-1]) and resumed.game.state.players[0].money == 14
     store.close()

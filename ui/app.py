@@ -36,7 +36,9 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
+from companion.i18n import _, on_language_change
 from companion.table.config import Config
+from companion.table.table_settings import use_table_language
 from ui import theme
 from ui.game_table import GameTable
 from ui.games.transmission.start import Start  # its start options only: none of the game
@@ -103,6 +105,9 @@ class CompanionApp(App):
         self._held_until = 0.0
         #: The table's settings (not ``self.config``: that is Kivy's own ConfigParser).
         self.table_config = config or Config()
+        # The table's language before anything is drawn: [table] language, else the environment's.
+        use_table_language(self.table_config.table)
+        self._stop_listening: Callable[[], None] | None = None
         path = Path(store_path) if store_path is not None else None
         #: The game store (``ui.table_store``): History is off without one.
         self.table_store = TableStore(self, path)
@@ -217,6 +222,7 @@ class CompanionApp(App):
         return root
 
     def on_start(self) -> None:
+        self._stop_listening = on_language_change(self._language_changed)
         self.table_store.open(self._notices)
         self._notices = []
         self.start_hardware()
@@ -226,6 +232,9 @@ class CompanionApp(App):
         from kivy.core.window import Window  # opens the window: only once configure() has run
 
         Window.unbind(on_key_down=self._on_key_down)
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
         if self.hardware is not None:
             self.hardware.stop()  # the reader thread ends, the lights go off, the pins are released
             self.hardware = None
@@ -248,6 +257,31 @@ class CompanionApp(App):
         elif not in_game and self.status.parent is not None:
             self.status.parent.remove_widget(self.status)
         self.hold_actions()
+
+    # ------------------------------------------------------------------ the table's language
+
+    def _language_changed(self, code: str) -> None:
+        # companion.i18n.set_language may run on any thread (a Settings screen, a test): redraw on
+        # Kivy's main thread, with the next frame.
+        Clock.schedule_once(lambda _dt: self.retranslate())
+
+    def retranslate(self) -> None:
+        """Redraw the text built in Python in the language now in use (kv text follows by itself,
+        :data:`ui.i18n.tr`): the current shell screen fills itself again (its ``on_pre_enter``), each
+        game's table redraws its current screen from the game's view (a game in progress goes on in
+        the new language), and the status strip's hardware line.  Screens not shown fill themselves
+        when they are next entered."""
+        current = self.manager.current_screen
+        if current is not None and current.name not in GAME_SCREENS:
+            refill = getattr(current, "on_pre_enter", None)
+            if callable(refill):
+                refill()
+        for table in list(self.shelf.tables.values()):
+            redraw = getattr(table, "redraw", None)
+            if callable(redraw):
+                redraw()
+        if self.hardware is not None:
+            self.hardware.update_status()
 
     # ------------------------------------------------------------------ double taps
 
@@ -314,7 +348,7 @@ class CompanionApp(App):
         table = cast("TransmissionTable | None", self.shelf.strip_table())
         if table is not None:
             choices = table.menu()
-            ChoicePopup("Menu", "", choices, vertical=True, default=len(choices) - 1, width_dp=420).open()
+            ChoicePopup(_("Menu"), "", choices, vertical=True, default=len(choices) - 1, width_dp=420).open()
 
     def back(self) -> None:
         """Escape: outside a game go Home; in a game ask first (the game would be lost)."""
@@ -356,7 +390,8 @@ class CompanionApp(App):
             self.hardware.start()
         except Exception as exc:  # never keep the table from starting
             log.exception("the table hardware could not start")
-            self.show_message(f"Buttons, lights and card reader are off: {exc}", "error")
+            self.show_message(_("Buttons, lights and card reader are off: {error}").format(error=exc),
+                              "error")
 
     def press_key(self, key: int) -> bool:
         """A panel button: the key it stands for (``ui.table_hardware.BUTTON_KEYS``), as if typed."""

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from companion.i18n import N_
+
 __all__ = ["ACTIONS_KEYS_HELP", "KEYMAP", "KEYS_HELP"]
 
 #: Incoming Transmission's keyboard shortcuts, as Home lists them while it is the chosen game
 #: (:attr:`ui.games.GameScreens.keys`).
-KEYS_HELP = ("Keys:  Enter/Space continue or execute (Transmit button)  ·  1–5 put the card in a "
-             "register  ·  0 leave out  ·  Backspace take back  ·  ←/→ choose a card or step  ·  "
-             "B boosts (Boost button)  ·  Esc back (Back button)")
+KEYS_HELP = N_("Keys:  Enter/Space continue or execute (Transmit button)  ·  1–5 put the card in a "
+               "register  ·  0 leave out  ·  Backspace take back  ·  ←/→ choose a card or step  ·  "
+               "B boosts (Boost button)  ·  Esc back (Back button)")
 
 #: The Six Actions' and the Five Actions' keyboard shortcuts (their screens take only these two: no
 #: registers, no cards, no Signal Boost), as Home lists them while one of them is the chosen game.
-ACTIONS_KEYS_HELP = ("Keys:  Enter/Space start or confirm (Transmit button)  ·  "
-                     "Esc undo or one step back (Back button)")
+ACTIONS_KEYS_HELP = N_("Keys:  Enter/Space start or confirm (Transmit button)  ·  "
+                       "Esc undo or one step back (Back button)")
 
 #: Kivy keycode -> (action, argument).  Screens implement ``handle_key(action, arg)``.
 KEYMAP: dict[int, tuple[str, int | None]] = {

@@ -19,8 +19,14 @@ from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.modalview import ModalView
 
+from companion.i18n import N_, _, ngettext
 from ui import theme
 from ui.widgets.controls import BigButton
+
+#: The number pad's title and its two keys that are not digits (their names, shown translated).
+SEED = N_("Seed")
+DELETE = N_("Delete")
+CLEAR = N_("Clear")
 
 #: The rules of these popups, loaded with the first popup (:class:`GuardedPopup`), not at start.
 KV_FILE = Path(__file__).with_suffix(".kv")
@@ -78,7 +84,7 @@ class ChoicePopup(GuardedPopup):
         if vertical:
             box.size_hint_y = None
             box.height = len(self._choices) * (dp(56) + box.spacing)
-        for index, (label, _, colour) in enumerate(self._choices):
+        for index, (label, _action, colour) in enumerate(self._choices):
             text = f"{index + 1}  {label}" if numbered else label
             button = BigButton(text=text, fill=colour or theme.SECONDARY)
             button.bind(on_release=lambda _b, i=index: self.choose(i))
@@ -141,22 +147,23 @@ class SeedPad(GuardedPopup):
     """
 
     text = StringProperty("")
-    title = StringProperty("Seed")
+    title = StringProperty("")
     note = StringProperty("")
     problem = StringProperty("")
 
     def __init__(self, text: str = "", *, on_done: Callable[[str], None] | None = None,
                  check: Callable[[str], str] | None = None, digits: int = 9,
-                 title: str = "Seed", note: str = "", **kwargs: Any) -> None:
+                 title: str | None = None, note: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.text, self.title, self.note = text, title, note
+        self.text, self.title, self.note = text, _(SEED) if title is None else title, note
         self._on_done = on_done
         self._check = check
         self._digits = digits
         grid = self.ids.pad_keys
-        for label in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Delete", "0", "Clear"):
+        for label in ("1", "2", "3", "4", "5", "6", "7", "8", "9", DELETE, "0", CLEAR):
             digit = label.isdigit()
-            button = BigButton(text=label, fill=theme.PANEL if digit else theme.SECONDARY,
+            button = BigButton(text=label if digit else _(label),
+                               fill=theme.PANEL if digit else theme.SECONDARY,
                                font_size=theme.FONT_HEADING if digit else theme.FONT_BODY,
                                height=dp(64))
             button.bind(on_release=lambda _b, key=label: self.press(key))
@@ -171,7 +178,8 @@ class SeedPad(GuardedPopup):
             self.text = ""
         elif key.isdigit():
             if len(self.text) >= self._digits:
-                self.problem = f"At most {self._digits} digits."
+                self.problem = ngettext("At most {n} digit.", "At most {n} digits.", self._digits).format(
+                    n=self._digits)
             else:
                 # "007" reads as 7: no leading zeros, so what is shown is the number played.
                 self.text = key if self.text == "0" else self.text + key
@@ -199,5 +207,5 @@ class SeedPad(GuardedPopup):
         elif action == "back":
             self.cancel()
         elif codepoint and codepoint.isprintable():
-            self.problem = f"Digits only: {codepoint!r} is not one."
+            self.problem = _("Digits only: {key} is not one.").format(key=repr(codepoint))
         return True

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.games.catalog import game_named
+from companion.i18n import N_, _, ngettext
 from companion.table.registry import ProgressNames
 from companion.table.store import GameSummary, SavedGame
 from ui.host import GameHistory
@@ -39,8 +40,14 @@ TRANSMISSION = "transmission"
 SIX_ACTIONS = "six-actions"
 
 #: The History screen's word for each result (GameSummary.result).
-RESULT_WORDS = {"won": "Won", "lost": "Lost", "left": "Left", "abandoned": "Abandoned",
-                "unfinished": "Unfinished"}
+RESULT_WORDS = {"won": N_("Won"), "lost": N_("Lost"), "left": N_("Left"), "abandoned": N_("Abandoned"),
+                "unfinished": N_("Unfinished")}
+
+#: Weekdays (Monday first, as :meth:`datetime.weekday`) and months, short, in the table's language
+#: (not the process locale's: the language can change while the app runs).
+WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
+          N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
 
 
 def local(moment: datetime) -> datetime:
@@ -53,7 +60,8 @@ def local(moment: datetime) -> datetime:
 def when(moment: datetime) -> str:
     """``"Sat 28 Nov, 19:42"``, in local time (the History screen's date)."""
     t = local(moment)
-    return f"{t:%a} {t.day} {t:%b}, {t:%H:%M}"
+    return _("{weekday} {day} {month}, {time}").format(weekday=_(WEEKDAYS[t.weekday()]), day=t.day,
+                                                       month=_(MONTHS[t.month - 1]), time=f"{t:%H:%M}")
 
 
 def short_when(moment: datetime, now: datetime | None = None) -> str:
@@ -61,7 +69,7 @@ def short_when(moment: datetime, now: datetime | None = None) -> str:
     t = local(moment)
     reference = local(now) if now is not None else datetime.now().astimezone()
     if abs((reference - t).total_seconds()) < 6 * 24 * 3600:
-        return f"{t:%a} {t:%H:%M}"
+        return _("{weekday} {time}").format(weekday=_(WEEKDAYS[t.weekday()]), time=f"{t:%H:%M}")
     return when(moment)
 
 
@@ -71,13 +79,14 @@ def duration_text(seconds: float | None) -> str:
         return "–"
     minutes = int(round(seconds / 60))
     if seconds < 60:
-        return "under 1 min"
+        return _("under 1 min")
     if minutes < 60:
-        return f"{minutes} min"
-    return f"{minutes // 60} h {minutes % 60:02d} min"
+        return _("{minutes} min").format(minutes=minutes)
+    return _("{hours} h {minutes} min").format(hours=minutes // 60, minutes=f"{minutes % 60:02d}")
 
 
 def plural(n: int, word: str) -> str:
+    """``"3 games"``: English only (a developer's line, never on screen: screens use ``ngettext``)."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
@@ -93,20 +102,23 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
     if game.game != TRANSMISSION:
         return other_game_row(game)
     title = titles.get(game.difficulty, str(game.difficulty).title())
-    transmissions = f"{plural(game.transmissions_used, 'transmission')} used"
+    transmissions = ngettext("{n} transmission used", "{n} transmissions used",
+                             game.transmissions_used).format(n=game.transmissions_used)
     if game.undos:
-        transmissions += f" · {plural(game.undos, 'undo')}"
+        transmissions += " · " + ngettext("{n} undo", "{n} undos", game.undos).format(n=game.undos)
     return {
         "date": when(game.started),
-        "detail": title if game.public_seed is None else f"{title} · seed {game.seed}",
-        "result": RESULT_WORDS.get(game.shown_result, str(game.shown_result).title()),
+        "detail": title if game.public_seed is None else _("{difficulty} · seed {seed}").format(
+            difficulty=title, seed=game.seed),
+        "result": _(RESULT_WORDS.get(game.shown_result, str(game.shown_result).title())),
         "result_kind": str(game.shown_result),
         "duration": duration_text(game.duration_s),
-        "missions": f"{game.missions_completed} of {game.missions_total} missions"
-                    + (" · MC: a person" if game.mission_control == "person" else ""),
+        "missions": ngettext("{done} of {total} mission", "{done} of {total} missions", game.missions_total)
+                    .format(done=game.missions_completed, total=game.missions_total)
+                    + (" · " + _("MC: a person") if game.mission_control == "person" else ""),
         "transmissions": transmissions,
         "score": str(game.score),
-        "score_label": "Score",
+        "score_label": _("Score"),
     }
 
 
@@ -121,13 +133,14 @@ def other_game_row(game: GameSummary) -> dict[str, str]:
         title, names = info.title, info.keeper.names
     except (KeyError, ImportError, ValueError):
         title, names = game.game, ProgressNames(rounds="rounds", goals="goals", score="score")
-    result = "Finished" if game.shown_result == "won" else RESULT_WORDS.get(game.shown_result,
-                                                                              game.shown_result.title())
+    result = _("Finished") if game.shown_result == "won" else _(RESULT_WORDS.get(game.shown_result,
+                                                                                 game.shown_result.title()))
     one = game.transmissions_used == 1 and names.rounds.endswith("s")
     rounds = names.rounds[:-1] if one else names.rounds
-    goals = (f"{names.goals[:1].upper()}{names.goals[1:]}: {game.missions_completed} of {game.missions_total}"
+    goals = (f"{names.goals[:1].upper()}{names.goals[1:]}: "
+             + _("{done} of {total}").format(done=game.missions_completed, total=game.missions_total)
              if game.missions_total else "")
-    undos = plural(game.undos, "undo") if game.undos else ""
+    undos = ngettext("{n} undo", "{n} undos", game.undos).format(n=game.undos) if game.undos else ""
     return {
         "date": when(game.started),
         "detail": f"{title} · {game.difficulty}",
@@ -144,13 +157,13 @@ def other_game_row(game: GameSummary) -> dict[str, str]:
 #: The table step a game stopped at (``companion.games.transmission.table_state``'s ``step``, a Screen name),
 #: in the table's words.
 STEP_WORDS = {
-    "board_setup": "Board set-up",
-    "thinking": "Mission Control choosing",
-    "transmission": "Transmission card",
-    "decode": "Decode",
-    "execute": "Execute",
-    "mission_complete": "Mission complete",
-    "end": "End",
+    "board_setup": N_("Board set-up"),
+    "thinking": N_("Mission Control choosing"),
+    "transmission": N_("Transmission card"),
+    "decode": N_("Decode"),
+    "execute": N_("Execute"),
+    "mission_complete": N_("Mission complete"),
+    "end": N_("End"),
 }
 
 
@@ -166,8 +179,9 @@ def resume_question(saved: SavedGame, titles: Mapping[str, str], now: datetime |
     table = saved.table if isinstance(saved.table, Mapping) else {}
     step = STEP_WORDS.get(str(table.get("step", "")), "")
     if step:
-        parts.append(step)
-    return f"Resume the game from {short_when(summary.started, now)} ({', '.join(parts)})?"
+        parts.append(_(step))
+    return _("Resume the game from {when} ({what})?").format(when=short_when(summary.started, now),
+                                                             what=", ".join(parts))
 
 
 # ---------------------------------------------------------------------------- export
@@ -199,8 +213,9 @@ def export_folders(data_dir: Path, roots: Sequence[Path] = MEDIA_ROOTS,
                    is_mount: Callable[[str], bool] = os.path.ismount) -> list[tuple[str, Path]]:
     """Where an export may go, as ``(button label, folder)``: each USB stick under ``roots`` (in that
     order), then the data dir."""
-    folders = [(f"USB stick {p.name}", p) for root in roots for p in removable_folders(root, is_mount)]
-    folders.append(("The companion's data folder", data_dir / "exports"))
+    folders = [(_("USB stick {name}").format(name=p.name), p)
+               for root in roots for p in removable_folders(root, is_mount)]
+    folders.append((_("The companion's data folder"), data_dir / "exports"))
     return folders
 
 

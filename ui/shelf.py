@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 
+from companion.i18n import _
 from ui.games import GameTable, TableHost
 from ui.registry import Playable, playable
 
@@ -37,13 +38,14 @@ class GameShelf:
 
     def titles(self) -> list[tuple[str, str, str]]:
         """``(name, title, blurb)`` of each game Home offers, in the registered order."""
-        return [(game.info.name, game.info.title, game.screens.blurb) for game in self.games]
+        return [(game.info.name, _(game.info.title), _(game.screens.blurb) if game.screens.blurb else "")
+                for game in self.games]
 
     def keys(self) -> str:
         """The chosen game's keyboard shortcuts, one line (:attr:`ui.games.GameScreens.keys`); empty
         when no game is playable or the game lists none."""
         game = self.choose(None)
-        return game.screens.keys if game is not None else ""
+        return _(game.screens.keys) if game is not None and game.screens.keys else ""
 
     def choose(self, name: str | None) -> Playable | None:
         """Make ``name`` (``None``: keep the last choice) the chosen game; the chosen game, or ``None``

@@ -17,6 +17,7 @@ from kivy.base import ExceptionManager
 from kivy.config import Config as KivyConfig
 
 from companion.errors import ConfigError, written
+from companion.i18n import _
 from companion.table.config import Config, read_config
 from ui import theme
 
@@ -113,13 +114,14 @@ def settings_notice(problems: Sequence[ConfigError]) -> str:
     TOML) is said as it is."""
     whole = [p for p in problems if not p.field]
     if whole:
-        return f"The config file is not used (defaults instead): {whole[0]}."
+        return _("The config file is not used (defaults instead): {problem}.").format(problem=whole[0])
     file = problems[0].file
     if len(problems) <= 2:
         listed = "; ".join(f"{p.field} = {written(p.value)}: {p.problem}" for p in problems)
-        return f"Some settings in {file} were not used (defaults instead): {listed}."
+        return _("Some settings in {file} were not used (defaults instead): {listed}.").format(
+            file=file, listed=listed)
     listed = ", ".join(f"{p.field} = {written(p.value)}" for p in problems[:NOTICE_SETTINGS])
     if len(problems) > NOTICE_SETTINGS:
-        listed += f" and {len(problems) - NOTICE_SETTINGS} more"
-    return (f"Some settings in {file} were not used (defaults instead): {listed}. "
-            "`companion doctor` says why.")
+        listed += " " + _("and {n} more").format(n=len(problems) - NOTICE_SETTINGS)
+    return _("Some settings in {file} were not used (defaults instead): {listed}. "
+             "`companion doctor` says why.").format(file=file, listed=listed)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from companion.errors import SHOWN_KEY, SHOWN_PATH, cut, written
+from companion.i18n import _
 from companion.table.config import Config, read_config, store_problems
 from ui.start import settings_notice
 
@@ -58,9 +59,11 @@ def table_settings(path: str | os.PathLike[str] | None = None) -> TableSettings:
     first = where[0]
     if first.field:
         file = cut(first.file, SHOWN_PATH, middle=True)
-        why = (f"{cut(first.field, SHOWN_KEY)} = {written(first.value)} in {file} says where the table's "
-               f"history is, and it cannot be used ({first.problem})")
+        why = _("{key} = {value} in {file} says where the table's history is, and it cannot be used "
+                "({problem})").format(key=cut(first.field, SHOWN_KEY), value=written(first.value), file=file,
+                                      problem=first.problem)
     else:
-        why = "the config file, which may say where the table's history is, cannot be used"
-    notices.append(f"History is off: {why}. No other history was opened in its place; fix it and restart.")
+        why = _("the config file, which may say where the table's history is, cannot be used")
+    notices.append(_("History is off: {why}. No other history was opened in its place; fix it and "
+                     "restart.").format(why=why))
     return TableSettings(config, notices, None)

@@ -44,6 +44,7 @@ from kivy.uix.screenmanager import ScreenManager
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.games.transmission.names import Step  # the registration's names (catalog)
+from companion.i18n import N_, _, pgettext
 from companion.table.config import Config
 from companion.table.events import Event
 from hardware import panel as gpio
@@ -71,8 +72,9 @@ KV_FILE = Path(__file__).with_suffix(".kv")
 BUTTON_KEYS = {"transmit": 13, "back": 27, "boost": 98}
 TAKE_BACK_KEY = 8
 #: How the pairing popup names each kind (plural, for its tabs).
-KIND_TABS = {"command": "Command", "transmission": "Transmission", "mission": "Mission",
-             "boost": "Signal Boost", "module": "Module"}
+KIND_TABS = {"command": N_("Command"), "transmission": N_("Transmission"), "mission": N_("Mission"),
+             "boost": N_("Signal Boost"), "module": N_("Module")}
+
 
 
 class Reader(Protocol):
@@ -164,7 +166,7 @@ class TableHardware:
         self._drain_event = Clock.schedule_interval(self.drain, DRAIN_INTERVAL)
         self.app.bind(session=self._on_session)
         self._on_session(self.app, self.app.session)
-        self._update_status()
+        self.update_status()
         if problems:
             # After, not instead of, a notice already up (a damaged game store set aside, a bad config).
             said = [self.app.message] if self.app.message and self.app.message_kind == "error" else []
@@ -198,7 +200,7 @@ class TableHardware:
             settings = gpio.panel_settings(self.config.section("gpio"), file)
         except gpio.PanelConfigError as exc:
             log.error("GPIO not used: %s", str(exc))
-            return f"Buttons and lights are off: {exc}"
+            return _("Buttons and lights are off: {error}").format(error=exc)
         status = gpio.open_panel(settings, self.events, pin_factory=self._pin_factory, on_pi=self._on_pi)
         self.panel = status.panel
         self.buttons_state = "on" if status.panel is not None else "off"
@@ -214,12 +216,12 @@ class TableHardware:
             from hardware import reader as serial_reader
         except ImportError as exc:
             log.error("the card reader cannot run: %s", str(exc))
-            return f"The card reader is off: {exc}"
+            return _("The card reader is off: {error}").format(error=exc)
         try:
             settings = serial_reader.reader_settings(section, file)
         except ValueError as exc:
             log.error("card reader not used: %s", str(exc))
-            return f"The card reader is off: {exc}"
+            return _("The card reader is off: {error}").format(error=exc)
         if not settings.enabled:
             return ""
         path = Path(settings.pairings) if settings.pairings else self.config.data_dir / pairing.FILE_NAME
@@ -270,20 +272,20 @@ class TableHardware:
     def _reader_event(self, kind: str, text: str) -> None:
         if kind == "connected":
             if self.reader_state != "connected" and self._was_connected:
-                self.app.show_message("The card reader is back.", "info")
+                self.app.show_message(_("The card reader is back."), "info")
             self.reader_state = "connected"
             self._was_connected = True
             self._signal("reader")
         elif kind == "disconnected":
             if self.reader_state == "connected":
-                self.app.show_message(f"The card reader is disconnected: {text}", "error")
+                self.app.show_message(_("The card reader is disconnected: {why}").format(why=text), "error")
             self.reader_state = "disconnected"
             self._signal("reader_off")
         else:
             self.app.show_message(text, "error")
             self._signal("refused")
             self.scan_log.add("problem", "", text)
-        self._update_status()
+        self.update_status()
 
     # ------------------------------------------------------------------ scans
 
@@ -302,7 +304,7 @@ class TableHardware:
             card = read_code(text, self.app.content)
         except CardCodeError as exc:
             self.scan_log.add(source, text, f"refused: {exc.problem}")
-            self.app.show_message(f"Scan not used: {exc.problem}", "error")
+            self.app.show_message(_("Scan not used: {why}").format(why=exc.problem), "error")
             self._signal("refused")
             return False
         return self.use_card(card, source, text)
@@ -311,7 +313,7 @@ class TableHardware:
         """Hand a read card to the session (``Session.scan``); the beep says how it went."""
         view = self.app.table_view()
         if view is None:
-            message = f"{card.name}: cards are read during a game; start one first."
+            message = _("{card}: cards are read during a game; start one first.").format(card=card.name)
             self.app.show_message(message, "info")
             self._signal("refused")
             self.scan_log.add(source, text or card.code, f"refused: {message}")
@@ -333,7 +335,8 @@ class TableHardware:
         name = card_command(card.id).title if card.kind == "command" else card.name
         result = f"{name} in register {placed[0]}" if placed else card.name
         if placed:
-            self.app.show_message(f"Scanned: {result}.", "info")
+            self.app.show_message(_("Scanned: {card} in register {register}.").format(
+                card=name, register=placed[0]), "info")
         self.scan_log.add(source, text or card.code, result)
         return True
 
@@ -354,7 +357,7 @@ class TableHardware:
     def ask_pairing(self, tag: str) -> None:
         """Open the pairing popup for an unknown RFID tag (one at a time)."""
         if self._popup is not None:
-            self.app.show_message("Finish pairing the previous tag first.", "info")
+            self.app.show_message(_("Finish pairing the previous tag first."), "info")
             return
         self._signal("refused")
         view = self.app.table_view()
@@ -380,7 +383,7 @@ class TableHardware:
             self.pairings.pair(tag, card.code)
         except ValueError as exc:  # PairingError: the file cannot be written
             log.error("pairing %s failed: %s", tag, str(exc))
-            self.app.show_message(f"Not paired: {exc}", "error")
+            self.app.show_message(_("Not paired: {why}").format(why=exc), "error")
             return
         # A Mission card is a secret (RULES.md, With a person as Mission Control): named nowhere; so is
         # a Command card paired while Mission Control's screen is open (it is being selected).
@@ -388,9 +391,13 @@ class TableHardware:
         seat_open = view is not None and view.seat_open
         secret = {"mission": "a Mission card"}.get(card.kind) or (
             "a Mission Control card" if seat_open and card.kind == "command" else "")
+        shown = {"mission": N_("a Mission card")}
+        if seat_open:
+            shown["command"] = N_("a Mission Control card")
         log.info("RFID tag %s paired with %s", tag, secret or card.code)
         self.scan_log.add("rfid", tag, f"paired with {secret or f'{card.code} ({card.name})'}")
-        self.app.show_message(f"Tag paired with {secret or card.name}.", "info")
+        said = _(shown[card.kind]) if card.kind in shown else card.name
+        self.app.show_message(_("Tag paired with {card}.").format(card=said), "info")
         person = view is not None and view.mission_control == "person"
         usable = ("command", "transmission", "mission") if person else ("command", "transmission")
         if self.app.session is not None and card.kind in usable:
@@ -426,15 +433,27 @@ class TableHardware:
         elif isinstance(event, Victory):
             self._signal("victory")
 
-    def _update_status(self) -> None:
+    def update_status(self) -> None:
+        """The status strip's hardware line, in the table's language (again after a switch)."""
         status = self.app.status
         if status is not None:
             status.hardware = status_text(self.reader_state, self.buttons_state)
 
 
 def status_text(reader: str, buttons: str) -> str:
-    """The status strip's hardware line: ``reader: connected · buttons: on``."""
-    return f"reader: {reader} · buttons: {buttons}"
+    """The status strip's hardware line: ``reader: connected · buttons: on`` (in the table's language)."""
+    return _("reader: {reader} · buttons: {buttons}").format(reader=state_word(reader),
+                                                            buttons=state_word(buttons))
+
+
+def state_word(state: str) -> str:
+    """The status strip's word for a reader's or the buttons' state (``"none"``: no reader), in the
+    table's language; another state as it is."""
+    words = {"connected": pgettext("hardware", "connected"),
+             "disconnected": pgettext("hardware", "disconnected"),
+             "none": pgettext("hardware", "none"), "on": pgettext("hardware", "on"),
+             "off": pgettext("hardware", "off")}
+    return words.get(state, state)
 
 
 # ---------------------------------------------------------------------------- the pairing popup
@@ -468,7 +487,7 @@ class PairingPopup(GuardedPopup):
         super().__init__(**kwargs)
         self.missions_hidden = missions_hidden
         self.tag = tag
-        self.title = f"New RFID tag {tag}: which card is it on?"
+        self.title = _("New RFID tag {tag}: which card is it on?").format(tag=tag)
         self._cards = cards
         self._on_chosen = on_chosen
         from companion.games.transmission.cards import KINDS
@@ -476,7 +495,7 @@ class PairingPopup(GuardedPopup):
         tabs = self.ids.tabs
         for kind in KINDS:
             if any(c.kind == kind for c in cards):
-                tab = KindTab(text=KIND_TABS[kind], kind=kind, group=f"pairing-{id(self)}",
+                tab = KindTab(text=_(KIND_TABS[kind]), kind=kind, group=f"pairing-{id(self)}",
                               allow_no_selection=False)
                 tab.bind(on_release=lambda t: self.show_kind(t.kind))
                 tabs.add_widget(tab)
@@ -492,10 +511,10 @@ class PairingPopup(GuardedPopup):
         grid.cols = 2 if kind == "mission" else 3
         self.kind = kind
         if kind == "mission" and self.missions_hidden:
-            self.ids.hint.text = "The missions are listed only on the Mission Control screen."
+            self.ids.hint.text = _("The missions are listed only on the Mission Control screen.")
             grid.cols = 1
-            note = Label(text="Mission Control: cancel, press and hold Mission Control with the screen "
-                              "turned away from the Cadet, then scan this Mission card again.",
+            note = Label(text=_("Mission Control: cancel, press and hold Mission Control with the screen "
+                                "turned away from the Cadet, then scan this Mission card again."),
                          font_size=theme.FONT_LARGE, halign="center", valign="middle", size_hint_y=None,
                          height=dp(160))
             note.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
@@ -510,7 +529,8 @@ class PairingPopup(GuardedPopup):
         self.ids.scroll.scroll_y = 1
         from companion.games.transmission.cards import KIND_TITLES
 
-        self.ids.hint.text = f"Tap the {KIND_TITLES[kind]} this tag is stuck on."
+        self.ids.hint.text = _("Tap the card this tag is stuck on ({kind}).").format(
+            kind=_(KIND_TITLES[kind]))
 
     def choose(self, card: Card) -> None:
         self.dismiss()

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from kivy.clock import Clock, ClockEvent
 
+from companion.i18n import _
 from companion.table.registry import Keeper, StoredSession
 from companion.table.store import Store, StoreError
 from ui import theme
@@ -66,7 +67,7 @@ class TableStore:
             except (StoreError, OSError) as exc:
                 log.error("the game store %s cannot be opened: %s", self.path, str(exc))
                 self.problem = str(exc)
-                notes.append(f"History is off: {exc}")
+                notes.append(_("History is off: {why}").format(why=exc))
             else:
                 self.problem = ""
                 if self.store.notice:
@@ -88,7 +89,7 @@ class TableStore:
             log.exception("retrying a failed save failed")
             return False
         if store.problem is None:
-            self.host.show_message("The game is saved again: nothing was lost.")
+            self.host.show_message(_("The game is saved again: nothing was lost."))
             return True
         return False
 
@@ -108,7 +109,7 @@ class TableStore:
         """The store failed mid-game: say so, keep playing without it."""
         log.error("the game store failed %s: %s", doing, str(exc))
         self.problem = str(exc)
-        self.host.show_message(f"History is off: {exc}", "error")
+        self.host.show_message(_("History is off: {why}").format(why=exc), "error")
 
     def save_game(self, session: StoredSession, keeper: Keeper[Any],
                   game_id: int | None = None) -> int | None:
@@ -153,9 +154,9 @@ class TableStore:
         if table is None:
             log.warning("unfinished game %s is of %r, which has no screens here", saved.id, saved.game)
             return None
-        popup = ChoicePopup("Unfinished game", table.resume_words(saved),
-                            [("Resume", lambda: table.resume(saved), theme.GO),
-                             ("Start new", lambda: self.start_new(saved.id, then), theme.SECONDARY)],
+        popup = ChoicePopup(_("Unfinished game"), table.resume_words(saved),
+                            [(_("Resume"), lambda: table.resume(saved), theme.GO),
+                             (_("Start new"), lambda: self.start_new(saved.id, then), theme.SECONDARY)],
                             auto_dismiss=False)
         popup.open()
         return popup

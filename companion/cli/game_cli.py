@@ -3,7 +3,8 @@
 Source: DESIGN.md, The command line.  Each game registers its own subcommands
 (:data:`~companion.table.registry.GameInfo`'s CLI families) and keeps its own questions, its terminal
 game and what its pack holds; how a table's pack is chosen, how a scenario is refereed and its exit
-code, how a pack is checked, how a seed is read and how the game store is opened are here, once.
+code, how a pack is checked, how a seed is read, how the game store is opened and how ``play`` offers
+to resume a saved game (:func:`play_stored`, the games of actions') are here, once.
 
 The exit codes are the command line's (:mod:`companion.cli.output`): ``referee`` exits 0 and prints
 the state as JSON, 3 (:data:`~companion.cli.output.EXIT_IMPOSSIBLE`) with the first refused action
@@ -17,9 +18,10 @@ import argparse
 import os
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from companion.cli.database import database_path
+from companion.cli.other_game import give_up_other
 from companion.cli.output import (
     EXIT_ERROR,
     EXIT_IMPOSSIBLE,
@@ -33,25 +35,31 @@ from companion.cli.output import (
 )
 from companion.errors import ContentError, ScenarioError
 from companion.i18n import _, ngettext
-from companion.table.registry import AddSubcommand
+from companion.table.action_terminal import ActionTerminal, TerminalSession
+from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
+from companion.table.registry import AddSubcommand, ContentId, Keeper, StoredSession
 from companion.table.scenario import Refusal
 from companion.table.seat_names import clean_name, name_problem, taken_by
-from companion.table.store import Store, StoreError
+from companion.table.store import SavedGame, Store, StoreError
+from companion.table.table_options import options_text
 
 __all__ = [
     "ask_player_count",
     "ask_player_name",
+    "add_play_options",
     "add_referee_and_check",
     "add_store_options",
     "check_pack",
     "choose_pack",
     "open_store",
+    "play_stored",
     "referee",
     "seed_type",
 ]
 
 P = TypeVar("P")
 S = TypeVar("S")
+G = TypeVar("G", bound="PlayedSession")
 
 PackFile = str | os.PathLike[str] | None
 Handler = Callable[[argparse.Namespace], int]
@@ -124,41 +132,36 @@ def check_pack(
     return EXIT_OK
 
 
-def ask_player_count(
-    input_fn: Callable[[str], str], output_fn: Callable[[str], None], low: int, high: int
-) -> int:
-    """Ask how many players until the answer is a number from ``low`` to ``high``.
+def ask_player_count(setup: Prompt, low: int, high: int) -> int:
+    """Ask how many players until the answer is a number from ``low`` to ``high`` (through the
+    set-up's prompt: ``help``, ``quit`` and a blank Enter as at every question).
 
-    :raises EOFError: the input ended (the caller leaves without starting a game).
+    :raises Quit: the table left (:class:`~companion.table.prompt.EndOfInput` when the input ended).
     """
+    ask = setup.reader(_("Type how many players there are, from {low} to {high}.").format(low=low, high=high))
     while True:
-        answer = input_fn(_("How many players ({low}-{high})? ").format(low=low, high=high)).strip()
+        answer = ask(_("How many players ({low}-{high})? ").format(low=low, high=high)).strip()
         if answer.isdigit() and low <= int(answer) <= high:
             return int(answer)
-        output_fn(_("Please type a number from {low} to {high}.").format(low=low, high=high))
+        setup.say(_("Please type a number from {low} to {high}.").format(low=low, high=high))
 
 
-def ask_player_name(
-    input_fn: Callable[[str], str],
-    output_fn: Callable[[str], None],
-    seat: int,
-    earlier: Sequence[str],
-    max_name: int,
-    prompt: str = "",
-) -> str:
+def ask_player_name(setup: Prompt, seat: int, earlier: Sequence[str], max_name: int, prompt: str = "") -> str:
     """Ask seat ``seat``'s (0-based) name until it is one the game takes
-    (:func:`companion.table.seat_names.name_problem`): an empty answer is asked again, a name
-    another player has is "Ann is taken; another name for Player 2:", a long one is said and asked
-    again.  Nothing typed before is lost.
+    (:func:`companion.table.seat_names.name_problem`): a name another player has is "Ann is taken;
+    another name for Player 2:", a long one is said and asked again.  Nothing typed before is lost;
+    ``help``, ``quit`` and a blank Enter work as at every question of the set-up's prompt.
 
     :param earlier: the names of the seats before this one.
     :param prompt: the question (default ``"Player 2's name: "``).
     :returns: the name, its spaces tidied (:func:`~companion.table.seat_names.clean_name`).
-    :raises EOFError: the input ended (the caller leaves without starting a game).
+    :raises Quit: the table left (:class:`~companion.table.prompt.EndOfInput` when the input ended).
     """
+    ask = setup.reader(_("Type Player {n}'s name (at most {most} characters).").format(
+        n=seat + 1, most=max_name))
     question = prompt or _("Player {n}'s name: ").format(n=seat + 1)
     while True:
-        name = clean_name(input_fn(question))
+        name = clean_name(ask(question))
         if not name:
             continue
         if taken_by(name, earlier) is not None:
@@ -167,7 +170,7 @@ def ask_player_name(
         problem = name_problem(name, seat, earlier, max_name)
         if problem is None:
             return name
-        output_fn(problem)
+        setup.say(problem)
         question = prompt or _("Player {n}'s name: ").format(n=seat + 1)
 
 
@@ -188,6 +191,37 @@ def seed_type(max_seed: int) -> Callable[[str], int]:
     return seed
 
 
+def add_play_options(
+    parser: argparse.ArgumentParser,
+    handler: Handler,
+    *,
+    max_seed: int,
+    seed_help: str,
+    layout_default: str | None,
+    layout_help: str,
+    options_example: str,
+) -> None:
+    """Add what every game of actions' ``play`` reads after its own options: ``--layout``
+    (``map``/``printed``), ``--seed`` (:func:`seed_type`), ``--options JSON`` (the table options,
+    docs/table-options.md), the store's options (:func:`add_store_options`); ``handler`` runs it.
+
+    :param layout_default: ``None``: the pack's map when it has one (the game decides).
+    :param options_example: one option as JSON, for the help (``'{"forced_loan": "shortfall"}'``).
+    """
+    parser.add_argument("--layout", choices=("map", "printed"), default=layout_default, help=layout_help)
+    parser.add_argument("--seed", type=seed_type(max_seed), default=None, help=seed_help)
+    parser.add_argument(
+        "--options",
+        type=options_text,
+        default=None,
+        metavar="JSON",
+        help=_("the table options where the rules are silent, e.g. '{example}' (docs/table-options.md; "
+               "default: the referee's readings)").format(example=options_example),
+    )
+    add_store_options(parser)
+    parser.set_defaults(handler=handler)
+
+
 def add_store_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--no-store`` and ``--database FILE`` to a ``play`` parser (see :func:`open_store`)."""
     parser.add_argument("--no-store", action="store_true",
@@ -205,6 +239,79 @@ def open_store(args: argparse.Namespace) -> Store | None:
     except StoreError as exc:
         err(_("{problem} This game will not be saved.").format(problem=exc))
         return None
+
+
+class PlayedSession(StoredSession, TerminalSession, Protocol):
+    """What :func:`play_stored` uses of a game's session: the store's and the terminal's."""
+
+
+def play_stored(
+    args: argparse.Namespace,
+    input_fn: Callable[[str], str],
+    output_fn: Callable[[str], None],
+    *,
+    title: str,
+    keeper: Keeper[G],
+    content: ContentId,
+    terminal: type[ActionTerminal[G]],
+    new_game: Callable[[Prompt], G],
+    describe: Callable[[SavedGame], str],
+) -> int:
+    """``play`` of a game of actions: with the game store (:func:`open_store`), offer to resume its
+    unfinished game or give up another game's (one table, one game:
+    :func:`~companion.cli.other_game.give_up_other`), else set a new game up and save it; then
+    play it in the terminal.
+
+    :param title: the game, as the table reads it (``"The Six Actions"``: its
+        :attr:`~companion.table.registry.GameInfo.title`).
+    :param keeper: what the store needs of the game; ``content``: the pack a saved game resumes with.
+    :param terminal: the game's terminal game; its :attr:`~ActionTerminal.rules` are ``help``'s
+        during the set-up too.
+    :param new_game: the new game's session, asked through the set-up's prompt (``quit`` there leaves:
+        nothing new is saved).  A :class:`ValueError` it raises is the table's bad input.
+    :param describe: the resume offer's line of a saved game (after ``"An unfinished game is saved: "``).
+    :returns: the terminal game's exit status; 0 when the table leaves during the set-up or keeps
+        another game's; 1 (:data:`~companion.cli.output.EXIT_ERROR`) when the saved game cannot resume.
+    :raises Failure: ``new_game``'s :class:`ValueError`, exit 2 (:data:`~companion.cli.output.EXIT_USAGE`).
+    """
+    store = open_store(args)
+    setup = Prompt(input_fn, output_fn, terminal.rules, lambda: SETTING_UP, leaving=NOT_STARTED)
+    saved = None
+    try:
+        session: G | None = None
+        saved = store.unfinished() if store is not None else None
+        if store is not None and saved is not None and saved.game != keeper.game:
+            # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
+            titles = getattr(args, "game_titles", None)
+            ask = setup.reader(_("Type y to start a new game (giving that one up), or n to keep it."), True)
+            if not give_up_other(saved, title, ask, output_fn, titles):
+                return EXIT_OK
+        elif store is not None and saved is not None:
+            output_fn(_("An unfinished game is saved: {game}").format(game=describe(saved)))
+            if setup.yes_or_blank(
+                _("Resume it? [Y/n/q] (n starts a new game and gives this one up) "),
+                _("Type y (or Enter alone) to resume it, n to start a new game, q to leave."),
+            ):
+                try:
+                    session = store.resume(saved, keeper, content, None)
+                except StoreError as exc:
+                    err(str(exc))
+                    return EXIT_ERROR
+            # n: the new game's Store.begin gives this one up, so leaving the set-up keeps it.
+        if session is None:
+            try:
+                session = new_game(setup)
+            except ValueError as exc:
+                raise Failure(str(exc), EXIT_USAGE) from None
+            if store is not None:
+                store.begin(session, keeper)
+        return terminal(session, input_fn, output_fn, saved=store is not None).run()
+    except Quit as left:
+        output_fn(not_started(left, kept=saved is not None))
+        return EXIT_OK
+    finally:
+        if store is not None:
+            store.close()
 
 
 def add_referee_and_check(

@@ -3,11 +3,14 @@ is the same for both.
 
 Source: DESIGN.md, Session (typed intents in, typed events out) and Store (every action committed
 as it happens).  An :class:`ActionSession` holds the game (a
-:class:`~companion.table.checked_game.CheckedGame`), the last sentence said to the table and the
-publisher of its events: every played action is announced as an
+:class:`~companion.table.checked_game.PackGame`), the last sentence said to the table, whether the
+table draws its own cards, and the publisher of its events: every played action is announced as an
 :class:`~companion.table.events.ActionPlayed` (the store saves it), the draws the rules wait for are
-played from the seeded piles unless the table draws its own, and a refusal is said in the rule's
-words.  Each game's session subclasses it with its intents and what it says after each action.
+played from the seeded piles unless the table draws its own, a refusal is said in the rule's words,
+and every intent that played ends with :class:`Changed` (the store commits there, so a power cut
+loses at most the tap in progress).  The record and the table state the store keeps, the resume of a
+saved game and the undo are the same for every such game, and are here too.  Each game's session
+subclasses it with its intents and what it says after each action (:meth:`ActionSession.played`).
 
 The events every such session publishes are here too (:class:`Refused`, :class:`Changed`,
 :class:`GameOver`); a game adds its own (The Six Actions' forced loans, Merit cards, round ends).
@@ -16,13 +19,18 @@ The events every such session publishes are here too (:class:`Refused`, :class:`
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, RecordError
 from companion.table.events import ActionPlayed, Event, Listener, Publisher
+from companion.table.record import RecordedGame, RecordFormat
+from companion.table.registry import Progress
+from companion.table.store_rows import final_state
+from companion.table.table_options import options_json, with_saved_options
 
-__all__ = ["ActionSession", "Changed", "GameOver", "Refused", "new_seed", "sentence_of"]
+__all__ = ["ActionSession", "Changed", "GameOver", "Refused", "new_seed", "progress_of", "sentence_of"]
 
 
 @dataclass(frozen=True)
@@ -45,17 +53,37 @@ class Changed(Event):
     message: str
 
 
-class DrawingGame(Protocol):
-    """What an :class:`ActionSession` uses of its game beyond its own: the draw the rules wait for."""
+class SessionGame(RecordedGame, Protocol):
+    """What an :class:`ActionSession` uses of its game (a
+    :class:`~companion.table.checked_game.PackGame`): what its record is made of
+    (:class:`~companion.table.record.RecordedGame`), its undo and its draws."""
+
+    #: The game's undo action, with the record ``index`` it reverts.
+    undo_kind: type[Any]
+
+    @property
+    def history(self) -> list[Any]: ...
 
     def next_draw(self) -> Any:
         """The draw the rules wait for, with the seeded pile's top card, or ``None``."""
 
-    def play(self, action: Any) -> None:
-        """Check and apply an action.  :raises IllegalAction: the rule it breaks."""
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+
+    def outcome(self) -> Any:
+        """The end's figures (``standings``, one per player), or ``None`` before the end."""
+
+    def undo_target(self) -> int | None:
+        """The record index an undo reverts now, or ``None``."""
+
+    def undo_reason(self) -> str | None:
+        """Why nothing can be undone now, or ``None``."""
+
+    def undos(self) -> int:
+        """How many undo actions the record holds."""
 
 
-G = TypeVar("G", bound=DrawingGame)
+G = TypeVar("G", bound=SessionGame)
 
 
 def new_seed(seed: int | None, max_seed: int) -> int:
@@ -75,36 +103,163 @@ def sentence_of(exc: IllegalAction) -> str:
     return exc.reason[0].upper() + exc.reason[1:] + "."
 
 
+def progress_of(session: ActionSession[Any], goals: int, goals_total: int, score: int) -> Progress:
+    """The history row of a game of actions as it stands: the round reached
+    (:meth:`ActionSession.round_reached`), the game's own ``goals`` reached of ``goals_total`` and
+    ``score`` (what each is, its keeper's names say), the undos in its record, and ``won`` once the
+    game is over (the excerpts name no loser: a finished game is a completed one)."""
+    return Progress(
+        transmissions_used=session.round_reached(),
+        missions_completed=goals,
+        missions_total=goals_total,
+        score=score,
+        undos=session.game.undos(),
+        result="won" if session.over else None,
+    )
+
+
 class ActionSession(Generic[G]):
     """One game at the table (see the module docstring).
 
-    A game's session gives :meth:`to_json` and :meth:`draws_itself` (and, as the store needs,
-    ``record`` and ``table_state``).
+    A game's session names its record (:attr:`records`) and the table state's key of the draws'
+    setting (:attr:`physical_key`), and gives :meth:`played` and :meth:`ranking` (and
+may give :meth:`before`, :meth:`tell`, :meth:`table_extra` and :meth:`restore`).
 
     :param game: the game, its record and state.
+    :param physical: the table draws its own cards (its own decks or stacks) and says each one.
     """
 
-    def __init__(self, game: G) -> None:
+    #: The game's record: its JSON form and checked replay.
+    records: RecordFormat[Any]
+    #: The table state's key of :attr:`physical` (``"physical_decks"``).
+    physical_key: str
+
+    def __init__(self, game: G, physical: bool = False) -> None:
         self.game = game
+        #: The game's content pack.
+        self.content: Any = game.content
+        #: Whether the table draws its own cards (else the box draws from its seeded piles).
+        self.physical = physical
         #: The last sentence said to the table.
         self.message = ""
         self._events = Publisher()
 
     # ------------------------------------------------------------------ the game's own
 
-    def to_json(self, action: Any) -> dict[str, Any]:
-        """The action's record form (its game's ``to_json``)."""
+    def before(self, action: Any) -> Any:
+        """What :meth:`played` compares with, taken before ``action`` is played (``None`` here)."""
+        return None
+
+    def played(self, action: Any, before: Any) -> str:
+        """After ``action`` was played and announced: play the draws the rules wait for
+        (:meth:`draw_all`) and return the sentence for the table.
+
+        :param before: what :meth:`before` took.
+        """
         raise NotImplementedError
 
-    def draws_itself(self) -> bool:
-        """Whether the box draws from its seeded piles (else the table says each card it drew)."""
+    def tell(self, action: Any, before: Any) -> None:
+        """Publish the game's own events after ``action`` (once :attr:`message` says it; none here)."""
+
+    def ranking(self, standing: Any) -> tuple[int, ...]:
+        """A finished game's ``standing``'s figures, best first, as its end screen ranks them."""
         raise NotImplementedError
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        """Take back what the game adds to the table state (:meth:`table_extra`) from ``saved``
+        (a value that does not fit is left at its default)."""
+
+    def table_extra(self) -> dict[str, Any]:
+        """What the game adds to the table state (``{}`` here)."""
+        return {}
+
+    # ------------------------------------------------------------------ the store
+
+    @classmethod
+    def from_record(
+        cls,
+        content: Any,
+        record: Mapping[str, Any],
+        table: Mapping[str, Any] | None = None,
+        physical: bool | None = None,
+    ) -> Self:
+        """The identical session of a saved game (the table options from the record, or else from
+        the table state ``table``; :attr:`physical` from ``physical``, or else from ``table``).
+
+        :raises RecordError: it does not replay (or bad options), or has no start action.
+        """
+        saved = table or {}
+        game = cls.records.replay(with_saved_options(record, table), content)
+        if not game.state.players:
+            raise RecordError("the record has no start action")
+        draws = physical if physical is not None else bool(saved.get(cls.physical_key, False))
+        session = cls(game, draws)
+        message = saved.get("message", "")
+        session.message = message if isinstance(message, str) else ""
+        session.restore(saved)
+        return session
+
+    @classmethod
+    def resume(
+        cls,
+        content: Any,
+        chooser: Any,
+        record: Mapping[str, Any],
+        table: Mapping[str, Any] | None,
+        undo: str | None,
+        physical_deck: bool | None,
+    ) -> Self:
+        """A :data:`~companion.table.registry.Resume`: :meth:`from_record` (``chooser`` and ``undo``
+        are not used: every seat is a person and undo is always the table's).
+
+        :raises RecordError: the record does not replay.
+        """
+        return cls.from_record(content, record, table, physical_deck)
+
+    def record(self) -> dict[str, Any]:
+        """The game record (:meth:`~companion.table.record.RecordFormat.record_of`)."""
+        return self.records.record_of(self.game)
+
+    def table_state(self) -> dict[str, Any]:
+        """What the table adds to the record: the last sentence, the draws' setting and the game's
+        own (:meth:`table_extra`); the table options when not the defaults (the store keeps no
+        record column for them); once the game is over, its winners for the history (``final``:
+        :func:`~companion.table.store_rows.final_state`, ranked by :meth:`ranking`)."""
+        state: dict[str, Any] = {"message": self.message, self.physical_key: self.physical}
+        state.update(self.table_extra())
+        if self.game.options != self.game.options_kind():
+            state["options"] = options_json(self.game.options)
+        outcome = self.game.outcome()
+        if outcome is not None and outcome.standings:
+            state["final"] = final_state([(s.name, self.ranking(s)) for s in outcome.standings])
+        return state
 
     # ------------------------------------------------------------------ reading
 
     def subscribe(self, listener: Listener) -> None:
         """Hear every event: each action played, each intent's end, each refusal."""
         self._events.subscribe(listener)
+
+    @property
+    def intents(self) -> Self:
+        """The intents (this session: a screen should hold it as an ``Intents``)."""
+        return self
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        return self.game.is_over()
+
+    def round_reached(self) -> int:
+        """The round the game has reached once a player's move is in effect (an undone one is not),
+        else 0: a game given up before anyone played is abandoned, outside the history's figures,
+        not a loss (:func:`companion.table.store_rows.counts`), as Incoming Transmission's before its
+        first transmission."""
+        return int(self.game.state.round) if self.game.history else 0
+
+    def draws_itself(self) -> bool:
+        """Whether the box draws from its seeded piles (else the table says each card it drew)."""
+        return not self.physical
 
     # ------------------------------------------------------------------ playing
 
@@ -114,7 +269,7 @@ class ActionSession(Generic[G]):
 
     def announce(self, action: Any) -> None:
         """Publish ``action`` as played (:class:`~companion.table.events.ActionPlayed`)."""
-        self._events.publish(ActionPlayed(self.to_json(action)))
+        self._events.publish(ActionPlayed(self.records.codec.to_json(action)))
 
     def draw_all(self) -> None:
         """Play and announce the draws the rules wait for, while the box draws them."""
@@ -127,3 +282,28 @@ class ActionSession(Generic[G]):
         self.message = message
         self._events.publish(Refused(message))
         return False
+
+    def play(self, action: Any, done: str = "") -> bool:
+        """Play ``action`` and the draws after it (:meth:`played`), publish the events; ``done``: the
+        sentence to say instead of the game's.  :returns: ``False`` when refused (nothing changed)."""
+        was_over = self.over
+        before = self.before(action)
+        try:
+            self.game.play(action)
+        except IllegalAction as exc:
+            return self.refuse(sentence_of(exc))
+        self.announce(action)
+        said = self.played(action, before)
+        self.message = done or said
+        self.tell(action, before)
+        if self.over and not was_over:
+            self.publish(GameOver())
+        self.publish(Changed(self.message))
+        return True
+
+    def undo(self) -> bool:
+        """Revert the last action still in effect (and the draws after it)."""
+        target = self.game.undo_target()
+        if target is None:
+            return self.refuse(f"Nothing can be undone: {self.game.undo_reason()}.")
+        return self.play(self.game.undo_kind(target))

@@ -15,12 +15,33 @@ an undo itself are not undoable, nor anything once the game is over.  Each game 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from companion.errors import IllegalAction
 
-__all__ = ["CheckedGame", "GameState", "MapPack", "check_layout"]
+__all__ = ["CheckedGame", "EndGame", "GameState", "MapPack", "PackGame", "Pass", "Undo", "check_layout"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The current player takes no action now (each game's rules say what more a pass means: in The
+    Six Actions, no more turns this round)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """The table ends the game (each game's rules say what follows: the end settlement, or the final
+    count)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The table reverts the action at ``index`` of the record (the last one still in effect) and
+    the draws after it."""
+
+    index: int
 
 
 class GameState(Protocol):
@@ -57,8 +78,9 @@ A = TypeVar("A")
 class CheckedGame(Generic[S, A]):
     """One game's record (:attr:`actions`), its state and its undo history.
 
-    A game's engine subclasses it, naming its table's actions in :attr:`start_kind`,
-    :attr:`draw_kind` and :attr:`undo_kind` (an undo names the record ``index`` it reverts).
+    A game's engine subclasses it, naming its table's actions in :attr:`start_kind` and
+    :attr:`draw_kind` (and :attr:`undo_kind`, :class:`Undo` unless it has its own: an undo names the
+    record ``index`` it reverts).
 
     :param state: the state after setup, before any action.
     """
@@ -68,7 +90,7 @@ class CheckedGame(Generic[S, A]):
     #: The game's chance action (a draw; undone with the action it followed).
     draw_kind: type[Any]
     #: The game's undo action, with the record ``index`` it reverts.
-    undo_kind: type[Any]
+    undo_kind: type[Any] = Undo
 
     def __init__(self, state: S) -> None:
         self.state: S = state
@@ -156,6 +178,10 @@ class CheckedGame(Generic[S, A]):
         """The record index an undo reverts now, or ``None`` when nothing can be undone."""
         return self.history[-1][0] if self.history and self.undo_reason() is None else None
 
+    def undos(self) -> int:
+        """How many undo actions the record holds (the history's figure)."""
+        return sum(1 for a in self.actions if isinstance(a, self.undo_kind))
+
     def _undo_state(self, index: int) -> S:
         why = self.undo_reason()
         if why is not None:
@@ -164,3 +190,37 @@ class CheckedGame(Generic[S, A]):
         if index != target:
             raise IllegalAction(f"an undo now reverts action {target}, not {index}")
         return self.undone(before, target)
+
+
+C = TypeVar("C", bound=MapPack)
+Opts = TypeVar("Opts")
+
+
+class PackGame(CheckedGame[S, A], Generic[C, Opts, S, A]):
+    """A :class:`CheckedGame` played with a content pack on a layout, from a seed, by table options:
+    what makes one game of actions (The Six Actions, The Five Actions) from its setup.
+
+    A game names its options dataclass (:attr:`options_kind`) and the rules' setup (:attr:`setup`),
+    and may name other :attr:`layouts`.
+
+    :param content: the content pack.
+    :param layout: one of :attr:`layouts` (``"map"`` only with a pack that has a map).
+    :param seed: the seed the piles are shuffled by.
+    :param options: the table options (``None``: the options dataclass's defaults).
+    :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
+    """
+
+    #: The layouts the game is played on: the pack's own map, or the printed board.
+    layouts: tuple[str, ...] = ("map", "printed")
+    #: The game's table options dataclass (every option has a default).
+    options_kind: type[Any]
+    #: The rules' setup: ``(content, layout, seed, options)`` -> the state before any action.
+    setup: Callable[[Any, str, int, Any], Any]
+
+    def __init__(self, content: C, layout: str, seed: int, options: Opts | None = None) -> None:
+        check_layout(content, layout, self.layouts)
+        self.content = content
+        self.seed = seed
+        self.layout = layout
+        self.options: Opts = options if options is not None else self.options_kind()
+        super().__init__(self.setup(content, layout, seed, self.options))

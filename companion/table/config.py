@@ -46,6 +46,7 @@ from typing import Any
 import platformdirs
 
 from companion.errors import ConfigError
+from companion.i18n import _
 from companion.table.table_settings import TableSettings, read_table_settings
 
 __all__ = ["APP_NAME", "CONFIG_ENV", "SYSTEM_CONFIG", "Config", "config_path", "expand_path",
@@ -99,19 +100,20 @@ def expand_path(text: str) -> Path:
         longer than Linux allows (:data:`NAME_MAX` bytes a name, :data:`PATH_MAX` in all).
     """
     if "\x00" in text:
-        raise ValueError("the path holds a NUL character (\\u0000), which no path may hold")
+        raise ValueError(_("the path holds a NUL character (\\u0000), which no path may hold"))
     try:
         path = Path(text).expanduser()
     except RuntimeError:  # pathlib: "Could not determine home directory."
         user = text[1:].split("/", 1)[0]
         if user:
-            raise ValueError(f"the path starts with ~{user}, the home of the user {user!r}, and this system "
-                             "has no such user: write the whole path, e.g. /home/NAME/companion") from None
-        raise ValueError("the path starts with ~, and this user's home directory is not known here: "
-                         "write the whole path") from None
+            raise ValueError(_("the path starts with ~{user}, the home of the user {name}, and this system "
+                               "has no such user: write the whole path, e.g. /home/NAME/companion").format(
+                user=user, name=repr(user))) from None
+        raise ValueError(_("the path starts with ~, and this user's home directory is not known here: "
+                           "write the whole path")) from None
     if len(os.fsencode(path)) > PATH_MAX or any(len(os.fsencode(part)) > NAME_MAX for part in path.parts):
-        raise ValueError(f"the path is longer than a file system allows ({NAME_MAX} bytes a name, "
-                         f"{PATH_MAX} in all)")
+        raise ValueError(_("the path is longer than a file system allows ({name_max} bytes a name, "
+                           "{path_max} in all)").format(name_max=NAME_MAX, path_max=PATH_MAX))
     return path
 
 
@@ -195,25 +197,31 @@ def read_config(path: Path | str | None = None,
             file = expand_path(named)
         except ValueError as exc:
             shown = named.replace("\x00", "\\u0000")
-            return Config(), [ConfigError(shown, "", None, f"cannot be read: {exc}")]
+            return Config(), [ConfigError(shown, "", None, _("cannot be read: {problem}")
+                                                           .format(problem=exc))]
     else:
         file = config_path(env)
     if not file.exists():
         if named is not None:
-            return Config(), [ConfigError(str(file), "", None, "no such file")]
+            return Config(), [ConfigError(str(file), "", None, _("no such file"))]
         return Config(), []
     try:
         # utf-8-sig: a file saved by Windows Notepad starts with a byte-order mark, which is no setting.
         data = tomllib.loads(file.read_text(encoding="utf-8-sig"))
     except OSError as exc:  # its text repeats the path, already named in front
-        return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc.strerror or exc})")]
+        return Config(), [ConfigError(str(file), "", None, _("cannot be read ({problem})").format(
+            problem=exc.strerror or exc))]
     except UnicodeDecodeError as exc:
-        return Config(), [ConfigError(str(file), "", None, f"cannot be read ({exc})")]
+        return Config(), [ConfigError(str(file), "", None, _("cannot be read ({problem})")
+                                                           .format(problem=exc))]
     except tomllib.TOMLDecodeError as exc:
-        return Config(), [ConfigError(str(file), "", None, f"is not valid TOML ({exc})")]
+        return Config(), [ConfigError(str(file), "", None, _("is not valid TOML ({problem})")
+                                                           .format(problem=exc))]
     except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting thousands deep
-        what = "a number too long to read" if isinstance(exc, ValueError) else "values nested too deeply"
-        return Config(), [ConfigError(str(file), "", None, f"is not a usable TOML file ({what})")]
+        what = _("a number too long to read") if isinstance(exc, ValueError) else \
+            _("values nested too deeply")
+        return Config(), [ConfigError(str(file), "", None, _("is not a usable TOML file ({what})")
+                                                           .format(what=what))]
     return _validate(file, data)
 
 
@@ -224,10 +232,11 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
     for name, value in data.items():
         if name not in SECTIONS:  # a misspelt [gmae] must not silently drop its settings
             known = ", ".join(f"[{section}]" for section in SECTIONS)
-            problems.append(ConfigError(where, name, value, f"not a table of this file (known: {known}); "
-                                        "a setting goes inside its table"))
+            problem = _("not a table of this file (known: {known}); a setting goes inside its table")
+            problems.append(ConfigError(where, name, value, problem.format(known=known)))
         elif not isinstance(value, dict):
-            problems.append(ConfigError(where, name, value, "must be a table, e.g. [" + name + "]"))
+            problems.append(ConfigError(where, name, value, _("must be a table, e.g. [{name}]")
+                                                            .format(name=name)))
         else:
             tables[name] = value
     game = tables.get("game", {})
@@ -236,31 +245,33 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
         for key in table:
             if key not in keys:
                 problems.append(ConfigError(where, f"{section}.{key}", table[key],
-                                            f"unknown setting (known: {', '.join(sorted(keys))})"))
+                                            _("unknown setting (known: {keys})")
+                                            .format(keys=", ".join(sorted(keys)))))
     undo = game.get("undo", "off")
     if undo not in UNDO_MODES:
-        problems.append(ConfigError(where, "game.undo", undo, "must be \"off\" or \"honor\""))
+        problems.append(ConfigError(where, "game.undo", undo, _("must be \"off\" or \"honor\"")))
         undo = "off"
     physical = game.get("physical_deck", False)
     if not isinstance(physical, bool):
-        problems.append(ConfigError(where, "game.physical_deck", physical, "must be true or false"))
+        problems.append(ConfigError(where, "game.physical_deck", physical, _("must be true or false")))
         physical = False
     seconds = game.get("mission_control_seconds", MISSION_CONTROL_SECONDS)
     low, high = MISSION_CONTROL_RANGE
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not low <= seconds <= high:
         problems.append(ConfigError(where, "game.mission_control_seconds", seconds,
-                                    f"must be a number of seconds from {low:g} to {high:g}"))
+                                    _("must be a number of seconds from {low} to {high}")
+                                    .format(low=f"{low:g}", high=f"{high:g}")))
         seconds = MISSION_CONTROL_SECONDS
     seat = game.get("mission_control", "companion")
     if seat not in MISSION_CONTROL_SEATS:
         problems.append(ConfigError(where, "game.mission_control", seat,
-                                    "must be \"companion\" or \"person\""))
+                                    _("must be \"companion\" or \"person\"")))
         seat = "companion"
     switches: dict[str, bool] = {}
     for key in PERSON_SWITCHES:
         value = game.get(key, False)
         if not isinstance(value, bool):
-            problems.append(ConfigError(where, f"game.{key}", value, "must be true or false"))
+            problems.append(ConfigError(where, f"game.{key}", value, _("must be true or false")))
             value = False
         switches[key] = value
     paths: dict[str, Path] = {}
@@ -268,7 +279,7 @@ def _validate(file: Path, data: dict[str, Any]) -> tuple[Config, list[ConfigErro
         if key in store:
             value = store[key]
             if not isinstance(value, str) or not value.strip():
-                problems.append(ConfigError(where, f"store.{key}", value, "must be a path (a string)"))
+                problems.append(ConfigError(where, f"store.{key}", value, _("must be a path (a string)")))
                 continue
             try:
                 paths[key] = expand_path(value)

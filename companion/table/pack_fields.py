@@ -6,7 +6,8 @@ way a wrong one is said (file, the field's full path such as ``map.cities[2].reg
 the problem) are the same for all of them.  A :class:`FieldReader` records each problem and reads
 the bad field as ``None``, so a check lists every problem of a pack at once.  A
 :class:`PackLoader` gives a game's loader its public functions (load, parse, check, the default)
-from its one ``parse(data, file)``.
+from its one ``parse(data, file)``.  What the frozen packs themselves share is here too: a piece found
+by its id (:func:`by_id`) and whether a pack has a map (:class:`MapContent`).
 """
 
 from __future__ import annotations
@@ -14,24 +15,48 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Collection
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import ContentError
 from companion.i18n import N_, _
-from companion.table.pack_file import read_pack
+from companion.table.pack_file import MISSING, REQUIRED, read_pack
 
-__all__ = ["ID", "MAX_NAME", "MISSING", "FieldReader", "PackLoader"]
+__all__ = ["ID", "MAX_NAME", "MISSING", "FieldReader", "MapContent", "PackLoader", "by_id"]
 
 #: Ids: lower-case letters, digits and ``-``, up to 24 characters.
 ID = re.compile(r"[a-z0-9][a-z0-9-]{0,23}")
 #: The longest name that fits a button of the 800x480 screens.
 MAX_NAME = 24
-#: How a field that is not there is named in a message.
-MISSING = "<missing>"
 
 T = TypeVar("T")
 P = TypeVar("P")
+
+
+class Identified(Protocol):
+    """A piece of a pack with an ``id`` (a card, a tile, a city)."""
+
+    @property
+    def id(self) -> str: ...
+
+
+Piece = TypeVar("Piece", bound=Identified)
+
+
+def by_id(pieces: Iterable[Piece], ident: str) -> Piece | None:
+    """The first of ``pieces`` whose ``id`` is ``ident``, or ``None``."""
+    return next((piece for piece in pieces if piece.id == ident), None)
+
+
+class MapContent:
+    """A frozen pack that may have a map (``game_map``; ``None``: the printed board only)."""
+
+    game_map: object
+
+    @property
+    def has_map(self) -> bool:
+        """Whether the pack has a map (else only the printed board can be played)."""
+        return self.game_map is not None
 
 
 class FieldReader:
@@ -54,8 +79,13 @@ class FieldReader:
         self.errors: list[ContentError] = []
 
     def fail(self, field: str, value: object, problem: str) -> None:
-        """Record a problem: ``field`` (its full path) holds ``value``, which ``problem`` says."""
-        self.errors.append(ContentError(self.file, field, value, problem))
+        """Record a problem: ``field`` (its full path) holds ``value``, which ``problem`` says.
+
+        A field that is not there (``value`` is :data:`~companion.table.pack_file.MISSING`) is said
+        in every game's words, :data:`~companion.table.pack_file.REQUIRED`, whatever it should hold.
+        """
+        said = _(REQUIRED) if value is MISSING else problem
+        self.errors.append(ContentError(self.file, field, value, said))
 
     def table(self, data: Any, key: str, path: str, required: bool = True) -> dict[str, Any] | None:
         """The table ``data[key]``; ``None`` when it is missing (a problem only when ``required``)."""
@@ -87,6 +117,18 @@ class FieldReader:
             self.fail(path, value, _("must be from {low} to {high}").format(low=low, high=top))
             return None
         return value
+
+    def players(self, table: dict[str, Any], path: str, most: int) -> tuple[int, int] | None:
+        """A game's ``min_players`` and ``max_players`` in ``table`` (at ``path``), each from 2 to
+        ``most``, the most at least the fewest; ``None`` when either is wrong."""
+        low = self.integer(table, "min_players", f"{path}.min_players", 2, most)
+        high = self.integer(table, "max_players", f"{path}.max_players", 2, most)
+        if low is None or high is None:
+            return None
+        if high < low:
+            self.fail(f"{path}.max_players", high, _("must be at least min_players ({low})").format(low=low))
+            return None
+        return low, high
 
     def text(
         self, data: dict[str, Any], key: str, path: str, ident: bool = False, longest: int = MAX_NAME

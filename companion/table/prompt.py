@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from companion.i18n import N_, _
+
 __all__ = [
     "Back",
     "EndOfInput",
@@ -42,6 +44,8 @@ OutputFn = Callable[[str], None]
 Option = str | tuple[str, str]
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+#: What ``help`` says ``quit`` does unless told (marked for translation).
+LEAVE = N_("leave")
 HELP_WORDS = frozenset({"help", "?"})
 #: A long list is shown in columns of this many.
 COLUMNS = 3
@@ -113,7 +117,7 @@ class Prompt:
         summary: Sequence[str] = (),
         now: Callable[[], Sequence[str]] | None = None,
         back: Sequence[str] = (),
-        leaving: str = "leave",
+        leaving: str = LEAVE,
     ) -> None:
         self.input_fn = input_fn
         self.say = output_fn
@@ -128,16 +132,17 @@ class Prompt:
             self.say(line)
         moves = list(self.now()) if self.now is not None else []
         if moves:
-            self.say("Possible now:")
+            self.say(_("Possible now:"))
             for line in moves:
                 self.say(f"  {line}")
-        self.say(f"This question: {expected}")
+        self.say(_("This question: {expected}").format(expected=expected))
         for line in numbered(options):
             self.say(line)
-        words = ["help: this text", f"quit: {self.leaving}"]
+        leaving = _(self.leaving) if self.leaving else ""  # _("") would be the catalog's header
+        words = [_("help: this text"), _("quit: {leaving}").format(leaving=leaving)]
         if self.back:
-            words.insert(0, "back: back to the menu, nothing played")
-        self.say("Type " + "; ".join(words) + ".")
+            words.insert(0, _("back: back to the menu, nothing played"))
+        self.say(_("Type {words}.").format(words="; ".join(words)))
 
     def read(
         self, question: str, expected: str, blank: bool = False, options: Sequence[tuple[str, str]] = ()
@@ -165,7 +170,8 @@ class Prompt:
                 raise Back
             if answer or blank:
                 return answer
-            self.say(f"Nothing typed: t{expected[1:]} (help shows the rules and the moves now)")
+            self.say(_("Nothing typed: {expected} (help shows the rules and the moves now)").format(
+                expected=_lower_first(expected)))
 
     def reader(self, expected: str, blank: bool = False) -> InputFn:
         """An ``input``-like function reading through :meth:`read` (for the set-up's questions)."""
@@ -183,14 +189,15 @@ class Prompt:
         """
         pairs = _pairs(options)
         if not pairs:
-            self.say(f"{title} There is nothing to choose from.")
+            self.say(_("{title} There is nothing to choose from.").format(title=title))
             raise Back
         self.say(title)
         for line in numbered(pairs):
             self.say(line)
         if blank is not None:
-            self.say(f"  (Enter alone: {blank})")
-        expected = f"Type a number from 1 to {len(pairs)}, or the name of one of those listed."
+            self.say("  " + _("(Enter alone: {blank})").format(blank=blank))
+        expected = _("Type a number from 1 to {count}, or the name of one of those listed.").format(
+            count=len(pairs))
         while True:
             answer = self.read(question, expected, blank=blank is not None, options=pairs)
             if not answer:
@@ -198,7 +205,8 @@ class Prompt:
             found = match(answer, pairs)
             if found is not None:
                 return pairs[found][0]
-            self.say(f"{answer[:30]!r} is not one of the {len(pairs)} listed: t{expected[1:]}")
+            self.say(_("{answer} is not one of the {count} listed: {expected}").format(
+                answer=repr(answer[:30]), count=len(pairs), expected=_lower_first(expected)))
 
     def pick(self, title: str, options: Sequence[Option]) -> str:
         """:meth:`choose` without a blank answer."""
@@ -210,9 +218,10 @@ class Prompt:
         """A whole number from ``low`` to ``high``; ``blank``: what a blank answer counts as.
 
         :raises Quit: as :meth:`read`."""
-        expected = f"Type a whole number from {low} to {high}."
+        expected = _("Type a whole number from {low} to {high}.").format(low=low, high=high)
         if blank is not None:
-            expected = expected[:-1] + f" (Enter alone: {blank})."
+            expected = _("Type a whole number from {low} to {high} (Enter alone: {blank}).").format(
+                low=low, high=high, blank=blank)
         while True:
             answer = self.read(question, expected, blank=blank is not None)
             if not answer and blank is not None:
@@ -220,7 +229,7 @@ class Prompt:
             digits = answer[1:] if answer.startswith("-") else answer
             if digits.isascii() and digits.isdigit() and len(digits) <= 6 and low <= int(answer) <= high:
                 return int(answer)
-            self.say(f"Please type a whole number from {low} to {high}.")
+            self.say(_("Please type a whole number from {low} to {high}.").format(low=low, high=high))
 
     def yes_or_blank(self, question: str, expected: str) -> bool:
         """``y``, ``n`` or a blank answer (which is yes): the "[Y/n]" questions.  :raises Quit: as
@@ -229,27 +238,34 @@ class Prompt:
             answer = self.read(question, expected, blank=True).casefold()
             if answer in ("", "y", "yes", "n", "no"):
                 return not answer.startswith("n")
-            self.say(f"Please answer y or n. {expected}")
+            self.say(_("Please answer y or n. {expected}").format(expected=expected))
 
     def yes(self, question: str) -> bool:
         """``y`` or ``n``.  :raises Quit: as :meth:`read`."""
         while True:
-            answer = self.read(question + " [y/n] ", "Type y for yes or n for no.").casefold()
+            answer = self.read(question + " [y/n] ", _("Type y for yes or n for no.")).casefold()
             if answer in ("y", "yes", "n", "no"):
                 return answer.startswith("y")
-            self.say("Please answer y or n.")
+            self.say(_("Please answer y or n."))
 
 
-#: What ``help`` says is possible while a game is being set up.
-SETTING_UP = ("Setting up: answer each question; the game starts (and is saved) once every player is named.",)
-#: What ``quit`` does during the set-up.
-NOT_STARTED = "leave (nothing is saved before the game starts)"
+#: What ``help`` says is possible while a game is being set up (marked for translation: show with ``_()``).
+SETTING_UP = (N_("Setting up: answer each question; the game starts (and is saved) once every player is "
+                 "named."),)
+#: What ``quit`` does during the set-up (marked for translation; :class:`Prompt` translates it).
+NOT_STARTED = N_("leave (nothing is saved before the game starts)")
+
+
+def _lower_first(sentence: str) -> str:
+    """A sentence to go after a colon: its first letter lower-case ("Type ..." -> "type ...")."""
+    return sentence[:1].lower() + sentence[1:]
 
 
 def not_started(left: Quit, kept: bool = False) -> str:
     """What is said when the table leaves before the game started (``left``: how it left;
     ``kept``: an unfinished game was saved before and stays saved)."""
-    how = "End of input" if left.end_of_input else "Leaving"
     if kept:
-        return f"{how}: the game stays saved. Nothing new was saved."
-    return f"{how} before the game started: nothing was saved."
+        return _("End of input: the game stays saved. Nothing new was saved.") if left.end_of_input \
+            else _("Leaving: the game stays saved. Nothing new was saved.")
+    return _("End of input before the game started: nothing was saved.") if left.end_of_input \
+        else _("Leaving before the game started: nothing was saved.")

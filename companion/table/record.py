@@ -12,18 +12,24 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import reprlib
+import typing
 from collections.abc import Callable, Collection, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import IllegalAction, RecordError
+from companion.table.table_options import options_json, read_options
 
 __all__ = [
     "ActionCodec",
     "Content",
     "ReadField",
+    "RecordFormat",
+    "RecordedGame",
     "check_header",
     "check_players_difficulty",
+    "field_reader",
     "play_actions",
     "players_difficulty",
     "read_start",
@@ -34,10 +40,14 @@ __all__ = [
 SEED_LIMIT = 2**63
 
 A = TypeVar("A")
+G = TypeVar("G", bound="RecordedGame")
 
 #: Reads one field of an action: ``(kind, field name, declared type as a string, JSON value)`` ->
 #: the field's value; raises :class:`~companion.errors.RecordError` naming ``kind.field``.
 ReadField = Callable[[str, str, str, Any], Any]
+
+#: Where a class name's next word begins (``EndTurn``: before ``T``).
+_CAPITAL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
@@ -48,6 +58,44 @@ _SHORT.maxlevel = 2
 def shown(value: object) -> str:
     """``value`` for a message, shortened (strings and values past 40 characters, lists past 6)."""
     return _SHORT.repr(value)
+
+
+def field_reader(longest: int, largest: int, most: int) -> ReadField:
+    """A game's reader of one action field (:data:`ReadField`), from the field's declared type:
+    ``bool``, ``int`` (from -``largest`` to ``largest``), ``str`` (at most ``longest`` characters),
+    ``tuple[...]`` of those (a JSON list of at most ``most`` items), each ``| None`` (``null``).
+
+    The reader raises :class:`~companion.errors.RecordError` naming ``kind.field`` (an item as
+    ``kind.field[2]``) and the value (shortened).
+    """
+
+    def scalar(where: str, base: str, value: Any) -> Any:
+        if base == "bool":
+            if not isinstance(value, bool):
+                raise RecordError(f"{where} must be true or false, not {shown(value)}")
+            return value
+        if base == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > largest:
+                raise RecordError(f"{where} must be a whole number, not {shown(value)}")
+            return value
+        if not isinstance(value, str) or len(value) > longest:
+            raise RecordError(f"{where} must be a text of at most {longest} characters, not {shown(value)}")
+        return value
+
+    def read(kind: str, name: str, declared: str, value: Any) -> Any:
+        where = f"{kind}.{name}"
+        if declared.endswith("| None"):
+            if value is None:
+                return None
+            declared = declared.removesuffix(" | None")
+        if declared.startswith("tuple["):
+            base = declared.removeprefix("tuple[").split(",")[0]
+            if not isinstance(value, list) or len(value) > most:
+                raise RecordError(f"{where} must be a list of at most {most} items, not {shown(value)}")
+            return tuple(scalar(f"{where}[{i}]", base, v) for i, v in enumerate(value))
+        return scalar(where, declared, value)
+
+    return read
 
 
 class ActionCodec(Generic[A]):
@@ -62,6 +110,16 @@ class ActionCodec(Generic[A]):
         self.field = field
         #: Each class's JSON ``kind``.
         self.kind_names: dict[type[Any], str] = {cls: kind for kind, cls in kinds.items()}
+
+    @classmethod
+    def of(cls, union: Any, field: ReadField) -> ActionCodec[Any]:
+        """The codec of every class of the type ``union`` (``Start | Draw | EndTurn``), each named
+        by its class's name in snake case (``"start"``, ``"draw"``, ``"end_turn"``), in that order.
+
+        :param field: as for the class.
+        """
+        classes = typing.get_args(union) or (union,)
+        return cls({_CAPITAL.sub("_", c.__name__).lower(): c for c in classes}, field)
 
     def kind_of(self, action: A) -> str:
         """The action's JSON ``kind`` (``"build"``)."""
@@ -196,3 +254,102 @@ def check_players_difficulty(record: dict[str, Any], players: int) -> None:
         raise RecordError(
             f"difficulty {shown(difficulty)} is not the record's {players_difficulty(players)!r}"
         )
+
+
+class RecordedGame(Protocol):
+    """What :class:`RecordFormat` reads of a game (a :class:`~companion.table.checked_game.PackGame`):
+    its kinds of start action, layouts and table options, and of one game its pack, seed, layout,
+    options, record and the players its start seated."""
+
+    start_kind: type[Any]
+    layouts: tuple[str, ...]
+    options_kind: type[Any]
+
+    def __init__(self, content: Any, layout: str, seed: int, options: Any = None) -> None: ...
+
+    @property
+    def content(self) -> Content: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def layout(self) -> str: ...
+
+    @property
+    def options(self) -> Any: ...
+
+    @property
+    def actions(self) -> list[Any]: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    def play(self, action: Any) -> None: ...
+
+
+class RecordFormat(Generic[G]):
+    """A game of actions' record: the JSON a game is saved as and the checked replay that rebuilds it.
+
+    A record is plain JSON::
+
+        {"game": "six-actions", "format": 1, "content": "six-actions-sample@1", "digest": "...",
+         "seed": 7, "difficulty": "3 players", "layout": "map", "options": {...},
+         "actions": [{"kind": "start", ...}, ...]}
+
+    ``game`` only when the game names itself (a game whose records never named it keeps them as
+    they were); ``options`` (:mod:`companion.table.table_options`) only when the table chose other
+    readings than the defaults (a record at the defaults is the one the game always wrote, and one
+    without them replays with the defaults).  ``difficulty`` names the number of players the start
+    action seated; the record begins with one start action (the game's ``start_kind``).
+
+    :param kind: the game's class (its ``start_kind``, ``layouts`` and ``options_kind`` are read).
+    :param codec: the JSON form of the game's actions.
+    :param version: the record's ``format``.
+    :param game: the record's ``game``, or ``None`` for a game whose records do not name it.
+    :param log: where a record of another revision of the pack is warned about.
+    """
+
+    def __init__(
+        self, kind: type[G], codec: ActionCodec[Any], version: int, game: str | None, log: logging.Logger
+    ) -> None:
+        self.kind = kind
+        self.codec = codec
+        self.version = version
+        self.game = game
+        self.log = log
+
+    def record_of(self, game: G) -> dict[str, Any]:
+        """The JSON-able record of ``game`` (see the class for ``game`` and ``options``)."""
+        record: dict[str, Any] = {} if self.game is None else {"game": self.game}
+        record.update(
+            {
+                "format": self.version,
+                "content": game.content.id,
+                "digest": game.content.digest,
+                "seed": game.seed,
+                "difficulty": players_difficulty(len(game.state.players)),
+                "layout": game.layout,
+                "actions": [self.codec.to_json(a) for a in game.actions],
+            }
+        )
+        if game.options != self.kind.options_kind():
+            record["options"] = options_json(game.options)
+        return record
+
+    def replay(self, record: Any, content: Content) -> G:
+        """Rebuild a game from its record, checking every action (any JSON value is refused cleanly).
+
+        :raises RecordError: wrong format, another game or content pack, a bad field or table
+            option, an action that cannot be read or that the rules refuse (naming its index and kind).
+        """
+        record = check_header(record, content, self.version, self.log, self.game)
+        seed, layout, actions = read_start(record, self.kind.layouts)
+        try:
+            options = read_options(self.kind.options_kind, record.get("options"), RecordError)
+            game = self.kind(content, layout, seed, options)
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        play_actions(game.play, actions, self.codec, self.kind.start_kind)
+        check_players_difficulty(record, len(game.state.players))
+        return game

@@ -31,6 +31,7 @@ from companion.table.reference import Reference
 
 __all__ = ["AddSubcommand", "RegisterCli", "HelpPlace", "Subcommands", "SUBCOMMANDS_GROUP", "Progress",
            "ProgressNames", "StoredSession", "ContentId", "Keeper", "GameInfo", "Resume", "Reference",
+           "game_of_actions",
            "AddTarget", "BenchTarget", "Debriefing", "DebriefOf"]
 
 #: ``add(name, help, parents)`` returns a new subparser of the ``companion`` command line (with the
@@ -276,3 +277,20 @@ class GameInfo(Generic[S]):
         if keeper.game != self.name:
             raise ValueError(f"game {self.name!r} has the keeper of {keeper.game!r}")
         return keeper
+
+
+def game_of_actions(
+    name: str,
+    title: str,
+    parts: tuple[Reference[Callable[[str | None], ContentId]], Reference[Keeper[S]], Reference[Any]],
+    difficulties: tuple[str, ...] = (),
+) -> GameInfo[S]:
+    """The registration of a game of actions (The Six Actions, The Five Actions): players against
+    each other (``standings``), whose command line is ``play``, ``referee`` and ``content``.
+
+    :param parts: the game's content loader, its keeper and its command line's ``register``.
+    :param difficulties: as :class:`GameInfo`'s (a game of actions' are its numbers of players).
+    """
+    content, store, cli = parts
+    commands = Subcommands(cli, HelpPlace.GAME, ("play", "referee", "content"))
+    return GameInfo(name, title, content, store, difficulties, cli=(commands,), standings=True)

@@ -1,5 +1,6 @@
-"""What every game's scenario (``companion referee``) shares: the first refused action, and a
-whole number read from the scenario's JSON.
+"""What every game's scenario (``companion referee``) shares: the first refused action, a whole
+number read from the scenario's JSON, the game a scenario starts (its table options, its start
+action and the seeded draws after it) and the actions it lists.
 
 Source: DESIGN.md, The core step 3 (a scenario's actions are applied all or not at all).  Each game
 reads its own position and actions (docs/six-actions.md, docs/five-actions.md); a field that is
@@ -9,13 +10,26 @@ wrong is a :class:`~companion.errors.ScenarioError` naming it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from companion.errors import ScenarioError
+from companion.errors import IllegalAction, RecordError, ScenarioError
 from companion.i18n import _
-from companion.table.record import shown
+from companion.table.record import ActionCodec, RecordedGame, shown
+from companion.table.table_options import read_options
 
-__all__ = ["Refusal", "whole_number"]
+__all__ = ["Refusal", "ScenarioGame", "scenario_actions", "started_game", "whole_number"]
+
+A = TypeVar("A")
+
+
+class ScenarioGame(RecordedGame, Protocol):
+    """What a scenario starts (a :class:`~companion.table.checked_game.PackGame`): a game as its
+    record makes it, and the draw its rules wait for."""
+
+    def next_draw(self) -> Any: ...
+
+
+G = TypeVar("G", bound=ScenarioGame)
 
 
 @dataclass(frozen=True)
@@ -36,3 +50,46 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
         raise ScenarioError(field, _("must be a whole number from {low} to {high}, not {value}").format(
             low=low, high=high, value=shown(value)))
     return value
+
+
+def started_game(kind: type[G], content: Any, layout: str, seed: int, options: Any, start: Any) -> G:
+    """The game a scenario starts: ``kind`` on ``content``, ``layout`` and ``seed`` with the table
+    ``options`` (their JSON; ``None``: the defaults), its ``start`` action played, then the draws
+    the rules wait for, from the seeded piles.
+
+    :raises ScenarioError: ``options`` naming the option that is wrong; ``players`` when the rules
+        refuse the start (in the rule's words).
+    """
+    try:
+        chosen = read_options(kind.options_kind, options, RecordError)
+    except RecordError as exc:
+        raise ScenarioError("options", str(exc)) from None
+    game = kind(content, layout, seed, chosen)
+    try:
+        game.play(start)
+    except IllegalAction as exc:
+        raise ScenarioError("players", exc.reason) from None
+    while (draw := game.next_draw()) is not None:
+        game.play(draw)
+    return game
+
+
+def scenario_actions(raw: Any, codec: ActionCodec[A], refused: type[Any] | None = None) -> list[A]:
+    """A scenario's ``actions``: a JSON list of actions in record form, each read by ``codec``.
+
+    :param refused: a kind of action a scenario may not list (the start: its players start it).
+    :raises ScenarioError: not a list (``actions``), or an action that cannot be read or is
+        ``refused`` (``actions[3]``), the first one.
+    """
+    if not isinstance(raw, list):
+        raise ScenarioError("actions", _("must be a list of actions, not {value}").format(value=shown(raw)))
+    actions = []
+    for i, item in enumerate(raw):
+        try:
+            action = codec.from_json(item)
+        except RecordError as exc:
+            raise ScenarioError(f"actions[{i}]", str(exc)) from None
+        if refused is not None and isinstance(action, refused):
+            raise ScenarioError(f"actions[{i}]", _("the scenario's players start the game; no start action"))
+        actions.append(action)
+    return actions

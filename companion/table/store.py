@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from companion.errors import RecordError
+from companion.i18n import _
 from companion.table.events import ActionPlayed, Event
 from companion.table.registry import ContentId, Keeper, StoredSession
 from companion.table.store_db import (
@@ -425,11 +426,11 @@ class Store:
         if saved is None:
             raise StoreError(f"There is no game {game_id} in {self.path}; `companion history` lists them.")
         if saved.summary.result == "unfinished":
-            raise StoreError(f"Game {game_id} is not over yet: its debrief comes once it ends, while its "
-                             "missions are still secret.")
+            raise StoreError(_("Game {id} is not over yet: its debrief comes once it ends, while its "
+                               "missions are still secret.").format(id=game_id))
         if saved.summary.result not in ("won", "lost"):
-            raise StoreError(f"Game {game_id} was left before its end: a debrief is for a game played "
-                             "to its end.")
+            raise StoreError(_("Game {id} was left before its end: a debrief is for a game played "
+                               "to its end.").format(id=game_id))
         return saved
 
     @staticmethod
@@ -450,18 +451,19 @@ class Store:
             record does not replay; the game is kept as it is (nothing is deleted or abandoned).
         """
         if saved.game != keeper.game:
-            raise StoreError(f"The unfinished game {saved.id} is a game of {saved.game}, not of "
-                             f"{keeper.game}. The game is kept.")
+            raise StoreError(_("The unfinished game {id} is a game of {game}, not of {keeper}. The game is "
+                               "kept.").format(id=saved.id, game=saved.game, keeper=keeper.game))
         if saved.content_id != content.id or saved.content_digest != content.digest:
-            raise StoreError(
-                f"The unfinished game from {saved.summary.started:%Y-%m-%d %H:%M} was played with the "
-                f"content pack {saved.content_id} (revision {saved.content_digest}), not {content.id} "
-                f"(revision {content.digest}): load that pack to resume it. The game is kept.")
+            raise StoreError(_("The unfinished game from {started} was played with the content pack {pack} "
+                               "(revision {revision}), not {loaded} (revision {now}): load that pack to "
+                               "resume it. The game is kept.").format(
+                started=f"{saved.summary.started:%Y-%m-%d %H:%M}", pack=saved.content_id,
+                revision=saved.content_digest, loaded=content.id, now=content.digest))
         try:
             session = keeper.resume(content, chooser, saved.record, saved.table, undo, physical_deck)
         except RecordError as exc:
-            raise StoreError(f"The unfinished game {saved.id} cannot be resumed: {exc}. The game is kept.") \
-                from None
+            raise StoreError(_("The unfinished game {id} cannot be resumed: {problem}. The game is kept.")
+                             .format(id=saved.id, problem=exc)) from None
         self.attach(session, keeper, saved.id)
         return session
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import _, ngettext
 from companion.table.store_db import StoreError
 
 __all__ = ["RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "SEAT_COLUMN", "seat_of", "GameSummary",
@@ -141,9 +142,10 @@ def describe_saved(saved: SavedGame) -> str:
     """A line for a resume offer, e.g. ``"Standard, started 2026-11-30 14:49 UTC:
     Transmission card 3 of 7 drawn, 1 of 3 missions complete."``"""
     s = saved.summary  # no seed: with the content pack it deals the unfinished game's secret missions
-    return (f"{s.difficulty.title()}, started {s.started:%Y-%m-%d %H:%M} UTC: "
-            f"{s.transmissions_used} Transmission card{'s' if s.transmissions_used != 1 else ''} drawn, "
-            f"{s.missions_completed} of {s.missions_total} missions complete.")
+    drawn = ngettext("{n} Transmission card drawn", "{n} Transmission cards drawn", s.transmissions_used)
+    return _("{difficulty}, started {started} UTC: {drawn}, {done} of {total} missions complete.").format(
+        difficulty=_(s.difficulty.title()) if s.difficulty else "", started=f"{s.started:%Y-%m-%d %H:%M}",
+        drawn=drawn.format(n=s.transmissions_used), done=s.missions_completed, total=s.missions_total)
 
 
 def stamp(moment: datetime) -> str:
@@ -389,4 +391,6 @@ def all_figures(games: Sequence[GameSummary], order: Mapping[str, Sequence[str]]
 
 def said_names(names: Sequence[str]) -> str:
     """Names as the table says them: ``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Cleo"``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
+    if len(names) < 2:
+        return names[0] if names else ""
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])

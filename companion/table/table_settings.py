@@ -21,10 +21,10 @@ from datetime import time
 from typing import Any
 
 from companion.errors import ConfigError
-from companion.i18n import LANGUAGES, normalise
+from companion.i18n import LANGUAGES, SOURCE_LANGUAGE, _, language_from_env, normalise, set_language
 
 __all__ = ["DEFAULT_VOLUME", "TABLE_KEYS", "QuietHours", "TableSettings", "parse_quiet_hours",
-           "read_table_settings"]
+           "read_table_settings", "table_language", "use_table_language"]
 
 #: The keys ``[table]`` may hold.
 TABLE_KEYS = ("language", "volume", "mute", "quiet_hours")
@@ -63,11 +63,11 @@ def parse_quiet_hours(text: str) -> QuietHours | None:
         return None
     found = _CLOCK.match(text)
     if found is None:
-        raise ValueError("must be two times of day as HH:MM-HH:MM, e.g. \"21:30-07:00\"")
+        raise ValueError(_("must be two times of day as HH:MM-HH:MM, e.g. \"21:30-07:00\""))
     hours = [int(part) for part in found.groups()]
     span = QuietHours(time(hours[0], hours[1]), time(hours[2], hours[3]))
     if span.start == span.end:
-        raise ValueError("starts and ends at the same minute")
+        raise ValueError(_("starts and ends at the same minute"))
     return span
 
 
@@ -95,25 +95,28 @@ def read_table_settings(table: Mapping[str, Any], where: str) -> tuple[TableSett
     for key in table:
         if key not in TABLE_KEYS:
             problems.append(ConfigError(where, f"table.{key}", table[key],
-                                        f"unknown setting (known: {', '.join(sorted(TABLE_KEYS))})"))
+                                        _("unknown setting (known: {keys})")
+                                        .format(keys=", ".join(sorted(TABLE_KEYS)))))
     language = table.get("language")
     if language is not None and (not isinstance(language, str) or normalise(language) not in LANGUAGES):
         problems.append(ConfigError(where, "table.language", language,
-                                    f"must be one of {', '.join(repr(c) for c in LANGUAGES)}"))
+                                    _("must be one of {languages}")
+                                    .format(languages=", ".join(repr(c) for c in LANGUAGES))))
         language = None
     volume = table.get("volume", DEFAULT_VOLUME)
     if isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100:
-        problems.append(ConfigError(where, "table.volume", volume, "must be a whole percent from 0 to 100"))
+        problems.append(ConfigError(where, "table.volume", volume,
+                                    _("must be a whole percent from 0 to 100")))
         volume = DEFAULT_VOLUME
     mute = table.get("mute", False)
     if not isinstance(mute, bool):
-        problems.append(ConfigError(where, "table.mute", mute, "must be true or false"))
+        problems.append(ConfigError(where, "table.mute", mute, _("must be true or false")))
         mute = False
     quiet: QuietHours | None = None
     raw = table.get("quiet_hours", "")
     if not isinstance(raw, str):
         problems.append(ConfigError(where, "table.quiet_hours", raw,
-                                    "must be a string such as \"21:30-07:00\""))
+                                    _("must be a string such as \"21:30-07:00\"")))
     else:
         try:
             quiet = parse_quiet_hours(raw)
@@ -121,3 +124,19 @@ def read_table_settings(table: Mapping[str, Any], where: str) -> tuple[TableSett
             problems.append(ConfigError(where, "table.quiet_hours", raw, str(exc)))
     return TableSettings(language=normalise(language) if language else None, volume=volume, mute=mute,
                          quiet_hours=quiet), problems
+
+
+def table_language(settings: TableSettings, env: Mapping[str, str] | None = None) -> str:
+    """The language the table starts in: ``[table] language``, else the environment's
+    (:func:`companion.i18n.language_from_env`: ``COMPANION_LANG``, ``LANGUAGE``, ``LC_*``, ``LANG``),
+    else English (:data:`companion.i18n.SOURCE_LANGUAGE`).
+
+    :param env: the environment to read (default ``os.environ``)."""
+    return settings.language or language_from_env(env) or SOURCE_LANGUAGE
+
+
+def use_table_language(settings: TableSettings, env: Mapping[str, str] | None = None) -> str:
+    """Switch every layer to :func:`table_language` (:func:`companion.i18n.set_language`) and return it.
+    Called once at start, before anything is shown: by the app (``ui.app``) and the command line
+    (``companion.entry``).  A known language whose catalog is not compiled stays English, logged."""
+    return set_language(table_language(settings, env))

@@ -18,10 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.table.reference import Reference
+from companion.table.registry import GameInfo
 from ui.game_table import GameTable, TableHost
+from ui.keys import ACTIONS_KEYS_HELP
 from ui.screens.base import BaseScreen
 
-__all__ = ["GameScreens", "GameTable", "TableHost", "Reference"]
+__all__ = ["GameScreens", "GameTable", "TableHost", "Reference", "action_game_screens"]
+
+ScreenRef = Reference[type[BaseScreen[Any]]]
 
 
 @dataclass(frozen=True)
@@ -55,3 +59,19 @@ class GameScreens:
     def defines(self, cls: type[BaseScreen[Any]]) -> bool:
         """True when ``cls`` is one of :attr:`screens`."""
         return f"{cls.__module__}:{cls.__qualname__}" in {screen.target for screen in self.screens}
+
+
+def action_game_screens(
+    game: GameInfo[Any], start: str, blurb: str, table: Reference[Callable[[TableHost], GameTable]],
+    *screens: ScreenRef,
+) -> GameScreens:
+    """The :class:`GameScreens` of a game of actions (The Six Actions, The Five Actions): its screens
+    draw their own header (round, whose turn, Menu), so none of them shows the shell's status strip
+    (:attr:`GameScreens.in_game` is empty); they have no widgets' ``.kv`` of their own, and Home shows
+    the games of actions' keys (:data:`ui.keys.ACTIONS_KEYS_HELP`).
+
+    :param game: the game's registration (its name).
+    :param start: its Setup screen's name; ``blurb``, ``table``, ``screens``: as :class:`GameScreens`.
+    """
+    return GameScreens(game=game.name, screens=screens, widget_kv=(), start=start, in_game=frozenset(),
+                       blurb=blurb, table=table, keys=ACTIONS_KEYS_HELP)

@@ -12,13 +12,14 @@ the session.  Each game's table subclasses it with its names, its screens and ho
 from __future__ import annotations
 
 import logging
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from kivy.clock import Clock
 
 from companion.table.action_session import Changed, Refused
 from companion.table.events import Event
-from companion.table.registry import ContentId, Keeper, StoredSession
+from companion.table.registry import ContentId, GameInfo, Keeper, StoredSession
 from companion.table.store import SavedGame, StoreError
 from companion.table.store_rows import counts
 from ui import records
@@ -56,25 +57,20 @@ S = TypeVar("S", bound=TableSession[Any, Any])
 class ActionTable(Generic[S, V, A, C]):
     """The game on the table, if one is on (see the module docstring).
 
-    A game's table sets the class attributes below and :meth:`default_content`, and starts a game
-    with :meth:`begin` (then :meth:`save_new`).
+    A game's table sets the class attributes below and :meth:`at_end`, and starts a game with
+    :meth:`begin` (then :meth:`save_new`); its screens reach it through :meth:`of`.
 
     :param host: the app.
     :ivar game_id: the stored game of the session on the table, else ``None``.
     """
 
-    #: The game's title, for the resume question ("The Six Actions").
-    title: str
-    #: What the store needs of the game.
-    keeper: Keeper[Any]
-    #: The screens of a game under way.
-    in_game: frozenset[str]
-    #: The table screen, shown when a game starts or resumes.
-    table_screen: str
-    #: The end screen, where the table goes once the game is at its end.
-    end_screen: str
+    #: The game's registration: its title (for the resume question) and its keeper (for the store).
+    game: ClassVar[GameInfo[Any]]
+    #: The screens of a game under way (Escape there is the game's): the table screen first (shown
+    #: when a game starts or resumes), the end screen last (where the table goes at the game's end).
+    screens: ClassVar[tuple[str, ...]]
     #: The message bar's words once the game is over.
-    over_words: str
+    over_words: ClassVar[str]
 
     def __init__(self, host: TableHost) -> None:
         self.host = host
@@ -83,11 +79,18 @@ class ActionTable(Generic[S, V, A, C]):
         self.game_id: int | None = None
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
 
+    @classmethod
+    def of(cls, app: Any) -> Self:
+        """This game's table of ``app`` (a :class:`~ui.host.Host`), for its screens.
+
+        :raises LookupError: the app has none (the game's screens were not registered with it)."""
+        return table_of(app, cls.game.name, cls)
+
     # ------------------------------------------------------------------ the game's own
 
     def default_content(self) -> C:
-        """The game's content pack (the SAMPLE pack shipped with it)."""
-        raise NotImplementedError
+        """The game's content pack: the SAMPLE pack shipped with it (:attr:`game`'s loader)."""
+        return cast(C, self.game.load_content())
 
     def first_screen(self, session: S) -> str:
         """The screen a started or resumed game opens on (:attr:`table_screen`)."""
@@ -98,6 +101,31 @@ class ActionTable(Generic[S, V, A, C]):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ what the screens read
+
+    @property
+    def in_game(self) -> frozenset[str]:
+        """The screens of a game under way (:attr:`screens`)."""
+        return frozenset(self.screens)
+
+    @property
+    def table_screen(self) -> str:
+        """The table screen, shown when a game starts or resumes."""
+        return self.screens[0]
+
+    @property
+    def end_screen(self) -> str:
+        """The end screen, where the table goes once the game is at its end."""
+        return self.screens[-1]
+
+    @property
+    def title(self) -> str:
+        """The game's title, for the resume question ("The Six Actions")."""
+        return self.game.title
+
+    @property
+    def keeper(self) -> Keeper[Any]:
+        """What the store needs of the game (:attr:`companion.table.registry.GameInfo.keeper`)."""
+        return self.game.keeper
 
     @property
     def content(self) -> C:
@@ -114,6 +142,18 @@ class ActionTable(Generic[S, V, A, C]):
     def view(self) -> V | None:
         """The table's view, or ``None`` when no game is on."""
         return self._session.view() if self._session is not None else None
+
+    def courtesy(self, call: Callable[[S], T], what: str) -> T | None:
+        """``call`` on the session, for a screen's preview: ``None`` when no game is on or the call
+        failed (logged as ``what`` failing): a preview is a courtesy, it never takes the table down."""
+        session = self._session
+        if session is None:
+            return None
+        try:
+            return call(session)
+        except Exception:  # a preview is a courtesy: never let it take the table down
+            log.exception("%s failed", what)
+            return None
 
     # ------------------------------------------------------------------ starting, leaving
 

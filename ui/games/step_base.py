@@ -11,16 +11,24 @@ questions, how it draws the confirmation, and its words.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
+from kivy.utils import escape_markup
 
 from ui import theme
+from ui.games.flow import Option, Question
 from ui.popups import SeedPad
 from ui.screens.base import BaseScreen
 
-__all__ = ["ActionStepScreen"]
+__all__ = ["ActionStepScreen", "refused"]
+
+
+def refused(reason: str) -> str:
+    """A confirmation's line saying why the session refuses the action (markup, ``reason`` escaped)."""
+    return f"[color=ff9d8a][b]Refused:[/b] {escape_markup(reason)}[/color]"
 
 
 class Bindable(Protocol):
@@ -61,7 +69,7 @@ class ActionStepScreen(BaseScreen[Any]):
         self.answers: dict[str, object] = {}
         #: ``(key, the words of the answer)`` in the order given (Back takes the last one back).
         self.said: list[tuple[str, str]] = []
-        self.question: Any = None
+        self.question: Question | None = None
         self._view: Any = None
         self._name: Any = None  # a TextInput while a name is asked
 
@@ -83,7 +91,7 @@ class ActionStepScreen(BaseScreen[Any]):
         """The name typed, as the answer takes it (stripped)."""
         return text.strip()
 
-    def pad_note(self, question: Any, low: int, high: int) -> str:
+    def pad_note(self, question: Question, low: int, high: int) -> str:
         """The number pad's note for ``question``'s amount, from ``low`` to ``high``."""
         return f"From {low} to {high}."
 
@@ -107,7 +115,7 @@ class ActionStepScreen(BaseScreen[Any]):
             return
         self.ask(view)
 
-    def show_question(self, question: Any) -> None:
+    def show_question(self, question: Question) -> None:
         """Draw ``question``: its title, prompt, the pad or the name box, and one button a choice."""
         self.is_confirm = False
         self.title = question.title
@@ -115,6 +123,18 @@ class ActionStepScreen(BaseScreen[Any]):
         self.is_number = question.number is not None
         self.is_text = question.text
         self.text_box(question.text)
+
+    def show_confirm(self, title: str, lines: Sequence[str], can_confirm: bool) -> None:
+        """Draw the confirmation of the action ``title``: ``lines`` (markup) say what it will do; its
+        button plays it, greyed unless ``can_confirm``.  Nothing is played before that tap."""
+        self.is_confirm = True
+        self.is_number = self.is_text = False
+        self.text_box(False)
+        self.title = f"{title}: confirm"
+        self.prompt = "Nothing is played until you tap the button."
+        self.summary = "\n".join(lines)
+        self.can_confirm = can_confirm
+        self.confirm_text = f"Do it: {title}"
 
     def text_box(self, wanted: bool) -> None:
         """The name box, only while a name is asked (Kivy keeps the last TextInput it scrolled in a
@@ -139,11 +159,11 @@ class ActionStepScreen(BaseScreen[Any]):
     def on_leave(self, *_: object) -> None:
         self.text_box(False)
 
-    def chosen(self, option: Any, *_: object) -> None:
+    def chosen(self, option: Option, *_: object) -> None:
         """A choice's button was tapped: its value is the answer, its label the words."""
         self.answer(option.value, option.label)
 
-    def bind_choice(self, button: B, option: Any) -> B:
+    def bind_choice(self, button: B, option: Option) -> B:
         """``button`` answers ``option`` when tapped; returns it."""
         button.bind(on_release=functools.partial(self.chosen, option))
         return button

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.i18n import N_, _
 from ui.host import Host
 
 __all__ = ["NUMBER_WORDS", "BaseScreen", "ViewT", "number_word"]
@@ -21,12 +22,16 @@ __all__ = ["NUMBER_WORDS", "BaseScreen", "ViewT", "number_word"]
 #: The view a screen is refreshed from (its game's table view, secrets stripped).
 ViewT = TypeVar("ViewT")
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+#: Small counts as words, marked for translation (in German "one" is "eine": the nouns it counts at
+#: the table, Mission and Karte, are feminine; a sentence about a masculine noun spells its count
+#: in its own message instead).
+NUMBER_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"),
+                N_("seven"), N_("eight"), N_("nine"))
 
 
 def number_word(n: int) -> str:
-    """``2`` -> ``"two"``: small counts read better as words at the table."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    """``2`` -> ``"two"`` (in the table's language): small counts read better as words at the table."""
+    return _(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 class BaseScreen(Screen, Generic[ViewT]):

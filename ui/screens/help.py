@@ -7,9 +7,11 @@ from typing import Any
 from kivy.properties import StringProperty
 
 from companion.games.transmission.content.model import ContentPack
+from companion.i18n import N_, _, ngettext
 from ui.screens.base import BaseScreen, number_word
 
-RULES_TEXT = """\
+#: The rules; ``{missions}`` and ``{all_of_them}`` come from :func:`rules_text`.
+RULES_TEXT = N_("""\
 [b]The goal.[/b] You are the Cadet on a damaged space station. Mission Control (this screen) \
 has {missions}: each asks for two modules side by side, both on their green (intact) \
 side. Complete {all_of_them} before the Transmission cards run out.
@@ -41,7 +43,7 @@ onto the hallway you stand on. Repair turns the damaged module you stand on to i
 
 [b]Score.[/b] 100 per mission; on a win, 50 per unused Transmission card and 25 per unused \
 Signal Boost; times 0.5, 1, 1.5 or 2 for Training, Standard, Hard or Expert.\
-"""
+""")
 
 
 def rules_text(content: ContentPack, difficulty: str | None) -> str:
@@ -60,27 +62,27 @@ def rules_text(content: ContentPack, difficulty: str | None) -> str:
     if count is None and len(counts) == 1:
         count = counts.pop()
     if count is None:
-        missions, all_of_them = "the secret missions", "them all"
+        missions, all_of_them = _("the secret missions"), _("them all")
     else:
         word = number_word(count)
-        missions = f"{word} secret mission{'s' if count != 1 else ''}"
-        all_of_them = f"all {word}" if count > 1 else "it"
-    return RULES_TEXT.format(missions=missions, all_of_them=all_of_them)
+        missions = ngettext("{word} secret mission", "{word} secret missions", count).format(word=word)
+        all_of_them = ngettext("it", "all {word}", count).format(word=word)
+    return _(RULES_TEXT).format(missions=missions, all_of_them=all_of_them)
 
 
 class HelpScreen(BaseScreen[None]):
     rules_text = StringProperty("")
-    back_text = StringProperty("Back")
+    back_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="help", **kwargs)
 
-    def on_pre_enter(self, *_: object) -> None:
+    def on_pre_enter(self, *_args: object) -> None:
         app = self.app
         view = app.table_view()
         difficulty = view.difficulty if view is not None else None
         self.rules_text = rules_text(app.content, difficulty)
-        self.back_text = "Back to the game" if app.help_over_game else "Back"
+        self.back_text = _("Back to the game") if app.help_over_game else _("Back")
 
     def back(self) -> None:
         """Back to the game it was opened from (the Menu), else Home."""

@@ -20,6 +20,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.i18n import _, ngettext
 from companion.table.store import GameSummary
 from ui import records, theme
 from ui.popups import Choice, ChoicePopup
@@ -46,7 +47,7 @@ class HistoryRow(ButtonBehavior, BoxLayout):
     missions = StringProperty("")
     transmissions = StringProperty("")
     score = StringProperty("")
-    score_label = StringProperty("Score")
+    score_label = StringProperty("")
 
     def on_release(self) -> None:
         screen = self.parent
@@ -55,8 +56,8 @@ class HistoryRow(ButtonBehavior, BoxLayout):
         if screen is not None and self.can_debrief:
             screen.debrief(int(self.game_id))
         elif screen is not None and self.result_kind in ("left", "abandoned"):  # a tap says why not (X1)
-            screen.app.show_message("This game was left before its end, so it has no debrief: that comes "
-                                    "after a game's End screen.", "info")
+            screen.app.show_message(_("This game was left before its end, so it has no debrief: that comes "
+                                      "after a game's End screen."), "info")
 
 
 def result_colour(kind: str) -> tuple[float, float, float, float]:
@@ -73,7 +74,7 @@ class HistoryScreen(BaseScreen[None]):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="history", **kwargs)
 
-    def on_pre_enter(self, *_: object) -> None:
+    def on_pre_enter(self, *_args: object) -> None:
         self.load()
 
     def load(self) -> None:
@@ -82,15 +83,16 @@ class HistoryScreen(BaseScreen[None]):
         store = app.history
         games: list[GameSummary] = []
         if store is None:
-            self.empty_text = "History is off: " + (app.store_problem or "no game store is open.")
+            self.empty_text = _("History is off: {why}").format(
+                why=app.store_problem or _("no game store is open."))
         else:
             try:
                 games = list(store.games(limit=MAX_ROWS))
             except Exception as exc:  # the table must stay up; the log has the traceback
                 log.exception("reading the history failed")
-                self.empty_text = f"The history cannot be read: {exc}"
+                self.empty_text = _("The history cannot be read: {error}").format(error=exc)
             else:
-                self.empty_text = "No games yet — finished games appear here."
+                self.empty_text = _("No games yet — finished games appear here.")
         self.show_games(games)
         self.can_export = store is not None and bool(games)
 
@@ -111,14 +113,14 @@ class HistoryScreen(BaseScreen[None]):
         """Ask where to (each USB stick, the data folder), then write the CSV and JSON there."""
         app = self.app
         if app.history is None:
-            app.show_message("History is off, so there is nothing to export.", "error")
+            app.show_message(_("History is off, so there is nothing to export."), "error")
             return
         choices: list[Choice] = [
             (label, functools.partial(self.export_to, folder), theme.ACCENT)
             for label, folder in records.export_folders(app.data_dir)
         ]
-        choices.append(("Cancel", None, theme.SECONDARY))
-        ChoicePopup("Export the history", "A CSV file (for a spreadsheet) and a JSON file.", choices,
+        choices.append((_("Cancel"), None, theme.SECONDARY))
+        ChoicePopup(_("Export the history"), _("A CSV file (for a spreadsheet) and a JSON file."), choices,
                     vertical=True, width_dp=520, default=len(choices) - 1).open()
 
     def export_to(self, folder: Path) -> bool:
@@ -126,14 +128,16 @@ class HistoryScreen(BaseScreen[None]):
         app = self.app
         try:
             if app.history is None:
-                raise ValueError("History is off: no game store is open")
+                raise ValueError(_("History is off: {why}").format(why=_("no game store is open.")))
             csv_path, json_path, count = records.export_history(app.history, folder)
         except Exception as exc:  # a full stick, a read-only folder, a store error: say so, keep going
             log.warning("export to %s failed: %s", folder, str(exc))
-            app.show_message(f"Could not export to {folder}: {exc}", "error")
+            app.show_message(_("Could not export to {folder}: {error}").format(folder=folder, error=exc),
+                             "error")
             return False
-        app.show_message(f"Exported {records.plural(count, 'game')}: {csv_path.name} and "
-                         f"{json_path.suffix}, in {folder}", "answer")
+        app.show_message(ngettext("Exported {n} game: {csv} and {json}, in {folder}",
+                                  "Exported {n} games: {csv} and {json}, in {folder}", count).format(
+                             n=count, csv=csv_path.name, json=json_path.suffix, folder=folder), "answer")
         return True
 
     def debrief(self, game_id: int) -> None:

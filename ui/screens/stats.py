@@ -28,6 +28,7 @@ from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 from companion.games.catalog import registered
+from companion.i18n import N_, _, ngettext
 from companion.table.store import DifficultyStats
 from companion.table.store_rows import PlayerStats, all_figures, said_names
 from ui import theme
@@ -82,14 +83,16 @@ def standings_summary(stats: PlayerStats | None) -> str:
     ``"Wins: Ana 2, Ben 1"`` (a tie is a win for each tied player; at most :data:`MOST_WINNERS`
     names, most wins first, then how many more)."""
     if stats is None or not (stats.finished or stats.left):
-        return "No games yet"
-    first = f"{stats.finished} finished" + (f" · {stats.left} left" if stats.left else "")
+        return _("No games yet")
+    first = _("{n} finished").format(n=stats.finished)
+    if stats.left:
+        first += " · " + _("{n} left").format(n=stats.left)
     wins = ", ".join(f"{name} {count}" for name, count in stats.wins[:MOST_WINNERS])
     if len(stats.wins) > MOST_WINNERS:
-        wins += f" +{len(stats.wins) - MOST_WINNERS} more"
+        wins += " " + _("+{n} more").format(n=len(stats.wins) - MOST_WINNERS)
     if wins:
-        return f"{first}\nWins: {wins}"
-    return f"{first}\nNo winner recorded yet" if stats.finished else f"{first}\nNone finished yet"
+        return first + "\n" + _("Wins: {wins}").format(wins=wins)
+    return first + "\n" + (_("No winner recorded yet") if stats.finished else _("None finished yet"))
 
 
 def best_line(stats: PlayerStats | None) -> str:
@@ -97,21 +100,23 @@ def best_line(stats: PlayerStats | None) -> str:
     name; the wins by name are on the left), or ``""`` with no winning total recorded."""
     if stats is None or stats.best_total is None:
         return ""
-    who = said_names(stats.best_by) if len(stats.best_by) == 1 else f"{len(stats.best_by)} tied"
-    return f"best total {stats.best_total} ({who})"
+    who = said_names(stats.best_by) if len(stats.best_by) == 1 else _("{n} tied").format(n=len(stats.best_by))
+    return _("best total {total} ({who})").format(total=stats.best_total, who=who)
 
 
 def summary(stats: DifficultyStats | None) -> str:
     """The toggle's two lines: ``"12 games · 58% won · best 450"`` / ``"streak 2 · best streak 4"``
     (games left before their first transmission are not counted: :attr:`DifficultyStats.abandoned`)."""
     if stats and not stats.games and stats.abandoned:
-        return f"No games counted\n{stats.abandoned} abandoned before a transmission"
+        return (_("No games counted") + "\n"
+                + _("{n} abandoned before a transmission").format(n=stats.abandoned))
     if not stats or not stats.games:
-        return "No games yet"
+        return _("No games yet")
     rate = stats.win_rate * 100 if stats.win_rate <= 1 else stats.win_rate
-    games = f"{stats.games} game{'s' if stats.games != 1 else ''}"
-    return (f"{games} · {rate:.0f}% won · best {stats.best_score}\n"
-            f"Win streak {stats.streak} · best streak {stats.best_streak}")
+    games = ngettext("{n} game", "{n} games", stats.games).format(n=stats.games)
+    return (games + " · " + _("{rate}% won · best {score}").format(rate=f"{rate:.0f}", score=stats.best_score)
+            + "\n" + _("Win streak {streak} · best streak {best}").format(streak=stats.streak,
+                                                                       best=stats.best_streak))
 
 
 class ScoreChart(Widget):
@@ -123,10 +128,10 @@ class ScoreChart(Widget):
 
     scores = ListProperty([])
     first_game = StringProperty("1")
-    empty_text = StringProperty("No games yet")
-    x_title = StringProperty("Games, oldest to newest")
-    y_title = StringProperty("Score")
-    legend = StringProperty("best score")
+    empty_text = StringProperty("")
+    x_title = StringProperty("")
+    y_title = StringProperty("")
+    legend = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         self._group = InstructionGroup()
@@ -199,6 +204,9 @@ class GameTab(ToggleButton):
     value = StringProperty("")
 
 
+#: The score chart's axis under the bars.
+GAMES_AXIS = N_("Games, oldest to newest")
+
 #: Rows the difficulty column is divided in (Incoming Transmission's four difficulties).
 MIN_ROWS = 4
 
@@ -221,7 +229,7 @@ class StatsScreen(BaseScreen[None]):
         self._standings: dict[tuple[str, str], PlayerStats] = {}
         self._games: list[str] = [TRANSMISSION]
 
-    def on_pre_enter(self, *_: object) -> None:
+    def on_pre_enter(self, *_args: object) -> None:
         self.load()
 
     def _order(self) -> dict[str, tuple[str, ...]]:
@@ -238,7 +246,8 @@ class StatsScreen(BaseScreen[None]):
         standings: Sequence[PlayerStats] = []
         self.has_store = store is not None
         if store is None:
-            self.problem = "History is off: " + (app.store_problem or "no game store is open.")
+            self.problem = _("History is off: {why}").format(
+                why=app.store_problem or _("no game store is open."))
         else:
             try:
                 against = [g.name for g in registered() if g.standings]
@@ -246,7 +255,7 @@ class StatsScreen(BaseScreen[None]):
                 self.problem = ""
             except Exception as exc:  # the table must stay up; the log has the traceback
                 log.exception("reading the stats failed")
-                self.problem = f"The stats cannot be read: {exc}"
+                self.problem = _("The stats cannot be read: {error}").format(error=exc)
         self.show_stats(stats, standings)
 
     def show_stats(self, stats: Sequence[DifficultyStats], standings: Sequence[PlayerStats] = ()) -> None:
@@ -317,7 +326,7 @@ class StatsScreen(BaseScreen[None]):
                                font_size="16sp")
             toggle.bind(on_release=self._on_toggle)
             box.add_widget(toggle)
-        for _ in range(len(names), MIN_ROWS):  # a game of fewer difficulties: toggles of the same size
+        for _row in range(len(names), MIN_ROWS):  # a game of fewer difficulties: toggles of the same size
             box.add_widget(Widget())
         self._show_chart()
 
@@ -347,22 +356,23 @@ class StatsScreen(BaseScreen[None]):
             self._show_totals()
             return
         chart = self.ids.chart
-        chart.y_title, chart.legend = "Score", "best score"
+        chart.y_title, chart.legend = _("Score"), _("best score")
         title = self._title(self.difficulty)  # the game: its tab, down beside the heading
         stats = self._stats.get((self.game, self.difficulty))
         scores = list(stats.scores) if stats is not None else []
         shown = scores[-MAX_BARS:]
         chart.first_game = str(len(scores) - len(shown) + 1)
-        chart.empty_text = self.problem or f"No {title} games yet."
+        chart.empty_text = self.problem or _("No {difficulty} games yet.").format(difficulty=title)
         chart.scores = shown
         if len(shown) < len(scores):
-            self.chart_title = f"{title}: score of the last {len(shown)} of {len(scores)} games"
+            self.chart_title = _("{difficulty}: score of the last {shown} of {total} games").format(
+                difficulty=title, shown=len(shown), total=len(scores))
         else:
-            self.chart_title = f"{title}: score per game"
+            self.chart_title = _("{difficulty}: score per game").format(difficulty=title)
         # A game left before its first transmission was never played: not a bar, but said.
         abandoned = stats.abandoned if stats is not None else 0
-        note = f" · {abandoned} abandoned, not counted" if abandoned else ""
-        chart.x_title = "Games, oldest to newest" + note
+        note = " · " + _("{n} abandoned, not counted").format(n=abandoned) if abandoned else ""
+        chart.x_title = _(GAMES_AXIS) + note
 
     def _show_totals(self) -> None:
         """The winning total of each finished game of the chosen number of players (oldest first)."""
@@ -371,24 +381,25 @@ class StatsScreen(BaseScreen[None]):
         stats = self._standings.get((self.game, self.difficulty))
         totals = list(stats.totals) if stats is not None else []
         shown = totals[-MAX_BARS:]
-        chart.y_title, chart.legend = "Winning total", "best total"
+        chart.y_title, chart.legend = _("Winning total"), _("best total")
         chart.first_game = str(len(totals) - len(shown) + 1)
         if self.problem:
             chart.empty_text = self.problem
         elif stats is not None and stats.finished:
-            chart.empty_text = "These games ended before the companion recorded their winners."
+            chart.empty_text = _("These games ended before the companion recorded their winners.")
         else:
-            chart.empty_text = f"No finished {title} games yet."
+            chart.empty_text = _("No finished {players} games yet.").format(players=title)
         chart.scores = shown
         best = best_line(stats)  # the axis says "Winning total"
-        last = f" · last {len(shown)} of {len(totals)}" if len(shown) < len(totals) else ""
-        self.chart_title = f"{title}{last}" + (f" · {best}" if best else ": winning totals")
+        last = (" · " + _("last {shown} of {total}").format(shown=len(shown), total=len(totals))
+                if len(shown) < len(totals) else "")
+        self.chart_title = f"{title}{last}" + (f" · {best}" if best else ": " + _("winning totals"))
         notes = []
         if stats is not None and stats.left:
-            notes.append(f"{stats.left} left, no winner")
+            notes.append(_("{n} left, no winner").format(n=stats.left))
         if stats is not None and stats.unrecorded:
-            notes.append(f"{stats.unrecorded} without a recorded winner")
-        chart.x_title = "Finished games, oldest to newest" + "".join(f" · {n}" for n in notes)
+            notes.append(_("{n} without a recorded winner").format(n=stats.unrecorded))
+        chart.x_title = _("Finished games, oldest to newest") + "".join(f" · {n}" for n in notes)
 
     def back(self) -> None:
         self.app.show("home")

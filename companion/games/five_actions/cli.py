@@ -14,19 +14,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from companion.cli.game_cli import (
-    add_referee_and_check,
-    add_store_options,
-    ask_player_count,
-    ask_player_name,
-    check_pack,
-    choose_pack,
-    open_store,
-    referee,
-    seed_type,
-)
-from companion.cli.other_game import give_up_other
-from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err
+from companion.cli import game_cli
 from companion.games.five_actions.content.loader import check_content, default_content, load_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.options import read_five_options
@@ -34,23 +22,23 @@ from companion.games.five_actions.engine.rules import MAX_NAME, start_taken_by
 from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario, run, state_json
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.stored import KEEPER
-from companion.games.five_actions.summary import RULES
 from companion.games.five_actions.terminal import Terminal
-from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
+from companion.table.prompt import Prompt
 from companion.table.registry import AddSubcommand
-from companion.table.store import StoreError
-from companion.table.table_options import options_text
+from companion.table.store_rows import SavedGame
 
 __all__ = ["register", "content_pack", "play"]
 
 
 def content_pack(args: argparse.Namespace) -> ContentPack:
     """The pack of ``--content FILE`` or the SAMPLE default.  :raises Failure: naming the problem."""
-    return choose_pack(args, load_content, default_content)
+    return game_cli.choose_pack(args, load_content, default_content)
 
 
 def _cmd_referee(args: argparse.Namespace) -> int:
-    return referee(args, content_pack(args), load_scenario, run, lambda scenario: state_json(scenario.game))
+    return game_cli.referee(
+        args, content_pack(args), load_scenario, run, lambda scenario: state_json(scenario.game)
+    )
 
 
 def _holds(pack: ContentPack) -> str:
@@ -69,23 +57,18 @@ def _holds(pack: ContentPack) -> str:
 
 def _cmd_content_check(args: argparse.Namespace) -> int:
     """Every problem of a Five Actions pack, one per line (exit 1), or a line of what it holds."""
-    return check_pack(args.file, check_content, load_content, _holds)
+    return game_cli.check_pack(args.file, check_content, load_content, _holds)
 
 
-def _ask_players(
-    setup: Prompt, output_fn: Callable[[str], None], content: ContentPack, layout: str
-) -> tuple[list[str], list[str]]:
-    low, high = content.setup.min_players, content.setup.max_players
-    ask = setup.reader(f"Type how many players there are, from {low} to {high}.")
-    count = ask_player_count(ask, output_fn, low, high)
+def _ask_players(setup: Prompt, content: ContentPack, layout: str) -> tuple[list[str], list[str]]:
+    count = game_cli.ask_player_count(setup, content.setup.min_players, content.setup.max_players)
     names: list[str] = []
     starts: list[str] = []
     game_map = content.game_map if layout == "map" else None
     land = [(loc.id, loc.name) for loc in game_map.locations if not loc.ocean] if game_map is not None else []
     for i in range(count):
         prompt = f"Player {i + 1}'s name (clockwise from the first player): "
-        ask = setup.reader(f"Type Player {i + 1}'s name (at most {MAX_NAME} characters).")
-        name = ask_player_name(ask, output_fn, i, names, MAX_NAME, prompt)
+        name = game_cli.ask_player_name(setup, i, names, MAX_NAME, prompt)
         start = ""
         while not start:
             if land:
@@ -96,74 +79,37 @@ def _ask_players(
             taken = start_taken_by(content, layout, chosen, start) if start else None
             if taken is not None:
                 shown = dict(land).get(start, start)
-                output_fn(f"{shown} is {taken}'s starting Location: each player starts on their own.")
+                setup.say(f"{shown} is {taken}'s starting Location: each player starts on their own.")
                 start = ""
         names.append(name)
         starts.append(start)
     return names, starts
 
 
+def _describe(saved: SavedGame) -> str:
+    """The resume offer's line of a saved game: ``"3 players, started 2026-12-01 14:49 UTC, round 2."``"""
+    s = saved.summary
+    return f"{s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC, round {max(1, s.transmissions_used)}."
+
+
 def play(
     args: argparse.Namespace, input_fn: Callable[[str], str] = input, output_fn: Callable[[str], None] = print
 ) -> int:
-    """The terminal game; with the store, offer to resume the unfinished Five Actions game."""
+    """The terminal game; with the store, offer to resume the unfinished Five Actions game
+    (:func:`~companion.cli.game_cli.play_stored`)."""
     content = content_pack(args)
     layout = args.layout or ("map" if content.has_map else "printed")
-    store = open_store(args)
-    setup = Prompt(input_fn, output_fn, RULES, lambda: SETTING_UP, leaving=NOT_STARTED)
-    saved = None
-    try:
-        session = None
-        saved = store.unfinished() if store is not None else None
-        if store is not None and saved is not None and saved.game != KEEPER.game:
-            # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
-            titles = getattr(args, "game_titles", None)
-            ask = setup.reader("Type y to start a new game (giving that one up), or n to keep it.", True)
-            if not give_up_other(saved, "The Five Actions", ask, output_fn, titles):
-                return EXIT_OK
-        elif store is not None and saved is not None:
-            s = saved.summary
-            output_fn(
-                f"An unfinished game is saved: {s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC, "
-                f"round {max(1, s.transmissions_used)}."
-            )
-            if setup.yes_or_blank(
-                "Resume it? [Y/n/q] (n starts a new game and gives this one up) ",
-                "Type y (or Enter alone) to resume it, n to start a new game, q to leave.",
-            ):
-                try:
-                    session = store.resume(saved, KEEPER, content, None)
-                except StoreError as exc:
-                    err(str(exc))
-                    return EXIT_ERROR
-            # n: the new game's Store.begin gives this one up, so leaving the set-up keeps it.
-        if session is None:
-            try:
-                options = read_five_options(getattr(args, "options", None), ValueError)  # before any question
-                names, starts = _ask_players(setup, output_fn, content, layout)
-                session = Session.new(
-                    content,
-                    names,
-                    starts,
-                    seed=args.seed,
-                    layout=layout,
-                    physical_stacks=args.physical_stacks,
-                    options=options,
-                )
-            except ValueError as exc:
-                raise Failure(str(exc), EXIT_USAGE) from None
-            if store is not None:
-                store.begin(session, KEEPER)
-        return Terminal(session, input_fn, output_fn, saved=store is not None).run()
-    except Quit as left:
-        output_fn(not_started(left, kept=saved is not None))
-        return EXIT_OK
-    finally:
-        if store is not None:
-            store.close()
 
+    def new_game(setup: Prompt) -> Session:
+        options = read_five_options(getattr(args, "options", None), ValueError)  # before any question
+        names, starts = _ask_players(setup, content, layout)
+        return Session.new(content, names, starts, seed=args.seed, layout=layout,
+                           physical_stacks=args.physical_stacks, options=options)
 
-_seed = seed_type(MAX_SEED)
+    return game_cli.play_stored(
+        args, input_fn, output_fn, title="The Five Actions", keeper=KEEPER, content=content,
+        terminal=Terminal, new_game=new_game, describe=_describe,
+    )
 
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
@@ -174,25 +120,15 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         [pack],
     )
     play_parser.add_argument(
-        "--layout",
-        choices=("map", "printed"),
-        default=None,
-        help="the content pack's map (default when it has one), or the printed board",
-    )
-    play_parser.add_argument("--seed", type=_seed, default=None, help="the seed of the Tycoon stacks")
-    play_parser.add_argument(
-        "--options",
-        type=options_text,
-        default=None,
-        metavar="JSON",
-        help='the table options where the rules are silent, e.g. \'{"advanced_needs_occupied": true}\' '
-        "(docs/table-options.md; default: the referee's readings)",
-    )
-    play_parser.add_argument(
         "--physical-stacks",
         action="store_true",
         help="the table draws the Tycoon tiles itself and says each one",
     )
-    add_store_options(play_parser)
-    play_parser.set_defaults(handler=play)
-    add_referee_and_check(add, pack, "five-actions", "Five Actions", _cmd_referee, _cmd_content_check)
+    game_cli.add_play_options(
+        play_parser, play, max_seed=MAX_SEED, seed_help="the seed of the Tycoon stacks", layout_default=None,
+        layout_help="the content pack's map (default when it has one), or the printed board",
+        options_example='{"advanced_needs_occupied": true}',
+    )
+    game_cli.add_referee_and_check(
+        add, pack, "five-actions", "Five Actions", _cmd_referee, _cmd_content_check
+    )

@@ -1,14 +1,14 @@
 """The Five Actions as the table framework sees it (:class:`~companion.table.registry.GameInfo`).
 
-Declared without importing the game (issue 10, item 4): its content loader, keeper and command line
-are references, imported when a command or a screen needs them.
+Declared without importing the game (issue 10, item 4): references, imported on first use.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.table.registry import GameInfo, HelpPlace, Reference, Subcommands
+from companion.i18n import N_
+from companion.table.registry import GameInfo, Reference, game_of_actions
 
 if TYPE_CHECKING:
     from companion.games.five_actions.session import Session
@@ -16,15 +16,14 @@ if TYPE_CHECKING:
 __all__ = ["GAME"]
 
 #: The registration of The Five Actions (seeds/five-actions-rules.txt): its history groups games by
-#: the number of players.  Its name is :data:`companion.games.five_actions.stored.NAME`
-#: (:attr:`GameInfo.keeper` checks it).
-GAME: GameInfo[Session] = GameInfo(
-    name="five-actions",
-    title="The Five Actions",
-    content=Reference("companion.games.five_actions.content.loader:load_content"),
-    store=Reference("companion.games.five_actions.stored:KEEPER"),
+#: the number of players, 2 to 4.  Its name is :data:`companion.games.five_actions.stored.NAME`.
+GAME: GameInfo[Session] = game_of_actions(
+    "five-actions",
+    N_("The Five Actions"),
+    (
+        Reference("companion.games.five_actions.content.loader:load_content"),
+        Reference("companion.games.five_actions.stored:KEEPER"),
+        Reference("companion.games.five_actions.cli:register"),
+    ),
     difficulties=tuple(f"{n} players" for n in range(2, 5)),
-    standings=True,
-    cli=(Subcommands(Reference("companion.games.five_actions.cli:register"), HelpPlace.GAME,
-                     ("play", "referee", "content")),),
 )

@@ -12,10 +12,9 @@ stacks unless ``physical_stacks``: the table then says each tile it drew (:meth:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import IllegalAction, RecordError
+from companion.errors import IllegalAction
 from companion.games.five_actions.content.model import COLUMNS, ContentPack
 from companion.games.five_actions.engine import economy as eco
 from companion.games.five_actions.engine.actions import (
@@ -29,65 +28,36 @@ from companion.games.five_actions.engine.actions import (
     Start,
     Supply,
     Transmit,
-    Undo,
-    to_json,
 )
-from companion.games.five_actions.engine.game import Game
+from companion.games.five_actions.engine.game import Game, Standing
 from companion.games.five_actions.engine.options import FiveOptions
-from companion.games.five_actions.engine.record import record_of, replay
+from companion.games.five_actions.engine.record import RECORDS
 from companion.games.five_actions.engine.scenario import MAX_SEED
 from companion.games.five_actions.engine.state import Phase
-from companion.games.five_actions.events import Changed, GameOver
-from companion.games.five_actions.views import TableView, table_view
+from companion.games.five_actions.views import Preview, SupplyNeeds, TableView, table_view
 from companion.table.action_session import ActionSession, new_seed, sentence_of
-from companion.table.store_rows import final_state
-from companion.table.table_options import options_json, with_saved_options
 
 __all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
 
 
-@dataclass(frozen=True)
-class Preview:
-    """What an action would do, without doing it: ``ok`` and the sentence it would say, or the
-    ``reason`` it is refused; ``money``: each player's dollars after it."""
-
-    ok: bool
-    reason: str
-    said: str
-    money: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class SupplyNeeds:
-    """What a Supply with a Credit token from ``credit`` onto ``row`` asks of the table (Supply):
-    ``tiles``, how many Action tiles to name (2 + 1 per active Factory, the new token counted, fewer
-    if the supply or the columns' room has fewer); ``patents``, the Patents that may be taken when
-    one is earned (empty: none is earned, or none may be taken); ``reason``, why that Credit token
-    cannot go there (then ``tiles`` is 0)."""
-
-    tiles: int
-    patents: tuple[str, ...]
-    reason: str = ""
-
-
 class Session(ActionSession[Game]):
-    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`; the events and the
-    draws are :class:`~companion.table.action_session.ActionSession`'s."""
+    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`; the events, the
+    draws, the store's record and table state, and the undo are
+    :class:`~companion.table.action_session.ActionSession`'s.
 
-    def __init__(self, game: Game, physical_stacks: bool = False) -> None:
-        super().__init__(game)
-        self.content: ContentPack = game.content
-        self.physical_stacks = physical_stacks
+    :param physical: the table draws Tycoon tiles from its own stacks and says each one
+        (``physical_stacks``).
+    """
+
+    records = RECORDS
+    physical_key = "physical_stacks"
+    content: ContentPack
+
+    def __init__(self, game: Game, physical: bool = False) -> None:
+        super().__init__(game, physical)
         #: The players' colours in seat order, as the table chose them (``()``: not chosen).  Ours:
         #: the excerpt names none; saved with the table state so a resumed game keeps them.
         self.colours: tuple[str, ...] = ()
-
-    def to_json(self, action: Action) -> dict[str, Any]:
-        return to_json(action)
-
-    def draws_itself(self) -> bool:
-        """The box draws from its seeded stacks unless the table uses its own (``physical_stacks``)."""
-        return not self.physical_stacks
 
     @classmethod
     def new(
@@ -117,59 +87,19 @@ class Session(ActionSession[Game]):
         session.message = f"{names[0]} plays first; then clockwise, one action each."
         return session
 
-    @classmethod
-    def from_record(
-        cls,
-        content: ContentPack,
-        record: Mapping[str, Any],
-        table: Mapping[str, Any] | None = None,
-        physical_stacks: bool | None = None,
-    ) -> Session:
-        """The identical session of a saved game (the table options from the record, or else from
-        the table state ``table``).  :raises RecordError: it does not replay (or bad options)."""
-        saved = table or {}
-        game = replay(with_saved_options(record, table), content)
-        if not game.state.players:
-            raise RecordError("the record has no start action")
-        stacks = physical_stacks if physical_stacks is not None else bool(saved.get("physical_stacks", False))
-        session = cls(game, stacks)
-        message = saved.get("message", "")
-        session.message = message if isinstance(message, str) else ""
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        """The players' colours (a list of texts; anything else is left as none chosen)."""
         colours = saved.get("colours", [])
         if isinstance(colours, list) and all(isinstance(c, str) for c in colours):
-            session.colours = tuple(colours)
-        return session
+            self.colours = tuple(colours)
 
-    def record(self) -> dict[str, Any]:
-        """The game record (:func:`~companion.games.five_actions.engine.record.record_of`)."""
-        return record_of(self.game)
+    def table_extra(self) -> dict[str, Any]:
+        """The players' colours."""
+        return {"colours": list(self.colours)}
 
-    def table_state(self) -> dict[str, Any]:
-        """What the table adds to the record: the last sentence, the stacks' setting, the colours; once
-        the game is over, its winners for the history (``final``:
-        :func:`~companion.table.store_rows.final_state`, ranked as the end screen ranks: total, then
-        money)."""
-        state: dict[str, Any] = {
-            "message": self.message,
-            "physical_stacks": self.physical_stacks,
-            "colours": list(self.colours),
-        }
-        if self.game.options != FiveOptions():  # the store keeps no record column for them
-            state["options"] = options_json(self.game.options)
-        outcome = self.game.outcome()
-        if outcome is not None and outcome.standings:
-            state["final"] = final_state([(s.name, (s.total, s.money)) for s in outcome.standings])
-        return state
-
-    @property
-    def intents(self) -> Session:
-        """The intents (this session)."""
-        return self
-
-    @property
-    def over(self) -> bool:
-        """Whether the game is over (the final icons are counted)."""
-        return self.game.is_over()
+    def ranking(self, standing: Standing) -> tuple[int, ...]:
+        """As the end screen ranks: total, then money."""
+        return (standing.total, standing.money)
 
     def view(self) -> TableView:
         """The table's view (every figure is public)."""
@@ -223,26 +153,17 @@ class Session(ActionSession[Game]):
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, action: Action) -> bool:
-        """Play ``action`` and the draws after it; publish the events.  :returns: ``False`` refused."""
-        was_over = self.over
-        try:
-            self.game.play(action)
-        except IllegalAction as exc:
-            return self.refuse(sentence_of(exc))
-        self.announce(action)
+    def played(self, action: Action, before: Any) -> str:
+        """The sentence the rules said of ``action``, then the draws after it, and what the table
+        is to do next (draw a tile, or whose turn it is)."""
         said = self.game.state.last
         self.draw_all()
         state = self.game.state
-        self.message = said
         if state.pending:
-            self.message += f" Draw a level-{state.pending[0].level} Tycoon tile and say which."
+            said += f" Draw a level-{state.pending[0].level} Tycoon tile and say which."
         elif state.phase == Phase.PLAY and not isinstance(action, Draw):
-            self.message += f" {state.players[state.current].name}'s turn."
-        if self.over and not was_over:
-            self.publish(GameOver())
-        self.publish(Changed(self.message))
-        return True
+            said += f" {state.players[state.current].name}'s turn."
+        return said
 
     def install(
         self,
@@ -318,10 +239,3 @@ class Session(ActionSession[Game]):
     def end_game(self) -> bool:
         """The table ends the game; the standings are in the view."""
         return self.play(EndGame())
-
-    def undo(self) -> bool:
-        """Revert the last action (and the draws after it)."""
-        target = self.game.undo_target()
-        if target is None:
-            return self.refuse(f"Nothing can be undone: {self.game.undo_reason()}.")
-        return self.play(Undo(target))

@@ -3,7 +3,8 @@
 The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`. The history row's
 columns were named for Incoming Transmission; this game fills them with its own figures, named by
 :attr:`KEEPER`'s ``names`` (our decision): the round reached once a move is in effect (0 before:
-:func:`rounds`), Locations the players hold (stations and Signal tokens) of the map's Locations (0 of 0
+:meth:`Session.round_reached`),
+Locations the players hold (stations and Signal tokens) of the map's Locations (0 of 0
 on the printed board), the best total so far as the score (bonus points plus activated Patents' icons),
 and ``won`` once the table has ended the game (the excerpt names no winner: a finished game is a
 completed one).
@@ -16,15 +17,11 @@ name (:func:`companion.table.store_rows.player_figures`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from companion.games.five_actions.content.model import ContentPack
-from companion.games.five_actions.engine.actions import Undo
 from companion.games.five_actions.session import Session
+from companion.table.action_session import progress_of
 from companion.table.registry import Keeper, Progress, ProgressNames
 
-__all__ = ["NAME", "KEEPER", "progress", "resume", "rounds", "score"]
+__all__ = ["NAME", "KEEPER", "progress", "score"]
 
 #: The game's name in the store.
 NAME = "five-actions"
@@ -40,44 +37,18 @@ def score(session: Session, seat: int) -> int:
     return p.points + icons
 
 
-def rounds(session: Session) -> int:
-    """The round the game has reached once a player's move is in effect (an undone one is not), else 0:
-    a game given up before anyone played is abandoned, outside the figures, not a loss
-    (:func:`companion.table.store_rows.counts`), as Incoming Transmission's before its first
-    transmission."""
-    return session.game.state.round if session.game.history else 0
-
-
 def progress(session: Session) -> Progress:
     """The history row of ``session`` as it stands (see the module for what each column holds)."""
     state = session.game.state
     held = {k for p in state.players for k in (*p.stations, *p.tokens)}
     game_map = session.content.game_map
     total = len(game_map.locations) if game_map is not None and state.layout == "map" else 0
-    return Progress(
-        transmissions_used=rounds(session),
-        missions_completed=len(held) if total else 0,
-        missions_total=total,
-        score=max((score(session, i) for i in range(len(state.players))), default=0),
-        undos=sum(1 for a in session.game.actions if isinstance(a, Undo)),
-        result="won" if session.over else None,
-    )
+    best = max((score(session, i) for i in range(len(state.players))), default=0)
+    return progress_of(session, len(held) if total else 0, total, best)
 
 
-def resume(
-    content: ContentPack,
-    chooser: Any,
-    record: Mapping[str, Any],
-    table: Mapping[str, Any] | None,
-    undo: str | None,
-    physical_deck: bool | None,
-) -> Session:
-    """The identical session of a saved game (``chooser`` and ``undo`` are not used: every seat is a
-    person and undo is the table's).  :raises RecordError: the record does not replay."""
-    return Session.from_record(content, record, table, physical_stacks=physical_deck)
-
-
-#: What the store needs of The Five Actions.
-KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume,
+#: What the store needs of The Five Actions (a saved game resumes by
+#: :meth:`~companion.table.action_session.ActionSession.resume`).
+KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=Session.resume,
                                  names=ProgressNames(rounds="rounds", goals="Locations held",
                                                      goals_total="Locations on the map", score="best total"))

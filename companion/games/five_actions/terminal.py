@@ -19,7 +19,8 @@ from companion.games.five_actions.engine.board import distance
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.summary import RULES, moves_now
 from companion.games.five_actions.views import PlayerPanel, TableView
-from companion.table.prompt import Back, Option, Prompt, Quit
+from companion.table.action_terminal import ActionTerminal
+from companion.table.prompt import Option, Quit
 
 __all__ = ["MENU", "SAMPLE_NOTE", "Quit", "Terminal", "panel_lines"]
 
@@ -61,27 +62,19 @@ def panel_lines(panel: PlayerPanel, names: Callable[[str], str] = str) -> list[s
     ]
 
 
-class Terminal:
+class Terminal(ActionTerminal[Session]):
     """Plays a :class:`Session` with ``input_fn`` / ``output_fn`` (``input`` / ``print``);
-    ``saved``: the game store keeps it (what leaving says)."""
+    ``saved``: the game store keeps it (what leaving says; the default: it does).
+    :class:`~companion.table.action_terminal.ActionTerminal` asks, loops and leaves."""
 
-    def __init__(
-        self,
-        session: Session,
-        input_fn: Callable[[str], str] = input,
-        output_fn: Callable[[str], None] = print,
-        saved: bool = True,
-    ) -> None:
-        self.session = session
-        self.saved = saved
-        self.say = output_fn
-        leaving = "leave (the game is saved)" if saved else "leave (this game is not saved)"
-        now = lambda: moves_now(session.view())  # noqa: E731 - read at each help
-        self.prompt = Prompt(input_fn, output_fn, RULES, now, ("back",), leaving)
+    rules = RULES
+    left = ("The game is saved; `companion play --game five-actions` resumes it.",
+            "You left the game (it was not saved).")
+    back_said = "Back to the action menu: nothing was played."
+    saved_default = True
 
-    def ask(self, question: str, expected: str) -> str:
-        """A typed answer (never blank).  :raises Quit, Back: see :meth:`Prompt.read`."""
-        return self.prompt.read(question, expected)
+    def moves_now(self) -> Sequence[str]:
+        return moves_now(self.session.view())
 
     def choose(self, title: str, options: Sequence[Option], blank: str | None = None) -> str | None:
         """One of ``options`` from a numbered list (by number or by name); ``None`` for a blank
@@ -140,30 +133,24 @@ class Terminal:
         if s.content.sample:
             self.say(SAMPLE_NOTE)
         self.say(f"The Five Actions: {s.message}")
-        try:
-            while not s.over:
-                view = s.view()
-                if view.pending_draw is not None:
-                    self.report(s.draw(self.drawn(view.pending_draw, view)))
-                    continue
-                self.show(view)
-                # a blank or unknown answer is asked again, without the whole round again
-                try:
-                    self.turn(self.pick(f"{view.players[view.current or 0].name}, your action:", MENU), view)
-                except Back:
-                    self.say("Back to the action menu: nothing was played.")
+        if self.play_turns():
             for st in s.view().standings:
                 self.say(
                     f"{st.name}: {st.points} points + {st.patent_icons} Patent icons = {st.total} "
                     f"(${st.money})"
                 )
-        except Quit:
-            self.say(
-                "The game is saved; `companion play --game five-actions` resumes it."
-                if self.saved
-                else "You left the game (it was not saved)."
-            )
         return 0
+
+    def step(self) -> None:
+        """A Tycoon tile the table drew, or the current player's action (a blank or unknown answer
+        is asked again, without the whole round again)."""
+        s = self.session
+        view = s.view()
+        if view.pending_draw is not None:
+            self.report(s.draw(self.drawn(view.pending_draw, view)))
+            return
+        self.show(view)
+        self.turn(self.pick(f"{view.players[view.current or 0].name}, your action:", MENU), view)
 
     def report(self, ok: bool) -> None:
         self.say(("" if ok else "Refused: ") + self.session.message)

@@ -17,7 +17,8 @@ from companion.games.five_actions.engine.board import distance, follow
 from companion.games.five_actions.engine.game import Game, Standing
 from companion.games.five_actions.engine.state import Phase
 
-__all__ = ["ColumnView", "PlayerPanel", "LocationView", "BoxQuote", "SignalPath", "TableView", "table_view"]
+__all__ = ["ColumnView", "PlayerPanel", "LocationView", "BoxQuote", "SignalPath", "TableView", "table_view",
+           "Preview", "SupplyNeeds"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,30 @@ class TableView:
     undo_reason: str
     message: str
     standings: tuple[Standing, ...]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action would do, without doing it: ``ok`` and the sentence it would say, or the
+    ``reason`` it is refused; ``money``: each player's dollars after it."""
+
+    ok: bool
+    reason: str
+    said: str
+    money: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SupplyNeeds:
+    """What a Supply with a Credit token from ``credit`` onto ``row`` asks of the table (Supply):
+    ``tiles``, how many Action tiles to name (2 + 1 per active Factory, the new token counted, fewer
+    if the supply or the columns' room has fewer); ``patents``, the Patents that may be taken when
+    one is earned (empty: none is earned, or none may be taken); ``reason``, why that Credit token
+    cannot go there (then ``tiles`` is 0)."""
+
+    tiles: int
+    patents: tuple[str, ...]
+    reason: str = ""
 
 
 def _quotes(game: Game) -> tuple[BoxQuote, ...]:

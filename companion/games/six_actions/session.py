@@ -14,11 +14,9 @@ commits there, so a power cut loses at most the tap in progress).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from companion.errors import IllegalAction, RecordError
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import (
     Action,
@@ -40,20 +38,17 @@ from companion.games.six_actions.engine.actions import (
     Start,
     Strategy,
     Undo,
-    to_json,
 )
 from companion.games.six_actions.engine.economy import FORCED
-from companion.games.six_actions.engine.game import Game
+from companion.games.six_actions.engine.game import Game, Standing
 from companion.games.six_actions.engine.options import SixOptions
-from companion.games.six_actions.engine.record import record_of, replay
+from companion.games.six_actions.engine.record import RECORDS
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import Phase
-from companion.games.six_actions.events import Changed, ForcedLoan, GameOver, MeritDrawn, RoundEnded
+from companion.games.six_actions.events import ForcedLoan, MeritDrawn, RoundEnded
 from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
-from companion.table.action_session import ActionSession, new_seed, sentence_of
-from companion.table.store_rows import final_state
-from companion.table.table_options import options_json, with_saved_options
+from companion.table.action_session import ActionSession, new_seed
 
 __all__ = ["COLOURS", "MAX_SEED", "Seat", "Session"]
 
@@ -70,20 +65,16 @@ class Seat:
 
 
 class Session(ActionSession[Game]):
-    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`; the events and the
-    draws are :class:`~companion.table.action_session.ActionSession`'s."""
+    """One game at the table.  Build it with :meth:`new` or :meth:`from_record`; the events, the
+    draws, the store's record and table state, and the undo are
+    :class:`~companion.table.action_session.ActionSession`'s.
 
-    def __init__(self, game: Game, physical_decks: bool = False) -> None:
-        super().__init__(game)
-        self.content: ContentPack = game.content
-        self.physical_decks = physical_decks
+    :param physical: the table deals from its own decks and says each card (``physical_decks``).
+    """
 
-    def to_json(self, action: Action) -> dict[str, Any]:
-        return to_json(action)
-
-    def draws_itself(self) -> bool:
-        """The box deals from its seeded decks unless the table uses its own (``physical_decks``)."""
-        return not self.physical_decks
+    records = RECORDS
+    physical_key = "physical_decks"
+    content: ContentPack
 
     # ------------------------------------------------------------------ starting
 
@@ -115,54 +106,11 @@ class Session(ActionSession[Game]):
         )
         return session
 
-    @classmethod
-    def from_record(
-        cls,
-        content: ContentPack,
-        record: Mapping[str, Any],
-        table: Mapping[str, Any] | None = None,
-        physical_decks: bool | None = None,
-    ) -> Session:
-        """The identical session of a saved game (the table options from the record, or else from
-        the table state ``table``).  :raises RecordError: it does not replay (or bad options)."""
-        saved = table or {}
-        game = replay(with_saved_options(record, table), content)
-        if not game.state.players:
-            raise RecordError("the record has no start action")
-        decks = physical_decks if physical_decks is not None else bool(saved.get("physical_decks", False))
-        session = cls(game, decks)
-        message = saved.get("message", "")
-        session.message = message if isinstance(message, str) else ""
-        return session
-
-    def record(self) -> dict[str, Any]:
-        """The game record (:func:`~companion.games.six_actions.engine.record.record_of`)."""
-        return record_of(self.game)
-
-    def table_state(self) -> dict[str, Any]:
-        """What the table adds to the record: the last sentence and the decks' setting; once the game is
-        over, its winners for the history (``final``: :func:`~companion.table.store_rows.final_state`,
-        ranked as the end screen ranks: Asset Value, then Influence, then money)."""
-        state: dict[str, Any] = {"message": self.message, "physical_decks": self.physical_decks}
-        if self.game.options != SixOptions():  # the store keeps no record column for them
-            state["options"] = options_json(self.game.options)
-        outcome = self.game.outcome()
-        if outcome is not None and outcome.standings:
-            state["final"] = final_state([(s.name, (s.asset_value, s.influence, s.money))
-                                          for s in outcome.standings])
-        return state
+    def ranking(self, standing: Standing) -> tuple[int, ...]:
+        """As the end screen ranks: Asset Value, then Influence, then money."""
+        return (standing.asset_value, standing.influence, standing.money)
 
     # ------------------------------------------------------------------ reading
-
-    @property
-    def intents(self) -> Session:
-        """The intents (this session: a screen should hold it as an ``Intents``)."""
-        return self
-
-    @property
-    def over(self) -> bool:
-        """Whether the game is over (the settlement is done)."""
-        return self.game.is_over()
 
     def view(self, seat: int | None = None) -> TableView:
         """The table's view; ``seat``: that player's own screen, with their Merit cards."""
@@ -174,17 +122,22 @@ class Session(ActionSession[Game]):
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, action: Action, done: str = "") -> bool:
-        """Play ``action`` and the draws after it; publish the events.  :returns: ``False`` refused."""
+    def before(self, action: Action) -> tuple[int, Phase, int | None, list[int]]:
+        """The ledger's length, the phase, whose turn it is and each player's Merit cards."""
         state = self.game.state
-        ledger, phase, who = len(state.ledger), state.phase, state.current
-        merits = [len(p.merit) for p in state.players]
-        try:
-            self.game.play(action)
-        except IllegalAction as exc:
-            return self.refuse(sentence_of(exc))
-        self.announce(action)
+        return len(state.ledger), state.phase, state.current, [len(p.merit) for p in state.players]
+
+    def played(self, action: Action, before: tuple[int, Phase, int | None, list[int]]) -> str:
+        """The draws after ``action``, then the sentence of what it did and paid
+        (:func:`~companion.games.six_actions.narrate.sentence`)."""
         self.draw_all()
+        ledger, _, who, _ = before
+        state = self.game.state
+        return sentence(self.content, state, action, who, state.ledger[ledger:])
+
+    def tell(self, action: Action, before: tuple[int, Phase, int | None, list[int]]) -> None:
+        """:class:`ForcedLoan`, :class:`MeritDrawn` and :class:`RoundEnded`, each when it happened."""
+        ledger, phase, _, merits = before
         state = self.game.state
         forced = [p for p in state.ledger[ledger:] if p.payer == "bank" and p.reason.startswith(FORCED)]
         if forced and isinstance(forced[0].payee, int):
@@ -192,13 +145,8 @@ class Session(ActionSession[Game]):
         for seat, p in enumerate(state.players):
             if seat < len(merits) and len(p.merit) > merits[seat] and not isinstance(action, Undo):
                 self.publish(MeritDrawn(seat))
-        self.message = done or sentence(self.content, state, action, who, state.ledger[ledger:])
         if state.phase is Phase.ROUND_END and phase is not Phase.ROUND_END:
             self.publish(RoundEnded(state.round))
-        if state.phase is Phase.OVER and phase is not Phase.OVER:
-            self.publish(GameOver())
-        self.publish(Changed(self.message))
-        return True
 
     # ------------------------------------------------------------------ the intents
 
@@ -272,8 +220,3 @@ class Session(ActionSession[Game]):
 
     def settle(self, player: int, repay: int) -> bool:
         return self.play(Settle(player, repay))
-
-    def undo(self) -> bool:
-        """Revert the last action (and the draws after it)."""
-        target = self.game.undo_target()
-        return self.play(Undo(target if target is not None else -1))

@@ -3,7 +3,8 @@
 The store (:mod:`companion.table.store`) knows no game; it is handed :data:`KEEPER`. The history row's
 columns were named for Incoming Transmission; this game fills them with its own figures, named by
 :attr:`KEEPER`'s ``names`` (our decision): the round reached once a move is in effect (0 before:
-:func:`rounds`), notes repaid of notes taken, the highest Influence as the score, and ``won`` once the
+:meth:`Session.round_reached`),
+notes repaid of notes taken, the highest Influence as the score, and ``won`` once the
 settlement is done (the excerpt defines no winner, so a finished game is a completed one; the table
 reads the standings on the settlement screen).
 
@@ -15,59 +16,28 @@ wins by player name (:func:`companion.table.store_rows.player_figures`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from companion.games.six_actions.content.model import ContentPack
-from companion.games.six_actions.engine.actions import Undo
 from companion.games.six_actions.engine.record import GAME
 from companion.games.six_actions.session import Session
+from companion.table.action_session import progress_of
 from companion.table.registry import Keeper, Progress, ProgressNames
 from companion.table.store_rows import SavedGame
 
-__all__ = ["NAME", "KEEPER", "progress", "resume", "describe", "rounds"]
+__all__ = ["NAME", "KEEPER", "progress", "describe"]
 
 #: The game's name in the store.
 NAME = GAME
 
 
-def rounds(session: Session) -> int:
-    """The round the game has reached once a player's move is in effect (an undone one is not), else 0:
-    a game given up before anyone played is abandoned, outside the figures, not a loss
-    (:func:`companion.table.store_rows.counts`), as Incoming Transmission's before its first
-    transmission."""
-    return session.game.state.round if session.game.history else 0
-
-
 def progress(session: Session) -> Progress:
     """The history row of ``session`` as it stands (see the module for what each column holds)."""
-    state = session.game.state
-    players = state.players
-    return Progress(
-        transmissions_used=rounds(session),
-        missions_completed=sum(p.repaid for p in players),
-        missions_total=sum(p.notes for p in players),
-        score=max((p.influence for p in players), default=0),
-        undos=sum(1 for a in session.game.actions if isinstance(a, Undo)),
-        result="won" if session.over else None,
-    )
+    players = session.game.state.players
+    influence = max((p.influence for p in players), default=0)
+    return progress_of(session, sum(p.repaid for p in players), sum(p.notes for p in players), influence)
 
 
-def resume(
-    content: ContentPack,
-    chooser: Any,
-    record: Mapping[str, Any],
-    table: Mapping[str, Any] | None,
-    undo: str | None,
-    physical_deck: bool | None,
-) -> Session:
-    """The identical session of a saved game (``chooser`` and ``undo`` are not used: every seat is
-    a person and undo is always the table's).  :raises RecordError: the record does not replay."""
-    return Session.from_record(content, record, table, physical_decks=physical_deck)
-
-
-#: What the store needs of The Six Actions.
-KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=resume,
+#: What the store needs of The Six Actions (a saved game resumes by
+#: :meth:`~companion.table.action_session.ActionSession.resume`).
+KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=Session.resume,
                                  names=ProgressNames(rounds="rounds", goals="notes repaid",
                                                      goals_total="notes taken", score="highest Influence"))
 

@@ -12,19 +12,17 @@ only when its player asks for their cards.  Input and output go through ``input_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from companion.games.six_actions.content.model import Industry, Merit, Policy
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.session import Session
 from companion.games.six_actions.summary import RULES, moves_now
 from companion.games.six_actions.views import PlayerPanel, TableView
-from companion.table.prompt import Back, Option, Prompt, Quit
+from companion.table.action_terminal import ActionTerminal
+from companion.table.prompt import Back, Option, Quit
 
 __all__ = ["Terminal", "Quit", "Back"]
-
-InputFn = Callable[[str], str]
-OutputFn = Callable[[str], None]
 
 #: The main menu during a turn: (word, what it does).
 TURN_MENU = (
@@ -70,22 +68,16 @@ def panel_line(p: PlayerPanel) -> str:
     )
 
 
-class Terminal:
-    """The terminal game on ``session``."""
+class Terminal(ActionTerminal[Session]):
+    """The terminal game on ``session`` (:class:`~companion.table.action_terminal.ActionTerminal`
+    asks, loops and leaves)."""
 
-    def __init__(
-        self, session: Session, input_fn: InputFn = input, output_fn: OutputFn = print, saved: bool = False
-    ) -> None:
-        self.session = session
-        self.saved = saved
-        self.say = output_fn
-        leaving = "leave (the game is saved as it stands)" if saved else "leave (this game is not saved)"
-        now = lambda: moves_now(session.view())  # noqa: E731 - read at each help
-        self.prompt = Prompt(input_fn, output_fn, RULES, now, ("back", "b"), leaving)
+    rules = RULES
+    back_words = ("back", "b")
+    leaving = ("leave (the game is saved as it stands)", "leave (this game is not saved)")
 
-    def ask(self, question: str, expected: str) -> str:
-        """A typed answer (never blank).  :raises Quit, Back: see :meth:`Prompt.read`."""
-        return self.prompt.read(question, expected)
+    def moves_now(self) -> Sequence[str]:
+        return moves_now(self.session.view())
 
     def choose(self, title: str, options: Sequence[Option]) -> str:
         """A numbered list; returns the option's word.
@@ -105,20 +97,8 @@ class Terminal:
 
     def run(self) -> int:
         """Play until the game is over or the players leave.  :returns: exit status 0."""
-        try:
-            while not self.session.over:
-                try:
-                    self.step()
-                except Back:
-                    self.say("Back to the menu: nothing was played.")
-        except Quit:
-            self.say(
-                "Leaving: the game is saved as it stands."
-                if self.saved
-                else "Leaving: this game was not saved."
-            )
-            return 0
-        self.show_end()
+        if self.play_turns():
+            self.show_end()
         return 0
 
     def show(self, view: TableView) -> None:

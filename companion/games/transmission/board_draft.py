@@ -23,9 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import HALLWAY
+from companion.i18n import N_, _
 
-__all__ = ["BoardDraft", "Cell", "board_problem", "missing_modules"]
+__all__ = ["TAP_TO_PUT", "BoardDraft", "Cell", "board_problem", "missing_modules"]
+
+#: How the window puts a missing device on a cell (:meth:`BoardDraft.set_carrying`), marked for translation.
+TAP_TO_PUT = N_("tap the cell it is on, then Module…")
 
 Cell = tuple[int, int]
 
@@ -35,7 +40,7 @@ def missing_modules(content: ContentPack, rows: Sequence[str], carrying: str | N
     present = {ch.upper() for row in rows for ch in row if ch != HALLWAY}
     if carrying:
         present.add(carrying.upper())
-    return [m.name for m in content.modules if m.letter not in present]
+    return [pack_text(m.name) for m in content.modules if m.letter not in present]
 
 
 def board_problem(content: ContentPack, rows: Sequence[str], carrying: str | None) -> str:
@@ -48,9 +53,10 @@ def board_problem(content: ContentPack, rows: Sequence[str], carrying: str | Non
     if not missing:
         return ""
     if len(missing) == 1:
-        return f"{missing[0]} is missing: put it on a cell, or let the Cadet carry it."
-    names = ", ".join(missing[:-1]) + f" and {missing[-1]}"
-    return f"{names} are missing: put them on cells (or carry a device)."
+        return _("{module} is missing: put it on a cell, or let the Cadet carry it.").format(
+            module=missing[0])
+    names = _("{first} and {last}").format(first=", ".join(missing[:-1]), last=missing[-1])
+    return _("{modules} are missing: put them on cells (or carry a device).").format(modules=names)
 
 
 def _set(rows: list[str], cell: Cell, tile: str) -> None:
@@ -104,7 +110,7 @@ class BoardDraft:
         return list(self.rows), self.cadet, (self.carrying or None)
 
     def names(self) -> dict[str, str]:
-        return {m.letter: m.name for m in self.content.modules}
+        return {m.letter: pack_text(m.name) for m in self.content.modules}
 
     def tile(self, cell: Cell) -> str:
         return self.rows[cell[0]][cell[1]]
@@ -135,7 +141,7 @@ class BoardDraft:
         :returns: ``""``, or why nothing changed ("A hallway has no sides: ...")."""
         tile = self.tile(cell)
         if tile == HALLWAY:
-            return "A hallway has no sides: select a module to flip."
+            return _("A hallway has no sides: select a module to flip.")
         _set(self.rows, cell, tile.lower() if tile.isupper() else tile.upper())
         return ""
 
@@ -144,12 +150,13 @@ class BoardDraft:
         self.cadet = (int(cell[0]), int(cell[1]))
 
     def set_carrying(self, letter: str | None,
-                     where_to_put: str = "tap the cell it is on, then Module…") -> str:
+                     where_to_put: str = TAP_TO_PUT) -> str:
         """The Cadet carries ``letter`` (a device), or nothing.  Taken from the board, it leaves a hallway.
 
         The device the Cadet held before is put down where the Cadet stands, as DEPLOY would, when that
-        cell is a hallway; otherwise it stays missing and the sentence returned says so (``where_to_put``:
-        how the screen puts it on a cell).  Either way it is never silently dropped off the board.
+        cell is a hallway; otherwise it stays missing and the sentence returned says so
+        (``where_to_put``: how the screen puts it on a cell, marked for translation).  Either way it is
+        never silently dropped off the board.
 
         :returns: what the table should be told, or ``""``.
         """
@@ -164,8 +171,9 @@ class BoardDraft:
             name = self.names().get(before, before)
             if self.tile(self.cadet) == HALLWAY:
                 _set(self.rows, self.cadet, before)  # put down intact, as the Cadet carried it
-                said = f"{name} put down where the Cadet stands."
+                said = _("{module} put down where the Cadet stands.").format(module=name)
             else:  # the Cadet stands on a module: the table must say where the device is
-                said = f"{name} is missing: {where_to_put}"
+                said = _("{module} is missing: {where_to_put}").format(module=name,
+                                                                       where_to_put=_(where_to_put))
         self.carrying = new
         return said

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from companion.errors import CompanionError
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import card_command, card_ids
+from companion.i18n import N_, _
 
 __all__ = [
     "KINDS", "KIND_LETTERS", "PREFIX", "Card", "CardCodeError", "card_code", "check_character",
@@ -59,9 +60,9 @@ KINDS = ("command", "transmission", "mission", "boost", "module")
 #: The kind letter in a code.
 KIND_LETTERS = {"command": "C", "transmission": "T", "mission": "M", "boost": "B", "module": "U"}
 _LETTER_KINDS = {letter: kind for kind, letter in KIND_LETTERS.items()}
-#: How a kind is named in messages and tables.
-KIND_TITLES = {"command": "Command card", "transmission": "Transmission card", "mission": "mission",
-               "boost": "Signal Boost", "module": "module"}
+#: How a kind is named in messages and tables, marked for translation (the card-code sheet keeps English).
+KIND_TITLES = {"command": N_("Command card"), "transmission": N_("Transmission card"),
+               "mission": N_("mission"), "boost": N_("Signal Boost"), "module": N_("module")}
 
 #: The game and the format version, first in every code.
 PREFIX = "IT1"
@@ -236,22 +237,24 @@ def read_code(text: str, content: ContentPack) -> Card:
         pack"`` for a well-formed code of a card ``content`` does not have.
     """
     if not isinstance(text, str):
-        raise CardCodeError(repr(text), f"not a card of this game: {text!r}")
+        raise CardCodeError(repr(text), _("not a card of this game: {code}").format(code=repr(text)))
     code = text.strip().upper()
     match = _SHAPE.match(code)
     if match is None:
-        raise CardCodeError(text, f"not a card of this game: {_shown(text.strip())}")
+        raise CardCodeError(text, _("not a card of this game: {code}").format(code=_shown(text.strip())))
     letter, body, check = match.groups()
     if check_character(code[:-1]) != check:
-        raise CardCodeError(text, f"check character wrong in {_shown(code)} (misread? scan again)")
+        raise CardCodeError(text, _("check character wrong in {code} (misread? scan again)").format(
+            code=_shown(code)))
     kind = _LETTER_KINDS.get(letter)
     id = _decode_id(body)
     if kind is None or id is None:
-        raise CardCodeError(text, f"not a card of this game: {_shown(code)} (well formed, but it names "
-                            "no kind of card of this version)")
+        raise CardCodeError(text, _("not a card of this game: {code} (well formed, but it names no kind of "
+                                    "card of this version)").format(code=_shown(code)))
     card = _cards(content)[1].get(code)
     if card is None:
-        raise CardCodeError(text, f"unknown {KIND_TITLES[kind]} {id!r} in this pack")
+        raise CardCodeError(text, _("unknown {kind} {id} in this pack").format(kind=_(KIND_TITLES[kind]),
+                                                                               id=repr(id)))
     return card
 
 

@@ -35,7 +35,7 @@ from companion.cli.output import (
     verbose_option,
     whole_number,
 )
-from companion.errors import ContentError, IllegalAction, ScenarioError
+from companion.errors import ContentError, IllegalAction, ScenarioError, english
 from companion.games.transmission.content.loader import check_content, content_to_resume, load_content
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import rules_for
@@ -48,6 +48,7 @@ from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.terminal import Terminal
 from companion.games.transmission.terminal_person import PersonTerminal
+from companion.i18n import _, ngettext
 from companion.table.config import MISSION_CONTROL_RANGE, MISSION_CONTROL_SECONDS, Config, read_config
 from companion.table.registry import AddSubcommand
 from companion.table.store import Store, StoreError, describe_saved
@@ -99,9 +100,11 @@ def _person_options_need_a_person(args: argparse.Namespace, config: Config) -> N
         return
     given = [f"--{name.replace('_', '-')}" for name in PERSON_OPTIONS if getattr(args, name, None)]
     if given:
-        raise Failure(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} for a person as Mission "
-                      "Control, and the companion is Mission Control in this game: add --mc person "
-                      "(or leave the option out).", EXIT_USAGE)
+        raise Failure(ngettext("{options} is for a person as Mission Control, and the companion is Mission "
+                               "Control in this game: add --mc person (or leave the option out).",
+                               "{options} are for a person as Mission Control, and the companion is Mission "
+                               "Control in this game: add --mc person (or leave the option out).",
+                               len(given)).format(options=_(" and ").join(given)), EXIT_USAGE)
 
 
 def play_config(args: argparse.Namespace) -> Config:
@@ -115,9 +118,9 @@ def play_config(args: argparse.Namespace) -> Config:
     for problem in problems:
         if stored and (problem.field == "" or problem.field.startswith("store")):
             continue  # database_path refuses it: the game would go into the wrong history
-        what = ("setting not used (its default instead)" if problem.field
-                else "file not used (the defaults instead)")
-        err(f"config {what}: {problem}")
+        what = (_("config setting not used (its default instead): {problem}") if problem.field
+                else _("config file not used (the defaults instead): {problem}"))
+        err(what.format(problem=problem))
     return config
 
 
@@ -161,9 +164,9 @@ def _cmd_referee(args: argparse.Namespace) -> int:
     try:
         execution = rules_for(content).execute(scenario.position, scenario.commands, scenario.pending)
     except IllegalAction as exc:
-        print_json({"ok": False, "step": exc.step, "command": exc.command, "reason": exc.reason})
-        err(f"{args.scenario}: step {exc.step} ({exc.command}) is impossible: {exc.reason}; "
-            f"nothing was executed")
+        print_json({"ok": False, "step": exc.step, "command": exc.command, "reason": english(exc.reason)})
+        err(_("{scenario}: step {step} ({command}) is impossible: {reason}; nothing was executed").format(
+            scenario=args.scenario, step=exc.step, command=exc.command, reason=exc.reason))
         return EXIT_IMPOSSIBLE
     end = execution.end
     completed = [{"mission": list(scenario.given[c.mission]), "step": c.step} for c in execution.completions]
@@ -327,7 +330,7 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
     try:
         store = Store.open(path)
     except StoreError as exc:
-        err(f"{exc} This game will not be saved.")
+        err(_("{problem} This game will not be saved.").format(problem=exc))
         unsaved = new_session(args, content, chooser, config)
         return terminal_for(unsaved, input_fn, output_fn).run()
     if store.notice:
@@ -341,12 +344,13 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
                 return 0
         elif saved is not None:
             person = (saved.table or {}).get("mission_control") == "person"
-            seat = " With a person as Mission Control." if person else ""
-            output_fn(f"An unfinished game is saved: {describe_saved(saved)}{seat}")
+            saved_game = _("An unfinished game is saved: {game} With a person as Mission Control.") \
+                if person else _("An unfinished game is saved: {game}")
+            output_fn(saved_game.format(game=describe_saved(saved)))
             counted = counts("abandoned", saved.summary.transmissions_used)  # given up: left, or abandoned
             answer = _resume_answer(input_fn, output_fn, counted)
             if answer is None:
-                output_fn("Leaving: the game stays saved.")
+                output_fn(_("Leaving: the game stays saved."))
                 return 0
             if answer:
                 try:
@@ -354,9 +358,10 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
                     session = store.resume(saved, KEEPER, played_with, chooser)
                     session.seed_reports = (config or Config()).data_dir
                 except StoreError as exc:
-                    err(f"{exc} Use --content with that pack, or answer n to start a new game.")
+                    err(_("{problem} Use --content with that pack, or answer n to start a new game.").format(
+                        problem=exc))
                     return EXIT_ERROR
-                output_fn("Resuming where the game stopped.")
+                output_fn(_("Resuming where the game stopped."))
             else:
                 store.abandon(saved.id)
         new_game = None
@@ -377,9 +382,9 @@ def _left(store: Store, session: Session, new_game: int | None, output_fn: Calla
     next ``play`` does not offer to resume a game nobody began); any other stays saved, to resume."""
     if new_game is not None and session.step is Step.BOARD_SETUP:
         store.abandon(new_game)
-        output_fn("Nothing was played, so nothing is kept to resume (History lists it as abandoned).")
+        output_fn(_("Nothing was played, so nothing is kept to resume (History lists it as abandoned)."))
     else:
-        output_fn("The game stays saved: `companion play` resumes it.")
+        output_fn(_("The game stays saved: `companion play` resumes it."))
 
 
 #: What the resume question takes for yes, for no (the old game is given up) and for leaving.
@@ -400,11 +405,11 @@ def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], No
     """
     while True:
         try:
-            given_up = "left, counted as not won" if counted else "abandoned, not counted"
-            answer = input_fn(f"Resume it? [Y/n/q] (n starts a new game and gives this one up as "
-                              f"{given_up}; q leaves) ").strip().lower()
+            given_up = _("left, counted as not won") if counted else _("abandoned, not counted")
+            answer = input_fn(_("Resume it? [Y/n/q] (n starts a new game and gives this one up as "
+                                "{given_up}; q leaves) ").format(given_up=given_up)).strip().lower()
         except EOFError:
-            output_fn("End of input.")
+            output_fn(_("End of input."))
             return None
         if answer in RESUME_YES:
             return True
@@ -412,8 +417,8 @@ def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], No
             return False
         if answer in RESUME_QUIT:
             return None
-        output_fn(f"Please answer y (resume), n (new game; this one is given up) or q (leave), "
-                  f"not {answer[:20]!r}.")
+        output_fn(_("Please answer y (resume), n (new game; this one is given up) or q (leave), "
+                    "not {answer}.").format(answer=repr(answer[:20])))
 
 
 # --------------------------------------------------------------------------- the parser
@@ -427,26 +432,28 @@ corner; commands are N E S W COLLECT DEPLOY REPAIR (also C D R), any case."""
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``play``, ``referee``, ``plan``, ``simulate`` and ``content check``."""
-    play_parser = add("play", "play a whole game in this terminal, against the AI Mission Control or a "
-                      "person's", [pack])
+    play_parser = add("play", _("play a whole game in this terminal, against the AI Mission Control or a "
+                                "person's"), [pack])
     game_options(play_parser)
     play_parser.add_argument("--mc", choices=MC_SEATS, default=None,
-                             help="who is Mission Control: the companion or a person at the table, whose "
-                             "private steps are behind a hand-over prompt (default: the config's [game] "
-                             "mission_control, else the companion)")
+                             help=_("who is Mission Control: the companion or a person at the table, "
+                                    "whose private steps are behind a hand-over prompt (default: the "
+                                    "config's [game] mission_control, else the companion)"))
     on_off = argparse.BooleanOptionalAction
     play_parser.add_argument("--physical-missions", action=on_off, default=None,
-                             help="with a person as Mission Control: they draw real Mission cards and type "
-                             "them in (default: the config's [game] physical_missions, else off)")
+                             help=_("with a person as Mission Control: they draw real Mission cards and "
+                                    "type them in (default: the config's [game] physical_missions, else "
+                                    "off)"))
     play_parser.add_argument("--private-boosts", action=on_off, default=None,
-                             help="with a person as Mission Control: Signal Boost answers are shown to them "
-                             "only, to be said aloud (default: the config's [game] private_boosts, else off)")
+                             help=_("with a person as Mission Control: Signal Boost answers are shown to "
+                                    "them only, to be said aloud (default: the config's [game] "
+                                    "private_boosts, else off)"))
     play_parser.add_argument("--coach", action=on_off, default=None,
-                             help="with a person as Mission Control: they may ask for the AI's pick "
-                             "(default: the config's [game] coach, else off)")
+                             help=_("with a person as Mission Control: they may ask for the AI's pick "
+                                    "(default: the config's [game] coach, else off)"))
     play_parser.add_argument("--no-store", action="store_true",
-                             help="do not save the game or offer to resume one")
-    play_parser.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
+                             help=_("do not save the game or offer to resume one"))
+    play_parser.add_argument("--database", metavar="FILE", help=_("the game store instead of the config's"))
     play_parser.set_defaults(handler=_cmd_play)
 
     referee = add("referee", "run a scenario's commands by the rules and print the result as JSON", [pack])

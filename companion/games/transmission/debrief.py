@@ -35,8 +35,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from companion.errors import CompanionError, IllegalAction
+from companion.errors import CompanionError, IllegalAction, Said, english, said
 from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.actions import (
     CorrectBoard,
     DrawError,
@@ -52,6 +53,7 @@ from companion.games.transmission.engine.game import Game, GameState, Phase, dec
 from companion.games.transmission.engine.record import replay
 from companion.games.transmission.mission_control.encoding import counts_of, pairs_of
 from companion.games.transmission.mission_control.solver import Solver
+from companion.i18n import N_, _, ngettext
 
 __all__ = ["COMPANION", "PERSON", "BoardPicture", "BoostSpent", "Debrief", "DebriefRefused", "Heading",
            "TransmissionDebrief", "build_debrief", "card_name", "card_text", "debrief_json", "debrief_lines",
@@ -181,8 +183,8 @@ class Debrief:
 
 
 def card_name(card: str) -> str:
-    """A Command card's name for the table ("North", "Collect")."""
-    return card_command(card).title
+    """A Command card's name for the table ("North", "Collect"), in the table's language."""
+    return _(card_command(card).title)
 
 
 def mission_control_of(record: Mapping[str, Any], table: Mapping[str, Any] | None = None) -> str:
@@ -198,11 +200,12 @@ def mission_control_of(record: Mapping[str, Any], table: Mapping[str, Any] | Non
 def _asked(content: ContentPack, action: UseBoost) -> str:
     kind = content.boost(action.boost).kind
     if kind is BoostKind.CLEAR_SIGNAL and action.register is not None:
-        return f"register {action.register}"
+        return said(N_("register {register}"), register=action.register)
     if kind is BoostKind.CROSS_CHECK and action.card is not None:
-        return card_name(action.card)
+        return said(card_command(action.card).title)
     if kind is BoostKind.ABORT and action.order is not None:
-        return ", ".join(card_name(c) for c in action.order)
+        titles = [card_command(c).title for c in action.order]
+        return Said(", ".join(_(t) for t in titles), ", ".join(titles))
     return ""
 
 
@@ -277,8 +280,8 @@ def build_debrief(record: Mapping[str, Any], content: ContentPack, *, table: Map
     game: Game = replay(dict(record), content)
     state = game.state
     if state.phase is not Phase.OVER:
-        raise DebriefRefused("the debrief is shown only once the game is over: until then Mission "
-                             "Control's missions and intended orders are secret")
+        raise DebriefRefused(said(N_("the debrief is shown only once the game is over: until then Mission "
+                                     "Control's missions and intended orders are secret")))
     who = mission_control_of(record, table)
     reach = _Reach(content) if (heading if heading is not None else who == COMPANION) and who == COMPANION \
         else None
@@ -340,24 +343,25 @@ def _order_text(cards: Sequence[str | None]) -> str:
 
 def _mission_text(content: ContentPack, mission: str) -> str:
     m = content.mission(mission)
-    a, b = (content.module(letter).name for letter in m.pair)
-    return f"{m.title} ({a} next to {b})"
+    a, b = (pack_text(content.module(letter).name) for letter in m.pair)
+    return _("{title} ({a} next to {b})").format(title=pack_text(m.title), a=a, b=b)
 
 
 def _count(n: int | None) -> str:
     if n is None:
-        return "out of reach"
-    return f"{n} transmission{'s' if n != 1 else ''}"
+        return _("out of reach")
+    return ngettext("{n} transmission", "{n} transmissions", n).format(n=n)
 
 
 def card_text(content: ContentPack, t: TransmissionDebrief) -> str:
     """The Transmission card in words: "level 3: clear signal on register 2, 1 error"."""
     parts = []
     if t.clear_register is not None:
-        parts.append(f"clear signal on register {t.clear_register}")
+        parts.append(_("clear signal on register {register}").format(register=t.clear_register))
     if t.errors_drawn:
-        parts.append(f"{t.errors_drawn} error{'s' if t.errors_drawn != 1 else ''}")
-    return f"level {t.level}: " + (", ".join(parts) if parts else "nothing clear, no error")
+        parts.append(ngettext("{n} error", "{n} errors", t.errors_drawn).format(n=t.errors_drawn))
+    return _("level {level}: {parts}").format(level=t.level, parts=", ".join(parts) if parts
+                                              else _("nothing clear, no error"))
 
 
 def hand_text(t: TransmissionDebrief) -> str:
@@ -367,11 +371,12 @@ def hand_text(t: TransmissionDebrief) -> str:
     for c in t.hand:
         if c in errors:
             errors.remove(c)
-            names.append(f"{card_name(c)} (error)")
+            names.append(_("{command} (error)").format(command=card_name(c)))
         else:
             names.append(card_name(c))
-    fixed = [f"{card_name(c)} fixed in register {k}" for k, c in enumerate(t.fixed, start=1) if c]
-    return ", ".join(names + fixed) or "no cards"
+    fixed = [_("{command} fixed in register {register}").format(command=card_name(c), register=k)
+             for k, c in enumerate(t.fixed, start=1) if c]
+    return ", ".join(names + fixed) or _("no cards")
 
 
 def differences(t: TransmissionDebrief) -> tuple[int, ...]:
@@ -389,17 +394,18 @@ def heading_lines(content: ContentPack, t: TransmissionDebrief, *, short: bool =
         return []
     lines = []
     for h in t.heading:
-        name = content.mission(h.mission).title if short else _mission_text(content, h.mission)
+        name = pack_text(content.mission(h.mission).title) if short else _mission_text(content, h.mission)
         if h.completes:
-            lines.append(f"As intended it completes {name}.")
+            lines.append(_("As intended it completes {mission}.").format(mission=name))
         elif h.closer:
-            lines.append(f"It brings {name} closer: from {_count(h.before)} on its own to {_count(h.after)}.")
+            lines.append(_("It brings {mission} closer: from {before} on its own to {after}.").format(
+                mission=name, before=_count(h.before), after=_count(h.after)))
         else:
-            lines.append(f"It leaves {name} no closer: {_count(h.before)} on its own before, "
-                         f"{_count(h.after)} after.")
+            text = _("It leaves {mission} no closer: {before} on its own before, {after} after.")
+            lines.append(text.format(mission=name, before=_count(h.before), after=_count(h.after)))
     if t.heading:
-        lines.append(f"Every mission left: from {_count(t.all_before)} at the fewest "
-                     f"to {_count(t.all_after)}.")
+        lines.append(_("Every mission left: from {before} at the fewest to {after}.").format(
+            before=_count(t.all_before), after=_count(t.all_after)))
     return lines
 
 
@@ -413,53 +419,87 @@ def _grid(board: BoardPicture, content: ContentPack) -> list[str]:
             cadet = "@" if board.cadet == (r, c) else " "
             cells.append(f"{tile}{damage}{cadet}")
         lines.append(f" {r + 1}  " + " ".join(cells))
-    held = f"carrying the {content.module(board.carrying).name}" if board.carrying else "carrying nothing"
-    lines.append(f"    @ the Cadet, {held}")
+    held = _("carrying the {module}").format(module=pack_text(content.module(board.carrying).name)) \
+        if board.carrying \
+        else _("carrying nothing")
+    lines.append("    " + _("@ the Cadet, {held}").format(held=held))
     return lines
 
 
 def debrief_lines(content: ContentPack, debrief: Debrief) -> list[str]:
     """The debrief as text for a terminal (``companion debrief``): a header, then each transmission."""
-    who = "the companion" if debrief.mission_control == COMPANION else "a person"
-    title = content.difficulty(debrief.difficulty).title
+    title = pack_text(content.difficulty(debrief.difficulty).title)
     done = set(debrief.completed)
-    lines = [f"What Mission Control meant: {title}, seed {debrief.seed}, {who} as Mission Control.",
-             f"{'Victory' if debrief.victory else 'Defeat'}, score {debrief.score}. The missions:"]
+    meant = _("What Mission Control meant: {difficulty}, seed {seed}, the companion as Mission Control.") \
+        if debrief.mission_control == COMPANION else \
+        _("What Mission Control meant: {difficulty}, seed {seed}, a person as Mission Control.")
+    result = _("Victory, score {score}. The missions:") if debrief.victory else \
+        _("Defeat, score {score}. The missions:")
+    lines = [meant.format(difficulty=title, seed=debrief.seed), result.format(score=debrief.score)]
     lines += [f"  [{'x' if m in done else ' '}] {_mission_text(content, m)}" for m in debrief.missions]
     total = len(debrief.transmissions)
     for t in debrief.transmissions:
-        card = card_text(content, t).replace(":", " card:", 1)  # "level 3 card: ...", never its id
-        lines += ["", f"Transmission {t.number} of {total}: the {card}.",
-                  f"  Hand as dealt: {hand_text(t)}.",
-                  f"  Intended:  {_order_text(t.intended)}"]
+        lines += ["", _("Transmission {n} of {total}: the {card}.").format(n=t.number, total=total,
+                                                                         card=_card_words(t)),
+                  "  " + _("Hand as dealt: {hand}.").format(hand=hand_text(t)),
+                  "  " + _("Intended:  {order}").format(order=_order_text(t.intended))]
         if t.executed is None:
-            lines.append("  Executed:  nothing (the game ended first)")
+            lines.append("  " + _("Executed:  nothing (the game ended first)"))
         else:
             changed = differences(t)
-            note = ("as intended" if not changed
-                    else "differs in register" + ("s " if len(changed) > 1 else " ")
-                    + ", ".join(str(k) for k in changed))
-            lines.append(f"  Executed:  {_order_text(t.executed)}  ({note})")
+            registers = ", ".join(str(k) for k in changed)
+            note = _("as intended") if not changed else ngettext(
+                "differs in register {registers}", "differs in registers {registers}", len(changed)).format(
+                registers=registers)
+            lines.append("  " + _("Executed:  {order}  ({note})").format(order=_order_text(t.executed),
+                                                                         note=note))
         for b in t.boosts:
-            asked = f" on {b.asked}" if b.asked else ""
-            lines.append(f"  Signal Boost {b.name}{asked}: \"{b.answer}\"")
+            spent = _("Signal Boost {boost} on {asked}: \"{answer}\"") if b.asked else \
+                _("Signal Boost {boost}: \"{answer}\"")
+            lines.append("  " + spent.format(boost=pack_text(b.name), asked=b.asked, answer=b.answer))
         if not t.boosts:
-            lines.append("  No Signal Boost spent.")
+            lines.append("  " + _("No Signal Boost spent."))
         for mission, step in t.completed:
-            lines.append(f"  Completed at step {step}: {_mission_text(content, mission)}.")
+            lines.append("  " + _("Completed at step {step}: {mission}.").format(
+                step=step, mission=_mission_text(content, mission)))
         if t.corrected:
-            lines.append("  The board was corrected during this transmission.")
+            lines.append("  " + _("The board was corrected during this transmission."))
         lines += [f"  {line}" for line in heading_lines(content, t)]
         before, after = _grid(t.before, content), _grid(t.after, content)
         width = max(len(line) for line in before[:-1])  # the grid; the carrying line may run on
-        lines.append(f"  {'Board before':{width}}  Board after")
+        before_title, after_title = _("Board before"), _("Board after")
+        lines.append(f"  {before_title:{width}}  {after_title}")
         lines += [f"  {a:{width}}  {b}" for a, b in zip(before, after)]
     if not debrief.transmissions:
-        lines += ["", "No transmission was played."]
+        lines += ["", _("No transmission was played.")]
     return lines
 
 
 def debrief_json(debrief: Debrief) -> dict[str, Any]:
     """The debrief as a JSON-able object (card, board and mission ids as in the record; boards in
-    referee notation, cells zero-based as ``[row, col]``: RULES.md, Referee notation)."""
-    return asdict(debrief)
+    referee notation, cells zero-based as ``[row, col]``: RULES.md, Referee notation); its words (a
+    Signal Boost's answer, what the Cadet named) in English whatever the table's language."""
+    out: dict[str, Any] = _in_english(asdict(debrief))
+    return out
+
+
+def _in_english(value: Any) -> Any:
+    """``value`` with every :class:`~companion.errors.Said` in it replaced by its English words."""
+    if isinstance(value, str):
+        return english(value)
+    if isinstance(value, dict):
+        return {k: _in_english(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_in_english(v) for v in value)
+    return value
+
+
+def _card_words(t: TransmissionDebrief) -> str:
+    """The Transmission card as the debrief's heading names it: "level 3 card: ...", never its id."""
+    parts = []
+    if t.clear_register is not None:
+        parts.append(_("clear signal on register {register}").format(register=t.clear_register))
+    if t.errors_drawn:
+        parts.append(ngettext("{n} error", "{n} errors", t.errors_drawn).format(n=t.errors_drawn))
+    return _("level {level} card: {parts}").format(level=t.level, parts=", ".join(parts) if parts
+                                                   else _("nothing clear, no error"))

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from companion.games.transmission.content.model import ContentPack, TransmissionCard
 from companion.games.transmission.engine.actions import Reveal
-from companion.games.transmission.engine.game import Game
+from companion.games.transmission.engine.game import Game, segment_levels, still_to_come
+from companion.i18n import _, ngettext
 
 __all__ = ["draw_refusal", "drawable", "face_words", "same_face"]
 
@@ -17,9 +18,11 @@ __all__ = ["draw_refusal", "drawable", "face_words", "same_face"]
 def face_words(card: TransmissionCard) -> str:
     """A Transmission card as the table reads it, without its content id (``"L3-R3"`` means nothing to a
     family): ``"level 3 card: clear signal on register 3, 1 error"``."""
-    parts = [f"clear signal on register {card.clear_register}" if card.clear_register else "no clear signal"]
-    parts.append("no error" if not card.errors else f"{card.errors} error{'s' if card.errors != 1 else ''}")
-    return f"level {card.level} card: {', '.join(parts)}"
+    parts = [_("clear signal on register {register}").format(register=card.clear_register)
+             if card.clear_register else _("no clear signal")]
+    parts.append(_("no error") if not card.errors else
+                 ngettext("{n} error", "{n} errors", card.errors).format(n=card.errors))
+    return _("level {level} card: {parts}").format(level=card.level, parts=", ".join(parts))
 
 
 def draw_refusal(content: ContentPack, game: Game, card: str) -> str | None:
@@ -31,10 +34,15 @@ def draw_refusal(content: ContentPack, game: Game, card: str) -> str | None:
     try:
         face = content.transmission(card)
     except KeyError:
-        return f"{why[:1].upper()}{why[1:]}. Draw the top card of this game's deck."
-    reason = why.replace(f"Transmission card {card} ", "it ")
+        return _("{reason}. Draw the top card of this game's deck.").format(reason=why[:1].upper() + why[1:])
+    if card in game.state.drawn:
+        reason = _("it was already drawn")
+    else:
+        reason = _("it is level {level} and cannot come next: {rest}").format(
+            level=face.level, rest=still_to_come(segment_levels(content, game.state)))
     words = face_words(face)
-    return f"{words[:1].upper()}{words[1:]}: {reason}. Draw the top card of this game's deck."
+    return _("{card}: {reason}. Draw the top card of this game's deck.").format(
+        card=words[:1].upper() + words[1:], reason=reason)
 
 
 def drawable(content: ContentPack, game: Game, distinct: bool = False) -> tuple[str, ...]:

@@ -11,15 +11,16 @@ from collections.abc import Sequence
 
 from companion.games.transmission.engine.commands import card_command
 from companion.games.transmission.engine.state import REGISTERS, GameState
+from companion.i18n import N_, _
 
 __all__ = ["LEAVE_OUT", "NOTHING_TO_DO", "Arrangement", "scan_placement"]
 
 #: What :meth:`~companion.games.transmission.session.Session.scan` says about a card that has no part
-#: in the table flow now (``{name}``: the card's name).
+#: in the table flow now (``{name}``: the card's name), marked for translation: show it with ``_()``.
 NOTHING_TO_DO = {
-    "mission": "That is a mission card: missions stay secret; nothing to do with it now.",
-    "boost": "That is the Signal Boost card {name}: use it with the Boost button or on the screen.",
-    "module": "That is a module tile ({name}): it goes on the board; nothing to scan now.",
+    "mission": N_("That is a mission card: missions stay secret; nothing to do with it now."),
+    "boost": N_("That is the Signal Boost card {name}: use it with the Boost button or on the screen."),
+    "module": N_("That is a module tile ({name}): it goes on the board; nothing to scan now."),
 }
 
 #: The leave-out slot's number where a register number is expected (``Session.place``).
@@ -103,14 +104,18 @@ def scan_placement(card: str, title: str, state: GameState,
         if any(card_command(c) is command for c in state.hand):
             where = [str(k) for k, c in enumerate(arrangement.registers, start=1)
                      if c is not None and card_command(c) is command and state.registers[k - 1] is None]
-            spot = f"register {', '.join(where)}" if where else "the leave-out slot"
-            return f"{title} is already placed ({spot}); Back takes the last card back."
+            spot = _("register {registers}").format(registers=", ".join(where)) if where \
+                else _("the leave-out slot")
+            return _("{title} is already placed ({spot}); Back takes the last card back.").format(
+                title=title, spot=spot)
         fixed = [str(k) for k, c in enumerate(state.registers, start=1)
                  if c is not None and card_command(c) is command]
         if fixed:
-            return f"{title} is fixed in register {', '.join(fixed)} by a clear signal; scan the other cards."
-        return f"{title} is not in the Cadet's hand this round."
+            text = _("{title} is fixed in register {registers} by a clear signal; scan the other cards.")
+            return text.format(title=title, registers=", ".join(fixed))
+        return _("{title} is not in the Cadet's hand this round.").format(title=title)
     free = arrangement.empty()
     if not free:
-        return f"All {REGISTERS} registers are full: Back takes the last card back, or Execute."
+        return _("All {count} registers are full: Back takes the last card back, or Execute.").format(
+            count=REGISTERS)
     return (card if card in unplaced else unplaced[0]), free[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.games.transmission.names import DIFFICULTY_NAMES
+from companion.i18n import N_
 from companion.table.registry import GameInfo, HelpPlace, Reference, Subcommands
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ __all__ = ["GAME"]
 #: :data:`companion.games.transmission.stored.NAME` (:attr:`GameInfo.keeper` checks it).
 GAME: GameInfo[Session] = GameInfo(
     name="transmission",
-    title="Incoming Transmission",
+    title=N_("Incoming Transmission"),
     content=Reference("companion.games.transmission.content.loader:load_content"),
     store=Reference("companion.games.transmission.stored:KEEPER"),
     difficulties=DIFFICULTY_NAMES,

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["DIFFICULTY_NAMES", "LAYOUTS", "Step"]
+from companion.i18n import N_
+
+__all__ = ["DIFFICULTY_NAMES", "DIFFICULTY_WORDS", "LAYOUTS", "LAYOUT_WORDS", "Step"]
 
 #: The Layouts of RULES.md, Setup: Standard (shuffled) and Beginner (fixed).
 LAYOUTS = ("standard", "beginner")
 #: The difficulty presets every pack defines, easiest first (RULES.md, Transmission deck).
 DIFFICULTY_NAMES = ("training", "standard", "hard", "expert")
+#: The words a person reads for each difficulty and Layout (the names above are the machine's: options,
+#: records), marked for translation: show one with ``_(DIFFICULTY_WORDS[name])``.
+DIFFICULTY_WORDS = {"training": N_("training"), "standard": N_("standard"), "hard": N_("hard"),
+                    "expert": N_("expert")}
+LAYOUT_WORDS = {"standard": N_("Standard"), "beginner": N_("Beginner")}
 
 
 class Step(enum.Enum):

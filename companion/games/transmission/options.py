@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from companion.cli.output import Failure
 from companion.errors import ContentError
 from companion.games.transmission.names import DIFFICULTY_NAMES, LAYOUTS
+from companion.i18n import _
 
 if TYPE_CHECKING:  # the pack's model and loader: when a pack is read, not to build a parser
     from companion.games.transmission.content.model import ContentPack
@@ -38,8 +39,8 @@ def content_pack(args: argparse.Namespace) -> ContentPack:
     try:
         pack = load_content(path) if path else default_content()
     except ContentError as exc:
-        hint = f"`companion content check {path}` lists every problem"
-        raise Failure(f"content pack: {exc} ({hint})") from None
+        text = _("content pack: {problem} (`companion content check {path}` lists every problem)")
+        raise Failure(text.format(problem=exc, path=path)) from None
     log.debug("content pack %s (digest %s) from %s", pack.id, pack.digest, path or "the default")
     return pack
 
@@ -48,16 +49,17 @@ def seed(text: str) -> int:
     """An argparse type: a game's seed, 0 to :data:`MAX_SEED`.  :raises argparse.ArgumentTypeError:"""
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise argparse.ArgumentTypeError(
-            f"a seed is a whole number from 0 to {MAX_SEED:,}, not {text[:20]!r}")
+            _("a seed is a whole number from 0 to {most}, not {text}").format(most=f"{MAX_SEED:,}",
+                                                                               text=repr(text[:20])))
     return int(text)
 
 
 def game_options(parser: argparse.ArgumentParser, layout: bool = True) -> None:
     """``--difficulty`` and, with ``layout``, ``--layout`` and ``--seed`` (RULES.md, Setup)."""
     parser.add_argument("--difficulty", choices=DIFFICULTY_NAMES, default="standard",
-                        help="Transmission deck and score multiplier (default: standard)")
+                        help=_("Transmission deck and score multiplier (default: standard)"))
     if layout:
         parser.add_argument("--layout", choices=LAYOUTS, default="standard",
-                            help="Standard (shuffled) or Beginner (fixed) Layout (default: standard)")
+                            help=_("Standard (shuffled) or Beginner (fixed) Layout (default: standard)"))
         parser.add_argument("--seed", type=seed, default=None,
-                            help="seed of the game's chance draws, to replay a game (default: random)")
+                            help=_("seed of the game's chance draws, to replay a game (default: random)"))

@@ -32,8 +32,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, said
 from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.decode import Arrangement
 from companion.games.transmission.engine.actions import DrawError, DrawMissions, Select
 from companion.games.transmission.engine.commands import Command, card_command
@@ -47,6 +48,7 @@ from companion.games.transmission.seat_view import Coach, SeatView, seat_view
 from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.table_state import restore
 from companion.games.transmission.table_view import TableView
+from companion.i18n import N_, _
 from companion.table.config import UNDO_MODES, Config
 
 __all__ = ["MC_SEATS", "Coach", "Planning", "PersonSession", "SeatView", "table_session"]
@@ -55,7 +57,7 @@ __all__ = ["MC_SEATS", "Coach", "Planning", "PersonSession", "SeatView", "table_
 MC_SEATS = ("companion", "person")
 
 #: What the Cadet's screens say while the person has the Mission Control screen open.
-SEAT_OPEN = "Mission Control is looking at their screen: turned away from the Cadet, please."
+SEAT_OPEN = N_("Mission Control is looking at their screen: turned away from the Cadet, please.")
 
 
 @runtime_checkable
@@ -114,8 +116,8 @@ class PersonSession(Session):
     def _private_refusal(self, message: str) -> bool:
         """Refuse an intent of the person's screen: the reason only there, the table hears a neutral word."""
         self.seat_message = message
-        self._events.publish(Refused("Mission Control: not accepted; the reason is on the Mission Control "
-                                     "screen."))
+        self._events.publish(Refused(_("Mission Control: not accepted; the reason is on the Mission Control "
+                                       "screen.")))
         self._table_told = True
         self._events.publish(SeatChanged(self.seat_open))
         return False
@@ -123,7 +125,7 @@ class PersonSession(Session):
     def open_seat(self) -> bool:
         """The person opens the Mission Control screen (after the hold and the "turn the screen away" cue)."""
         if self.step is Step.END:
-            return self._refuse("The game is over: every mission is on the End screen.")
+            return self._refuse(_("The game is over: every mission is on the End screen."))
         self.seat_open = True
         self._seat(self._note)
         self._note = ""
@@ -149,20 +151,20 @@ class PersonSession(Session):
     def waiting_for(self) -> str:
         """What the table waits for Mission Control to do, for everyone to read (no secret)."""
         if self.seat_open:
-            return SEAT_OPEN
+            return _(SEAT_OPEN)
         if self.step is Step.THINKING or (self.step is Step.BOARD_SETUP and self.awaiting_missions):
             if self.awaiting_missions:
                 count = self.content.difficulty(self.game.state.difficulty).missions
-                return (f"Mission Control: draw {count} Mission cards and enter them on the Mission Control "
-                        "screen (press and hold Mission Control).")
-            return "Mission Control is choosing 5 commands on the Mission Control screen (press and hold)."
+                return _("Mission Control: draw {count} Mission cards and enter them on the Mission Control "
+                         "screen (press and hold Mission Control).").format(count=count)
+            return _("Mission Control is choosing 5 commands on the Mission Control screen (press and hold).")
         if self.awaiting_error:
-            return ("Mission Control: draw the error card from your 6 unselected Command cards and enter it "
-                    "on the Mission Control screen.")
+            return _("Mission Control: draw the error card from your 6 unselected Command cards and enter it "
+                     "on the Mission Control screen.")
         if self.step is Step.TRANSMISSION:
-            return "Mission Control: hand the cards over as your screen says (press and hold to see it)."
+            return _("Mission Control: hand the cards over as your screen says (press and hold to see it).")
         if self._to_answer:
-            return "Mission Control answers the Signal Boost aloud (it is on their screen)."
+            return _("Mission Control answers the Signal Boost aloud (it is on their screen).")
         return ""
 
     def view(self) -> TableView:
@@ -171,7 +173,8 @@ class PersonSession(Session):
         base = super().view()
         answers = base.answers
         if self.private_boosts:
-            answers = tuple(BoostAnswer(a.boost, a.kind, "Mission Control answers aloud.") for a in answers)
+            aloud = _("Mission Control answers aloud.")
+            answers = tuple(BoostAnswer(a.boost, a.kind, aloud) for a in answers)
         total = base.missions_total or self.content.difficulty(self.game.state.difficulty).missions
         return replace(base, answers=answers, missions_total=total, mission_control="person",
                        seat_open=self.seat_open, waiting_for=self.waiting_for())
@@ -180,7 +183,7 @@ class PersonSession(Session):
         """The Mission Control screen's view: the secrets.  Only for that screen, and only while it is open
         (the terminal's private step); :raises IllegalAction: when the screen is closed."""
         if not self.seat_open:
-            raise IllegalAction("the Mission Control screen is closed")
+            raise IllegalAction(said(N_("the Mission Control screen is closed")))
         return seat_view(self.content, self.game, self.step.value, picks=tuple(self._picks),
                          mission_picks=tuple(self._mission_picks), answer=self._to_answer,
                          message=self.seat_message, coach=self.coach, awaiting_error=self.awaiting_error)
@@ -191,43 +194,47 @@ class PersonSession(Session):
         """A physical Mission card the person drew (scanned or tapped), RULES.md, With a person as Mission
         Control; the third one deals the missions (a chance action in the record)."""
         if not self.seat_open:
-            return self._refuse("Mission cards are entered on the Mission Control screen: press and hold "
-                                "Mission Control, turned away from the Cadet.")
+            return self._refuse(_("Mission cards are entered on the Mission Control screen: press and hold "
+                                  "Mission Control, turned away from the Cadet."))
         if not self.awaiting_missions:
-            return self._private_refusal("The missions are already dealt; that card stays out of the game.")
+            return self._private_refusal(_("The missions are already dealt; that card stays out of the "
+                                           "game."))
         try:
-            title = self.content.mission(mission).title
+            title = pack_text(self.content.mission(mission).title)
         except KeyError:
-            return self._private_refusal(f"Unknown Mission card {mission[:20]!r}.")
+            return self._private_refusal(_("Unknown Mission card {card}.").format(card=repr(mission[:20])))
         if mission in self._mission_picks:
-            return self._private_refusal(f"{title} is entered already: draw another Mission card.")
+            return self._private_refusal(_("{title} is entered already: draw another Mission card.")
+                                         .format(title=title))
         self._mission_picks.append(mission)
         count = self.content.difficulty(self.game.state.difficulty).missions
         if len(self._mission_picks) == count:
             self.game.play(DrawMissions(tuple(self._mission_picks)))
             self._mission_picks = []
-            self._seat(f"All {count} missions entered (the last: {title}).")
+            self._seat(_("All {count} missions entered (the last: {title}).")
+                       .format(count=count, title=title))
         else:
-            self._seat(f"{title} entered ({len(self._mission_picks)} of {count}).")
+            self._seat(_("{title} entered ({n} of {count}).").format(title=title, n=len(self._mission_picks),
+                                                                   count=count))
         return True
 
     def take_back_mission(self) -> bool:
         """Take back the last Mission card entered (before the last one deals them)."""
         if not self.seat_open or not self._mission_picks:
-            return self._private_refusal("No Mission card to take back.")
+            return self._private_refusal(_("No Mission card to take back."))
         self._mission_picks.pop()
-        self._seat("Mission card taken back.")
+        self._seat(_("Mission card taken back."))
         return True
 
     # ------------------------------------------------------------------ the selection
 
     def _select_refusal(self) -> str | None:
         if not self.seat_open:
-            return "Mission Control's selection is made on the Mission Control screen: press and hold."
+            return _("Mission Control's selection is made on the Mission Control screen: press and hold.")
         if self.awaiting_missions:
-            return "Enter the missions first."
+            return _("Enter the missions first.")
         if self.step is not Step.THINKING or self.game.state.phase is not Phase.SELECT:
-            return "Mission Control selects only at the start of a transmission."
+            return _("Mission Control selects only at the start of a transmission.")
         return None
 
     def pick(self, command: Command) -> bool:
@@ -237,14 +244,16 @@ class PersonSession(Session):
         if why is not None:
             return self._private_refusal(why) if self.seat_open else self._refuse(why)
         if len(self._picks) >= 5:
-            return self._private_refusal("Five commands are picked: lock them in, or take one back.")
+            return self._private_refusal(_("Five commands are picked: lock them in, or take one back."))
         have = self.content.command_deck.get(command, 0)
         if Counter(self._picks)[command] >= have:
-            return self._private_refusal(f"The Command deck has only {have} {command.title} card(s).")
+            return self._private_refusal(_("The Command deck has only {count} {command} card(s).").format(
+                count=have, command=_(command.title)))
         order = [*self._picks, command]
         bad = rules_for(self.content).first_illegal(self.game.state.position, order)
         if bad is not None:
-            return self._private_refusal(f"Not viable: step {bad[0]} ({order[bad[0] - 1].title}): {bad[1]}.")
+            return self._private_refusal(_("Not viable: step {step} ({command}): {reason}.").format(
+                step=bad[0], command=_(order[bad[0] - 1].title), reason=bad[1]))
         self._picks.append(command)
         self._seat()
         return True
@@ -252,7 +261,7 @@ class PersonSession(Session):
     def take_back_pick(self) -> bool:
         """Take back the last command picked."""
         if self._select_refusal() is not None or not self._picks:
-            return self._private_refusal("No command to take back.")
+            return self._private_refusal(_("No command to take back."))
         self._picks.pop()
         self._seat()
         return True
@@ -260,7 +269,7 @@ class PersonSession(Session):
     def clear_picks(self) -> bool:
         """Start the selection again."""
         if self._select_refusal() is not None:
-            return self._private_refusal("Nothing to clear.")
+            return self._private_refusal(_("Nothing to clear."))
         self._picks = []
         self._seat()
         return True
@@ -278,7 +287,7 @@ class PersonSession(Session):
         if not self.submit_selection(select.commands):  # pragma: no cover - checked just above
             return False
         self._picks = []
-        self._seat("Locked in.")
+        self._seat(_("Locked in."))
         return True
 
     def choosing_on_the_board(self) -> bool:
@@ -292,13 +301,13 @@ class PersonSession(Session):
             return False
         if self.step is Step.THINKING and self._picks:
             self._picks = []
-            self._note = "The board was corrected: pick your 5 commands again."
+            self._note = _("The board was corrected: pick your 5 commands again.")
         return True
 
     def choose_now(self) -> bool:
         """Refused: a person is Mission Control (the coach may still be asked: :meth:`coach_advice`)."""
-        return self._refuse("A person is Mission Control at this table: they choose on the Mission Control "
-                            "screen.")
+        return self._refuse(_("A person is Mission Control at this table: they choose on the Mission Control "
+                              "screen."))
 
     def coach_advice(self) -> Coach | None:
         """The AI's pick and the fewest transmissions still possible, for the person's screen: ``None``
@@ -326,27 +335,28 @@ class PersonSession(Session):
         """The error card the person drew from their 6 unselected Command cards (RULES.md, 2. Reveal).
         Twin cards are one and the same: any unselected card of that command is taken."""
         if not self.seat_open:
-            return self._refuse("The error card is entered on the Mission Control screen: press and hold.")
+            return self._refuse(_("The error card is entered on the Mission Control screen: press and hold."))
         if not self.awaiting_error:
-            return self._private_refusal("No error card is due now.")
+            return self._private_refusal(_("No error card is due now."))
         try:
             command = card_command(card)
         except ValueError:
-            return self._private_refusal(f"Unknown Command card {card[:20]!r}.")
+            return self._private_refusal(_("Unknown Command card {card}.").format(card=repr(card[:20])))
         pool = [c for c in unselected_cards(self.content, self.game.state) if card_command(c) is command]
         if not pool:
-            return self._private_refusal(f"{command.title} is not among your unselected cards: it is in your "
-                                         "selection. Draw from the 6 cards you did not select.")
+            return self._private_refusal(_("{command} is not among your unselected cards: it is in your "
+                                           "selection. Draw from the 6 cards you did not select.").format(
+                command=_(command.title)))
         self.game.play(DrawError(card if card in pool else pool[0]))
         if self.game.state.phase is not Phase.ERROR:
             self._deal_hand()
-        self._seat(f"{command.title} is the error card: add it to the hand.")
+        self._seat(_("{command} is the error card: add it to the hand.").format(command=_(command.title)))
         return True
 
     def confirm(self) -> bool:
         """Continue (:meth:`Session.confirm`), refused while the person's step is not done."""
         if self.step is Step.THINKING:
-            return self._refuse(self.waiting_for() or "Mission Control is choosing.")
+            return self._refuse(self.waiting_for() or _("Mission Control is choosing."))
         if self.awaiting_error:
             return self._refuse(self.waiting_for())
         return super().confirm()
@@ -365,15 +375,16 @@ class PersonSession(Session):
                 try:
                     return self.pick(card_command(card.id))
                 except ValueError:
-                    return self._private_refusal(f"Unknown Command card {card.id[:20]!r}.")
-            return self._private_refusal(f"That card ({card.name}) is not for the Mission Control screen: "
-                                         "leave it, then scan it.")
+                    return self._private_refusal(_("Unknown Command card {card}.")
+                                                 .format(card=repr(card.id[:20])))
+            return self._private_refusal(_("That card ({name}) is not for the Mission Control screen: leave "
+                                           "it, then scan it.").format(name=card.name))
         if card.kind == "mission":
-            return self._refuse("That is a Mission card: Mission Control enters it on their own screen "
-                                "(press and hold Mission Control), turned away from the Cadet.")
+            return self._refuse(_("That is a Mission card: Mission Control enters it on their own screen "
+                                  "(press and hold Mission Control), turned away from the Cadet."))
         if card.kind == "command" and (self.step is Step.THINKING or self.awaiting_error):
-            return self._refuse("That is a Command card for Mission Control's screen: press and hold "
-                                "Mission Control first, turned away from the Cadet.")
+            return self._refuse(_("That is a Command card for Mission Control's screen: press and hold "
+                                  "Mission Control first, turned away from the Cadet."))
         return super().scan(card)
 
     # ------------------------------------------------------------------ Signal Boosts
@@ -384,12 +395,13 @@ class PersonSession(Session):
             super()._answered(boost)
             return
         answer = self.game.state.answers[-1]
-        name = self.content.boost(boost).name
-        self._to_answer = f"{name}: say aloud: \u201c{answer.text}\u201d"
+        name = pack_text(self.content.boost(boost).name)
+        self._to_answer = _("{name}: say aloud: \u201c{answer}\u201d").format(name=name, answer=answer.text)
         if answer.kind is BoostKind.CLEAR_SIGNAL and answer.card is not None:
-            title = card_command(answer.card).title
-            self._to_answer += f" Put your {title} face up in register {answer.register}."
-        self.message = "Mission Control answers aloud."
+            title = _(card_command(answer.card).title)
+            self._to_answer += " " + _("Put your {command} face up in register {register}.").format(
+                command=title, register=answer.register)
+        self.message = _("Mission Control answers aloud.")
         self._events.publish(BoostAnswered(self.message, boost, answer.kind, None, None))
         self._events.publish(SeatChanged(self.seat_open))
 
@@ -410,7 +422,7 @@ class PersonSession(Session):
         if self.step is not Step.THINKING or self.undo_mode != "honor":
             return super().undo_refusal()
         why = undo_reason(self.game)
-        return None if why is None else f"Nothing can be undone: {why}."
+        return None if why is None else _("Nothing can be undone: {why}.").format(why=why)
 
     def undo(self) -> bool:
         """Revert the last action the table took (:meth:`Session.undo`); commands the person had picked
@@ -422,7 +434,7 @@ class PersonSession(Session):
             self._to_answer = ""  # the boost is back in the hand: its answer is no longer to be said
         if self._picks:
             self._picks = []
-            self._seat("Undone: the Execute; the commands picked for the next transmission are cleared.")
+            self._seat(_("Undone: the Execute; the commands picked for the next transmission are cleared."))
         return True
 
     # ------------------------------------------------------------------ the record and resuming

@@ -16,6 +16,7 @@ from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.engine.game import Game, unselected_cards
 from companion.games.transmission.engine.state import GameState, Phase
 from companion.games.transmission.engine.views import MissionView, mission_view
+from companion.i18n import _
 
 __all__ = ["Coach", "SeatView", "TASKS", "hand_over", "seat_view"]
 
@@ -82,35 +83,38 @@ def hand_over(content: ContentPack, state: GameState) -> tuple[str, ...]:
     lines = []
     for k, cid in enumerate(state.registers, start=1):
         if cid is not None:
-            lines.append(f"Put your {card_command(cid).title} face up in register {k} (the clear signal).")
+            lines.append(_("Put your {command} face up in register {register} (the clear signal).").format(
+                command=_(card_command(cid).title), register=k))
     for cid in state.errors_drawn:
         title = card_command(cid).title
-        lines.append(f"Add {'an' if title[0] in 'AEIOU' else 'a'} {title} card from your unselected ones: it "
-                     "is the error.")
+        text = _("Add an {command} card from your unselected ones: it is the error.") if title[0] in "AEIOU" \
+            else _("Add a {command} card from your unselected ones: it is the error.")
+        lines.append(text.format(command=_(title)))
     fixed = sum(1 for cid in state.registers if cid is not None)
-    rest = "your 5 selected cards" if not fixed else f"the other {len(state.intended) - fixed} selected cards"
+    rest = _("your 5 selected cards") if not fixed else \
+        _("the other {n} selected cards").format(n=len(state.intended) - fixed)
     if state.errors_drawn:
-        rest += " with it" if len(state.errors_drawn) == 1 else " with them"
-    lines.append(f"Shuffle {rest} face down and hand them to the Cadet.")
+        rest += _(" with it") if len(state.errors_drawn) == 1 else _(" with them")
+    lines.append(_("Shuffle {cards} face down and hand them to the Cadet.").format(cards=rest))
     return tuple(lines)
 
 
 def _task(game: Game, step: str, awaiting_error: bool, answer: str) -> tuple[str, str]:
     phase = game.state.phase
     if phase is Phase.MISSIONS:
-        return "missions", "Scan or tap the Mission cards you drew, one by one."
+        return "missions", _("Scan or tap the Mission cards you drew, one by one.")
     if step == "thinking" and phase is Phase.SELECT:
-        return "select", ("Pick 5 commands in the order you intend them (tap, or scan your Command cards in "
-                          "order), then Lock in.")
+        return "select", _("Pick 5 commands in the order you intend them (tap, or scan your Command cards in "
+                           "order), then Lock in.")
     if phase is Phase.REVEAL:
-        return "watch", "Locked in. Hide this screen: the table draws the Transmission card."
+        return "watch", _("Locked in. Hide this screen: the table draws the Transmission card.")
     if awaiting_error:
-        return "error", "Draw one card at random from your 6 unselected Command cards; scan it or tap it."
+        return "error", _("Draw one card at random from your 6 unselected Command cards; scan it or tap it.")
     if step == "transmission" and phase is Phase.DECODE:
-        return "hand_over", "Hand the cards to the Cadet like this:"
+        return "hand_over", _("Hand the cards to the Cadet like this:")
     if answer:
-        return "answer", "The Cadet used a Signal Boost. Answer aloud:"
-    return "watch", "Nothing to do on this screen now: leave it and watch the Cadet decode."
+        return "answer", _("The Cadet used a Signal Boost. Answer aloud:")
+    return "watch", _("Nothing to do on this screen now: leave it and watch the Cadet decode.")
 
 
 def seat_view(content: ContentPack, game: Game, step: str, *, picks: tuple[Command, ...],

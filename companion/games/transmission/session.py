@@ -5,11 +5,10 @@ Source: RULES.md, A transmission (one round); DESIGN.md, Session.
 The session wraps a :class:`~companion.games.transmission.engine.game.Game` and adds what only the table
 needs: which screen is up, the Cadet's arrangement of cards in the registers while decoding
 (:class:`~companion.games.transmission.decode.Arrangement`), the step shown while the players mirror an
-execution, and the last message for the table.  Intents
-(:class:`~companion.games.transmission.intents.Intents`: ``confirm``, ``place``, ``use_boost``,
-``execute`` ...) come from touch, keyboard, GPIO buttons or a card reader alike; each either changes
-the session or leaves it untouched and sets :attr:`Session.message` to a sentence naming what was
-wrong.  Listeners hear typed events (:mod:`companion.games.transmission.events`).
+execution, and the last message for the table (in its language).  Intents (:class:`.Intents`:
+``confirm``, ``place``, ``use_boost``, ``execute`` ...) come from touch, keyboard, GPIO buttons or a
+card reader alike; each either changes the session or leaves it untouched and sets
+:attr:`Session.message` to a sentence naming what was wrong.  Listeners hear typed events.
 
 Screens, in order::
 
@@ -65,6 +64,7 @@ from companion.games.transmission.events import (
 from companion.games.transmission.intents import ScannedCard
 from companion.games.transmission.table_state import restore, table_state
 from companion.games.transmission.table_view import Step, TableView, table_view
+from companion.i18n import N_, _
 from companion.table import seed_report
 from companion.table.config import UNDO_MODES
 from companion.table.events import ActionPlayed, Listener, Publisher
@@ -179,8 +179,8 @@ class Session:
             return True
         if self.step is Step.TRANSMISSION:
             if self.awaiting_draw:
-                return self._refuse("Draw the top Transmission card and scan it (or tap it on the screen) "
-                                    "first.")
+                return self._refuse(_("Draw the top Transmission card and scan it (or tap it on the screen) "
+                                      "first."))
             self._go(Step.DECODE)
             return True
         if self.step is Step.EXECUTE:
@@ -200,8 +200,8 @@ class Session:
             self._after_round()
             return True
         if self.step is Step.THINKING:
-            return self._refuse("Mission Control is still choosing the commands.")
-        return self._refuse("Nothing to continue here.")
+            return self._refuse(_("Mission Control is still choosing the commands."))
+        return self._refuse(_("Nothing to continue here."))
 
     def _after_round(self) -> None:
         if self.game.state.phase is Phase.OVER:
@@ -215,7 +215,7 @@ class Session:
     def choose_now(self) -> bool:
         """Ask the chooser and submit its pick (blocking; the app calls the chooser off the main thread)."""
         if self.step is not Step.THINKING:
-            return self._refuse("Mission Control chooses only at the start of a transmission.")
+            return self._refuse(_("Mission Control chooses only at the start of a transmission."))
         commands = tuple(self.chooser.choose(self.mission_control_view()))
         return self.submit_selection(commands)
 
@@ -225,7 +225,7 @@ class Session:
         Refused (and nothing changes) when not viable or not in the deck.
         """
         if self.step is not Step.THINKING or self.game.actor is not Actor.MISSION_CONTROL:
-            return self._refuse("Mission Control chooses only at the start of a transmission.")
+            return self._refuse(_("Mission Control chooses only at the start of a transmission."))
         try:
             self.game.play(Select(tuple(commands)))
         except IllegalAction:
@@ -234,8 +234,8 @@ class Session:
                       "seed %s)",
                       len(self.game.state.drawn) + 1, self.content.id, self.game.state.difficulty,
                       seed_report.keep_seed(self.seed, self.seed_reports))
-            return self._refuse("Mission Control's selection was refused as not viable; please report it "
-                                "with the log.")
+            return self._refuse(_("Mission Control's selection was refused as not viable; please report it "
+                                  "with the log."))
         if self.physical_deck:
             self._cards = Arrangement()
             self._go(Step.TRANSMISSION)  # waits for draw_transmission
@@ -273,12 +273,12 @@ class Session:
         round), an unknown card, a card already drawn, a level that is not in this part of the deck.
         """
         if not self.physical_deck:
-            return self._refuse("The app draws the Transmission cards in this game (the physical deck is "
-                                "off); nothing to do with this card now.")
+            return self._refuse(_("The app draws the Transmission cards in this game (the physical deck is "
+                                  "off); nothing to do with this card now."))
         if not self.awaiting_draw:
             if self.step is Step.TRANSMISSION or self.step is Step.DECODE:
-                return self._refuse("This round's Transmission card is already drawn.")
-            return self._refuse("The Transmission card is drawn after Mission Control has chosen.")
+                return self._refuse(_("This round's Transmission card is already drawn."))
+            return self._refuse(_("The Transmission card is drawn after Mission Control has chosen."))
         card = same_face(self.content, self.game.state.drawn, card)
         why = draw_refusal(self.content, self.game, card)
         if why is not None:
@@ -302,17 +302,17 @@ class Session:
             return self._scan_command(card.id)
         if card.kind == "transmission":
             return self.draw_transmission(card.id)
-        template = NOTHING_TO_DO.get(card.kind, "That card ({name}) has no part in the game now.")
-        return self._refuse(template.format(name=card.name))
+        template = NOTHING_TO_DO.get(card.kind, N_("That card ({name}) has no part in the game now."))
+        return self._refuse(_(template).format(name=card.name))
 
     def _scan_command(self, card: str) -> bool:
         try:
-            title = card_command(card).title
+            title = _(card_command(card).title)
         except ValueError:
-            return self._refuse(f"Unknown Command card {card!r}.")
+            return self._refuse(_("Unknown Command card {card}.").format(card=repr(card)))
         if self.step is not Step.DECODE:
-            return self._refuse(f"That is the Command card {title}: Command cards are scanned while "
-                                "decoding, into the registers in order.")
+            return self._refuse(_("That is the Command card {title}: Command cards are scanned while "
+                                  "decoding, into the registers in order.").format(title=title))
         where = scan_placement(card, title, self.game.state, self._cards)
         if isinstance(where, str):
             return self._refuse(where)
@@ -331,19 +331,19 @@ class Session:
         in the hand, a register fixed by a clear signal, a full leave-out slot, a register out of range.
         """
         if self.step is not Step.DECODE:
-            return self._refuse("Cards are placed only while decoding.")
+            return self._refuse(_("Cards are placed only while decoding."))
         state = self.game.state
         if card not in state.hand:
-            return self._refuse("That card is not in the Cadet's hand.")  # its id names nothing at the table
+            return self._refuse(_("That card is not in the Cadet's hand."))
         if register == LEAVE_OUT:
             if state.leave_out == 0:
-                return self._refuse("There is no error this time: every card must be used.")
+                return self._refuse(_("There is no error this time: every card must be used."))
             self._cards.leave_out(card, state.leave_out, state.registers)
         else:
             if not 1 <= register <= REGISTERS:
-                return self._refuse(f"There is no register {register}; registers are 1 to 5.")
+                return self._refuse(_("There is no register {n}; registers are 1 to 5.").format(n=register))
             if state.registers[register - 1] is not None:
-                return self._refuse(f"Register {register} is fixed by a clear signal.")
+                return self._refuse(_("Register {n} is fixed by a clear signal.").format(n=register))
             self._cards.put(card, register, state.registers)
         self.message = ""
         self._events.publish(Placed(card, register))
@@ -352,9 +352,9 @@ class Session:
     def take_back(self, card: str) -> bool:
         """Return a placed card to the hand (a fixed card stays)."""
         if self.step is not Step.DECODE:
-            return self._refuse("Cards are moved only while decoding.")
+            return self._refuse(_("Cards are moved only while decoding."))
         if card not in self.game.state.hand:
-            return self._refuse("That card is not in the Cadet's hand: it cannot be moved.")
+            return self._refuse(_("That card is not in the Cadet's hand: it cannot be moved."))
         self._cards.lift(card, self.game.state.registers)
         self._events.publish(Placed(card, None))
         return True
@@ -362,7 +362,7 @@ class Session:
     def clear_arrangement(self) -> bool:
         """Every unfixed card back to the hand."""
         if self.step is not Step.DECODE:
-            return self._refuse("Cards are moved only while decoding.")
+            return self._refuse(_("Cards are moved only while decoding."))
         self._cards = Arrangement(self.game.state.registers)
         self._events.publish(Placed("", None))
         return True
@@ -378,16 +378,16 @@ class Session:
         :class:`~companion.games.transmission.events.BoostAnswered` event.
         """
         if self.step is not Step.DECODE:
-            return self._refuse("Signal Boosts are used only while decoding.")
+            return self._refuse(_("Signal Boosts are used only while decoding."))
         try:
             kind = self.content.boost(boost).kind
         except KeyError:
-            return self._refuse(f"Unknown Signal Boost {boost!r}.")
+            return self._refuse(_("Unknown Signal Boost {boost}.").format(boost=repr(boost)))
         order = None
         if kind is BoostKind.ABORT:
             order = self.order()
             if order is None:
-                return self._refuse("Abort: fill all five registers with your proposed order first.")
+                return self._refuse(_("Abort: fill all five registers with your proposed order first."))
         try:
             self.game.play(UseBoost(boost, register, card, order))
         except IllegalAction as exc:
@@ -409,18 +409,18 @@ class Session:
         Cadet may rearrange.
         """
         if self.step is not Step.DECODE:
-            return self._refuse("Execute comes after decoding.")
+            return self._refuse(_("Execute comes after decoding."))
         order = self.order()
         if order is None:
-            missing = ", ".join(str(k) for k in self._cards.empty())
-            return self._refuse(f"Fill every register before executing (empty: {missing}).")
+            text = _("Fill every register before executing (empty: {missing}).")
+            return self._refuse(text.format(missing=", ".join(str(k) for k in self._cards.empty())))
         try:
             self.game.play(Execute(order))
         except IllegalAction as exc:
             if exc.step is not None and exc.command is not None:
-                title = Command.parse(exc.command).title
-                return self._refuse(f"Impossible order, step {exc.step} ({title}): {exc.reason}.",
-                                    step=exc.step, command=exc.command, reason=exc.reason)
+                text = _("Impossible order, step {step} ({title}): {reason}.").format(
+                    step=exc.step, title=_(Command.parse(exc.command).title), reason=exc.reason)
+                return self._refuse(text, step=exc.step, command=exc.command, reason=exc.reason)
             return self._refuse(f"{exc}.")
         held = set(self.game.state.boosts)
         self.game.play_chance()  # Signal Boosts dealt for completed missions
@@ -436,9 +436,9 @@ class Session:
         """Show the next command's result while the players mirror the execution on the table."""
         execution = self.game.state.last_execution
         if self.step is not Step.EXECUTE or execution is None:
-            return self._refuse("Nothing is being executed.")
+            return self._refuse(_("Nothing is being executed."))
         if self.shown_steps >= len(execution.commands):
-            return self._refuse("Every command has been shown.")
+            return self._refuse(_("Every command has been shown."))
         self.shown_steps += 1
         self._events.publish(StepChanged(self.step))
         return True
@@ -446,7 +446,7 @@ class Session:
     def previous_step(self) -> bool:
         """Show the execution one command back."""
         if self.step is not Step.EXECUTE or self.shown_steps == 0:
-            return self._refuse("Already at the start of the execution.")
+            return self._refuse(_("Already at the start of the execution."))
         self.shown_steps -= 1
         self._events.publish(StepChanged(self.step))
         return True
@@ -492,11 +492,11 @@ class Session:
     def undo_refusal(self) -> str | None:
         """Why :meth:`undo` would be refused now (a sentence for the table), or ``None``."""
         if self.undo_mode != "honor":
-            return 'Undo is off at this table (the setting [game] undo = "honor" turns it on).'
+            return _('Undo is off at this table (the setting [game] undo = "honor" turns it on).')
         if self.step is Step.THINKING:
-            return "Mission Control is choosing the next commands: nothing can be undone now."
+            return _("Mission Control is choosing the next commands: nothing can be undone now.")
         why = undo_reason(self.game)
-        return None if why is None else f"Nothing can be undone: {why}."
+        return None if why is None else _("Nothing can be undone: {why}.").format(why=why)
 
     @property
     def can_undo(self) -> bool:
@@ -541,14 +541,14 @@ class Session:
             self._cards = Arrangement(target.order, [c for c in state.hand if c not in target.order]
                                            [: state.leave_out])
             self.shown_steps = 0
-            return "Undone: the order is back in the registers; change it and execute again."
+            return _("Undone: the order is back in the registers; change it and execute again.")
         self._cards.sync(state)
         if isinstance(target, UseBoost):
-            name = self.content.boost(target.boost).name
-            return f"Undone: {name} is back in the Cadet's hand."
+            name = _(self.content.boost(target.boost).name)  # a pack's name is never empty
+            return _("Undone: {name} is back in the Cadet's hand.").format(name=name)
         if isinstance(target, CorrectBoard):
-            return "Undone: the board correction; the board is as it was before it."
-        return "Undone."  # pragma: no cover - only the actions above can be undone
+            return _("Undone: the board correction; the board is as it was before it.")
+        return _("Undone.")  # pragma: no cover - only the actions above can be undone
 
     def choosing_on_the_board(self) -> bool:
         """True while Thinking: the AI's search reads the board (a person's seat says otherwise)."""
@@ -578,10 +578,10 @@ class Session:
         nothing changed, while Mission Control chooses, at the end, or for a board that breaks the rules.
         """
         if self.step is Step.THINKING and self.choosing_on_the_board():
-            return self._refuse("Mission Control is choosing for this board: correct it once the "
-                                "Transmission card is shown.")
+            return self._refuse(_("Mission Control is choosing for this board: correct it once the "
+                                  "Transmission card is shown."))
         if self.step is Step.END:
-            return self._refuse("The game is over: there is no board to correct.")
+            return self._refuse(_("The game is over: there is no board to correct."))
         action = correction_from(rows, cadet, carrying)
         if isinstance(action, str):
             return self._refuse(action)

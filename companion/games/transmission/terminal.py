@@ -21,25 +21,33 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import REGISTERS
 from companion.games.transmission.engine.rules import Execution
 from companion.games.transmission.engine.views import BoostView, CadetView, CardView, MissionView
+from companion.games.transmission.names import DIFFICULTY_WORDS
 from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.terminal_board import at as _at
 from companion.games.transmission.terminal_board import legend as _legend
 from companion.games.transmission.terminal_board import render_board
 from companion.games.transmission.terminal_fix import FIX_WORDS, TABLE_HELP, UNDO_WORDS, fix_board, undo
+from companion.i18n import N_, _, ngettext
 
-__all__ = ["Terminal", "play", "render_board", "parse_order", "no_boosts", "OrderError", "HELP"]
+__all__ = ["Terminal", "play", "render_board", "parse_order", "no_boosts", "OrderError", "HELP", "help_text"]
+
+#: How each move reads in "the Cadet moves north" (lower-case, marked for translation).
+_DIRECTIONS = {Command.N: N_("north"), Command.E: N_("east"), Command.S: N_("south"), Command.W: N_("west")}
 
 log = logging.getLogger(__name__)
 
 InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
 
-HELP = """\
+#: The Cadet's ``help`` text (``{table}``: :data:`~companion.games.transmission.terminal_fix.TABLE_HELP`),
+#: marked for translation: :func:`help_text` is it in the table's language.
+HELP = N_("""\
 How to decode:
   Type the hand card numbers for the open registers, in register order, e.g.  3 1 2 5 4
   Registers fixed by a clear signal are skipped.  Command names work too:  N E COLLECT S W
@@ -51,9 +59,12 @@ Signal Boosts (numbered as listed):
   boost N ORDER      Abort: propose a full order (as above); Mission Control answers Yes or No
 Other:
   board   show the board again      help   this text      quit   leave the game
-{table}"""
+{table}""")
 
-HELP = HELP.format(table=TABLE_HELP)
+
+def help_text() -> str:
+    """:data:`HELP` in the table's language, with the table's commands."""
+    return _(HELP).format(table=_(TABLE_HELP))
 
 
 class OrderError(ValueError):
@@ -64,20 +75,22 @@ class OrderError(ValueError):
 
 
 def _mission(m: MissionView) -> str:
-    return f"{m.title}: the {m.names[0]} ({m.pair[0]}) next to the {m.names[1]} ({m.pair[1]})"
+    return _("{title}: the {first} ({a}) next to the {second} ({b})").format(
+        title=m.title, first=m.names[0], a=m.pair[0], second=m.names[1], b=m.pair[1])
 
 
 def _card_text(view: CadetView) -> str:
     card = view.card
     if card is None:
-        return "No Transmission card yet."
-    parts = [f"clear signal on register {card.clear_register}" if card.clear_register else "no clear signal"]
+        return _("No Transmission card yet.")
+    parts = [_("clear signal on register {register}").format(register=card.clear_register)
+             if card.clear_register else _("no clear signal")]
     if card.errors:
-        parts.append("one error" if card.errors == 1 else f"{card.errors} errors")
+        parts.append(ngettext("one error", "{n} errors", card.errors).format(n=card.errors))
     else:
-        parts.append("no error")
-    return (f"Transmission card {view.transmission} of {view.transmissions_total}: "
-            f"level {card.level}, {', '.join(parts)}.")
+        parts.append(_("no error"))
+    return _("Transmission card {n} of {total}: level {level}, {parts}.").format(
+        n=view.transmission, total=view.transmissions_total, level=card.level, parts=", ".join(parts))
 
 
 def _free_registers(view: CadetView) -> list[int]:
@@ -87,16 +100,18 @@ def _free_registers(view: CadetView) -> list[int]:
 def _decode_lines(view: CadetView) -> list[str]:
     slots = []
     for k, card in enumerate(view.registers, start=1):
-        slots.append(f"{k} [{card.title + ' (fixed)' if card else '?'}]")
-    lines = ["Registers:  " + "   ".join(slots)]
-    hand = "   ".join(f"{i}. {card.title}" for i, card in enumerate(view.hand, start=1))
-    lines.append("Your hand:  " + (hand or "(empty)"))
+        held = _("{command} (fixed)").format(command=_(card.title)) if card else "?"
+        slots.append(f"{k} [{held}]")
+    lines = [_("Registers:  {slots}").format(slots="   ".join(slots))]
+    hand = "   ".join(f"{i}. {_(card.title)}" for i, card in enumerate(view.hand, start=1))
+    lines.append(_("Your hand:  {cards}").format(cards=hand or _("(empty)")))
     if view.leave_out:
-        lines.append(f"An error hides among these cards: leave out {view.leave_out} card(s).")
+        lines.append(_("An error hides among these cards: leave out {n} card(s).").format(n=view.leave_out))
     if view.answers:
-        lines.append("Mission Control said: " + "  ".join(a.text for a in view.answers))
+        said = "  ".join(a.text for a in view.answers)
+        lines.append(_("Mission Control said: {answers}").format(answers=said))
     if view.boosts:
-        lines.append("Signal Boosts:")
+        lines.append(_("Signal Boosts:"))
         lines.extend(f"  {i}. {b.name}: {b.text}" for i, b in enumerate(view.boosts, start=1))
     else:
         lines.append(no_boosts(view))
@@ -107,42 +122,48 @@ def no_boosts(view: CadetView) -> str:
     """The line for a Cadet holding no Signal Boost: none earned yet, or every one earned spent
     (RULES.md, 6. Confirm: a boost is dealt for each completed mission)."""
     if view.completed:
-        return "Signal Boosts: none left (each one earned has been used)."
-    return "Signal Boosts: none yet (complete a mission to earn one)."
+        return _("Signal Boosts: none left (each one earned has been used).")
+    return _("Signal Boosts: none yet (complete a mission to earn one).")
 
 
 def _status(view: CadetView) -> str:
     done = ", ".join(m.title for m in view.completed)
-    missions = f"Missions completed: {len(view.completed)} of {view.missions_total}"
-    return f"{missions}{': ' + done if done else ''}.  Transmission cards left: {view.transmissions_left}."
+    missions = _("Missions completed: {n} of {total}").format(n=len(view.completed),
+                                                               total=view.missions_total)
+    return _("{missions}.  Transmission cards left: {n}.").format(
+        missions=f"{missions}: {done}" if done else missions, n=view.transmissions_left)
 
 
 def _describe(command: Command, before: Position, after: Position, names: Mapping[str, str]) -> str:
     """One executed command, for the players mirroring it on the table."""
     def name(letter: str) -> str:
-        return f"the {names.get(letter.upper(), letter.upper())} ({letter.upper()})"
+        return _("the {name} ({letter})").format(name=names.get(letter.upper(), letter.upper()),
+                                                 letter=letter.upper())
 
     where = _at(after.cadet_cell)
     if command.is_move:
-        return f"{command.title}: the Cadet moves {command.title.lower()} to {where}."
+        return _("{command}: the Cadet moves {direction} to {where}.").format(
+            command=_(command.title), direction=_(_DIRECTIONS[command]), where=where)
     if command is Command.REPAIR:
-        return f"Repair: {name(after.tile(after.cadet_cell))} at {where} is repaired (turn it green side up)."
+        return _("Repair: {module} at {where} is repaired (turn it green side up).").format(
+            module=name(after.tile(after.cadet_cell)), where=where)
     if command is Command.COLLECT:
-        return (f"Collect: the Cadet picks up {name(after.carrying or '?')} at {where}; "
-                f"the spare hallway fills the cell.")
-    return (f"Deploy: the Cadet sets down {name(before.carrying or '?')} at {where}; "
-            f"that hallway tile becomes the spare.")
+        return _("Collect: the Cadet picks up {module} at {where}; the spare hallway fills the cell.").format(
+            module=name(after.carrying or '?'), where=where)
+    return _("Deploy: the Cadet sets down {module} at {where}; that hallway tile becomes the spare.").format(
+        module=name(before.carrying or '?'), where=where)
 
 
 def _execution_lines(execution: Execution, view: CadetView, names: Mapping[str, str]) -> list[str]:
     titles = {m.id: m for m in view.completed}
-    lines = ["Executing, step by step (move the pawn and tiles on the table to match):"]
+    lines = [_("Executing, step by step (move the pawn and tiles on the table to match):")]
     before = execution.start
     for k, (command, after) in enumerate(zip(execution.commands, execution.positions), start=1):
         lines.append(f"  {k}. {_describe(command, before, after, names)}")
         for c in execution.completions:
             if c.step == k and c.mission in titles:
-                lines.append(f"     -> mission complete: {titles[c.mission].title}")
+                done = _("mission complete: {title}").format(title=titles[c.mission].title)
+                lines.append(f"     -> {done}")
         before = after
     return lines
 
@@ -163,13 +184,14 @@ def parse_order(words: Sequence[str], view: CadetView) -> list[str]:
             try:
                 Command.parse(word)
             except ValueError:
-                raise OrderError(f"{word[:20]!r} is neither a card number nor a command name; "
-                                 "type 'help' for help.") from None
+                raise OrderError(_("{word} is neither a card number nor a command name; "
+                                   "type 'help' for help.").format(word=repr(word[:20]))) from None
     if len(words) != len(free):
         opens = ", ".join(str(k) for k in free)
-        extra = f" (you hold {len(hand)} cards: {view.leave_out} is left out)" if view.leave_out else ""
-        raise OrderError(f"Give {len(free)} cards, one for each open register ({opens}), "
-                         f"not {len(words)}{extra}.")
+        extra = _(" (you hold {held} cards: {out} is left out)").format(held=len(hand), out=view.leave_out) \
+            if view.leave_out else ""
+        raise OrderError(_("Give {n} cards, one for each open register ({registers}), not {given}{extra}.")
+                         .format(n=len(free), registers=opens, given=len(words), extra=extra))
     chosen: list[CardView] = []
     for word in words:
         card = _card_of(word, hand, chosen)
@@ -186,21 +208,24 @@ def _card_of(word: str, hand: list[CardView], chosen: list[CardView]) -> CardVie
     if _is_number(word):
         number = int(word)
         if not 1 <= number <= len(hand):
-            raise OrderError(f"There is no card {number} in your hand (cards are numbered 1 to {len(hand)}).")
+            raise OrderError(_("There is no card {number} in your hand (cards are numbered 1 to {count}).")
+                             .format(number=number, count=len(hand)))
         card = hand[number - 1]
         if card in chosen:
-            raise OrderError(f"Card {number} ({card.title}) is used twice.")
+            raise OrderError(_("Card {number} ({command}) is used twice.").format(number=number,
+                                                                                 command=_(card.title)))
         return card
     try:
         command = Command.parse(word)
     except ValueError:
-        raise OrderError(f"{word!r} is neither a card number nor a command name; type 'help' for help.") \
-            from None
+        raise OrderError(_("{word} is neither a card number nor a command name; "
+                           "type 'help' for help.").format(word=repr(word))) from None
     for card in hand:
         if card.command is command and card not in chosen:
             return card
     held = sum(1 for card in hand if card.command is command)
-    raise OrderError(f"Your hand holds {held} {command.title} card(s); you asked for more.")
+    raise OrderError(_("Your hand holds {held} {command} card(s); you asked for more.").format(
+        held=held, command=_(command.title)))
 
 
 # --------------------------------------------------------------------------- the game loop
@@ -220,7 +245,11 @@ class Terminal:
         self.session = session
         self.input_fn = input_fn
         self.output_fn = output_fn
-        self.names = {m.letter: m.name for m in session.content.modules}
+
+    @property
+    def names(self) -> dict[str, str]:
+        """The modules' names by letter, in the table's language."""
+        return {m.letter: pack_text(m.name) for m in self.session.content.modules}
 
     def say(self, *lines: str) -> None:
         self.output_fn("\n".join(lines))
@@ -230,7 +259,7 @@ class Terminal:
         try:
             return self.input_fn(prompt)
         except EOFError:
-            self.say("", "End of input: leaving the game.")  # no seed: it deals the secret missions
+            self.say("", _("End of input: leaving the game."))  # no seed: it deals the secret missions
             raise _Quit from None
 
     def run(self) -> int:
@@ -241,7 +270,7 @@ class Terminal:
         except _Quit:
             return 0
         except KeyboardInterrupt:
-            self.say("", "Interrupted: leaving the game.")
+            self.say("", _("Interrupted: leaving the game."))
             raise
 
     def _loop(self) -> int:
@@ -255,7 +284,8 @@ class Terminal:
                     return 1
             elif step is Step.TRANSMISSION:
                 view = session.view()
-                self.say("", f"=== Transmission {view.transmission} of {view.transmissions_total} ===")
+                self.say("", _("=== Transmission {n} of {total} ===").format(n=view.transmission,
+                                                                            total=view.transmissions_total))
                 self._transmission()
             elif step is Step.DECODE:
                 self._decode()
@@ -269,10 +299,10 @@ class Terminal:
 
     def _thinking(self) -> bool:
         """Mission Control chooses; ``False`` when it cannot (a bug, logged)."""
-        self.say("", "Mission Control is choosing 5 commands ...")
+        self.say("", _("Mission Control is choosing 5 commands ..."))
         if not self.session.choose_now():
             log.error("the chooser failed: %s", self.session.message)
-            self.say("Mission Control could not choose a viable program; the game cannot go on.")
+            self.say(_("Mission Control could not choose a viable program; the game cannot go on."))
             return False
         return True
 
@@ -282,19 +312,20 @@ class Terminal:
 
     def _setup(self) -> None:
         view = self.session.view()
-        layout = "Beginner" if view.layout == "beginner" else "Standard"
-        self.say(f"Incoming Transmission: you are the Cadet. Difficulty {view.difficulty}, "
-                 f"{layout} Layout, seed {self.session.seed}.", self._holds(view),
-                 "Set up the table like this:", *render_board(view.position, self.names),
-                 *_legend(self.session.content))
-        while not self._command_or_enter("Press Enter to start (or type 'quit', 'fix', 'help') > "):
+        layout = _("Beginner") if view.layout == "beginner" else _("Standard")
+        difficulty = _(DIFFICULTY_WORDS.get(view.difficulty, view.difficulty))
+        self.say(_("Incoming Transmission: you are the Cadet. Difficulty {difficulty}, {layout} Layout, "
+                   "seed {seed}.").format(difficulty=difficulty, layout=layout, seed=self.session.seed),
+                 self._holds(view), _("Set up the table like this:"),
+                 *render_board(view.position, self.names), *_legend(self.session.content))
+        while not self._command_or_enter(_("Press Enter to start (or type 'quit', 'fix', 'help') > ")):
             pass
         self.session.confirm()
 
     def _holds(self, view: CadetView) -> str:
         """Who holds what at the start (the companion's seat; :class:`PersonTerminal` says its own)."""
-        return (f"Mission Control (the companion) holds {view.missions_total} secret missions and "
-                f"{view.transmissions_total} Transmission cards.")
+        return _("Mission Control (the companion) holds {missions} secret missions and {cards} Transmission "
+                 "cards.").format(missions=view.missions_total, cards=view.transmissions_total)
 
     def _command_or_enter(self, prompt: str, table: bool = True) -> bool:
         """Wait for Enter; ``quit``, ``help`` and, when ``table``, ``undo`` and ``fix`` work here too.
@@ -308,19 +339,19 @@ class Terminal:
             if not text:
                 return True
             if text == "help":
-                self.say(HELP)
+                self.say(help_text())
             elif table and text in UNDO_WORDS + FIX_WORDS:
                 if self._table_command(text):
                     return False
             elif text in UNDO_WORDS + FIX_WORDS:
-                self.say("! Undo and Fix the board are the table's: hide this screen and hand the terminal "
-                         "back first.")
+                self.say("! " + _("Undo and Fix the board are the table's: hide this screen and hand the "
+                                  "terminal back first."))
             else:
-                what = ", 'undo', 'fix'" if table else ""
-                self.say(f"Just press Enter to go on (or type 'quit'{what}).")
+                self.say(_("Just press Enter to go on (or type 'quit', 'undo', 'fix').") if table
+                         else _("Just press Enter to go on (or type 'quit')."))
 
     def _quit(self) -> NoReturn:
-        self.say("You left the game.")  # no seed: with the content pack it deals the secret missions
+        self.say(_("You left the game."))  # no seed: with the content pack it deals the secret missions
         raise _Quit
 
     def leave(self) -> NoReturn:
@@ -348,19 +379,20 @@ class Terminal:
             view = self.session.view()
             free = _free_registers(view)
             if free:
-                prompt = f"Order for registers {' '.join(str(k) for k in free)} (or help) > "
+                prompt = _("Order for registers {registers} (or help) > ").format(
+                    registers=" ".join(str(k) for k in free))
             else:
-                prompt = "Every register is fixed: type 'go' to execute (or help) > "
+                prompt = _("Every register is fixed: type 'go' to execute (or help) > ")
             words = self.ask(prompt).replace(",", " ").split()
             if not words:
-                self.say("Type an order, e.g. " + " ".join(str(i) for i in range(1, len(free) + 1))
-                         + ", or 'help'.")
+                self.say(_("Type an order, e.g. {example}, or 'help'.").format(
+                    example=" ".join(str(i) for i in range(1, len(free) + 1))))
                 continue
             head = words[0].lower()
             if head in ("quit", "exit", "q"):
                 self._quit()
             elif head in ("help", "?"):
-                self.say(HELP)
+                self.say(help_text())
             elif head in ("board", "show"):
                 self._show_decode()
             elif head == "boost":
@@ -370,8 +402,8 @@ class Terminal:
                     self._show_decode()
             elif head == "go" and len(words) == 1:
                 if free:
-                    self.say(f"Give the order first: {len(free)} card(s) for registers "
-                             f"{' '.join(str(k) for k in free)}.")
+                    self.say(_("Give the order first: {n} card(s) for registers {registers}.").format(
+                        n=len(free), registers=" ".join(str(k) for k in free)))
                 else:
                     self._try_order([])
             else:
@@ -397,7 +429,7 @@ class Terminal:
         if not self._arrange(words):
             return
         if not self.session.execute():
-            self.say(f"! {self.session.message}", "Nothing was executed; rearrange and try again.")
+            self.say(f"! {self.session.message}", _("Nothing was executed; rearrange and try again."))
             self.session.clear_arrangement()
 
     def _boost(self, args: Sequence[str]) -> None:
@@ -409,16 +441,18 @@ class Terminal:
         message, nothing spent) when refused."""
         view = self.session.view()
         if not view.boosts:
-            self.say("! You hold no Signal Boost: each one earned has been used." if view.completed
-                     else "! You hold no Signal Boost yet: complete a mission to earn one.")
+            self.say("! " + (_("You hold no Signal Boost: each one earned has been used.") if view.completed
+                             else _("You hold no Signal Boost yet: complete a mission to earn one.")))
             return False
         if not args or not _is_number(args[0]) or not 1 <= int(args[0]) <= len(view.boosts):
-            self.say(f"! Name a Signal Boost by its number, 1 to {len(view.boosts)}: e.g. 'boost 1 ...'.")
+            self.say("! " + _("Name a Signal Boost by its number, 1 to {n}: e.g. 'boost 1 ...'.").format(
+                n=len(view.boosts)))
             return False
         boost = view.boosts[int(args[0]) - 1]
         if not self._use(boost, list(args[1:]), view):
             return False
-        self.say(f"Mission Control ({boost.name}): {self.session.message}")
+        self.say(_("Mission Control ({boost}): {answer}").format(boost=boost.name,
+                                                                 answer=self.session.message))
         return True
 
     def _use(self, boost: BoostView, rest: list[str], view: CadetView) -> bool:
@@ -427,12 +461,14 @@ class Terminal:
         ok = False
         if boost.kind is BoostKind.CLEAR_SIGNAL:
             if len(rest) != 1 or not _is_number(rest[0]):
-                self.say(f"! {boost.name} needs one register number, 1 to {REGISTERS}: e.g. 'boost N 3'.")
+                self.say("! " + _("{boost} needs one register number, 1 to {n}: e.g. 'boost N 3'.").format(
+                    boost=boost.name, n=REGISTERS))
                 return False
             ok = session.use_boost(boost.id, register=int(rest[0]))
         elif boost.kind is BoostKind.CROSS_CHECK:
             if len(rest) != 1:
-                self.say(f"! {boost.name} needs one card from your hand (its number): e.g. 'boost N 2'.")
+                self.say("! " + _("{boost} needs one card from your hand (its number): e.g. 'boost N 2'.")
+                         .format(boost=boost.name))
                 return False
             try:
                 card = _card_of(rest[0], list(view.hand), [])
@@ -442,7 +478,8 @@ class Terminal:
             ok = session.use_boost(boost.id, card=card.id)
         elif boost.kind is BoostKind.DEBUG:
             if rest:
-                self.say(f"! {boost.name} takes nothing more: type 'boost N' alone.")
+                self.say("! " + _("{boost} takes nothing more: type 'boost N' alone.")
+                         .format(boost=boost.name))
                 return False
             ok = session.use_boost(boost.id)
         else:
@@ -462,7 +499,8 @@ class Terminal:
             self.say("", *_execution_lines(execution, view, self.names))
         while session.next_step():
             pass
-        while not self._command_or_enter("Press Enter when the table matches (or undo, fix, help, quit) > "):
+        prompt = _("Press Enter when the table matches (or undo, fix, help, quit) > ")
+        while not self._command_or_enter(prompt):
             if session.step is not Step.EXECUTE:
                 return  # the Execute was undone: its order is back in the registers
         session.confirm()
@@ -474,9 +512,9 @@ class Terminal:
         lines = []
         for m in view.completed:
             if m.id in done:
-                lines += [f"Mission complete! {_mission(m)}", f"  \"{m.flavour}\""]
-        boosts = ", ".join(b.name for b in view.boosts) or "none"
-        lines.append(f"Your Signal Boosts now: {boosts}.")
+                lines += [_("Mission complete! {mission}").format(mission=_mission(m)), f"  \"{m.flavour}\""]
+        boosts = ", ".join(b.name for b in view.boosts) or _("none")
+        lines.append(_("Your Signal Boosts now: {boosts}.").format(boosts=boosts))
         self.say("", *lines)
         self.session.confirm()
 
@@ -485,17 +523,17 @@ class Terminal:
         result = view.outcome
         lines = ["", *render_board(view.position, self.names)]
         if result is None:  # pragma: no cover - the session ends only with an outcome
-            self.say(*lines, "The game is over.")
+            self.say(*lines, _("The game is over."))
             return
-        lines.append("=== Victory! Every mission is complete. ===" if result.victory
-                     else "=== Defeat: the Transmission cards ran out. ===")
+        lines.append(_("=== Victory! Every mission is complete. ===") if result.victory
+                     else _("=== Defeat: the Transmission cards ran out. ==="))
         done = {m.id for m in view.completed}
-        lines.append("The missions:")
+        lines.append(_("The missions:"))
         for m in view.all_missions:
             lines.append(f"  [{'x' if m.id in done else ' '}] {_mission(m)}")
-        lines.append(f"Transmission cards used: {result.transmissions_used} of {result.transmissions_total}. "
-                     f"Unused Signal Boosts: {result.boosts_unused}.")
-        lines.append(f"Score: {result.score}")
+        lines.append(_("Transmission cards used: {used} of {total}. Unused Signal Boosts: {boosts}.").format(
+            used=result.transmissions_used, total=result.transmissions_total, boosts=result.boosts_unused))
+        lines.append(_("Score: {score}").format(score=result.score))
         self.say(*lines)
 
 

@@ -21,10 +21,11 @@ from collections.abc import Mapping, Sequence
 from typing import NoReturn, Protocol
 
 from companion.games.transmission.board_draft import BoardDraft, Cell
-from companion.games.transmission.engine.board import SIZE, Position
+from companion.games.transmission.engine.board import HALLWAY, SIZE, Position
 from companion.games.transmission.engine.correction import PHASES
 from companion.games.transmission.session import Session
 from companion.games.transmission.terminal_board import legend, render_board
+from companion.i18n import N_, _
 
 __all__ = ["FIX_HELP", "FIX_WORDS", "UNDO_WORDS", "TABLE_HELP", "Seat", "fix_board", "undo"]
 
@@ -33,12 +34,12 @@ UNDO_WORDS = ("undo",)
 FIX_WORDS = ("fix", "correct")
 
 #: The lines ``help`` adds for them, at every prompt of the table.
-TABLE_HELP = """\
+TABLE_HELP = N_("""\
   undo    take back the last thing the table did: an Execute, a Signal Boost spent or a board
           correction (with [game] undo = "honor"; never a card drawn or a mission revealed)
-  fix     fix the board: make the companion's board match the table's (also: correct)"""
+  fix     fix the board: make the companion's board match the table's (also: correct)""")
 
-FIX_HELP = """\
+FIX_HELP = N_("""\
 Fix the board: make the companion's board match the one on the table.  Rows and columns count from 1.
   R C X        module X lies on row R, column C (e.g.  2 3 F); one that was elsewhere swaps places
                with what was here; a carried one is put down here
@@ -46,7 +47,7 @@ Fix the board: make the companion's board match the one on the table.  Rows and 
   flip R C     turn the module there to its other side (intact <-> damaged)
   cadet R C    the Cadet stands there
   carry X      the Cadet carries device X   carry nothing   the Cadet carries nothing
-  board   the board as fixed so far    save   record the correction    cancel   leave the board as it was"""
+  board   the board as fixed so far    save   record the correction    cancel   leave the board as it was""")
 
 
 class Seat(Protocol):
@@ -83,7 +84,7 @@ def undo(seat: Seat) -> bool:
     if taken_back:
         numbers = {card.id: k for k, card in enumerate(view.hand, start=1)}
         order = " ".join(str(numbers[c]) for c in taken_back if c in numbers)
-        lines.append(f"The order taken back, as hand numbers: {order}.")
+        lines.append(_("The order taken back, as hand numbers: {order}.").format(order=order))
     seat.say(*lines)
     return True
 
@@ -106,20 +107,20 @@ def fix_board(seat: Seat) -> bool:
     draft = BoardDraft(session.content, position.rows(), position.cadet_cell, position.carrying or "")
     if view.phase not in PHASES:
         why = session.correction_problem(*draft.board())
-        seat.say(f"! {_sentence(why or 'The board cannot be corrected now')}")
+        seat.say("! " + _sentence(why or _("The board cannot be corrected now")))
         return False
-    seat.say(FIX_HELP, *_show(seat, draft))
+    seat.say(_(FIX_HELP), *_show(seat, draft))
     while True:
-        words = seat.ask("Fix the board (save, cancel or help) > ").replace(",", " ").split()
+        words = seat.ask(_("Fix the board (save, cancel or help) > ")).replace(",", " ").split()
         head = words[0].lower() if words else ""
         if head in ("quit", "exit", "q"):
             seat.leave()
         if head in ("", "help", "?"):
-            seat.say(FIX_HELP)
+            seat.say(_(FIX_HELP))
         elif head in ("board", "show"):
             seat.say(*_show(seat, draft))
         elif head == "cancel":
-            seat.say("Fix the board cancelled: the board is as it was.")
+            seat.say(_("Fix the board cancelled: the board is as it was."))
             return False
         elif head in ("save", "done"):
             if _save(seat, draft):
@@ -140,7 +141,7 @@ def _save(seat: Seat, draft: BoardDraft) -> bool:
         seat.say(f"! {problem}")
         return False
     if not draft.changed:
-        seat.say("Nothing was changed: the board is as it was.")
+        seat.say(_("Nothing was changed: the board is as it was."))
         return True
     if not session.correct_board(*draft.board()):
         seat.say(f"! {session.message}")
@@ -163,14 +164,15 @@ def _problem(seat: Seat, draft: BoardDraft) -> str:
 def _show(seat: Seat, draft: BoardDraft) -> list[str]:
     rows, cadet, carrying = draft.board()
     position = Position.from_rows(rows, cadet, carrying)
-    lines = ["The board as fixed so far:", *render_board(position, seat.names), *legend(seat.session.content)]
+    lines = [_("The board as fixed so far:"), *render_board(position, seat.names),
+             *legend(seat.session.content)]
     problem = _problem(seat, draft)
     if problem:
-        lines.append(f"Not yet saved: {problem}")
+        lines.append(_("Not yet saved: {problem}").format(problem=problem))
     elif draft.changed:
-        lines.append("Type 'save' to record it, or go on fixing.")
+        lines.append(_("Type 'save' to record it, or go on fixing."))
     else:
-        lines.append("No change yet.")
+        lines.append(_("No change yet."))
     return lines
 
 
@@ -180,13 +182,14 @@ def _edit(draft: BoardDraft, words: Sequence[str]) -> str:
     head = words[0].lower()
     if head == "carry":
         if len(words) != 2:
-            raise _Refused("Say what the Cadet carries: 'carry X' (a device's letter) or 'carry nothing'.")
+            raise _Refused(_("Say what the Cadet carries: 'carry X' (a device's letter) or 'carry nothing'."))
         if words[1].lower() in ("nothing", "none", "-", "."):
             return draft.set_carrying(None, _PUT)
         letter = _letter(draft, words[1])
         if letter not in draft.content.devices:
             name = draft.names()[letter]
-            raise _Refused(f"The {name} ({letter}) is a station: stations are never carried.")
+            raise _Refused(_("The {name} ({letter}) is a station: stations are never carried.").format(
+                name=name, letter=letter))
         return draft.set_carrying(letter, _PUT)
     if head in ("flip", "cadet", "hallway"):
         cell = _cell(words[1:], head)
@@ -196,15 +199,15 @@ def _edit(draft: BoardDraft, words: Sequence[str]) -> str:
         if head == "hallway":
             draft.make_hallway(cell)
             return ""
-        why = draft.flip(cell)
-        if why:
-            raise _Refused(why.replace("select a module", "name a module's cell"))
+        if draft.tile(cell) == HALLWAY:
+            raise _Refused(_("A hallway has no sides: name a module's cell to flip."))
+        draft.flip(cell)
         return ""
     if head in ("put", "module"):
         words = words[1:]
     if len(words) != 3 or not all(_is_number(w) for w in words[:2]):
-        raise _Refused(f"{' '.join(words)[:30]!r} is not a fix: type a row, a column and a module letter "
-                       "(e.g. 2 3 F), or 'help'.")
+        raise _Refused(_("{words} is not a fix: type a row, a column and a module letter (e.g. 2 3 F), "
+                         "or 'help'.").format(words=repr(" ".join(words)[:30])))
     cell = _cell(words[:2], "put")
     if words[2] in (".", "hallway"):
         draft.make_hallway(cell)
@@ -214,7 +217,7 @@ def _edit(draft: BoardDraft, words: Sequence[str]) -> str:
 
 
 #: How the terminal puts a missing device on a cell (the window says "tap the cell it is on ...").
-_PUT = "type its row, column and letter (e.g. 2 3 A)."
+_PUT = N_("type its row, column and letter (e.g. 2 3 A).")
 
 
 def _is_number(word: str) -> bool:
@@ -223,10 +226,12 @@ def _is_number(word: str) -> bool:
 
 def _cell(words: Sequence[str], what: str) -> Cell:
     if len(words) != 2 or not all(_is_number(w) for w in words):
-        raise _Refused(f"Give the cell as a row and a column, 1 to {SIZE}: e.g. '{what} 2 3'.")
+        raise _Refused(_("Give the cell as a row and a column, 1 to {size}: e.g. '{what} 2 3'.").format(
+            size=SIZE, what=what))
     row, col = int(words[0]), int(words[1])
     if not (1 <= row <= SIZE and 1 <= col <= SIZE):
-        raise _Refused(f"There is no row {row}, column {col}: rows and columns are 1 to {SIZE}.")
+        raise _Refused(_("There is no row {row}, column {column}: rows and columns are 1 to {size}.").format(
+            row=row, column=col, size=SIZE))
     return row - 1, col - 1
 
 
@@ -234,7 +239,8 @@ def _letter(draft: BoardDraft, word: str) -> str:
     letter = word.upper()
     if letter not in draft.names():
         known = " ".join(sorted(draft.names()))
-        raise _Refused(f"{word[:20]!r} is not a module letter: the modules are {known}.")
+        raise _Refused(_("{word} is not a module letter: the modules are {known}.").format(
+            word=repr(word[:20]), known=known))
     return letter
 
 

@@ -14,24 +14,26 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.views import CadetView, MissionView
 from companion.games.transmission.person import PersonSession
 from companion.games.transmission.seat_view import SeatView
 from companion.games.transmission.terminal import InputFn, OutputFn, Terminal, render_board
 from companion.games.transmission.terminal_fix import FIX_WORDS, UNDO_WORDS
+from companion.i18n import N_, _
 
 __all__ = ["CLEAR", "PersonTerminal", "SELECT_HELP"]
 
 #: What clears a terminal (ANSI: erase the screen and the scroll-back, cursor home).
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 
-SELECT_HELP = """\
+SELECT_HELP = N_("""\
 Type your 5 commands in the order you intend them, e.g.  N E COLLECT S W
   (N E S W, COLLECT or C, DEPLOY or D, REPAIR or R).  The companion refuses an order that is not
   viable and says which step is impossible and why.
   coach   the AI's pick and the fewest transmissions still possible (when the coach is on)
-  board   the board again"""
+  board   the board again""")
 
 
 class _Undone(Exception):
@@ -40,7 +42,9 @@ class _Undone(Exception):
 
 def _mission_line(m: MissionView, done: frozenset[str]) -> str:
     mark = "x" if m.id in done else " "
-    return f"  [{mark}] {m.title}: the {m.names[0]} ({m.pair[0]}) next to the {m.names[1]} ({m.pair[1]})"
+    line = _("{title}: the {first} ({a}) next to the {second} ({b})").format(
+        title=m.title, first=m.names[0], a=m.pair[0], second=m.names[1], b=m.pair[1])
+    return f"  [{mark}] {line}"
 
 
 class PersonTerminal(Terminal):
@@ -58,18 +62,19 @@ class PersonTerminal(Terminal):
 
     def _clear(self) -> None:
         """Clear a real terminal; piped output gets a line saying where it would have been cleared."""
-        self.output_fn(CLEAR if sys.stdout.isatty() else "--- (the screen is cleared here) ---")
+        self.output_fn(CLEAR if sys.stdout.isatty() else _("--- (the screen is cleared here) ---"))
 
     # ------------------------------------------------------------------ the private steps
 
     def _open(self, what: str) -> SeatView:
-        """The hand-over prompt, then the seat opened.  Until Enter the terminal is still the table's:
-        ``undo`` and ``fix`` work there (the window's Menu over its Cadet screens).
+        """The hand-over prompt (``what``: marked for translation), then the seat opened.  Until Enter the
+        terminal is still the table's: ``undo`` and ``fix`` work there (the window's Menu over its Cadet
+        screens).
 
         :raises _Undone: when the table undid an action there (the private step is not opened)."""
-        self.say("", f"--- Mission Control: {what} ---",
-                 "Hand the terminal to Mission Control. Cadet, look away until it is handed back.")
-        if not self._command_or_enter("Mission Control: press Enter when only you can see the screen > "):
+        self.say("", _("--- Mission Control: {what} ---").format(what=_(what)),
+                 _("Hand the terminal to Mission Control. Cadet, look away until it is handed back."))
+        if not self._command_or_enter(_("Mission Control: press Enter when only you can see the screen > ")):
             raise _Undone
         self.session.open_seat()
         return self.session.seat_view()
@@ -87,28 +92,31 @@ class PersonTerminal(Terminal):
         except BaseException:
             self.session.close_seat()
             self.clear_fn()
-            self.say("The Mission Control screen is hidden: leaving the game.")
+            self.say(_("The Mission Control screen is hidden: leaving the game."))
             raise
 
     def _close(self) -> None:
-        self._command_or_enter("Mission Control: press Enter to hide this and hand the terminal back > ",
+        self._command_or_enter(_("Mission Control: press Enter to hide this and hand the terminal back > "),
                                table=False)
         self.session.close_seat()
         self.clear_fn()
-        self.say("The Mission Control screen is hidden: the terminal is the Cadet's again.")
+        self.say(_("The Mission Control screen is hidden: the terminal is the Cadet's again."))
 
     def _missions(self, seat: SeatView) -> list[str]:
-        return ["Your secret missions:", *(_mission_line(m, seat.completed) for m in seat.missions)]
+        return [_("Your secret missions:"), *(_mission_line(m, seat.completed) for m in seat.missions)]
 
     def _holds(self, view: CadetView) -> str:
-        missions = (f"draw {view.missions_total} Mission cards" if self.session.physical_missions
-                    else f"are dealt {view.missions_total} secret missions")
-        return (f"Mission Control is a person at this table: they {missions} and choose the commands; the "
-                f"deck holds {view.transmissions_total} Transmission cards.")
+        if self.session.physical_missions:
+            text = _("Mission Control is a person at this table: they draw {missions} Mission cards and "
+                     "choose the commands; the deck holds {cards} Transmission cards.")
+        else:
+            text = _("Mission Control is a person at this table: they are dealt {missions} secret missions "
+                     "and choose the commands; the deck holds {cards} Transmission cards.")
+        return text.format(missions=view.missions_total, cards=view.transmissions_total)
 
     def _thinking(self) -> bool:
-        what = "enter your Mission cards, then select 5 commands" if self.session.awaiting_missions \
-            else "select 5 commands"
+        what = N_("enter your Mission cards, then select 5 commands") if self.session.awaiting_missions \
+            else N_("select 5 commands")
         try:
             with self._private(what) as seat:
                 self._select_step(seat)
@@ -122,25 +130,25 @@ class PersonTerminal(Terminal):
             seat = self.session.seat_view()
         view = self.session.view()
         self.say(*self._missions(seat), *render_board(view.position, self.names),
-                 f"Transmission cards left: {view.transmissions_left}.", SELECT_HELP)
+                 _("Transmission cards left: {n}.").format(n=view.transmissions_left), _(SELECT_HELP))
         while self.session.seat_view().task == "select":
-            words = self.ask("Your 5 commands > ").replace(",", " ").split()
+            words = self.ask(_("Your 5 commands > ")).replace(",", " ").split()
             head = words[0].lower() if words else ""
             if head in ("quit", "exit", "q"):
                 self._quit()
             elif head in ("help", "?", ""):
-                self.say(SELECT_HELP)
+                self.say(_(SELECT_HELP))
             elif head == "board":
                 self.say(*render_board(view.position, self.names))
             elif head == "coach":
                 self._coach()
             elif head in UNDO_WORDS + FIX_WORDS and len(words) == 1:
-                self.say("! Undo and Fix the board are the table's: lock in, hand the terminal back, and the "
-                         "table may undo at the next prompt.")
+                self.say("! " + _("Undo and Fix the board are the table's: lock in, hand the terminal back, "
+                                  "and the table may undo at the next prompt."))
             else:
                 self._select(words)
-        intended = " ".join(c.title for c in self.session.seat_view().intended)
-        self.say(f"Locked in: {intended}.")
+        intended = " ".join(_(c.title) for c in self.session.seat_view().intended)
+        self.say(_("Locked in: {commands}.").format(commands=intended))
         self._close()
 
     def _select(self, words: list[str]) -> None:
@@ -150,7 +158,7 @@ class PersonTerminal(Terminal):
             self.say(f"! {exc}")
             return
         if len(commands) != 5:
-            self.say(f"! Give exactly 5 commands, not {len(commands)}.")
+            self.say("! " + _("Give exactly 5 commands, not {count}.").format(count=len(commands)))
             return
         self.session.clear_picks()
         for command in commands:
@@ -164,30 +172,34 @@ class PersonTerminal(Terminal):
 
     def _coach(self) -> None:
         if not self.session.coach:
-            self.say("The coach is off ([game] coach = true, or --coach, turns it on).")
+            self.say(_("The coach is off ([game] coach = true, or --coach, turns it on)."))
             return
-        self.say("The coach is thinking ...")
+        self.say(_("The coach is thinking ..."))
         advice = self.session.coach_advice()
         if advice is None:  # pragma: no cover - the coach is on and a selection is due
             return
-        fewest = ("the game cannot be won any more" if advice.transmissions_to_win is None
-                  else f"{advice.transmissions_to_win} transmission(s), this one included, can still win")
-        self.say(f"Coach: {' '.join(c.title for c in advice.pick)}; {fewest}.")
+        fewest = (_("the game cannot be won any more") if advice.transmissions_to_win is None
+                  else _("{n} transmission(s), this one included, can still win").format(
+                      n=advice.transmissions_to_win))
+        self.say(_("Coach: {commands}; {fewest}.").format(commands=" ".join(_(c.title) for c in advice.pick),
+                                                          fewest=fewest))
 
     def _enter_missions(self) -> None:
         seat = self.session.seat_view()
-        self.say(f"Draw {seat.missions_needed} Mission cards and type each one's number, title or id:")
+        self.say(_("Draw {n} Mission cards and type each one's number, title or id:").format(
+            n=seat.missions_needed))
         choices = seat.mission_choices
         self.say(*(f"  {i:2}. {m.title} ({m.id})" for i, m in enumerate(choices, start=1)))
-        titles = {m.title.casefold(): m.id for m in self.session.content.missions}
+        titles = {title.casefold(): m.id for m in self.session.content.missions  # English or as shown
+                  for title in (m.title, pack_text(m.title))}
         while self.session.seat_view().task == "missions":
-            text = self.ask("Mission card > ").strip()
+            text = self.ask(_("Mission card > ")).strip()
             if text.lower() in ("quit", "exit", "q"):
                 self._quit()
             if text.isascii() and text.isdigit():
                 if not 1 <= int(text) <= len(choices):
-                    self.say(f"! There is no number {text[:6]} in the list: type 1 to {len(choices)}, the "
-                             "card's title or its id.")
+                    self.say("! " + _("There is no number {number} in the list: type 1 to {count}, the "
+                                      "card's title or its id.").format(number=text[:6], count=len(choices)))
                     continue
                 mission = choices[int(text) - 1].id
             else:
@@ -200,16 +212,16 @@ class PersonTerminal(Terminal):
         view = session.view()
         card = view.card
         if card is not None and card.clear_register:
-            self.say(f"Clear signal on register {card.clear_register}: Mission Control puts that card "
-                     "face up "
-                     "there.")
+            self.say(_("Clear signal on register {register}: Mission Control puts that card face up there.")
+                     .format(register=card.clear_register))
         try:
-            with self._private("hand the cards over") as seat:
+            with self._private(N_("hand the cards over")) as seat:
                 if seat.task == "error":
                     self._draw_error(seat)
                     seat = session.seat_view()
-                intended = " ".join(c.title for c in seat.intended)
-                self.say(f"Your intended order: {intended}.", seat.instruction, *seat.hand_over)
+                intended = " ".join(_(c.title) for c in seat.intended)
+                self.say(_("Your intended order: {commands}.").format(commands=intended), seat.instruction,
+                         *seat.hand_over)
                 self._close()
         except _Undone:  # a correction made at the prompt, undone: the game's loop comes back here
             return
@@ -217,9 +229,10 @@ class PersonTerminal(Terminal):
 
     def _draw_error(self, seat: SeatView) -> None:
         session = self.session
-        self.say(seat.instruction, "Unselected: " + ", ".join(c.title for c in seat.error_choices))
+        self.say(seat.instruction, _("Unselected: {commands}").format(
+            commands=", ".join(_(c.title) for c in seat.error_choices)))
         while session.awaiting_error:
-            text = self.ask("The error card you drew > ").strip()
+            text = self.ask(_("The error card you drew > ")).strip()
             if text.lower() in ("quit", "exit", "q"):
                 self._quit()
             try:
@@ -237,8 +250,8 @@ class PersonTerminal(Terminal):
             return
         if self.session.private_boosts and self.session.view().answers:
             try:
-                with self._private("answer the Signal Boost aloud") as seat:
-                    self.say(seat.answer or "Nothing to answer.")
+                with self._private(N_("answer the Signal Boost aloud")) as seat:
+                    self.say(seat.answer or _("Nothing to answer."))
                     self._close()
             except _Undone:
                 pass  # the boost is back in the hand: no answer to say

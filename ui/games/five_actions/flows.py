@@ -9,14 +9,12 @@ the Tycoon, the Action tiles and the Patent a Supply brings.  On the printed boa
 names, whether each is empty, the reward track and the bonus dollars.  The last step is always the
 confirmation with the session's own preview, so nothing is played on one tap.
 
-A flow is ``(kind, answers)``: :func:`next_question` says what to ask, or ``None`` when the answers
-are complete; :func:`action_of` turns complete answers into the engine's action.
+A flow is ``(kind, answers)`` (:mod:`ui.games.flow`): :func:`next_question` and :func:`action_of`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import (
@@ -30,6 +28,7 @@ from companion.games.five_actions.engine.actions import (
 )
 from companion.games.five_actions.session import SupplyNeeds
 from companion.games.five_actions.views import PlayerPanel, TableView
+from ui.games.flow import Option, Question
 
 __all__ = ["ACTION_TITLES", "COLUMN_OF", "FLOWS", "Option", "Question", "action_of", "box_effect",
            "next_question"]
@@ -52,35 +51,6 @@ TYPE_LOCATION = "Type the Location's name as the board prints it."
 #: A printed Location's bonus: the quick picks (dollars); the pad takes up to the engine's $20.
 BONUS_PICKS = (0, 1, 2, 3, 4, 5)
 MOST_BONUS = 20
-
-
-@dataclass(frozen=True)
-class Option:
-    """One big button of a step: ``label`` (big), ``detail`` (small, under it), the answer it gives,
-    and whether it can be chosen (a full row, a box the player cannot pay: shown greyed with why)."""
-
-    label: str
-    value: object
-    detail: str = ""
-    enabled: bool = True
-    #: The map's Locations a tap chooses this option by (besides its value, when that is one).
-    at: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Question:
-    """One step: ``key`` names the answer; ``options`` are its buttons; ``picks``: the map's
-    Locations that answer it by a tap (the map is shown; ``lit`` are marked there, a signal's path);
-    ``number`` (lowest, highest) asks a whole number on the pad; ``text`` asks a name."""
-
-    key: str
-    title: str
-    prompt: str
-    options: tuple[Option, ...] = ()
-    picks: tuple[str, ...] = ()
-    lit: tuple[str, ...] = ()
-    number: tuple[int, int] | None = None
-    text: bool = False
 
 
 def _player(view: TableView) -> PlayerPanel | None:

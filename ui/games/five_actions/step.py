@@ -23,7 +23,7 @@ from ui import theme
 from ui.games.five_actions.board_map import MapView
 from ui.games.five_actions.flows import ACTION_TITLES, Option, Question, action_of, next_question
 from ui.games.five_actions.table import FiveActionsTable, table_of
-from ui.games.step_base import ActionStepScreen
+from ui.games.step_base import ActionStepScreen, refused
 from ui.widgets.controls import BigButton
 
 __all__ = ["FiveStepScreen"]
@@ -41,10 +41,8 @@ class FiveStepScreen(ActionStepScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="five_step", **kwargs)
-        self.question: Question | None = None
         self.needs: SupplyNeeds | None = None
         self.map_view: MapView | None = None
-        self._view: TableView | None = None
 
     def table(self) -> FiveActionsTable:
         return table_of(self.app)
@@ -142,13 +140,6 @@ class FiveStepScreen(ActionStepScreen):
             if not changed:
                 lines.append("No money changes hands.")
         elif preview is not None:
-            lines.append(f"[color=ff9d8a][b]Refused:[/b] {escape_markup(preview.reason)}[/color]")
+            lines.append(refused(preview.reason))
             lines.append("Back changes the last answer; Cancel returns to the table.")
-        self.is_confirm = True
-        self.is_number = self.is_text = False
-        self.text_box(False)
-        self.title = f"{title}: confirm"
-        self.prompt = "Nothing is played until you tap the button."
-        self.summary = "\n".join(lines)
-        self.can_confirm = preview is not None and preview.ok
-        self.confirm_text = f"Do it: {title}"
+        self.show_confirm(title, lines, preview is not None and preview.ok)

@@ -11,51 +11,30 @@ session's own words (the rule it names).
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from companion.games.five_actions.content.loader import default_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.info import GAME
 from companion.games.five_actions.session import Preview, Session, SupplyNeeds
-from companion.games.five_actions.stored import KEEPER
 from companion.games.five_actions.views import TableView
 from ui.games.action_table import ActionTable
-from ui.games.action_table import table_of as game_table_of
 
-__all__ = ["COLOURS", "IN_GAME", "NAME", "FiveActionsTable", "table_of"]
-
-log = logging.getLogger(__name__)
+__all__ = ["COLOURS", "NAME", "FiveActionsTable", "table_of"]
 
 #: The game's name (as the store records it).
 NAME = GAME.name
-#: The screens of a game under way.
-IN_GAME = frozenset({"five_table", "five_step", "five_end"})
 #: The players' colours (ours: the excerpt names none), the first seat's first.
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
 class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
-    """The Five Actions game on the table, if one is on (see the module docstring and
-    :class:`~ui.games.action_table.ActionTable`).
+    """The Five Actions on the table (the module docstring; :class:`~ui.games.action_table.ActionTable`)."""
 
-    :param host: the app.
-    :ivar game_id: the stored game of the session on the table, else ``None``.
-    """
-
-    title = GAME.title
-    keeper = KEEPER
-    in_game = IN_GAME
-    table_screen = "five_table"
-    end_screen = "five_end"
+    game = GAME
+    screens = ("five_table", "five_step", "five_end")
     over_words = "The game is over: the standings, Patents' icons counted."
-
-    def default_content(self) -> ContentPack:
-        """The SAMPLE pack shipped with the game."""
-        return default_content()
 
     def first_screen(self, session: Session) -> str:
         """The table, or the standings for a game resumed once over."""
@@ -77,23 +56,11 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
     def preview(self, action: Action) -> Preview | None:
         """What ``action`` would do (its sentence, everyone's money after it) or why not; nothing
         changes.  ``None`` when no game is on or the preview itself failed (logged)."""
-        found = self._guarded(lambda s: s.preview(action), f"previewing {action!r}")
-        return found if isinstance(found, Preview) else None
+        return self.courtesy(lambda session: session.preview(action), f"previewing {action!r}")
 
     def supply_needs(self, credit: str, row: str) -> SupplyNeeds | None:
         """How many Action tiles a Supply onto ``row`` brings and which Patents it may take."""
-        found = self._guarded(lambda s: s.supply_needs(credit, row), "the Supply's needs")
-        return found if isinstance(found, SupplyNeeds) else None
-
-    def _guarded(self, call: Callable[[Session], object], what: str) -> object:
-        session = self._session
-        if session is None:
-            return None
-        try:
-            return call(session)
-        except Exception:  # a preview is a courtesy: never let it take the table down
-            log.exception("%s failed", what)
-            return None
+        return self.courtesy(lambda session: session.supply_needs(credit, row), "the Supply's needs")
 
     # ------------------------------------------------------------------ starting
 
@@ -123,8 +90,5 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
         return True
 
 
-def table_of(app: Any) -> FiveActionsTable:
-    """The Five Actions' table of ``app`` (a :class:`~ui.host.Host`), for its screens.
-
-    :raises LookupError: the app has none (the game's screens were not registered with it)."""
-    return game_table_of(app, NAME, FiveActionsTable)
+#: The table of an app (a :class:`~ui.host.Host`), for the game's screens (:meth:`ActionTable.of`).
+table_of = FiveActionsTable.of

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty
 
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.views import PlayerPanel, TableView
@@ -56,6 +56,10 @@ def panel_lines(player: PlayerPanel, names: dict[str, str] | None = None) -> str
     return "\n".join(lines)
 
 
+class FivePlayerCard(SeatCard):
+    """One player's panel: :func:`panel_lines` are its figures."""
+
+
 def action_note(kind: str, view: TableView, player: PlayerPanel | None) -> tuple[bool, str]:
     """Whether action ``kind`` can be started now and the line under its button: the cheapest box's
     dollars, or why not (no Action tile, no station of the side, fewer than 2 Ready tokens ...)."""
@@ -78,26 +82,17 @@ def action_note(kind: str, view: TableView, player: PlayerPanel | None) -> tuple
     return False, quotes[0].reason if quotes else "not now"
 
 
-class FivePlayerCard(SeatCard):
-    """One player's panel."""
-
-
 class FiveTableScreen(ActionTableScreen):
-    """The Five Actions' table: the map, each player's panel, the five actions and Pass
-    (:class:`~ui.games.table_screen_base.ActionTableScreen` opens the steps and undoes)."""
+    """The Five Actions' table: the map (a tap on a Location says what it holds), each player's
+    panel, the five actions (each says what its cheapest box costs, or why not) and Pass."""
 
     step_screen = "five_step"
     end_words = "The rules leave it to the table. Patents' icons are counted."
 
-    heading = StringProperty("")
-    turn_text = StringProperty("")
-    can_undo = BooleanProperty(False)
     has_map = BooleanProperty(True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="five_table", **kwargs)
-        self._cards: list[FivePlayerCard] = []
-        self._buttons: dict[str, BigButton] = {}
         self.map_view: MapView | None = None
         self._view: TableView | None = None
 
@@ -144,15 +139,9 @@ class FiveTableScreen(ActionTableScreen):
         self.map_view.show(game_map, view, table.colours(), lit=mine)
 
     def _fill_cards(self, view: TableView, seat_colours: tuple[str, ...]) -> None:
-        box = self.ids.players
-        while len(self._cards) < len(view.players):
-            self._cards.append(FivePlayerCard())
-        box.cols = 2 if self.has_map and len(view.players) > 2 else 1 if self.has_map else len(view.players)
-        if len(box.children) != len(view.players):
-            box.clear_widgets()
-            for card in self._cards[:len(view.players)]:
-                box.add_widget(card)
-        for card, p in zip(self._cards, view.players):
+        count = len(view.players)
+        self.ids.players.cols = 2 if self.has_map and count > 2 else 1 if self.has_map else count
+        for card, p in zip(self.seat_cards(count, FivePlayerCard), view.players):
             colour = seat_colours[p.seat] if p.seat < len(seat_colours) else "grey"
             card.name = p.name
             card.colour = colours.rgba(colour)
@@ -161,32 +150,20 @@ class FiveTableScreen(ActionTableScreen):
             if p.seat == 0:
                 card.status += " · first player"
             card.figures = panel_lines(p, None if self.has_map else {x.id: x.name for x in view.locations})
-            card.figure_size = "13sp" if self.has_map and len(view.players) > 2 else "15sp"
+            card.figure_size = "13sp" if self.has_map and count > 2 else "15sp"
 
     def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
-        row = self.ids.actions
-        if not self._buttons:
-            for kind in FIVE:
-                button = BigButton(markup=True, height=theme.BUTTON_HEIGHT, font_size="15sp")
-                button.bind(on_release=functools.partial(self._tapped, kind))
-                self._buttons[kind] = button
+        if not self.buttons:
+            self.action_buttons(FIVE, font_size="15sp")
             draw = BigButton(markup=True, height=theme.BUTTON_HEIGHT, fill=theme.FIXED, color=theme.CARD_TEXT,
                              text="[b]Tycoon drawn...[/b]\n[size=12sp]say which tile[/size]")
             draw.bind(on_release=functools.partial(self._tapped, "draw"))
-            self._buttons["draw"] = draw
+            self.buttons["draw"] = draw
         drawing = view.pending_draw is not None
-        wanted = [self._buttons["draw"]] if drawing else [self._buttons[k] for k in FIVE]
-        if list(reversed(row.children)) != wanted:
-            row.clear_widgets()
-            for widget in wanted:
-                row.add_widget(widget)
+        self.show_row([self.buttons["draw"]] if drawing else [self.buttons[k] for k in FIVE])
         for kind in FIVE:
-            button = self._buttons[kind]
             allowed, detail = action_note(kind, view, player)
-            note = f"\n[size=12sp]{detail}[/size]" if detail else ""
-            button.text = f"[b]{ACTION_TITLES[kind]}[/b]{note}"
-            button.fill = theme.ACCENT if allowed else theme.SECONDARY
-            button.disabled = not allowed
+            self.show_action(kind, ACTION_TITLES[kind], detail, allowed, size="12sp")
         self.ids.pass_turn.disabled = player is None or drawing
 
     # ------------------------------------------------------------------ taps
@@ -214,9 +191,7 @@ class FiveTableScreen(ActionTableScreen):
                     [("Keep the turn", None, theme.SECONDARY), ("Pass", self._pass, theme.ACCENT)]).open()
 
     def _pass(self) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None:
-            intents.pass_turn()
+        self.tell(lambda intents: intents.pass_turn())
 
     def open_menu(self) -> None:
         """Menu: end the game, leave it, keep playing."""

@@ -8,14 +8,12 @@ asks the city's name and, for a Power or Transport icon, the cities counted alon
 last step is always a confirmation with the referee's own preview of who pays whom
 (:meth:`Session.preview`), so nothing is played on one tap.
 
-A flow is ``(kind, answers)``: :func:`next_question` says what to ask, or ``None`` when the answers
-are complete; :func:`action_of` turns complete answers into the engine's action.
+A flow is ``(kind, answers)`` (:mod:`ui.games.flow`): :func:`next_question` and :func:`action_of`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from companion.games.six_actions.engine.actions import (
     Action,
@@ -29,6 +27,7 @@ from companion.games.six_actions.engine.actions import (
     Strategy,
 )
 from companion.games.six_actions.views import PlayerPanel, TableView
+from ui.games.flow import Option, Question
 
 __all__ = ["ACTION_TITLES", "ADJUST_REASONS", "FLOWS", "Option", "Question", "action_of", "describe",
            "next_question", "plus_needed"]
@@ -68,33 +67,6 @@ SPACE_WORDS = {
 TYPE_CITY = "Type the city's name as the board prints it."
 #: The largest number the pad takes for an amount (Cr, Influence ...): a typo, not a payment, above it.
 MOST = 999
-
-
-@dataclass(frozen=True)
-class Option:
-    """One big button of a step: ``label`` (big), ``detail`` (small, under it), the answer it gives,
-    and whether it can be chosen (a covered space, an occupied city: shown, not tappable)."""
-
-    label: str
-    value: object
-    detail: str = ""
-    enabled: bool = True
-
-
-@dataclass(frozen=True)
-class Question:
-    """One step: ``key`` names the answer; ``options`` are its buttons; ``number`` (lowest, highest)
-    asks a whole number on the pad (the options are then quick picks); ``text`` asks a name;
-    ``confirm`` is the last step (its ``lines`` say what will happen)."""
-
-    key: str
-    title: str
-    prompt: str
-    options: tuple[Option, ...] = ()
-    number: tuple[int, int] | None = None
-    text: bool = False
-    confirm: bool = False
-    lines: tuple[str, ...] = ()
 
 
 def _player(view: TableView) -> PlayerPanel | None:

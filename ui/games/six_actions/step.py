@@ -19,7 +19,7 @@ from companion.games.six_actions.views import TableView
 from ui import theme
 from ui.games.six_actions.flows import ACTION_TITLES, Option, Question, action_of, describe, next_question
 from ui.games.six_actions.table import SixActionsTable, table_of
-from ui.games.step_base import ActionStepScreen
+from ui.games.step_base import ActionStepScreen, refused
 from ui.widgets.controls import BigButton
 
 __all__ = ["SixStepScreen"]
@@ -41,8 +41,6 @@ class SixStepScreen(ActionStepScreen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_step", **kwargs)
-        self.question: Question | None = None
-        self._view: TableView | None = None
 
     def table(self) -> SixActionsTable:
         return table_of(self.app)
@@ -88,11 +86,5 @@ class SixStepScreen(ActionStepScreen):
             if not preview.payments and preview.ok:
                 lines.append("No payment.")
             if not preview.ok:
-                lines.append(f"[color=ff9d8a][b]Refused:[/b] {escape_markup(preview.reason)}[/color]")
-        self.is_confirm = True
-        self.is_number = self.is_text = False
-        self.title = f"{title}: confirm"
-        self.prompt = "Nothing is played until you tap the button."
-        self.summary = "\n".join(lines)
-        self.can_confirm = preview is None or preview.ok
-        self.confirm_text = f"Do it: {title}"
+                lines.append(refused(preview.reason))
+        self.show_confirm(title, lines, preview is None or preview.ok)

@@ -12,52 +12,31 @@ engine's own words.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
-from typing import Any
 
-from companion.games.six_actions.content.loader import default_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Action
 from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.info import GAME
 from companion.games.six_actions.session import Seat, Session
-from companion.games.six_actions.stored import KEEPER
 from companion.games.six_actions.views import Quote, TableView
 from ui.games.action_table import ActionTable
-from ui.games.action_table import table_of as game_table_of
 
-__all__ = ["IN_GAME", "NAME", "SixActionsTable", "table_of"]
-
-log = logging.getLogger(__name__)
+__all__ = ["NAME", "SixActionsTable", "table_of"]
 
 #: The game's name (as the store records it).
 NAME = GAME.name
-#: The screens of a game under way (Escape there is the game's, see each screen).
-IN_GAME = frozenset({"six_table", "six_step", "six_ledger", "six_merit", "six_end"})
 #: Phases shown on the end settlement screen.
 END_PHASES = frozenset({Phase.SETTLEMENT, Phase.OVER})
 
 
 class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
-    """The Six Actions game on the table, if one is on (see the module docstring and
-    :class:`~ui.games.action_table.ActionTable`).
+    """The Six Actions on the table (the module docstring; :class:`~ui.games.action_table.ActionTable`)."""
 
-    :param host: the app.
-    :ivar game_id: the stored game of the session on the table, else ``None``.
-    """
-
-    title = GAME.title
-    keeper = KEEPER
-    in_game = IN_GAME
-    table_screen = "six_table"
-    end_screen = "six_end"
+    game = GAME
+    screens = ("six_table", "six_step", "six_ledger", "six_merit", "six_end")
     over_words = "The game is over: the final figures, after the notes were settled."
-
-    def default_content(self) -> ContentPack:
-        """The SAMPLE pack shipped with the game."""
-        return default_content()
 
     def at_end(self, view: TableView, current: str) -> bool:
         """The table screen gives way to the end settlement's once the settlement is on."""
@@ -71,15 +50,9 @@ class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
         return self._session.view(seat=seat) if self._session is not None else None
 
     def preview(self, action: Action) -> Quote | None:
-        """What ``action`` would cost and to whom (forced Emergency Loans included), without playing it."""
-        session = self._session
-        if session is None:
-            return None
-        try:
-            return session.preview(action)
-        except Exception:  # a preview is a courtesy: never let it take the table down
-            log.exception("previewing %r failed", action)
-            return None
+        """What ``action`` would cost and to whom (forced Emergency Loans included), without playing it;
+        ``None`` when no game is on or the preview itself failed (logged)."""
+        return self.courtesy(lambda session: session.preview(action), f"previewing {action!r}")
 
     # ------------------------------------------------------------------ starting
 
@@ -107,8 +80,5 @@ class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
         return True
 
 
-def table_of(app: Any) -> SixActionsTable:
-    """The Six Actions' table of ``app`` (a :class:`~ui.host.Host`), for its screens.
-
-    :raises LookupError: the app has none (the game's screens were not registered with it)."""
-    return game_table_of(app, NAME, SixActionsTable)
+#: The table of an app (a :class:`~ui.host.Host`), for the game's screens (:meth:`ActionTable.of`).
+table_of = SixActionsTable.of

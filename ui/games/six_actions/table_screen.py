@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty
 
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import PlayerPanel, TableView
@@ -49,6 +49,10 @@ def panel_lines(player: PlayerPanel) -> str:
     return "\n".join(lines)
 
 
+class PlayerCard(SeatCard):
+    """One player's panel (no secrets: Merit cards as a count): :func:`panel_lines` are its figures."""
+
+
 def _why(kind: str, player: PlayerPanel | None, allowed: bool) -> str:
     """The line under an action's button: why it is greyed, or that it takes the +1 token."""
     if player is None:
@@ -80,26 +84,16 @@ def board_words(view: TableView) -> str:
             f"Open Policies: {policies}.")
 
 
-class PlayerCard(SeatCard):
-    """One player's panel (no secrets: Merit cards as a count)."""
-
-
 class SixTableScreen(ActionTableScreen):
-    """The Six Actions' table: each player's panel, the six actions, the turn's and the round's
-    buttons (:class:`~ui.games.table_screen_base.ActionTableScreen` opens the steps and undoes)."""
+    """The Six Actions' table: panels, the six actions, the turn's and the round's buttons."""
 
     step_screen = "six_step"
     end_words = "After the last Revenue and Dividends: the notes are settled."
 
-    heading = StringProperty("")
-    turn_text = StringProperty("")
     round_over = BooleanProperty(False)
-    can_undo = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_table", **kwargs)
-        self._cards: list[PlayerCard] = []
-        self._buttons: dict[str, BigButton] = {}
 
     def table(self) -> SixActionsTable:
         return table_of(self.app)
@@ -123,14 +117,7 @@ class SixTableScreen(ActionTableScreen):
         self._fill_actions(view, player)
 
     def _fill_cards(self, view: TableView) -> None:
-        box = self.ids.players
-        while len(self._cards) < len(view.players):
-            self._cards.append(PlayerCard())
-        if len(box.children) != len(view.players):
-            box.clear_widgets()
-            for card in self._cards[:len(view.players)]:
-                box.add_widget(card)
-        for card, p in zip(self._cards, view.players):
+        for card, p in zip(self.seat_cards(len(view.players), PlayerCard), view.players):
             card.name = p.name
             card.colour = colours.rgba(p.colour)
             card.current = p.seat == view.current and view.phase is Phase.TURN
@@ -141,31 +128,18 @@ class SixTableScreen(ActionTableScreen):
             card.figure_size = "17sp" if len(view.players) <= 3 else "14sp"
 
     def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
-        if not self._buttons:
-            for kind in SIX:
-                button = BigButton(markup=True, height=theme.BUTTON_HEIGHT)
-                button.bind(on_release=functools.partial(self._tapped, kind))
-                self._buttons[kind] = button
+        if not self.buttons:
+            self.action_buttons(SIX)
             for key, text, fill in (("revenue", "Revenue, Dividends...", theme.ACCENT),
                                     ("next_round", "Next round", theme.GO),
                                     ("end_game", "End the game", theme.DANGER)):
                 button = BigButton(text=text, fill=fill, height=theme.BUTTON_HEIGHT)
                 button.bind(on_release=functools.partial(self._round_close, key))
-                self._buttons[key] = button
-        shown = ROUND_CLOSE if self.round_over else SIX
-        row = self.ids.actions
-        if [c for c in reversed(row.children)] != [self._buttons[k] for k in shown]:
-            row.clear_widgets()
-            for key in shown:
-                row.add_widget(self._buttons[key])
+                self.buttons[key] = button
+        self.show_row([self.buttons[k] for k in (ROUND_CLOSE if self.round_over else SIX)])
         for kind in SIX:
-            button = self._buttons[kind]
             allowed = kind in view.available
-            detail = _why(kind, player, allowed)
-            button.text = (f"[b]{ACTION_TITLES[kind]}[/b]" +
-                           (f"\n[size=13sp]{detail}[/size]" if detail else ""))
-            button.fill = theme.ACCENT if allowed else theme.SECONDARY
-            button.disabled = not allowed
+            self.show_action(kind, ACTION_TITLES[kind], _why(kind, player, allowed), allowed)
         self.ids.pass_turn.disabled = "pass" not in view.available
         self.ids.end_turn.disabled = "end_turn" not in view.available
 
@@ -180,14 +154,10 @@ class SixTableScreen(ActionTableScreen):
     # ------------------------------------------------------------------ taps
 
     def pass_turn(self) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None:
-            intents.pass_turn()
+        self.tell(lambda intents: intents.pass_turn())
 
     def end_turn(self) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None:
-            intents.end_turn()
+        self.tell(lambda intents: intents.end_turn())
 
     def show_ledger(self) -> None:
         self.app.show("six_ledger")
@@ -209,9 +179,7 @@ class SixTableScreen(ActionTableScreen):
                     choices, vertical=True, width_dp=420, default=len(choices) - 1).open()
 
     def _new_round(self, seat: int) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None:
-            intents.new_round(seat)
+        self.tell(lambda intents: intents.new_round(seat))
 
     def open_menu(self) -> None:
         """Menu: the board (sector leaders, the pawn, the open cards), moving the pawn (with the
@@ -244,6 +212,4 @@ class SixTableScreen(ActionTableScreen):
                     vertical=True, width_dp=460, default=len(choices) - 1).open()
 
     def _move_pawn(self, metro: str) -> None:
-        intents = table_of(self.app).intents
-        if intents is not None:
-            intents.move_pawn(metro)
+        self.tell(lambda intents: intents.move_pawn(metro))

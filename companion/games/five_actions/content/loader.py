@@ -1,16 +1,15 @@
-"""Loading The Five Actions' content packs: read the TOML, validate every field, freeze it.
-
-Source: DESIGN.md, The core step 1 (errors name file, field and value); the fields are
-:mod:`companion.games.five_actions.content.model`'s, documented in the SAMPLE ``default.toml``.
-:func:`load_content` raises the first problem; :func:`check_content` lists them all.
+"""The Five Actions' content pack, read and checked (DESIGN.md, The core step 1): its setup, board
+(columns, Progress tracks, Credit spaces, nations), Bonus links, Credit rows, Tycoon and Patent
+tiles and the optional map, as :mod:`companion.games.five_actions.content.model` freezes them and the
+SAMPLE ``default.toml`` documents them.  A wrong field is named with its file, full path and value
+(every one by :func:`check_content`, the first by :func:`load_content`); the file's own faults are
+:func:`companion.table.pack_file.read_toml`'s.  :func:`rules_digest` is the pack's revision.
 """
 
 from __future__ import annotations
 
-import codecs
 import hashlib
 import re
-import tomllib
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +38,7 @@ from companion.games.five_actions.content.model import (
     Tycoon,
 )
 from companion.table.pack_fields import MISSING, FieldReader, PackLoader
+from companion.table.pack_file import read_toml
 
 __all__ = [
     "DEFAULT_FILE",
@@ -348,11 +348,7 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
     table = c.table(data, "setup", "setup")
     if table is None:
         return None
-    low = c.integer(table, "min_players", "setup.min_players", 2, 4)
-    high = c.integer(table, "max_players", "setup.max_players", 2, 4)
-    if low is not None and high is not None and high < low:
-        c.fail("setup.max_players", high, f"must be at least min_players ({low})")
-        return None
+    players = c.players(table, "setup", 4)
     money, ready = (
         c.integer(table, "money", "setup.money", 0, 99),
         c.integer(table, "ready", "setup.ready", 0, 20),
@@ -362,16 +358,11 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
         c.counts(table, "column_tiles", "setup.column_tiles"),
         c.counts(table, "supply_tiles", "setup.supply_tiles"),
     )
-    if None in (low, high, money, ready, display) or columns is None or supply is None:
+    if players is None or money is None or ready is None or display is None:
         return None
-    assert (
-        low is not None
-        and high is not None
-        and money is not None
-        and ready is not None
-        and display is not None
-    )
-    return Setup(low, high, money, ready, columns, supply, display)
+    if columns is None or supply is None:
+        return None
+    return Setup(*players, money, ready, columns, supply, display)
 
 
 #: The tables whose ``name`` is a printed name only: what the table reads, never what the rules do.
@@ -415,15 +406,10 @@ def _unique_names(c: _Checker, key: str, tiles: Sequence[Tycoon | Patent]) -> No
 
 
 def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError]]:
+    doc, data, faults = read_toml(data, file)
+    if doc is None:
+        return None, faults
     c = _Checker(file)
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8) :]
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        return None, [ContentError(file, "<file>", file, f"is not UTF-8 text (byte {exc.start})")]
-    except tomllib.TOMLDecodeError as exc:
-        return None, [ContentError(file, "<toml>", file, f"is not valid TOML: {exc}")]
     ident, name = c.text(doc, "id", "id", True), c.text(doc, "name", "name", longest=60)
     sample = c.flag(doc, "sample", "sample")
     setup = _setup(c, doc)

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.table.pack_fields import MapContent, by_id
+
 __all__ = [
     "COLUMNS",
     "SIDES",
@@ -134,7 +136,7 @@ class GameMap:
     lines: tuple[Line, ...]
 
     def location(self, ident: str) -> Location | None:
-        return next((loc for loc in self.locations if loc.id == ident), None)
+        return by_id(self.locations, ident)
 
 
 @dataclass(frozen=True)
@@ -278,7 +280,7 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class ContentPack:
+class ContentPack(MapContent):
     """A validated pack; ``digest`` is its revision (a SHA-256 of the file's bytes)."""
 
     id: str
@@ -293,15 +295,11 @@ class ContentPack:
     patents: tuple[Patent, ...]
     game_map: GameMap | None
 
-    @property
-    def has_map(self) -> bool:
-        return self.game_map is not None
-
     def tycoon(self, ident: str) -> Tycoon | None:
-        return next((t for t in self.tycoons if t.id == ident), None)
+        return by_id(self.tycoons, ident)
 
     def patent(self, ident: str) -> Patent | None:
-        return next((p for p in self.patents if p.id == ident), None)
+        return by_id(self.patents, ident)
 
     def tycoon_name(self, ident: str) -> str:
         """The name the table reads of Tycoon tile ``ident`` (the id itself when no tile has it)."""

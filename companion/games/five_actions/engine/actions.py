@@ -4,8 +4,10 @@ Source: ``seeds/five-actions-rules.txt``.  The five actions (:class:`Install`, :
 :class:`Modulate`, :class:`Fund`, :class:`Supply`) are the current player's (Your turn);
 :class:`Pass` is ours, for a player who cannot or will not act.  :class:`Draw` is chance (a Tycoon
 tile drawn from a level's face-down stack: to refill the display or for a player who takes the top
-tile), so a table with its own shuffled stacks can supply it.  :class:`Start`, :class:`EndGame` and
-:class:`Undo` are the table's.
+tile), so a table with its own shuffled stacks can supply it.  :class:`Start`, :class:`EndGame` (ours:
+the excerpt does not say when; the final icons are counted) and :class:`Undo` are the table's.
+:class:`Pass`, :class:`EndGame` and :class:`Undo` are every game of actions'
+(:mod:`companion.table.checked_game`).
 
 **Boxes**: ``box`` is ``"basic"``, ``"advanced"`` or ``"patent"`` (the Patent waiting above the
 column; ``side`` ``"A"`` or ``"B"`` is then chosen, Patents).
@@ -24,10 +26,9 @@ a :class:`~companion.errors.RecordError` naming the field (``install.box``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from companion.errors import RecordError
-from companion.table.record import ActionCodec, shown
+from companion.table.checked_game import EndGame, Pass, Undo
+from companion.table.record import ActionCodec, field_reader, shown
 
 __all__ = [
     "Action",
@@ -41,7 +42,6 @@ __all__ = [
     "Pass",
     "EndGame",
     "Undo",
-    "KINDS",
     "BOXES",
     "DIRECTIONS",
     "PLAYER_ACTIONS",
@@ -150,76 +150,15 @@ class Supply:
     patent: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """The current player takes no action (ours: the excerpt has no pass; a stuck player needs one)."""
-
-
-@dataclass(frozen=True, slots=True)
-class EndGame:
-    """The table ends the game (ours: the excerpt does not say when): the final icons are counted."""
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """Revert the action at record index ``index`` (the last one still in effect) and its draws."""
-
-    index: int
-
-
 Action = Start | Draw | Install | Transmit | Modulate | Fund | Supply | Pass | EndGame | Undo
 
-#: Each action's JSON ``kind``.
-KINDS: dict[str, type[Any]] = {
-    "start": Start,
-    "draw": Draw,
-    "install": Install,
-    "transmit": Transmit,
-    "modulate": Modulate,
-    "fund": Fund,
-    "supply": Supply,
-    "pass": Pass,
-    "end_game": EndGame,
-    "undo": Undo,
-}
 #: The actions a player takes on their turn.
 PLAYER_ACTIONS = ("install", "transmit", "modulate", "fund", "supply", "pass")
-#: Longest text field an action may carry.
-MAX_TEXT = 40
-#: Most items of a list field.
-MAX_ITEMS = 12
 
-
-def _scalar(where: str, base: str, value: Any) -> Any:
-    if base == "bool":
-        if not isinstance(value, bool):
-            raise RecordError(f"{where} must be true or false, not {shown(value)}")
-        return value
-    if base == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
-            raise RecordError(f"{where} must be a whole number, not {shown(value)}")
-        return value
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise RecordError(f"{where} must be a text of at most {MAX_TEXT} characters, not {shown(value)}")
-    return value
-
-
-def _field(kind: str, name: str, declared: str, value: Any) -> Any:
-    where = f"{kind}.{name}"
-    if declared.endswith("| None"):
-        if value is None:
-            return None
-        declared = declared.removesuffix(" | None")
-    if declared.startswith("tuple["):
-        base = declared.removeprefix("tuple[").split(",")[0]
-        if not isinstance(value, list) or len(value) > MAX_ITEMS:
-            raise RecordError(f"{where} must be a list of at most {MAX_ITEMS} items, not {shown(value)}")
-        return tuple(_scalar(f"{where}[{i}]", base, v) for i, v in enumerate(value))
-    return _scalar(where, declared, value)
-
-
-#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`).
-CODEC: ActionCodec[Action] = ActionCodec(KINDS, _field)
+#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`): each one's ``kind``
+#: is its class's name in snake case (``"end_game"``); a text field holds at most 40 characters,
+#: a whole number is at most 10**6 in size, a list has at most 12 items.
+CODEC: ActionCodec[Action] = ActionCodec.of(Action, field_reader(longest=40, largest=10**6, most=12))
 #: The action's JSON ``kind`` (``"install"``).
 kind_of = CODEC.kind_of
 #: The action's JSON form (tuples as lists).

@@ -17,12 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.five_actions.content.model import ContentPack
-from companion.games.five_actions.engine.actions import Action, Draw, Start, Undo
-from companion.games.five_actions.engine.board import LAYOUTS
+from companion.games.five_actions.engine.actions import Action, Draw, Start
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
-from companion.table.checked_game import CheckedGame, check_layout
+from companion.table.checked_game import PackGame
 
 __all__ = ["Game", "Standing", "Outcome"]
 
@@ -47,24 +46,13 @@ class Outcome:
     standings: tuple[Standing, ...]
 
 
-class Game(CheckedGame[GameState, Action]):
-    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed and record; the
-    checked play and the undo are :class:`~companion.table.checked_game.CheckedGame`'s.
-
-    :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
+class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
+    """One game of The Five Actions on its pack's map or the printed board; its setup, checked play
+    and undo are :class:`~companion.table.checked_game.PackGame`'s, each action's effect the rules'.
     """
 
-    start_kind, draw_kind, undo_kind = Start, Draw, Undo
-
-    def __init__(
-        self, content: ContentPack, layout: str, seed: int, options: FiveOptions | None = None
-    ) -> None:
-        check_layout(content, layout, LAYOUTS)
-        self.content = content
-        self.seed = seed
-        self.layout = layout
-        self.options = options or FiveOptions()
-        super().__init__(new_state(content, layout, seed, self.options))
+    start_kind, draw_kind, options_kind = Start, Draw, FiveOptions
+    setup = staticmethod(new_state)
 
     def run_action(self, state: GameState, action: Action) -> None:
         """Apply ``action`` by The Five Actions' rules (:func:`~.rules.apply_action`)."""

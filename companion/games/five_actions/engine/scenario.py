@@ -16,14 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import IllegalAction, RecordError, ScenarioError
+from companion.errors import IllegalAction, ScenarioError
 from companion.games.five_actions.content.model import COLUMNS, ContentPack
-from companion.games.five_actions.engine.actions import Action, Draw, Start, from_json, kind_of, shown
+from companion.games.five_actions.engine.actions import CODEC, Action, Draw, Start, kind_of, shown
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.game import Game
-from companion.games.five_actions.engine.options import read_five_options
 from companion.games.five_actions.engine.state import census
-from companion.table.scenario import Refusal, whole_number
+from companion.table.scenario import Refusal, scenario_actions, started_game, whole_number
 
 __all__ = ["Scenario", "Refusal", "parse_scenario", "load_scenario", "run", "state_json", "MAX_SEED"]
 
@@ -128,30 +127,10 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
         raise ScenarioError("layout", f'the content pack {content.id} has no map: use "printed"')
     seed = whole_number(data.get("seed", 0), "seed", 0, MAX_SEED)
     players, starts = _players(data)
-    try:
-        options = read_five_options(data.get("options"), RecordError)
-    except RecordError as exc:
-        raise ScenarioError("options", str(exc)) from None
-    game = Game(content, layout, seed, options)
-    try:
-        game.play(Start(tuple(p["name"] for p in players), tuple(starts)))
-    except IllegalAction as exc:
-        raise ScenarioError("players", exc.reason) from None
-    while (draw := game.next_draw()) is not None:
-        game.play(draw)
+    start = Start(tuple(p["name"] for p in players), tuple(starts))
+    game = started_game(Game, content, layout, seed, data.get("options"), start)
     _position(game, players)
-    raw = data.get("actions", [])
-    if not isinstance(raw, list):
-        raise ScenarioError("actions", f"must be a list of actions, not {shown(raw)}")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            action = from_json(item)
-        except RecordError as exc:
-            raise ScenarioError(f"actions[{i}]", str(exc)) from None
-        if isinstance(action, Start):
-            raise ScenarioError(f"actions[{i}]", "the scenario's players start the game; no start action")
-        actions.append(action)
+    actions = scenario_actions(data.get("actions", []), CODEC, refused=Start)
     return Scenario(game, tuple(actions))
 
 

@@ -8,9 +8,7 @@ byte-order mark (a Notepad copy) is dropped before parsing and is not part of th
 
 from __future__ import annotations
 
-import codecs
 import hashlib
-import tomllib
 from typing import Any
 
 from companion.errors import ContentError
@@ -28,6 +26,7 @@ from companion.games.six_actions.content.model import (
     Setup,
 )
 from companion.table.pack_fields import MISSING, FieldReader, PackLoader
+from companion.table.pack_file import read_toml
 
 __all__ = ["DEFAULT_FILE", "load_content", "parse_content", "check_content", "default_content"]
 
@@ -82,10 +81,7 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
     table = c.table(data, "setup", "setup")
     if table is None:
         return None
-    low = c.integer(table, "min_players", "setup.min_players", 2, 5)
-    high = c.integer(table, "max_players", "setup.max_players", 2, 5)
-    if low is not None and high is not None and high < low:
-        c.fail("setup.max_players", high, f"must be at least min_players ({low})")
+    players = c.players(table, "setup", 5)
     numbers = [
         c.integer(table, k, f"setup.{k}", lo, hi)
         for k, lo, hi in (
@@ -105,10 +101,10 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
             f"must be one of {', '.join(SHARE_GAINS)}",
         )
         return None
-    if low is None or high is None or high < low or any(n is None for n in numbers):
+    if players is None or any(n is None for n in numbers):
         return None
     money, promoters, influence, industries, policies, open_industries = (int(n or 0) for n in numbers)
-    return Setup(low, high, money, promoters, influence, industries, policies, open_industries, str(gain))
+    return Setup(*players, money, promoters, influence, industries, policies, open_industries, str(gain))
 
 
 def _industry(c: _Checker, item: dict[str, Any], path: str) -> Industry | None:
@@ -221,16 +217,10 @@ def _map(c: _Checker, data: dict[str, Any]) -> GameMap | None:
 
 
 def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError]]:
-    data = data.removeprefix(codecs.BOM_UTF8)
+    raw, data, faults = read_toml(data, file)
+    if raw is None:
+        return None, faults
     c = _Checker(file)
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        return None, [
-            ContentError(file, "<file>", exc.object[exc.start : exc.start + 4], "is not UTF-8 text")
-        ]
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        return None, [ContentError(file, "<toml>", "", f"is not valid TOML: {exc}")]
     pack = c.table(raw, "pack", "pack")
     ident = c.text(pack, "id", "pack.id", longest=40) if pack is not None else None
     title = c.text(pack, "title", "pack.title", longest=40) if pack is not None else None

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.table.pack_fields import MapContent, by_id
+
 __all__ = [
     "SECTORS",
     "LEVEL_SECTORS",
@@ -137,10 +139,10 @@ class GameMap:
     roads: tuple[tuple[str, str], ...]
 
     def city(self, city_id: str) -> City | None:
-        return next((c for c in self.cities if c.id == city_id), None)
+        return by_id(self.cities, city_id)
 
     def region(self, region_id: str) -> Region | None:
-        return next((r for r in self.regions if r.id == region_id), None)
+        return by_id(self.regions, region_id)
 
     def road_cities(self, start: str, end: str) -> int | None:
         """Cities along the shortest golden road from ``start`` to ``end``, both counted (1 when they
@@ -187,7 +189,7 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class ContentPack:
+class ContentPack(MapContent):
     """A validated pack.
 
     :ivar id: ``"name@version"``; :ivar digest: a revision of the file's text (12 hex digits).
@@ -212,15 +214,11 @@ class ContentPack:
     merits: tuple[Merit, ...]
     game_map: GameMap | None
 
-    @property
-    def has_map(self) -> bool:
-        return self.game_map is not None
-
     def industry(self, card: str) -> Industry | None:
-        return next((c for c in self.industries if c.id == card), None)
+        return by_id(self.industries, card)
 
     def policy(self, card: str) -> Policy | None:
-        return next((c for c in self.policies if c.id == card), None)
+        return by_id(self.policies, card)
 
     def merit(self, card: str) -> Merit | None:
-        return next((c for c in self.merits if c.id == card), None)
+        return by_id(self.merits, card)

@@ -7,6 +7,9 @@ turn.  The free actions (:class:`EmergencyLoan`, :class:`PlayMerit`, :class:`Adj
 :class:`MovePawn`) name their player.  :class:`Draw` is chance (the Merit, Industry and Policy
 draws), so a table with its own shuffled deck can supply the card.  :class:`Start`,
 :class:`NewRound`, :class:`EndGame`, :class:`Settle` and :class:`Undo` are the table's.
+:class:`Pass` (no more turns this round: our decision), :class:`EndGame` (after the last round's
+Revenue and Dividends: the end settlement begins) and :class:`Undo` are every game of actions'
+(:mod:`companion.table.checked_game`).
 
 JSON form: ``{"kind": "build", "card": "mine", "city": "ironton", "road_cities": null, "plus": false}``;
 :func:`to_json` / :func:`from_json` round-trip every action, and :func:`from_json` refuses any other
@@ -16,10 +19,9 @@ JSON value with a :class:`~companion.errors.RecordError` naming the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from companion.errors import RecordError
-from companion.table.record import ActionCodec, shown
+from companion.table.checked_game import EndGame, Pass, Undo
+from companion.table.record import ActionCodec, field_reader, shown
 
 __all__ = [
     "Action",
@@ -41,7 +43,6 @@ __all__ = [
     "EndGame",
     "Settle",
     "Undo",
-    "KINDS",
     "TOKEN_ACTIONS",
     "CODEC",
     "to_json",
@@ -138,11 +139,6 @@ class Loan:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
-    """The current player passes: no more turns this round (our decision)."""
-
-
-@dataclass(frozen=True, slots=True)
 class EndTurn:
     """The current player ends a turn in which a +1 Action token could still be spent."""
 
@@ -197,23 +193,11 @@ class NewRound:
 
 
 @dataclass(frozen=True, slots=True)
-class EndGame:
-    """After the last round's Revenue and Dividends: the end settlement begins."""
-
-
-@dataclass(frozen=True, slots=True)
 class Settle:
     """End settlement: ``player`` repays ``repay`` notes at 50 Cr each; the rest stay unpaid."""
 
     player: int
     repay: int
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """The table reverts the action at ``index`` of the record (the last in effect) and the draws after it."""
-
-    index: int
 
 
 Action = (
@@ -237,62 +221,13 @@ Action = (
     | Undo
 )
 
-#: Each action's JSON ``kind``.
-KINDS: dict[str, type[Any]] = {
-    "start": Start,
-    "draw": Draw,
-    "build": Build,
-    "share": Share,
-    "muster": Muster,
-    "strategy": Strategy,
-    "politics": Politics,
-    "loan": Loan,
-    "pass": Pass,
-    "end_turn": EndTurn,
-    "emergency_loan": EmergencyLoan,
-    "play_merit": PlayMerit,
-    "adjust": Adjust,
-    "move_pawn": MovePawn,
-    "new_round": NewRound,
-    "end_game": EndGame,
-    "settle": Settle,
-    "undo": Undo,
-}
 #: The six actions, which take an action token.
 TOKEN_ACTIONS = ("build", "share", "muster", "strategy", "politics", "loan")
-#: Longest text field (a reason, a name) an action may carry.
-MAX_TEXT = 200
 
-
-def _field(kind: str, name: str, declared: str, value: Any) -> Any:
-    where = f"{kind}.{name}"
-    optional = declared.endswith("| None")
-    base = declared.removesuffix(" | None")
-    if value is None and optional:
-        return None
-    if base == "bool":
-        if not isinstance(value, bool):
-            raise RecordError(f"{where} must be true or false, not {shown(value)}")
-        return value
-    if base == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**9:
-            raise RecordError(f"{where} must be a whole number, not {shown(value)}")
-        return value
-    if base == "str":
-        if not isinstance(value, str) or len(value) > MAX_TEXT:
-            raise RecordError(f"{where} must be a text of at most {MAX_TEXT} characters, not {shown(value)}")
-        return value
-    if (
-        not isinstance(value, list)
-        or len(value) > 10
-        or not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)
-    ):
-        raise RecordError(f"{where} must be a list of texts, not {shown(value)}")
-    return tuple(value)
-
-
-#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`).
-CODEC: ActionCodec[Action] = ActionCodec(KINDS, _field)
+#: The JSON form of every action (:class:`~companion.table.record.ActionCodec`): each one's ``kind``
+#: is its class's name in snake case (``"end_game"``); a text field holds at most 200 characters,
+#: a whole number is at most 10**9 in size, a list has at most 10 items.
+CODEC: ActionCodec[Action] = ActionCodec.of(Action, field_reader(longest=200, largest=10**9, most=10))
 #: The action's JSON ``kind`` (``"build"``).
 kind_of = CODEC.kind_of
 #: The action's JSON form (tuples as lists).

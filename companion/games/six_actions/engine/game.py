@@ -39,12 +39,11 @@ from companion.games.six_actions.engine.actions import (
     Strategy,
     Undo,
 )
-from companion.games.six_actions.engine.board import LAYOUTS
 from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.rules import apply_action, new_state
 from companion.games.six_actions.engine.state import EMERGENCY_MOST, NOTE_REPAY, GameState, Payment, Phase
 from companion.games.six_actions.engine.strategy import SPACES
-from companion.table.checked_game import CheckedGame, check_layout
+from companion.table.checked_game import PackGame
 
 __all__ = ["Game", "Standing", "Outcome", "Preview"]
 
@@ -81,24 +80,17 @@ class Preview:
     loans: int
 
 
-class Game(CheckedGame[GameState, Action]):
-    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed and record; the
-    checked play and the undo are :class:`~companion.table.checked_game.CheckedGame`'s.
+class Game(PackGame[ContentPack, SixOptions, GameState, Action]):
+    """One game: its content pack, layout (``"map"`` or ``"printed"``), seed, table options and
+    record (:class:`~companion.table.checked_game.PackGame`: the setup, the checked play and the
+    undo); here, what an action would pay (:meth:`preview`), every action worth trying
+    (:meth:`candidates`, for the bench) and the outcome.
 
     :raises ValueError: an unknown layout, or ``map`` with a pack that has none.
     """
 
-    start_kind, draw_kind, undo_kind = Start, Draw, Undo
-
-    def __init__(
-        self, content: ContentPack, layout: str, seed: int, options: SixOptions | None = None
-    ) -> None:
-        check_layout(content, layout, LAYOUTS)
-        self.content = content
-        self.seed = seed
-        self.layout = layout
-        self.options = options or SixOptions()
-        super().__init__(new_state(content, layout, seed, self.options))
+    start_kind, draw_kind, options_kind = Start, Draw, SixOptions
+    setup = staticmethod(new_state)
 
     def run_action(self, state: GameState, action: Action) -> None:
         """Apply ``action`` by The Six Actions' rules (:func:`~.rules.apply_action`)."""

@@ -17,61 +17,23 @@ options (:class:`~companion.games.six_actions.engine.options.SixOptions`); a rec
 from __future__ import annotations
 
 import logging
-from typing import Any
 
-from companion.errors import RecordError
-from companion.games.six_actions.content.model import ContentPack
-from companion.games.six_actions.engine.actions import CODEC, Start, to_json
-from companion.games.six_actions.engine.board import LAYOUTS
+from companion.games.six_actions.engine.actions import CODEC
 from companion.games.six_actions.engine.game import Game
-from companion.games.six_actions.engine.options import SixOptions, read_six_options
-from companion.table.record import (
-    check_header,
-    check_players_difficulty,
-    play_actions,
-    players_difficulty,
-    read_start,
-)
-from companion.table.table_options import options_json
+from companion.table.record import RecordFormat, players_difficulty
 
-__all__ = ["FORMAT", "record_of", "replay", "players_difficulty"]
+__all__ = ["FORMAT", "RECORDS", "record_of", "replay", "players_difficulty"]
 
 FORMAT = 1
 #: The record's ``game`` (the store keeps it in its own column and leaves it out of the record).
 GAME = "six-actions"
-log = logging.getLogger(__name__)
 
-
-def record_of(game: Game) -> dict[str, Any]:
-    """The JSON-able record of ``game``; ``options`` only when the table chose other readings than
-    the defaults (so a record at the defaults is the one the game always wrote)."""
-    record: dict[str, Any] = {
-        "game": GAME,
-        "format": FORMAT,
-        "content": game.content.id,
-        "digest": game.content.digest,
-        "seed": game.seed,
-        "difficulty": players_difficulty(len(game.state.players)),
-        "layout": game.layout,
-        "actions": [to_json(a) for a in game.actions],
-    }
-    if game.options != SixOptions():  # a game at the defaults keeps the record it always had
-        record["options"] = options_json(game.options)
-    return record
-
-
-def replay(record: Any, content: ContentPack) -> Game:
-    """Rebuild a game from its record (any JSON value is refused cleanly).
-
-    :raises RecordError: wrong format, another content pack, a bad field, an action that cannot be
-        read or that the rules refuse (naming its index and kind).
-    """
-    record = check_header(record, content, FORMAT, log, GAME)
-    seed, layout, actions = read_start(record, LAYOUTS)
-    try:
-        game = Game(content, layout, seed, read_six_options(record.get("options"), RecordError))
-    except ValueError as exc:
-        raise RecordError(str(exc)) from None
-    play_actions(game.play, actions, CODEC, Start)
-    check_players_difficulty(record, len(game.state.players))
-    return game
+#: The record's JSON form and its checked replay (:class:`~companion.table.record.RecordFormat`).
+RECORDS: RecordFormat[Game] = RecordFormat(Game, CODEC, FORMAT, GAME, logging.getLogger(__name__))
+#: The JSON-able record of a game; ``options`` only when the table chose other readings than the
+#: defaults (so a record at the defaults is the one the game always wrote).
+record_of = RECORDS.record_of
+#: Rebuild a game from its record (any JSON value is refused cleanly).  :raises RecordError: wrong
+#: format, another content pack, a bad field, an action that cannot be read or that the rules refuse
+#: (naming its index and kind).
+replay = RECORDS.replay

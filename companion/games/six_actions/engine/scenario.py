@@ -17,16 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import IllegalAction, RecordError, ScenarioError
+from companion.errors import IllegalAction, ScenarioError
 from companion.games.six_actions.content.model import SECTORS, ContentPack
-from companion.games.six_actions.engine.actions import Action, Draw, Start, from_json, kind_of, shown
+from companion.games.six_actions.engine.actions import CODEC, Action, Draw, Start, kind_of, shown
 from companion.games.six_actions.engine.board import LAYOUTS
 from companion.games.six_actions.engine.economy import pay, update_leaders
 from companion.games.six_actions.engine.game import Game
-from companion.games.six_actions.engine.options import read_six_options
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import MAX_NOTES, SUPPLY, GameState
-from companion.table.scenario import Refusal, whole_number
+from companion.table.scenario import Refusal, scenario_actions, started_game, whole_number
 from companion.table.table_options import options_json
 
 __all__ = ["Scenario", "Refusal", "load_scenario", "parse_scenario", "run", "state_json"]
@@ -156,27 +155,10 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
     seed = whole_number(data.get("seed", 0), "seed", 0, 999_999_999)
     tycoon = whole_number(data.get("tycoon", 0), "tycoon", 0, len(players) - 1)
     colours = [p.get("colour", COLOURS[i % len(COLOURS)]) for i, p in enumerate(players)]
-    try:
-        options = read_six_options(data.get("options"), RecordError)
-    except RecordError as exc:
-        raise ScenarioError("options", str(exc)) from None
-    game = Game(content, layout, seed, options)
-    try:
-        game.play(Start(tuple(p["name"] for p in players), tuple(colours), tycoon))
-    except IllegalAction as exc:
-        raise ScenarioError("players", exc.reason) from None
-    while (draw := game.next_draw()) is not None:
-        game.play(draw)
+    start = Start(tuple(p["name"] for p in players), tuple(colours), tycoon)
+    game = started_game(Game, content, layout, seed, data.get("options"), start)
     _position(game, players, data)
-    raw = data.get("actions", [])
-    if not isinstance(raw, list):
-        raise ScenarioError("actions", f"must be a list of actions, not {shown(raw)}")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            actions.append(from_json(item))
-        except RecordError as exc:
-            raise ScenarioError(f"actions[{i}]", str(exc)) from None
+    actions = scenario_actions(data.get("actions", []), CODEC)
     game.history.clear()  # the position is the start: nothing before it is undone
     return Scenario(game, tuple(actions))
 

@@ -17,12 +17,10 @@ zero-based array indices: ``modules[2].kind``, ``difficulty.hard.bottom``.
 
 from __future__ import annotations
 
-import codecs
 import enum
 import hashlib
 import math
 import re
-import tomllib
 import types
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -50,6 +48,7 @@ from companion.games.transmission.content.model import (
     module_cells,
 )
 from companion.games.transmission.engine.commands import Command
+from companion.table.pack_file import MISSING, REQUIRED, Marker, read_toml
 
 __all__ = ["parse"]
 
@@ -63,23 +62,10 @@ __all__ = ["parse"]
 Reader = Callable[[Any, str], Any]
 
 
-class _Marker:
-    """A sentinel value that prints as its ``name`` in messages."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-#: An absent key, shown as ``<missing>`` in messages.
-MISSING: Any = _Marker("<missing>")
 #: A value ``_Checker.fields`` found absent or wrong (already reported).
-BAD: Any = _Marker("<bad>")
+BAD: Any = Marker("<bad>")
 
 _PACK_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
-_TOML_LINE = re.compile(r"at line (\d+), column \d+")
 _TOP_LEVEL = ("pack", "board", "commands", "modules", "missions", "transmissions", "boosts",
               "layouts", "difficulty", "score")
 
@@ -124,7 +110,7 @@ class _Checker:
         for key, read in readers.items():
             if key not in raw:
                 if key not in optional:
-                    self.fail(f"{path}.{key}", MISSING, "required key is missing")
+                    self.fail(f"{path}.{key}", MISSING, REQUIRED)
                 out[key] = None if key in optional else BAD
             else:
                 value = read(raw[key], f"{path}.{key}")
@@ -452,18 +438,12 @@ def parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError
     :param data: the TOML file's bytes.
     :param file: the file name used in messages.
     :returns: ``(pack, [])`` for a valid pack, else ``(None, errors)`` with every problem in file
-        order; text that is not UTF-8 or not TOML is a single error with field ``"<file>"`` or ``"<toml>"``.
+        order; text that is not UTF-8, not TOML or empty is a single error with field ``"<file>"`` or
+        ``"<toml>"`` (:func:`companion.table.pack_file.read_toml`).
     """
-    data = data.removeprefix(codecs.BOM_UTF8)
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        return None, [ContentError(file, "<file>", data[exc.start:exc.end], f"not UTF-8 text: {exc.reason}")]
-    except tomllib.TOMLDecodeError as exc:
-        return None, [ContentError(file, "<toml>", _toml_line(data, str(exc)), f"TOML syntax error: {exc}")]
-    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting too deep
-        problem = f"not a usable pack: {type(exc).__name__}: {str(exc)[:120] or 'nested too deeply'}"
-        return None, [ContentError(file, "<toml>", "", problem)]
+    raw, data, faults = read_toml(data, file)
+    if raw is None:
+        return None, faults
     chk = _Checker(file)
     for key, value in raw.items():
         if key not in _TOP_LEVEL:
@@ -489,11 +469,3 @@ def parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError
         transmissions=cards, boosts=boosts, command_deck=types.MappingProxyType(deck), **board,
         beginner_layout=layout, difficulties=difficulties, score=score,
     ), []
-
-
-def _toml_line(data: bytes, message: str) -> str:
-    """The source line a ``tomllib`` message points at (``"at line 3, column 5"``), or ``""``."""
-    match = _TOML_LINE.search(message)
-    lines = data.decode("utf-8", errors="replace").splitlines()
-    number = int(match.group(1)) if match else 0
-    return lines[number - 1].strip() if 0 < number <= len(lines) else ""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 
+from companion.i18n import N_
+
 #: Registers in a transmission: the commands Mission Control selects and the Cadet executes
 #: (RULES.md, A transmission, 1. Select).
 REGISTERS = 5
@@ -32,7 +34,8 @@ class Command(enum.Enum):
 
     @property
     def title(self) -> str:
-        """The card's printed name: ``"North"``, ``"Collect"`` ..."""
+        """The card's printed name in English: ``"North"``, ``"Collect"`` ... (marked for translation:
+        show it with ``_(command.title)``)."""
         return _TITLES[self]
 
     @property
@@ -70,13 +73,13 @@ DELTAS: Mapping[Command, tuple[int, int]] = {
 }
 
 _TITLES = {
-    Command.N: "North",
-    Command.E: "East",
-    Command.S: "South",
-    Command.W: "West",
-    Command.COLLECT: "Collect",
-    Command.DEPLOY: "Deploy",
-    Command.REPAIR: "Repair",
+    Command.N: N_("North"),
+    Command.E: N_("East"),
+    Command.S: N_("South"),
+    Command.W: N_("West"),
+    Command.COLLECT: N_("Collect"),
+    Command.DEPLOY: N_("Deploy"),
+    Command.REPAIR: N_("Repair"),
 }
 
 _ALIASES: dict[str, Command] = {c.value: c for c in Command}

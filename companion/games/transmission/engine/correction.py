@@ -41,7 +41,7 @@ from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
-from companion.errors import written
+from companion.errors import Said, english, said, written
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.actions import CorrectBoard
 from companion.games.transmission.engine.board import (
@@ -55,6 +55,7 @@ from companion.games.transmission.engine.board import (
 )
 from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.engine.state import REGISTERS, GameState, Phase, rules_for
+from companion.i18n import N_, _
 
 __all__ = ["PHASES", "correction_from", "correction_reason", "apply_correction", "describe", "position_of",
            "some_order_possible"]
@@ -68,44 +69,50 @@ def position_of(action: CorrectBoard) -> Position:
     return Position("".join(action.rows), index(action.cadet), action.carrying)
 
 
-def _name(content: ContentPack, letter: str) -> str:
-    return f"the {content.module(letter).name} ({letter.upper()})"
+def _name(content: ContentPack, letter: str) -> Said:
+    return said(N_("the {name} ({letter})"), name=said(content.module(letter).name), letter=letter.upper())
 
 
 def _board_reason(content: ContentPack, action: CorrectBoard) -> str | None:
     rows = action.rows
     if len(rows) != SIZE or any(not isinstance(r, str) or len(r) != SIZE for r in rows):
-        return f"a board is {SIZE} rows of {SIZE} characters"
+        return said(N_("a board is {size} rows of {size} characters"), size=SIZE)
     board = "".join(rows)
     letters = {m.letter for m in content.modules}
     for i, ch in enumerate(board):
         if ch != HALLWAY and ch.upper() not in letters:
             r, c = cell_of(i)
-            return f"cell ({r}, {c}) holds {ch!r}, which is neither a hallway '.' nor a module letter"
+            return said(N_("cell ({row}, {column}) holds {tile}, which is neither a hallway '.' nor a "
+                           "module letter"), row=r, column=c, tile=repr(ch))
     on_board = Counter(ch.upper() for ch in board if ch != HALLWAY)
     twice = sorted(letter for letter, n in on_board.items() if n > 1)
     if twice:
-        return f"{_name(content, twice[0])} is on the board {on_board[twice[0]]} times"
+        return said(N_("{module} is on the board {count} times"), module=_name(content, twice[0]),
+                    count=on_board[twice[0]])
     carrying = action.carrying
     if carrying is not None:
         if not isinstance(carrying, str) or len(carrying) != 1 or carrying.upper() not in letters:
-            return f"the carried tile {written(carrying)} is not a module letter"
+            return said(N_("the carried tile {tile} is not a module letter"), tile=written(carrying))
         if carrying.upper() not in content.devices:
-            return f"{_name(content, carrying)} is a station: stations are never carried"
+            return said(N_("{module} is a station: stations are never carried"),
+                        module=_name(content, carrying))
         if carrying != carrying.upper():
-            return (f"a carried device is intact (only an intact device can be collected): "
-                    f"write {carrying.upper()}")
+            return said(N_("a carried device is intact (only an intact device can be collected): "
+                           "write {letter}"), letter=carrying.upper())
         if carrying in on_board:
-            return f"{_name(content, carrying)} cannot be both on the board and carried"
+            return said(N_("{module} cannot be both on the board and carried"),
+                        module=_name(content, carrying))
     missing = sorted(letters - set(on_board) - {carrying})
     if missing:
-        names = ", ".join(_name(content, m) for m in missing)
-        return f"every module is on the board or carried, and {names} is neither"
+        names = Said(", ".join(_name(content, m) for m in missing),
+                     ", ".join(english(_name(content, m)) for m in missing))
+        return said(N_("every module is on the board or carried, and {modules} is neither"), modules=names)
     hallways = board.count(HALLWAY)
     expected = CELLS - len(letters) + (1 if carrying is not None else 0)
     if hallways != expected:  # implied by the checks above; kept as the rule it is
-        held = "a device carried" if carrying is not None else "nothing carried"
-        return f"with {held} the grid holds {expected} hallways, not {hallways}"
+        held = said(N_("a device carried")) if carrying is not None else said(N_("nothing carried"))
+        return said(N_("with {held} the grid holds {expected} hallways, not {count}"), held=held,
+                    expected=expected, count=hallways)
     return None
 
 
@@ -113,9 +120,10 @@ def _cadet_reason(action: CorrectBoard) -> str | None:
     cadet = action.cadet
     if (not isinstance(cadet, tuple) or len(cadet) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in cadet)):
-        return f"the Cadet's cell is (row, col), not {written(cadet)}"
+        return said(N_("the Cadet's cell is (row, col), not {cell}"), cell=written(cadet))
     if not on_grid(cadet):
-        return f"the Cadet's cell ({cadet[0]}, {cadet[1]}) is off the {SIZE} x {SIZE} grid"
+        return said(N_("the Cadet's cell ({row}, {column}) is off the {size} x {size} grid"), row=cadet[0],
+                    column=cadet[1], size=SIZE)
     return None
 
 
@@ -145,12 +153,12 @@ def correction_from(rows: Any, cadet: Any, carrying: Any) -> CorrectBoard | str:
     a letter).  The carried letter may be either case (a carried device is always intact); ``""``
     means nothing carried."""
     if isinstance(rows, str) or not isinstance(rows, Iterable) or not all(isinstance(r, str) for r in rows):
-        return f"A board is {SIZE} rows of {SIZE} characters."
+        return said(N_("A board is {size} rows of {size} characters."), size=SIZE)
     cell = tuple(cadet) if isinstance(cadet, Iterable) and not isinstance(cadet, str) else ()
     if len(cell) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell):
-        return f"The Cadet's cell is a row and a column, not {written(cadet)}."
+        return said(N_("The Cadet's cell is a row and a column, not {cell}."), cell=written(cadet))
     if carrying is not None and not isinstance(carrying, str):
-        return f"The carried device is a module letter, not {written(carrying)}."
+        return said(N_("The carried device is a module letter, not {tile}."), tile=written(carrying))
     return CorrectBoard(tuple(rows), (cell[0], cell[1]), carrying.upper() if carrying else None)
 
 
@@ -158,18 +166,18 @@ def correction_reason(content: ContentPack, state: GameState, action: CorrectBoa
     """Why ``action`` cannot correct the board now, or ``None`` (see the module docstring)."""
     if state.phase not in PHASES:
         if state.phase is Phase.OVER:
-            return "the game is over: there is no board to correct"
-        return (f"the board is corrected between transmissions or while decoding, not in the "
-                f"{state.phase.value} phase")
+            return said(N_("the game is over: there is no board to correct"))
+        return said(N_("the board is corrected between transmissions or while decoding, not in the "
+                       "{phase} phase"), phase=state.phase.value)
     why = _board_reason(content, action) or _cadet_reason(action)
     if why is not None:
         return why
     position = position_of(action)
     if position == state.position:
-        return "that is the board the app already has: nothing to correct"
+        return said(N_("that is the board the app already has: nothing to correct"))
     if state.phase is Phase.DECODE and not some_order_possible(content, state, position):
-        return ("with that board no order of the Cadet's cards could be executed; "
-                "correct the board after this transmission's Execute instead")
+        return said(N_("with that board no order of the Cadet's cards could be executed; "
+                       "correct the board after this transmission's Execute instead"))
     return None
 
 
@@ -181,7 +189,7 @@ def apply_correction(content: ContentPack, state: GameState, action: CorrectBoar
 
 
 def _cell(cell: tuple[int, int]) -> str:
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+    return _("row {row}, column {column}").format(row=cell[0] + 1, column=cell[1] + 1)
 
 
 def describe(content: ContentPack, before: Position, after: Position) -> str:
@@ -192,17 +200,19 @@ def describe(content: ContentPack, before: Position, after: Position) -> str:
     terminal number the grid); referee notation's zero-based ``[row, col]`` is for records."""
     changes: list[str] = []
     if before.cadet != after.cadet:
-        changes.append(f"the Cadet to {_cell(after.cadet_cell)}")
+        changes.append(_("the Cadet to {cell}").format(cell=_cell(after.cadet_cell)))
     if before.carrying != after.carrying:
-        changes.append(f"carrying {_name(content, after.carrying)}" if after.carrying else "carrying nothing")
+        changes.append(_("carrying {module}").format(module=_name(content, after.carrying)) if after.carrying
+                       else _("carrying nothing"))
     for module in content.modules:
         was, now = before.find(module.letter), after.find(module.letter)
         if now is None:
             continue
-        side = "intact" if after.tile(now).isupper() else "damaged"
+        side = _("intact") if after.tile(now).isupper() else _("damaged")
         was_intact = before.tile(was).isupper() if was is not None else True
         if was != now:
-            changes.append(f"{_name(content, module.letter)} to {_cell(now)}, {side}")
+            changes.append(_("{module} to {cell}, {side}").format(module=_name(content, module.letter),
+                                                                    cell=_cell(now), side=side))
         elif was_intact != after.tile(now).isupper():
-            changes.append(f"{_name(content, module.letter)} {side}")
-    return "Board corrected: " + ("; ".join(changes) if changes else "no change") + "."
+            changes.append(_("{module} {side}").format(module=_name(content, module.letter), side=side))
+    return _("Board corrected: {changes}.").format(changes="; ".join(changes) if changes else _("no change"))

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, Said, said
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.engine.actions import (
     Action,
@@ -56,25 +56,30 @@ from companion.games.transmission.engine.state import (
     segment_levels,
 )
 from companion.games.transmission.engine.undo import revert, undo_reason, undo_target
+from companion.i18n import N_
 
 # The state's names, for the modules that know the game by this one.
 __all__ = [
     "LAYOUTS", "REGISTERS", "Actor", "BoostAnswer", "Game", "GameState", "Outcome", "Phase", "RoundLog",
     "apply", "assign_cards", "deck_size", "new_state", "outcome", "reason", "rules_for", "sample_chance",
-    "segment_levels", "unselected_cards",
+    "segment_levels", "still_to_come", "unselected_cards",
 ]
 
 
 # --------------------------------------------------------------------------- helpers
 
 
-def _still_to_come(levels: Counter[int]) -> str:
+def still_to_come(levels: Counter[int]) -> Said:
     """Say in words which levels the current part of the deck still holds ("level 1, 1 and 2")."""
     left = [str(lv) for lv in sorted(levels.elements())]
     if not left:
-        return "no more Transmission cards come in this part of the deck"
-    listed = left[0] if len(left) == 1 else ", ".join(left[:-1]) + " and " + left[-1]
-    return f"the Transmission cards still to come in this part of the deck are level {listed}"
+        return said(N_("no more Transmission cards come in this part of the deck"))
+    if len(left) == 1:
+        listed = left[0]
+    else:
+        listed = said(N_("{first} and {last}"), first=", ".join(left[:-1]), last=left[-1])
+    return said(N_("the Transmission cards still to come in this part of the deck are level {levels}"),
+                levels=listed)
 
 
 def unselected_cards(content: ContentPack, state: GameState) -> tuple[str, ...]:
@@ -99,16 +104,19 @@ def assign_cards(content: ContentPack, commands: Sequence[Command]) -> tuple[str
 def _order_reason(state: GameState, order: Sequence[str]) -> str | None:
     """Why an order of card ids is not a valid arrangement of the Cadet's cards."""
     if len(order) != REGISTERS:
-        return f"an order needs exactly {REGISTERS} cards, one per register, not {len(order)}"
+        return said(N_("an order needs exactly {registers} cards, one per register, not {count}"),
+                    registers=REGISTERS, count=len(order))
     if len(set(order)) != len(order):
-        return "the same card is used twice"
+        return said(N_("the same card is used twice"))
     available = set(state.hand) | {r for r in state.registers if r is not None}
     for k, cid in enumerate(order, start=1):
         if cid not in available:
-            return f"register {k}: card {cid} is not in the Cadet's hand"
+            return said(N_("register {register}: card {card} is not in the Cadet's hand"),
+                        register=k, card=cid)
     for k, fixed in enumerate(state.registers, start=1):
         if fixed is not None and order[k - 1] != fixed:
-            return f"register {k} is fixed by a clear signal to {card_command(fixed).title}"
+            return said(N_("register {register} is fixed by a clear signal to {command}"), register=k,
+                        command=said(card_command(fixed).title))
     return None
 
 
@@ -118,21 +126,23 @@ def _missions_map(content: ContentPack, state: GameState) -> dict[str, tuple[str
 
 def _layout_reason(content: ContentPack, state: GameState, rows: Sequence[str]) -> str | None:
     if len(rows) != SIZE or any(not isinstance(r, str) or len(r) != SIZE for r in rows):
-        return "a layout is 5 strings of 5 characters"
+        return said(N_("a layout is 5 strings of 5 characters"))
     if state.layout == "beginner":
         if tuple(rows) != tuple(content.beginner_layout):
-            return "the Beginner Layout is fixed by the content pack"
+            return said(N_("the Beginner Layout is fixed by the content pack"))
         return None
     board = "".join(rows)
     letters = sorted(m.letter for m in content.modules)
     if sorted(ch.upper() for ch in board if ch != HALLWAY) != letters:
-        return "every module must appear exactly once"
+        return said(N_("every module must appear exactly once"))
     for r, c in module_cells():
         if board[index((r, c))] == HALLWAY:
-            return f"cell ({r}, {c}) must hold a module in the Standard Layout"
+            return said(N_("cell ({row}, {column}) must hold a module in the Standard Layout"),
+                        row=r, column=c)
     intact = sum(1 for ch in board if ch.isupper())
     if intact != content.standard_intact:
-        return f"the Standard Layout has {content.standard_intact} intact modules, not {intact}"
+        return said(N_("the Standard Layout has {expected} intact modules, not {count}"),
+                    expected=content.standard_intact, count=intact)
     return None
 
 
@@ -144,7 +154,7 @@ def reason(content: ContentPack, state: GameState, action: Action) -> str | None
     if isinstance(action, CorrectBoard):
         return correction_reason(content, state, action)
     if isinstance(action, Undo):
-        return "an undo depends on the game's history: ask Game.reason"
+        return said(N_("an undo depends on the game's history: ask Game.reason"))
     phase = state.phase
     expected = {
         Layout: Phase.LAYOUT,
@@ -158,50 +168,55 @@ def reason(content: ContentPack, state: GameState, action: Action) -> str | None
         DealBoost: Phase.DEAL,
     }[type(action)]
     if phase is not expected:
-        return f"not now: the game is in the {phase.value} phase, not {expected.value}"
+        return said(N_("not now: the game is in the {phase} phase, not {expected}"), phase=phase.value,
+                    expected=expected.value)
     if isinstance(action, Layout):
         return _layout_reason(content, state, action.rows)
     if isinstance(action, DrawMissions):
         count = content.difficulty(state.difficulty).missions
         if len(action.missions) != count or len(set(action.missions)) != count:
-            return f"deal {count} different missions"
+            return said(N_("deal {count} different missions"), count=count)
         for m in action.missions:
             try:
                 content.mission(m)
             except KeyError:
-                return f"unknown mission {m!r}"
+                return said(N_("unknown mission {mission}"), mission=repr(m))
         return None
     if isinstance(action, Select):
         if len(action.commands) != REGISTERS:
-            return f"Mission Control selects exactly {REGISTERS} commands, not {len(action.commands)}"
+            return said(N_("Mission Control selects exactly {registers} commands, not {count}"),
+                        registers=REGISTERS, count=len(action.commands))
         have = content.command_deck
         for command, n in Counter(action.commands).items():
             if n > have.get(command, 0):
-                return f"the Command deck has only {have.get(command, 0)} {command.title} card(s)"
+                return said(N_("the Command deck has only {count} {command} card(s)"),
+                            count=have.get(command, 0),
+                            command=said(command.title))
         bad = rules_for(content).first_illegal(state.position, action.commands)
         if bad is not None:
-            return f"not viable: step {bad[0]} ({action.commands[bad[0] - 1]}): {bad[1]}"
+            return said(N_("not viable: step {step} ({command}): {reason}"), step=bad[0],
+                        command=action.commands[bad[0] - 1], reason=bad[1])
         return None
     if isinstance(action, Reveal):
         if action.card in state.drawn:
-            return f"Transmission card {action.card} was already drawn"
+            return said(N_("Transmission card {card} was already drawn"), card=action.card)
         try:
             level = content.transmission(action.card).level
         except KeyError:
-            return f"unknown Transmission card {action.card!r}"
+            return said(N_("unknown Transmission card {card}"), card=repr(action.card))
         levels = segment_levels(content, state)
         if levels[level] <= 0:
-            return (f"Transmission card {action.card} is level {level} and cannot come next: "
-                    f"{_still_to_come(levels)}")
+            return said(N_("Transmission card {card} is level {level} and cannot come next: {rest}"),
+                        card=action.card, level=level, rest=still_to_come(levels))
         return None
     if isinstance(action, DrawError):
         if action.card not in unselected_cards(content, state):
-            return f"card {action.card} is not one of the unselected Command cards"
+            return said(N_("card {card} is not one of the unselected Command cards"), card=action.card)
         return None
     if isinstance(action, Scramble):
         expected_hand = Counter(c for c in state.intended if c not in state.registers) + Counter(state.errors)
         if Counter(action.hand) != expected_hand:
-            return "the scramble must hold exactly the unfixed cards and the errors"
+            return said(N_("the scramble must hold exactly the unfixed cards and the errors"))
         return None
     if isinstance(action, UseBoost):
         return _boost_reason(content, state, action)
@@ -209,33 +224,33 @@ def reason(content: ContentPack, state: GameState, action: Action) -> str | None
         return _order_reason(state, action.order)
     if isinstance(action, DealBoost):
         if action.boost in state.dealt:
-            return f"Signal Boost {action.boost} was already dealt"
+            return said(N_("Signal Boost {boost} was already dealt"), boost=action.boost)
         try:
             content.boost(action.boost)
         except KeyError:
-            return f"unknown Signal Boost {action.boost!r}"
+            return said(N_("unknown Signal Boost {boost}"), boost=repr(action.boost))
         return None
-    return "unknown action"  # pragma: no cover
+    return said(N_("unknown action"))  # pragma: no cover
 
 
 def _boost_reason(content: ContentPack, state: GameState, action: UseBoost) -> str | None:
     if action.boost not in state.boosts:
-        return f"the Cadet does not hold Signal Boost {action.boost!r}"
+        return said(N_("the Cadet does not hold Signal Boost {boost}"), boost=repr(action.boost))
     kind = content.boost(action.boost).kind
     if kind is BoostKind.CLEAR_SIGNAL:
         if action.register is None or not 1 <= action.register <= REGISTERS:
-            return "Clear Signal needs a register from 1 to 5"
+            return said(N_("Clear Signal needs a register from 1 to 5"))
         if state.registers[action.register - 1] is not None:
-            return f"register {action.register} is already fixed"
+            return said(N_("register {register} is already fixed"), register=action.register)
     elif kind is BoostKind.CROSS_CHECK:
         if action.card is None or action.card not in state.hand:
-            return "Cross Check needs a card from the Cadet's hand"
+            return said(N_("Cross Check needs a card from the Cadet's hand"))
     elif kind is BoostKind.DEBUG:
         if not state.errors:
-            return "Debug can only be used when an error card is in the hand"
+            return said(N_("Debug can only be used when an error card is in the hand"))
     elif kind is BoostKind.ABORT:
         if action.order is None:
-            return "Abort needs a proposed order"
+            return said(N_("Abort needs a proposed order"))
         return _order_reason(state, action.order)
     return None
 
@@ -305,7 +320,7 @@ def _apply_boost(content: ContentPack, state: GameState, action: UseBoost) -> Ga
         cid = state.intended[k - 1]
         registers = list(state.registers)
         registers[k - 1] = cid
-        text = f"Register {k}: {card_command(cid).title}."
+        text = said(N_("Register {register}: {command}."), register=k, command=said(card_command(cid).title))
         answer = BoostAnswer(action.boost, kind, text, register=k, card=cid)
         return replace(state, registers=tuple(registers), hand=tuple(c for c in state.hand if c != cid),
                        boosts=held, boosts_used=used, answers=state.answers + (answer,))
@@ -317,19 +332,20 @@ def _apply_boost(content: ContentPack, state: GameState, action: UseBoost) -> Ga
         open_registers = [k for k, cid in enumerate(state.intended, start=1)
                           if card_command(cid) is command and state.registers[k - 1] is None]
         if not open_registers:
-            text = f"{command.title} is not part of the transmission."
+            text = said(N_("{command} is not part of the transmission."), command=said(command.title))
             answer = BoostAnswer(action.boost, kind, text, card=action.card)
         else:
             register = open_registers[0]
-            answer = BoostAnswer(action.boost, kind, f"{command.title} goes in register {register}.",
-                                 register=register, card=action.card)
+            text = said(N_("{command} goes in register {register}."), command=said(command.title),
+                        register=register)
+            answer = BoostAnswer(action.boost, kind, text, register=register, card=action.card)
         return replace(state, boosts=held, boosts_used=used, answers=state.answers + (answer,))
     if kind is BoostKind.DEBUG:
         gone = state.errors[0]
         hand = list(state.hand)
         hand.remove(gone)
-        answer = BoostAnswer(action.boost, kind, f"{card_command(gone).title} was the error; it is removed.",
-                             card=gone)
+        text = said(N_("{command} was the error; it is removed."), command=said(card_command(gone).title))
+        answer = BoostAnswer(action.boost, kind, text, card=gone)
         return replace(state, hand=tuple(hand), errors=state.errors[1:], boosts=held, boosts_used=used,
                        answers=state.answers + (answer,))
     # Abort: RULES.md, Decode: Yes when legal and same end state and completions as intended.
@@ -346,7 +362,7 @@ def _apply_boost(content: ContentPack, state: GameState, action: UseBoost) -> Ga
     else:
         yes = mine.end == theirs.end and {c.mission for c in mine.completions} == {
             c.mission for c in theirs.completions}
-    text = "Yes: proceed with that order." if yes else "No."
+    text = said(N_("Yes: proceed with that order.")) if yes else said(N_("No."))
     answer = BoostAnswer(action.boost, kind, text, yes=yes)
     return replace(state, boosts=held, boosts_used=used, answers=state.answers + (answer,))
 
@@ -469,7 +485,8 @@ class Game:
         if isinstance(action, Undo):
             why = undo_reason(self)
             if why is None and action.index != undo_target(self):
-                why = f"an undo now reverts action {undo_target(self)}, not {action.index}"
+                why = said(N_("an undo now reverts action {index}, not {wanted}"), index=undo_target(self),
+                           wanted=action.index)
             return why
         return reason(self.content, self.state, action)
 

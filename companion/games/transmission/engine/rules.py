@@ -13,14 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, Said, said
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.kernel import CHECKS_MISSIONS, Refusal, pair_complete, play, refusal
+from companion.i18n import N_
 
 __all__ = ["Completion", "Execution", "Rules", "pair_complete"]
 
-_DIRECTION_NAMES = {Command.N: "north", Command.E: "east", Command.S: "south", Command.W: "west"}
+_DIRECTION_NAMES = {Command.N: N_("north"), Command.E: N_("east"), Command.S: N_("south"),
+                    Command.W: N_("west")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +65,11 @@ class Rules:
         self.devices = frozenset(d.upper() for d in devices)
         self.names = dict(names or {})
 
-    def _name(self, letter: str) -> str:
+    def _name(self, letter: str) -> Said:
         up = letter.upper()
         name = self.names.get(up)
-        return f"the {name} ({up})" if name else f"module {up}"
+        return said(N_("the {name} ({letter})"), name=said(name), letter=up) if name else \
+            said(N_("module {letter}"), letter=up)
 
     def reason(self, position: Position, command: Command) -> str | None:
         """Why ``command`` is impossible in ``position``, or ``None`` when it is legal.
@@ -79,22 +82,24 @@ class Rules:
             return None
         here = position.board[position.cadet]
         if why is Refusal.OFF_GRID:
-            return f"the Cadet would walk off the grid to the {_DIRECTION_NAMES[command]}"
+            return said(N_("the Cadet would walk off the grid to the {direction}"),
+                        direction=said(_DIRECTION_NAMES[command]))
         if why is Refusal.NOTHING_TO_REPAIR:
-            return "there is no module here to repair, only a hallway"
+            return said(N_("there is no module here to repair, only a hallway"))
         if why is Refusal.ALREADY_INTACT:
-            return f"{self._name(here)} here is already intact"
+            return said(N_("{module} here is already intact"), module=self._name(here))
         if why is Refusal.HANDS_FULL:
-            return f"the Cadet already carries {self._name(position.carrying or '')}"
+            return said(N_("the Cadet already carries {module}"), module=self._name(position.carrying or ''))
         if why is Refusal.NOTHING_TO_COLLECT:
-            return "there is nothing here to collect, only a hallway"
+            return said(N_("there is nothing here to collect, only a hallway"))
         if why is Refusal.STATION:
-            return f"{self._name(here)} is a station and cannot be moved"
+            return said(N_("{module} is a station and cannot be moved"), module=self._name(here))
         if why is Refusal.DAMAGED:
-            return f"{self._name(here)} is damaged; repair it before collecting it"
+            return said(N_("{module} is damaged; repair it before collecting it"), module=self._name(here))
         if why is Refusal.NOTHING_CARRIED:
-            return "the Cadet carries nothing to deploy"
-        return f"a device can only be deployed onto a hallway, and {self._name(here)} is here"
+            return said(N_("the Cadet carries nothing to deploy"))
+        return said(N_("a device can only be deployed onto a hallway, and {module} is here"),
+                    module=self._name(here))
 
     def is_legal(self, position: Position, command: Command) -> bool:
         return self.reason(position, command) is None

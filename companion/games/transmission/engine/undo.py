@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, said
 from companion.games.transmission.engine.actions import (
     Action,
     CorrectBoard,
@@ -52,6 +52,7 @@ from companion.games.transmission.engine.actions import (
     UseBoost,
 )
 from companion.games.transmission.engine.state import GameState, Phase
+from companion.i18n import N_
 
 __all__ = ["UNDOABLE", "Played", "undo_target", "undo_reason", "revert"]
 
@@ -89,23 +90,23 @@ def undo_reason(game: Played) -> str | None:
     the action at :func:`undo_target`."""
     state = game.state
     if state.phase is Phase.OVER:
-        return "the game is over and every mission is revealed"
+        return said(N_("the game is over and every mission is revealed"))
     if not game.history:
-        return "nothing has been played yet"
+        return said(N_("nothing has been played yet"))
     index, before = game.history[-1]
     action = game.actions[index]
     if isinstance(action, DealBoost):
-        return "a Signal Boost has already been dealt for a mission completed"
+        return said(N_("a Signal Boost has already been dealt for a mission completed"))
     if isinstance(action, (Reveal, DrawError, Scramble)):
-        return "the Transmission card is already revealed"
+        return said(N_("the Transmission card is already revealed"))
     if isinstance(action, (Layout, DrawMissions)):
-        return "nothing the table did is left to undo"
+        return said(N_("nothing the table did is left to undo"))
     if isinstance(action, Select):
-        return "Mission Control's selection cannot be undone"
+        return said(N_("Mission Control's selection cannot be undone"))
     if isinstance(action, Execute) and len(state.completed) > len(before.completed):
-        return "the mission it completed is already revealed"
+        return said(N_("the mission it completed is already revealed"))
     if not isinstance(action, UNDOABLE):  # pragma: no cover - every kind is named above
-        return "that action cannot be undone"
+        return said(N_("that action cannot be undone"))
     return None
 
 
@@ -120,9 +121,10 @@ def revert(game: Played, action: Undo) -> GameState:
     """
     why = undo_reason(game)
     if why is not None:
-        raise IllegalAction(f"nothing can be undone: {why}")
+        raise IllegalAction(said(N_("nothing can be undone: {why}"), why=why))
     index, before = game.history[-1]
     if action.index != index:
-        raise IllegalAction(f"an undo now reverts action {index}, not {action.index}")
+        raise IllegalAction(said(N_("an undo now reverts action {index}, not {wanted}"), index=index,
+                                 wanted=action.index))
     game.history.pop()
     return before

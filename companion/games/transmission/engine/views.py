@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.games.transmission.content.model import BoostKind, ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import Cell, Position, cell_of
 from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.engine.game import outcome
@@ -25,6 +26,7 @@ from companion.games.transmission.engine.state import (
     deck_size,
     segment_levels,
 )
+from companion.i18n import _
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,8 @@ class CardView:
 
     @property
     def title(self) -> str:
-        return self.command.title
+        """The card's printed name in the table's language ("North")."""
+        return _(self.command.title)
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,8 @@ def _card(cid: str) -> CardView:
 def mission_view(content: ContentPack, mission_id: str) -> MissionView:
     m = content.mission(mission_id)
     a, b = m.pair
-    return MissionView(m.id, m.title, m.flavour, m.pair, (content.module(a).name, content.module(b).name))
+    return MissionView(m.id, pack_text(m.title), pack_text(m.flavour), m.pair,
+                       (pack_text(content.module(a).name), pack_text(content.module(b).name)))
 
 
 def _transmission(content: ContentPack, cid: str) -> TransmissionView:
@@ -124,7 +128,7 @@ def _transmission(content: ContentPack, cid: str) -> TransmissionView:
 
 def _boost(content: ContentPack, bid: str) -> BoostView:
     b = content.boost(bid)
-    return BoostView(b.id, b.kind, b.name, b.text)
+    return BoostView(b.id, b.kind, pack_text(b.name), pack_text(b.text))
 
 
 def cadet_view(content: ContentPack, state: GameState) -> CadetView:

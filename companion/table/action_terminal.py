@@ -1,0 +1,106 @@
+"""The terminal game of a game of actions (The Six Actions, The Five Actions): the part of its
+``Terminal`` that is the same for both.
+
+Source: DESIGN.md (The command line); issue 24, items 1 and 14.  The terminal is one more source of
+the table's intents: it drives the game's session and reads only its views.  Every question goes
+through one :class:`~companion.table.prompt.Prompt` (``help`` shows the game's rules in short and the
+moves possible now, a blank Enter says what is expected, ``back`` returns to the turn's menu with
+nothing played, ``quit`` or the end of input leaves); :meth:`ActionTerminal.play_turns` asks one
+step after another until the game is over or the table leaves, and says which.
+
+Each game's ``Terminal`` subclasses :class:`ActionTerminal` with its words (the class attributes),
+:meth:`~ActionTerminal.moves_now` and :meth:`~ActionTerminal.step` (one turn's questions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Generic, Protocol, TypeVar
+
+from companion.table.prompt import Back, Prompt, Quit
+
+__all__ = ["ActionTerminal", "TerminalSession"]
+
+InputFn = Callable[[str], str]
+OutputFn = Callable[[str], None]
+
+
+class TerminalSession(Protocol):
+    """What :class:`ActionTerminal` uses of a game's session."""
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+
+
+S = TypeVar("S", bound=TerminalSession)
+
+
+class ActionTerminal(Generic[S]):
+    """The terminal game on ``session`` (see the module docstring).
+
+    :param input_fn, output_fn: ``input`` and ``print``, or a test's script.
+    :param saved: whether the game store keeps the game (what leaving says); ``None``:
+        :attr:`saved_default`.
+    """
+
+    #: The game's rules in a few lines, shown by ``help``.
+    rules: ClassVar[Sequence[str]] = ()
+    #: The words that go back to the turn's menu (:class:`~companion.table.prompt.Back`).
+    back_words: ClassVar[tuple[str, ...]] = ("back",)
+    #: What ``help`` says ``quit`` does: with the store, without it.
+    leaving: ClassVar[tuple[str, str]] = ("leave (the game is saved)", "leave (this game is not saved)")
+    #: Said when the table leaves: with the store, without it.
+    left: ClassVar[tuple[str, str]] = ("Leaving: the game is saved as it stands.",
+                                       "Leaving: this game was not saved.")
+    #: Said after ``back``: nothing was played.
+    back_said: ClassVar[str] = "Back to the menu: nothing was played."
+    #: Whether a terminal made without ``saved`` says the game is kept.
+    saved_default: ClassVar[bool] = False
+
+    def __init__(
+        self, session: S, input_fn: InputFn = input, output_fn: OutputFn = print, saved: bool | None = None
+    ) -> None:
+        self.session = session
+        self.saved = self.saved_default if saved is None else saved
+        self.say = output_fn
+        leaving = self.leaving[0] if self.saved else self.leaving[1]
+        self.prompt = Prompt(input_fn, output_fn, self.rules, self.moves_now, self.back_words, leaving)
+
+    # ------------------------------------------------------------------ the game's own
+
+    def moves_now(self) -> Sequence[str]:
+        """The moves possible now, as lines (read each time ``help`` is typed)."""
+        raise NotImplementedError
+
+    def step(self) -> None:
+        """Show the table and ask one turn's questions, then play what they make.
+
+        :raises Back: the table typed ``back`` (nothing is played).  :raises Quit: the table left."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the loop and its questions
+
+    def run(self) -> int:
+        """Play until the game is over or the table leaves (a game says its end after
+        :meth:`play_turns`).  :returns: the exit status, 0."""
+        self.play_turns()
+        return 0
+
+    def ask(self, question: str, expected: str) -> str:
+        """A typed answer (never blank).  :raises Quit, Back: see :meth:`Prompt.read`."""
+        return self.prompt.read(question, expected)
+
+    def play_turns(self) -> bool:
+        """:meth:`step` until the game is over (``True``) or the table leaves (``False``, said as
+        :attr:`left` says); a ``back`` says :attr:`back_said` and asks the step again."""
+        try:
+            while not self.session.over:
+                try:
+                    self.step()
+                except Back:
+                    self.say(self.back_said)
+        except Quit:
+            self.say(self.left[0] if self.saved else self.left[1])
+            return False
+        return True
