@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import N_, _, ngettext
+
 from . import panel as gpio
 
 log = logging.getLogger(__name__)
@@ -83,6 +85,21 @@ class ScanLog:
 # ---------------------------------------------------------------------------- the report
 
 
+#: The report's labels (marked; translated as each line is added).
+PIN_FACTORY = N_("pin factory")
+CARD_READER = N_("card reader")
+SERIAL_PORTS = N_("serial ports")
+READER_PORT = N_("reader port")
+DATA_DIR = N_("data dir")
+LAST_SCANS = N_("last scans")
+PINS = N_("pins")
+BUZZER = N_("buzzer")
+DEBOUNCE = N_("debounce")
+CONFIG_FILE = N_("config file")
+CONFIG = N_("config")
+DISPLAY = N_("display")
+
+
 @dataclass(frozen=True)
 class Line:
     """One line of the report: ``label``, ``text``, and ``status`` ``"ok"``, ``"info"`` or ``"fault"``."""
@@ -115,10 +132,11 @@ class Report:
             mark = {"fault": "!!", "ok": "ok"}.get(line.status, "  ")
             out.append(f"{mark} {line.label.ljust(width)}  {line.text}".rstrip())
         if self.ok:
-            out.append("All well: everything configured is there.")
+            out.append(_("All well: everything configured is there."))
         else:
             problems = "; ".join(f"{line.label}: {line.text}" for line in self.faults)
-            out.append(f"{len(self.faults)} problem(s): {problems}")
+            out.append(ngettext("{n} problem(s): {problems}", "{n} problem(s): {problems}", len(self.faults))
+                       .format(n=len(self.faults), problems=problems))
         return "\n".join(out)
 
 
@@ -132,10 +150,11 @@ def _gpio(report: Report, section: Mapping[str, Any], file: str, on_pi: bool, pi
         report.add("GPIO", str(exc), "fault")
         return
     if not settings.enabled:
-        report.add("GPIO", "off in the config ([gpio] enabled = false)")
+        report.add("GPIO", _("off in the config ([gpio] enabled = false)"))
         return
-    where = "asked for by [gpio]" if settings.configured else "on by default (no [gpio] table)"
-    report.add("GPIO", f"{where}; {'a Raspberry Pi' if on_pi else 'not a Raspberry Pi'}")
+    where = _("asked for by [gpio]") if settings.configured else _("on by default (no [gpio] table)")
+    machine = _("a Raspberry Pi") if on_pi else _("not a Raspberry Pi")
+    report.add("GPIO", f"{where}; {machine}")
     owned = False
     try:
         if pin_factory is None:
@@ -144,21 +163,24 @@ def _gpio(report: Report, section: Mapping[str, Any], file: str, on_pi: bool, pi
             factory, name = pin_factory, gpio.factory_name(pin_factory)
     except gpio.PanelUnavailable as exc:
         expected = settings.configured or on_pi
-        asked = settings.pin_factory or "gpiozero's default"
-        report.add("pin factory", f"{asked}: does not load: {exc}", "fault" if expected else "info")
+        asked = settings.pin_factory or _("gpiozero's default")
+        report.add(_(PIN_FACTORY), _("{factory}: does not load: {error}").format(factory=asked, error=exc),
+                   "fault" if expected else "info")
         for what, number in settings.pins():
-            report.add(what, f"GPIO{number} (not checked: no pin factory)")
+            report.add(what, _("GPIO{number} (not checked: no pin factory)").format(number=number))
         return
-    chosen = "named in the config" if settings.pin_factory else "gpiozero's choice"
-    mock = " (a MOCK: no real pins are used)" if name == "mock" else ""
-    report.add("pin factory", f"{name} ({chosen}): loads{mock}", "fault" if (on_pi and mock) else "ok")
+    chosen = _("named in the config") if settings.pin_factory else _("gpiozero's choice")
+    mock = _(" (a MOCK: no real pins are used)") if name == "mock" else ""
+    report.add(_(PIN_FACTORY),
+               _("{factory} ({chosen}): loads{mock}").format(factory=name, chosen=chosen, mock=mock),
+               "fault" if (on_pi and mock) else "ok")
     try:
         panel = gpio.Panel(settings, queue.Queue(), factory, owns_factory=owned)
     except Exception as exc:
         busy = any(word in str(exc).lower() for word in ("busy", "in use"))
-        note = " (is the companion app running? it holds the pins)" if busy else ""
-        report.add("pins", f"cannot be opened: {type(exc).__name__}: {exc}{note}",
-                   "info" if busy else "fault")
+        note = _(" (is the companion app running? it holds the pins)") if busy else ""
+        report.add(_(PINS), _("cannot be opened: {error}{note}").format(
+            error=f"{type(exc).__name__}: {exc}", note=note), "info" if busy else "fault")
         for what, number in settings.pins():
             report.add(what, f"GPIO{number}")
         if owned:
@@ -166,13 +188,14 @@ def _gpio(report: Report, section: Mapping[str, Any], file: str, on_pi: bool, pi
         return
     try:
         for action, button in panel.buttons.items():
-            state = "pressed now" if button.is_pressed else "released"
-            report.add(f"button {action}", f"GPIO{settings.buttons[action]}  {state}", "ok")
+            state = _("pressed now") if button.is_pressed else _("released")
+            report.add(_("button {action}").format(action=action),
+                       f"GPIO{settings.buttons[action]}  {state}", "ok")
         for light in panel.leds:
-            report.add(f"LED {light}", f"GPIO{settings.leds[light]}", "ok")
+            report.add(_("LED {light}").format(light=light), f"GPIO{settings.leds[light]}", "ok")
         if settings.buzzer is not None:
-            report.add("buzzer", f"GPIO{settings.buzzer}", "ok")
-        report.add("debounce", f"{round(settings.debounce * 1000)} ms")
+            report.add(_(BUZZER), f"GPIO{settings.buzzer}", "ok")
+        report.add(_(DEBOUNCE), f"{round(settings.debounce * 1000)} ms")
     finally:
         panel.close()
 
@@ -190,38 +213,41 @@ def _reader(report: Report, section: Mapping[str, Any], file: str, reader_module
         try:
             from . import reader as reader_module
         except ImportError as exc:
-            report.add("card reader", f"support not installed ({exc})", "fault" if section else "info")
+            report.add(_(CARD_READER), _("support not installed ({error})").format(error=exc),
+                       "fault" if section else "info")
             return
     try:
         ports = list(reader_module.find_ports())
     except Exception as exc:
-        report.add("serial ports", f"cannot be listed: {exc}")
+        report.add(_(SERIAL_PORTS), _("cannot be listed: {error}").format(error=exc))
         ports = []
-    report.add("serial ports", ", ".join(_port_name(p) for p in ports) if ports else "none found")
+    report.add(_(SERIAL_PORTS), ", ".join(_port_name(p) for p in ports) if ports else _("none found"))
     try:
         settings = reader_module.reader_settings(section, file)
     except ValueError as exc:
-        report.add("card reader", str(exc), "fault")
+        report.add(_(CARD_READER), str(exc), "fault")
         return
     if not settings.enabled:
-        report.add("card reader", "off in the config ([reader] enabled = false)")
+        report.add(_(CARD_READER), _("off in the config ([reader] enabled = false)"))
         return
     if settings.port is None:
         if ports:
-            report.add("reader port", f"automatic: would use {_port_name(ports[0])}", "ok")
+            report.add(_(READER_PORT), _("automatic: would use {port}").format(port=_port_name(ports[0])),
+                       "ok")
         else:
             # Asked for by a [reader] table: its absence is a fault; without one, just no reader.
-            report.add("reader port", "automatic: no serial port found now (plugged in?)",
+            report.add(_(READER_PORT), _("automatic: no serial port found now (plugged in?)"),
                        "fault" if section else "info")
         return
     text = str(settings.port)
     if "://" in text:  # a pyserial URL (loop://, socket://): nothing to look for on disk
-        report.add("reader port", f"{text} (a pyserial URL)", "ok")
+        report.add(_(READER_PORT), _("{port} (a pyserial URL)").format(port=text), "ok")
     elif Path(text).exists():
         _port_free(report, text, settings.baudrate, open_port, proc)
     else:
-        report.add("reader port", f"{text} is MISSING (plugged in? the right name? see serial ports)",
-                   "fault")
+        report.add(_(READER_PORT),
+                   _("{port} is MISSING (plugged in? the right name? see serial ports)").format(
+            port=text), "fault")
 
 
 def _ours(argv: Sequence[str]) -> bool:
@@ -268,13 +294,14 @@ def _port_free(report: Report, port: str, baudrate: int, open_port: Callable[...
     app = [pid for pid, argv in others if _ours(argv)]
     strangers = [(pid, argv) for pid, argv in others if not _ours(argv)]
     if app and not strangers:
-        report.add("reader port", f"{port} (present; in use by the companion app, pid {app[0]}: it is "
-                   "running and holds the reader; stop it before --listen)", "ok")
+        report.add(_(READER_PORT), _("{port} (present; in use by the companion app, pid {pid}: it is "
+                                    "running and holds the reader; stop it before --listen)").format(
+                                        port=port, pid=app[0]), "ok")
         return
     if strangers:
         who = ", ".join(f"{Path(argv[0]).name if argv else '?'} (pid {pid})" for pid, argv in strangers)
-        report.add("reader port", f"{port} is in use by another program: {who}; stop it, or the card "
-                   "reader cannot read", "fault")
+        report.add(_(READER_PORT), _("{port} is in use by another program: {who}; stop it, or the card "
+                                    "reader cannot read").format(port=port, who=who), "fault")
         return
     if open_port is None:
         import serial
@@ -286,33 +313,37 @@ def _port_free(report: Report, port: str, baudrate: int, open_port: Callable[...
         text = str(exc) or type(exc).__name__
         errno = getattr(exc, "errno", None)
         if errno in (11, 16) or "lock" in text.lower() or "busy" in text.lower():
-            report.add("reader port", f"{port} is in use by another program (is the companion app running "
-                       "as another user? stop it and run doctor again)", "fault")
+            report.add(_(READER_PORT), _("{port} is in use by another program (is the companion app running "
+                                        "as another user? stop it and run doctor again)").format(port=port),
+                       "fault")
         elif errno == 13 or "Permission denied" in text:
-            report.add("reader port", f"{port}: no permission to open it (is the user in the dialout "
-                       "group?)", "fault")
+            report.add(_(READER_PORT), _("{port}: no permission to open it (is the user in the dialout "
+                                        "group?)").format(port=port), "fault")
         else:
-            report.add("reader port", f"{port} cannot be opened: {text}", "fault")
+            report.add(_(READER_PORT), _("{port} cannot be opened: {error}").format(port=port, error=text),
+                       "fault")
         return
     handle.close()
-    report.add("reader port", f"{port} (present, free)", "ok")
+    report.add(_(READER_PORT), _("{port} (present, free)").format(port=port), "ok")
 
 
 def _folder_problem(folder: Path) -> str | None:
     """Why the app could not keep files in ``folder`` (created on first write), or ``None``."""
     if folder.exists():
         if not folder.is_dir():
-            return f"{folder} is a file, not a folder"
+            return _("{folder} is a file, not a folder").format(folder=folder)
         if not os.access(folder, os.W_OK | os.X_OK):
-            return f"the folder {folder} is not writable"
+            return _("the folder {folder} is not writable").format(folder=folder)
         return None
     above = folder.parent
     while not above.exists() and above != above.parent:
         above = above.parent
     if not above.is_dir():
-        return f"{above} is a file, so the folder {folder} cannot be made"
+        return _("{above} is a file, so the folder {folder} cannot be made").format(
+            above=above, folder=folder)
     if not os.access(above, os.W_OK | os.X_OK):
-        return f"the folder {folder} does not exist and cannot be made ({above} is not writable)"
+        return _("the folder {folder} does not exist and cannot be made ({above} is not writable)").format(
+            folder=folder, above=above)
     return None
 
 
@@ -321,21 +352,25 @@ def _storage(report: Report, data_dir: Path | None, database: Path | None) -> No
     created here."""
     if data_dir is None:
         return
-    setting = "set [store] data_dir (or database) in the config file to a writable place"
+    setting = _("set [store] data_dir (or database) in the config file to a writable place")
     problem = _folder_problem(Path(data_dir))
     if database is not None and problem is None:
         database = Path(database)
         problem = _folder_problem(database.parent)
         if problem is None and database.exists():
             if not database.is_file():
-                problem = f"the game history {database} is not a file"
+                problem = _("the game history {file} is not a file").format(file=database)
             elif not os.access(database, os.R_OK | os.W_OK):
-                problem = f"the game history {database} cannot be written (no permission)"
+                problem = _("the game history {file} cannot be written (no permission)").format(file=database)
     if problem is not None:
-        report.add("data dir", f"{problem}: the game history cannot be kept; {setting}", "fault")
+        report.add(_(DATA_DIR), _("{problem}: the game history cannot be kept; {what_to_do}").format(
+            problem=problem, what_to_do=setting), "fault")
         return
-    shown = f"{data_dir}" + (f", game history {database}" if database is not None else "")
-    report.add("data dir", f"{shown} (writable)", "ok")
+    if database is not None:
+        shown = _("{folder}, game history {file} (writable)").format(folder=data_dir, file=database)
+    else:
+        shown = _("{folder} (writable)").format(folder=data_dir)
+    report.add(_(DATA_DIR), shown, "ok")
 
 
 def _scans(report: Report, data_dir: Path | None, count: int) -> None:
@@ -344,9 +379,9 @@ def _scans(report: Report, data_dir: Path | None, count: int) -> None:
     log_file = ScanLog(Path(data_dir) / SCAN_LOG_NAME)
     lines = log_file.read(count)
     if not lines:
-        report.add("last scans", f"none logged yet ({log_file.path})")
+        report.add(_(LAST_SCANS), _("none logged yet ({file})").format(file=log_file.path))
         return
-    report.add("last scans", f"{len(lines)}, newest last ({log_file.path})")
+    report.add(_(LAST_SCANS), _("{n}, newest last ({file})").format(n=len(lines), file=log_file.path))
     for line in lines:
         report.add("", "  ".join(line.split("\t")))
 
@@ -376,11 +411,13 @@ def diagnose(config_file: Path | None, gpio_section: Mapping[str, Any], reader_s
     file = str(config_file) if config_file is not None else "<defaults>"
     pi = gpio.is_raspberry_pi() if on_pi is None else on_pi
     report = Report()
-    report.add("config file", file if config_file is not None else "none found: every setting is a default")
+    report.add(_(CONFIG_FILE),
+               file if config_file is not None else _("none found: every setting is a default"))
     for problem in config_problems:
-        report.add("config", f"{problem} (the app uses the default instead)", "fault")
+        report.add(_(CONFIG), _("{problem} (the app uses the default instead)").format(
+            problem=problem), "fault")
     if display_problem is not None:
-        report.add("display", display_problem, "fault")
+        report.add(_(DISPLAY), display_problem, "fault")
     _gpio(report, gpio_section, file, pi, pin_factory)
     _reader(report, reader_section, file, reader_module, open_port, proc)
     _storage(report, data_dir, database)
@@ -399,7 +436,7 @@ def listen(reader_section: Mapping[str, Any], file: str, seconds: float, out: Ca
         from . import reader as reader_module
     settings = reader_module.reader_settings(reader_section, file)
     if not settings.enabled:
-        out("The card reader is off in the config ([reader] enabled = false): nothing to listen to.")
+        out(_("The card reader is off in the config ([reader] enabled = false): nothing to listen to."))
         return 0
     events: queue.Queue[Any] = queue.Queue()
     card_reader = reader_module.CardReader(settings, events)

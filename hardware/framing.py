@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import N_, _, ngettext
+
 __all__ = ["ReaderEvent", "LineFramer", "Rdm6300Framer", "FRAMINGS", "MAX_LINE", "RFID_ON_LINE"]
 
 FRAMINGS = ("line", "rdm6300")
@@ -60,7 +62,8 @@ def _show(data: bytes) -> str:
     if text and text.isprintable():
         return f"'{text}'" if len(text) <= 3 * _SHOWN else f"'{text[:3 * _SHOWN]}...'"
     more = " ..." if len(data) > _SHOWN else ""
-    return f"{len(data)} byte{'s' if len(data) != 1 else ''}: {data[:_SHOWN].hex(' ')}{more}"
+    return ngettext("{n} byte: {hex}", "{n} bytes: {hex}", len(data)).format(
+        n=len(data), hex=data[:_SHOWN].hex(" ") + more)
 
 
 class _Rest:
@@ -80,7 +83,8 @@ class _Rest:
 _HEX = frozenset(b"0123456789ABCDEFabcdef")
 _STX, _ETX = 0x02, 0x03
 #: Said when RDM6300 frames (STX ... ETX) arrive with ``framing = "line"``: a hobbyist's likeliest slip.
-RFID_ON_LINE = "this looks like an RDM6300 RFID reader: set framing = \"rdm6300\" in [reader]"
+#: The hint for RFID frames read as lines (marked; shown as ``_(RFID_ON_LINE)``).
+RFID_ON_LINE = N_("this looks like an RDM6300 RFID reader: set framing = \"rdm6300\" in [reader]")
 
 
 class LineFramer:
@@ -121,7 +125,8 @@ class LineFramer:
                 self._overflow = False
             elif len(self._buffer) >= MAX_LINE:
                 if not self._overflow:
-                    events += self._problem(f"scan too long (over {MAX_LINE} characters): ignored", now)
+                    events += self._problem(
+                        _("scan too long (over {n} characters): ignored").format(n=MAX_LINE), now)
                 self._overflow = True
             else:
                 self._buffer.append(byte)
@@ -137,9 +142,10 @@ class LineFramer:
         if overflow:
             return []
         if _STX in partial:  # an RDM6300's frames never end a line
-            return self._problem(f"Incomplete scan ignored ({_show(partial)}); {RFID_ON_LINE}", now)
-        return self._problem(f"Incomplete scan ignored (no end of line after {_show(partial)}): "
-                             "is the scanner set to end each scan with Enter (CR or LF)?", now)
+            return self._problem(_("Incomplete scan ignored ({held}); {hint}").format(
+                held=_show(partial), hint=_(RFID_ON_LINE)), now)
+        return self._problem(_("Incomplete scan ignored (no end of line after {held}): is the scanner set to "
+                               "end each scan with Enter (CR or LF)?").format(held=_show(partial)), now)
 
     def _line(self, raw: bytes, now: float) -> list[ReaderEvent]:
         if self._overflow:
@@ -147,13 +153,15 @@ class LineFramer:
         try:
             text = raw.decode("utf-8").strip(" ")
         except UnicodeDecodeError:
-            return self._problem(f"Unreadable scan, try the card again (not text: {_show(raw)})", now)
+            return self._problem(_("Unreadable scan, try the card again (not text: {held})").format(
+                held=_show(raw)), now)
         if not text:
             return []
         if not text.isprintable():
-            hint = f"; {RFID_ON_LINE}" if _STX in raw else ""
+            hint = f"; {_(RFID_ON_LINE)}" if _STX in raw else ""
             return self._problem(
-                f"Unreadable scan, try the card again (control characters: {_show(raw)}){hint}", now)
+                _("Unreadable scan, try the card again (control characters: {held}){hint}").format(
+                    held=_show(raw), hint=hint), now)
         if self.prefix and text.startswith(self.prefix):
             text = text[len(self.prefix):].strip(" ")
             if not text:
@@ -222,18 +230,21 @@ class Rdm6300Framer:
         return events
 
     def _incomplete(self, now: float) -> list[ReaderEvent]:
-        return self._problem(f"Incomplete RFID frame ignored ({_show(bytes(self._frame or b''))})", now)
+        return self._problem(_("Incomplete RFID frame ignored ({held})").format(
+            held=_show(bytes(self._frame or b""))), now)
 
     def _frame_done(self, body: bytes, now: float) -> list[ReaderEvent]:
         if len(body) != self.BODY:
-            return self._problem(f"RFID frame of the wrong length ignored ({_show(body)})", now)
+            return self._problem(
+                _("RFID frame of the wrong length ignored ({held})").format(held=_show(body)), now)
         text = body.decode("ascii").upper()
         tag, check = text[:10], int(text[10:], 16)
         xor = 0
         for i in range(0, 10, 2):
             xor ^= int(tag[i:i + 2], 16)
         if xor != check:
-            return self._problem(f"RFID checksum wrong for tag {tag} (misread? hold the card still)", now)
+            return self._problem(_("RFID checksum wrong for tag {tag} (misread? hold the card still)").format(
+                tag=tag), now)
         if not self._rest.counts(tag, now):
             return []
         return [ReaderEvent("scan", tag, self.source)]
@@ -243,8 +254,8 @@ class Rdm6300Framer:
             return []
         garbage = bytes(self._garbage)
         self._garbage.clear()
-        return self._problem(f"Unreadable bytes from the RFID reader ignored ({_show(garbage)}) "
-                             "(is framing set right, and the baud rate 9600?)", now)
+        return self._problem(_("Unreadable bytes from the RFID reader ignored ({held}) (is framing set "
+                               "right, and the baud rate 9600?)").format(held=_show(garbage)), now)
 
     def _problem(self, sentence: str, now: float) -> list[ReaderEvent]:
         return [ReaderEvent("problem", sentence)] if self._problems.counts(sentence, now) else []

@@ -39,6 +39,8 @@ import qrcode
 import qrcode.constants
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.i18n import N_, _
+
 from .exc import LabelError
 
 __all__ = ["DPI", "PAPERS", "LABEL_MM", "QR_MIN_MM", "LabelError", "Sheet", "layout", "render_pages",
@@ -61,8 +63,10 @@ MODULE_MIN_MM = 0.5
 _FONT_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",)
 _BOLD_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",)
 _MONO_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",)
-_KIND_TITLES = {"command": "Command card", "transmission": "Transmission card", "mission": "Mission",
-                "boost": "Signal Boost", "module": "Module"}
+#: The words printed beside a label's code (marked; translated when a label is drawn).
+_KIND_TITLES = {"command": N_("Command card"), "transmission": N_("Transmission card"),
+                "mission": N_("Mission"),
+                "boost": N_("Signal Boost"), "module": N_("Module")}
 
 
 def px(mm: float) -> int:
@@ -103,7 +107,8 @@ def layout(paper: str, count: int = 0) -> Sheet:
     """
     key = paper.lower()
     if key not in PAPERS:
-        raise LabelError(f"unknown paper {paper!r} (known: {', '.join(PAPERS)})")
+        raise LabelError(_("unknown paper {paper} (known: {known})").format(paper=repr(paper),
+                                                                           known=", ".join(PAPERS)))
     width, height = PAPERS[key]
     label_w, label_h = LABEL_MM
     columns = int((width - 2 * MARGIN_MM + GUTTER_MM) // (label_w + GUTTER_MM))
@@ -130,8 +135,9 @@ def _qr(code: str, box_px: int) -> Image.Image:
     modules = qr.modules_count
     per_module = max(math.ceil(px(QR_MIN_MM) / modules), math.ceil(px(MODULE_MIN_MM)))
     if (modules + 2 * QUIET_MODULES) * per_module > box_px:
-        raise LabelError(f"the code {code!r} is too long for a {QR_MIN_MM:g} mm QR code on a "
-                         f"{LABEL_MM[0]:g} mm label (QR version {qr.version})")
+        raise LabelError(_("the code {code} is too long for a {qr_mm} mm QR code on a {label_mm} mm label "
+                           "(QR version {version})").format(code=repr(code), qr_mm=f"{QR_MIN_MM:g}",
+                                                            label_mm=f"{LABEL_MM[0]:g}", version=qr.version))
     image: Image.Image = qr.make_image(fill_color="black", back_color="white").get_image().convert("L")
     side = (modules + 2 * QUIET_MODULES) * per_module
     return image.resize((side, side), Image.Resampling.NEAREST)
@@ -185,7 +191,8 @@ def render_label(code: str, name: str, kind: str = "") -> Image.Image:
         draw.text((width // 2, y), line, fill=0, font=font, anchor="ma")
         y += line_h
     small = _font(_MONO_FILES, round(5.5 / 72 * DPI))
-    footer = f"{code}  {_KIND_TITLES.get(kind, kind)}".strip()
+    kind_title = _(_KIND_TITLES[kind]) if kind in _KIND_TITLES else kind
+    footer = f"{code}  {kind_title}".strip()
     if draw.textlength(footer, font=small) > inner:
         footer = code
     draw.text((width // 2, height - px(1.2)), footer, fill=0, font=small, anchor="md")
@@ -214,8 +221,10 @@ def render_pages(labels: Sequence[tuple[str, str, str]], paper: str = "a4") -> l
             row, col = divmod(i, sheet.columns)
             page.paste(render_label(code, name, kind), (left + col * (label_w + gutter),
                                                          top + row * (label_h + gutter)))
-        footer = (f"Incoming Transmission card labels - page {number + 1} of {sheet.pages} - "
-                  f"each label {LABEL_MM[0]:g} x {LABEL_MM[1]:g} mm: print at 100 %, not 'fit to page'")
+        footer = _("Incoming Transmission card labels - page {page} of {pages} - each label {width} x "
+                   "{height} mm: print at 100 %, not 'fit to page'").format(
+                       page=number + 1, pages=sheet.pages, width=f"{LABEL_MM[0]:g}",
+                       height=f"{LABEL_MM[1]:g}")
         ImageDraw.Draw(page).text((page_w // 2, page_h - px(MARGIN_MM / 2)), footer, fill=0,
                                   font=footer_font, anchor="mm")
         pages.append(page.point(lambda v: 255 if v >= 128 else 0).convert("1", dither=Image.Dither.NONE))
@@ -242,11 +251,11 @@ def write_pdf(labels: Sequence[tuple[str, str, str]], path: str | os.PathLike[st
     :raises OSError: the file cannot be written (nothing is left behind).
     """
     if not labels:
-        raise LabelError("no labels to print")
+        raise LabelError(_("no labels to print"))
     pages = render_pages(labels, paper)
     target = Path(path)
     _atomic_save(target, lambda tmp: pages[0].save(tmp, "PDF", save_all=True, append_images=pages[1:],
-                                                   resolution=float(DPI), title="Card labels"))
+                                                   resolution=float(DPI), title=_("Card labels")))
     log.info("wrote %d labels on %d pages to %s", len(labels), len(pages), target)
     return layout(paper, len(labels))
 
@@ -258,7 +267,7 @@ def write_pngs(labels: Sequence[tuple[str, str, str]], stem: str | os.PathLike[s
     :raises LabelError: as :func:`write_pdf`; :raises OSError: a file cannot be written.
     """
     if not labels:
-        raise LabelError("no labels to print")
+        raise LabelError(_("no labels to print"))
     base = Path(stem)
     paths = []
     for number, page in enumerate(render_pages(labels, paper), start=1):

@@ -35,6 +35,8 @@ from pathlib import Path
 
 import tomli_w
 
+from companion.i18n import _
+
 from .exc import PairingError
 
 __all__ = ["FILE_NAME", "Pairings", "PairingError", "normalise_tag"]
@@ -55,7 +57,7 @@ def normalise_tag(tag: str) -> str:
     """
     text = tag.strip().upper() if isinstance(tag, str) else ""
     if not _TAG.match(text):
-        raise PairingError(f"not an RFID tag id (10 hex digits): {tag!r}")
+        raise PairingError(_("not an RFID tag id (10 hex digits): {tag}").format(tag=repr(tag)))
     return text
 
 
@@ -100,7 +102,7 @@ class Pairings:
         """
         key = normalise_tag(tag)
         if not isinstance(code, str) or not _CODE.match(code.strip()):
-            raise PairingError(f"not a card code: {code!r}")
+            raise PairingError(_("not a card code: {code}").format(code=repr(code)))
         self._change({**self._tags, key: code.strip()})
 
     def unpair(self, tag: str) -> bool:
@@ -122,7 +124,8 @@ class Pairings:
             self._save(tags)
         except OSError as exc:
             reason = exc.strerror or exc
-            raise PairingError(f"cannot save the RFID pairings to {self.path}: {reason}") from None
+            raise PairingError(_("cannot save the RFID pairings to {file}: {reason}").format(
+                file=self.path, reason=reason)) from None
         self._tags = tags
 
     def _save(self, tags: dict[str, str]) -> None:
@@ -160,6 +163,9 @@ class Pairings:
         raise FileExistsError(f"{stamp} and 998 more names are taken")
 
     def _aside(self, why: str, move: bool) -> None:
+        """Keep the file aside (``move``: moved, else copied) and say so in :attr:`problem`.
+
+        :param why: what is wrong with the file, a sentence in the table's language naming it."""
         aside: Path | None = None
         try:
             aside = self._aside_name()
@@ -167,12 +173,12 @@ class Pairings:
                 os.replace(self.path, aside)
             else:
                 shutil.copy2(self.path, aside)
-            kept = f"kept as {aside.name}"
+            kept = _("kept as {name}").format(name=aside.name)
         except OSError as exc:
             if aside is not None:
                 aside.unlink(missing_ok=True)  # the empty placeholder: no copy was kept there
-            kept = f"could not keep a copy aside ({exc.strerror or exc})"
-        self.problem = f"RFID pairings file {self.path} {why}; {kept}"
+            kept = _("could not keep a copy aside ({reason})").format(reason=exc.strerror or exc)
+        self.problem = f"{why}; {kept}"
         log.warning("%s", self.problem)
 
     def _load(self) -> dict[str, str]:
@@ -181,16 +187,18 @@ class Pairings:
         except FileNotFoundError:
             return {}
         except OSError as exc:
-            self.problem = (f"RFID pairings file {self.path} cannot be read ({exc.strerror or exc}); "
-                            "no tag is paired")
+            self.problem = _("RFID pairings file {file} cannot be read ({reason}); no tag is "
+                             "paired").format(file=self.path, reason=exc.strerror or exc)
             log.warning("%s", self.problem)
             return {}
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            self._aside(f"is not valid TOML ({exc}), so every tag must be paired again", move=True)
+            self._aside(_("RFID pairings file {file} is not valid TOML ({problem}), so every tag must be "
+                          "paired again").format(file=self.path, problem=exc), move=True)
             return {}
         table = data.get("tags", {})
         if not isinstance(table, dict) or set(data) - {"tags"}:
-            self._aside("does not hold a [tags] table, so every tag must be paired again", move=True)
+            self._aside(_("RFID pairings file {file} does not hold a [tags] table, so every tag must be "
+                          "paired again").format(file=self.path), move=True)
             return {}
         tags: dict[str, str] = {}
         bad: list[str] = []
@@ -205,6 +213,7 @@ class Pairings:
             else:
                 bad.append(repr(tag))
         if bad:
-            self._aside(f"has entries that are not a tag and a card code ({', '.join(bad[:5])}); "
-                        "they were dropped", move=False)
+            self._aside(_("RFID pairings file {file} has entries that are not a tag and a card code "
+                          "({tags}); they were dropped").format(file=self.path, tags=", ".join(bad[:5])),
+                        move=False)
         return tags

@@ -58,6 +58,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from companion.i18n import N_, _
+
 from .exc import PanelConfigError, PanelError, PanelUnavailable
 
 log = logging.getLogger(__name__)
@@ -81,7 +83,7 @@ PIN_MIN, PIN_MAX = 2, 27
 #: gpiozero's own preference when no pin factory is named (lgpio is the one that drives a Pi 5).
 DEFAULT_FACTORIES = ("lgpio", "rpigpio", "pigpio", "native")
 #: Said once when the panel cannot run on a machine that is not a Raspberry Pi.
-NO_GPIO = "no GPIO: buttons and lights are off; touch and keyboard work"
+NO_GPIO = N_("no GPIO: buttons and lights are off; touch and keyboard work")
 
 _KEYS = ("enabled", "pin_factory", "debounce_ms", "buzzer", "buttons", "leds")
 
@@ -116,10 +118,10 @@ class PanelSettings:
 
     def pins(self) -> list[tuple[str, int]]:
         """``("button transmit", 17)``, ... every configured pin with what it is, buttons first."""
-        out = [(f"button {a}", p) for a, p in self.buttons.items()]
-        out += [(f"LED {n}", p) for n, p in self.leds.items()]
+        out = [(_("button {action}").format(action=a), p) for a, p in self.buttons.items()]
+        out += [(_("LED {light}").format(light=n), p) for n, p in self.leds.items()]
         if self.buzzer is not None:
-            out.append(("buzzer", self.buzzer))
+            out.append((_("buzzer"), self.buzzer))
         return out
 
 
@@ -145,42 +147,43 @@ def panel_settings(section: Mapping[str, Any], file: str | os.PathLike[str] | No
 
     for key, value in section.items():
         if key not in _KEYS:
-            raise bad(key, value, f"unknown setting (known: {', '.join(_KEYS)})")
+            raise bad(key, value, _("unknown setting (known: {known})").format(known=", ".join(_KEYS)))
     enabled = section.get("enabled", True)
     if not isinstance(enabled, bool):
-        raise bad("enabled", enabled, "must be true or false")
+        raise bad("enabled", enabled, _("must be true or false"))
     factory = section.get("pin_factory")
     if factory is not None:
         names = known_factories()
         if not isinstance(factory, str) or factory.strip().lower() not in names:
-            raise bad("pin_factory", factory, f"unknown pin factory (known: {', '.join(names)})")
+            raise bad("pin_factory", factory,
+                      _("unknown pin factory (known: {known})").format(known=", ".join(names)))
         factory = factory.strip().lower()
     debounce = section.get("debounce_ms", DEFAULT_DEBOUNCE_MS)
     if isinstance(debounce, bool) or not isinstance(debounce, int | float) or not 0 <= debounce <= 1000:
-        raise bad("debounce_ms", debounce, "must be a number of milliseconds from 0 to 1000")
+        raise bad("debounce_ms", debounce, _("must be a number of milliseconds from 0 to 1000"))
 
     def pin(key: str, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not PIN_MIN <= value <= PIN_MAX:
-            raise bad(key, value, f"must be a BCM GPIO number from {PIN_MIN} to {PIN_MAX} (the GPIO "
-                                  "number, not the header's physical pin number)")
+            raise bad(key, value, _("must be a BCM GPIO number from {low} to {high} (the GPIO number, not "
+                                    "the header's physical pin number)").format(low=PIN_MIN, high=PIN_MAX))
         return value
 
-    def table(name: str, known: tuple[str, ...], default: Mapping[str, int], what: str) -> dict[str, int]:
+    def table(name: str, known: tuple[str, ...], default: Mapping[str, int], unknown: str) -> dict[str, int]:
         if name not in section:
             return dict(default)
         given = section[name]
         if not isinstance(given, Mapping):
-            raise bad(name, given, f"must be a table, e.g. [gpio.{name}] with {known[0]} = "
-                                   f"{default[known[0]]}")
+            raise bad(name, given, _("must be a table, e.g. [gpio.{name}] with {key} = {value}").format(
+                name=name, key=known[0], value=default[known[0]]))
         out = {}
         for key, value in given.items():
             if key not in known:
-                raise bad(f"{name}.{key}", value, f"unknown {what} (known: {', '.join(known)})")
+                raise bad(f"{name}.{key}", value, unknown.format(known=", ".join(known)))
             out[key] = pin(f"{name}.{key}", value)
         return out
 
-    buttons = table("buttons", ACTIONS, DEFAULT_BUTTONS, "action")
-    leds = table("leds", LIGHTS, DEFAULT_LEDS, "light")
+    buttons = table("buttons", ACTIONS, DEFAULT_BUTTONS, _("unknown action (known: {known})"))
+    leds = table("leds", LIGHTS, DEFAULT_LEDS, _("unknown light (known: {known})"))
     buzzer_value = section.get("buzzer", DEFAULT_BUZZER)
     buzzer = None if buzzer_value is False else pin("buzzer", buzzer_value)
     used: dict[int, str] = {}
@@ -188,7 +191,8 @@ def panel_settings(section: Mapping[str, Any], file: str | os.PathLike[str] | No
     keyed += [("buzzer", buzzer)] if buzzer is not None else []
     for key, number in keyed:
         if number in used:
-            raise bad(key, number, f"pin {number} is already used by gpio.{used[number]}")
+            raise bad(key, number, _("pin {number} is already used by gpio.{key}").format(
+                number=number, key=used[number]))
         used[number] = key
     return PanelSettings(enabled=enabled, pin_factory=factory, debounce=debounce / 1000, buttons=buttons,
                          leds=leds, buzzer=buzzer, configured=bool(section), file=where)
@@ -296,7 +300,8 @@ def _load(name: str) -> Any:
     for ep in entry_points(group="gpiozero_pin_factories"):
         if ep.name == name.lower():
             return ep.load()()
-    raise PanelUnavailable(f"gpiozero has no pin factory {name!r} (known: {', '.join(known_factories())})")
+    raise PanelUnavailable(_("gpiozero has no pin factory {name} (known: {known})").format(
+        name=repr(name), known=", ".join(known_factories())))
 
 
 def load_pin_factory(name: str | None, env: Mapping[str, str] | None = None) -> tuple[Any, str, bool]:
@@ -326,7 +331,7 @@ def load_pin_factory(name: str | None, env: Mapping[str, str] | None = None) -> 
         if candidate == "native":
             log.warning("pin factory 'native' (gpiozero's fallback; no lgpio): buttons work, PWM does not")
         return factory, factory_name(factory), True
-    raise PanelUnavailable("no pin factory works (" + "; ".join(reasons) + ")")
+    raise PanelUnavailable(_("no pin factory works ({reasons})").format(reasons="; ".join(reasons)))
 
 
 # ---------------------------------------------------------------------------- the panel
@@ -488,7 +493,7 @@ def open_panel(settings: PanelSettings, events: queue.Queue[Any], *, pin_factory
     :param on_pi: whether this is a Raspberry Pi; default :func:`is_raspberry_pi`.
     """
     if not settings.enabled:
-        message = "GPIO is off in the config: buttons and lights are off; touch and keyboard work"
+        message = _("GPIO is off in the config: buttons and lights are off; touch and keyboard work")
         _tell_once(logging.INFO, message)
         return PanelStatus(None, message)
     pi = is_raspberry_pi() if on_pi is None else on_pi
@@ -497,15 +502,15 @@ def open_panel(settings: PanelSettings, events: queue.Queue[Any], *, pin_factory
         if pin_factory is not None:
             factory, name = pin_factory, factory_name(pin_factory)
         elif not pi and not settings.configured and _no_gpio_here():
-            raise PanelUnavailable("not a Raspberry Pi, no /dev/gpiochip*, no pin factory named")
+            raise PanelUnavailable(_("not a Raspberry Pi, no /dev/gpiochip*, no pin factory named"))
         else:
             factory, name, owned = load_pin_factory(settings.pin_factory)
     except PanelUnavailable as exc:
         if pi:
-            message = (f"no GPIO on this Raspberry Pi ({exc}): buttons and lights are off; "
-                       "touch and keyboard work")
+            message = _("no GPIO on this Raspberry Pi ({problem}): buttons and lights are off; "
+                        "touch and keyboard work").format(problem=exc)
         else:
-            message = NO_GPIO
+            message = _(NO_GPIO)
             log.debug("no GPIO: %s", str(exc))
         fault = pi or settings.configured
         _tell_once(logging.ERROR if fault else logging.WARNING, message)
@@ -521,8 +526,8 @@ def open_panel(settings: PanelSettings, events: queue.Queue[Any], *, pin_factory
                 factory.close()
             except Exception:
                 log.exception("closing the pin factory failed")
-        message = (f"GPIO pins cannot be used ({type(exc).__name__}: {exc}): buttons and lights are off; "
-                   "touch and keyboard work")
+        message = _("GPIO pins cannot be used ({problem}): buttons and lights are off; touch and keyboard "
+                    "work").format(problem=f"{type(exc).__name__}: {exc}")
         _tell_once(logging.ERROR, message)
         return PanelStatus(None, message, fault=True, factory=name)
     log.info("GPIO panel: %s", panel.describe())

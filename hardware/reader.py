@@ -52,6 +52,8 @@ from typing import Any
 
 import serial
 
+from companion.i18n import _
+
 from .exc import ReaderConfigError
 from .framing import FRAMINGS, LineFramer, Rdm6300Framer, ReaderEvent
 
@@ -106,47 +108,51 @@ def reader_settings(section: Mapping[str, Any], file: str = "<config>") -> Reade
     for key in section:
         if key not in known:
             raise ReaderConfigError(file, key, section[key],
-                                    f"unknown setting (known: {', '.join(sorted(known))})")
+                                    _("unknown setting (known: {known})").format(
+                                        known=", ".join(sorted(known))))
     values: dict[str, Any] = {}
     for key in ("port", "pairings"):
         if key in section:
             value = section[key]
             if not isinstance(value, str) or not value.strip():
-                raise ReaderConfigError(file, key, value, "must be a path (a non-empty string)")
+                raise ReaderConfigError(file, key, value, _("must be a path (a non-empty string)"))
             values[key] = value.strip()
     if "baudrate" in section:
         value = section["baudrate"]
         if not isinstance(value, int) or isinstance(value, bool) or not 50 <= value <= 4_000_000:
-            raise ReaderConfigError(file, "baudrate", value, "must be a whole number of bits per second, "
-                                    "e.g. 9600 or 115200")
+            raise ReaderConfigError(file, "baudrate", value, _("must be a whole number of bits per second, "
+                                                               "e.g. 9600 or 115200"))
         values["baudrate"] = value
     if "framing" in section:
         value = section["framing"]
         if value not in FRAMINGS:
-            raise ReaderConfigError(file, "framing", value, "must be \"line\" (QR/barcode scanner) or "
-                                    "\"rdm6300\" (RFID)")
+            raise ReaderConfigError(file, "framing", value, _("must be \"line\" (QR/barcode scanner) or "
+                                                              "\"rdm6300\" (RFID)"))
         values["framing"] = value
     if "prefix" in section:
         value = section["prefix"]
         if not isinstance(value, str) or len(value) > 16 or not (value == "" or value.isprintable()):
-            raise ReaderConfigError(file, "prefix", value, "must be printable text of at most 16 characters")
+            raise ReaderConfigError(file, "prefix", value,
+                                    _("must be printable text of at most 16 characters"))
         values["prefix"] = value
     if "enabled" in section:
         value = section["enabled"]
         if not isinstance(value, bool):
-            raise ReaderConfigError(file, "enabled", value, "must be true or false")
+            raise ReaderConfigError(file, "enabled", value, _("must be true or false"))
         values["enabled"] = value
     for key, (low, high) in _SECONDS.items():
         if key in section:
             number = _number(low, high)(section[key])
             if number is None:
-                raise ReaderConfigError(file, key, section[key], f"must be a number of seconds from {low:g} "
-                                        f"to {high:g}")
+                raise ReaderConfigError(file, key, section[key],
+                                        _("must be a number of seconds from {low} to {high}").format(
+                                            low=f"{low:g}", high=f"{high:g}"))
             values[key] = number
     settings = ReaderSettings(**values)
     if settings.backoff_min > settings.backoff_max:
         raise ReaderConfigError(file, "backoff_max", section.get("backoff_max", settings.backoff_max),
-                                f"must be at least backoff_min ({settings.backoff_min:g})")
+                                _("must be at least backoff_min ({low})").format(
+                                    low=f"{settings.backoff_min:g}"))
     return settings
 
 
@@ -165,13 +171,13 @@ def make_framer(settings: ReaderSettings) -> LineFramer | Rdm6300Framer:
 def _reason(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
     if "lock" in text.lower() or "busy" in text.lower() or getattr(exc, "errno", None) == 16:
-        return "the port is busy (another program is using it?)"
+        return _("the port is busy (another program is using it?)")
     if "returned no data" in text or getattr(exc, "errno", None) == 5:
-        return "the reader was unplugged (or stopped answering)"
+        return _("the reader was unplugged (or stopped answering)")
     if "No such file" in text or getattr(exc, "errno", None) == 2:
-        return "not plugged in"
+        return _("not plugged in")
     if "Permission denied" in text or getattr(exc, "errno", None) == 13:
-        return "no permission (is the user in the dialout group?)"
+        return _("no permission (is the user in the dialout group?)")
     return text
 
 
@@ -284,7 +290,7 @@ class CardReader:
                 delay = min(delay * 2, self.settings.backoff_max)
         except Exception:  # a bug must not kill the table silently
             log.exception("the card reader thread failed")
-            self._went_down("reader disconnected: internal error (see the log)")
+            self._went_down(_("reader disconnected: internal error (see the log)"))
         finally:
             self._close()
             self._connected = False
@@ -293,7 +299,7 @@ class CardReader:
         """Open the port and read until it fails or :meth:`stop`.  :returns: whether it opened."""
         port = self._choose_port()
         if port is None:
-            self._went_down(f"reader disconnected: no card reader found in {BY_ID}")
+            self._went_down(_("reader disconnected: no card reader found in {folder}").format(folder=BY_ID))
             return False
         self._port = port
         self.open_attempts += 1
@@ -301,7 +307,8 @@ class CardReader:
             handle = self._open_port(port, baudrate=self.settings.baudrate, timeout=self.settings.timeout,
                                      exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
-            self._went_down(f"reader disconnected: cannot open {port}: {_reason(exc)}")
+            self._went_down(_("reader disconnected: cannot open {port}: {reason}").format(
+                port=port, reason=_reason(exc)))
             return False
         with self._lock:
             self._serial = handle
@@ -310,12 +317,13 @@ class CardReader:
         self._connected = True
         self._down_sentence = None
         log.info("card reader connected on %s", port)
-        self._emit("connected", f"card reader connected ({port})")
+        self._emit("connected", _("card reader connected ({port})").format(port=port))
         try:
             self._read(handle, make_framer(self.settings))
         except (serial.SerialException, OSError) as exc:
             if not self._stop.is_set():
-                self._went_down(f"reader disconnected ({port}): {_reason(exc)}")
+                self._went_down(_("reader disconnected ({port}): {reason}").format(
+                    port=port, reason=_reason(exc)))
         finally:
             self._close()
         return True

@@ -22,6 +22,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from companion.cli.output import Failure
+from companion.i18n import _
 from companion.table.registry import AddSubcommand, AddTarget, BenchTarget, GameInfo
 
 __all__ = ["AddTarget", "BenchTarget", "MISSING_TARGETS", "TARGETS_GROUP", "register", "targets"]
@@ -62,7 +63,9 @@ def targets() -> tuple[list[BenchTarget], list[str]]:
 def register(add: AddSubcommand, pack: argparse.ArgumentParser, registry: Sequence[GameInfo[Any]]) -> None:
     """Add ``companion bench`` and its targets: each of ``registry``'s games' (in their order), then the
     installed packages' (:func:`targets`)."""
-    bench = add("bench", "measure how fast Mission Control decides and how fast the app starts", [pack])
+    # The one line `companion --help` lists is translated; the rest of `bench` is a developer's tool and
+    # stays English (its targets, their options and their reports).
+    bench = add("bench", _("measure how fast Mission Control decides and how fast the app starts"), [pack])
     actions = bench.add_subparsers(dest="bench_action", metavar="ACTION", required=True)
 
     def add_target(name: str, help: str, description: str) -> argparse.ArgumentParser:

@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 
 from companion.cli.output import EXIT_USAGE, Failure, err
+from companion.i18n import _
 from companion.table.config import read_config, store_problems
 from companion.table.store import Store, StoreError
 
@@ -21,7 +22,7 @@ __all__ = ["database_option", "database_path", "open_store", "none_yet"]
 def database_option(parser: argparse.ArgumentParser) -> None:
     """``--database FILE``, for every command that uses the store."""
     parser.add_argument("--database", metavar="FILE", type=Path, default=None,
-                        help="the game store (SQLite) instead of the config's [store] database")
+                        help=_("the game store (SQLite) instead of the config's [store] database"))
 
 
 def database_path(args: argparse.Namespace) -> Path:
@@ -33,15 +34,18 @@ def database_path(args: argparse.Namespace) -> Path:
     if getattr(args, "database", None) is not None:
         path = Path(args.database).expanduser()
         if not path.parent.is_dir():
-            what = "is not a folder" if path.parent.exists() else "does not exist"
-            raise Failure(f"--database {path}: the folder {path.parent} {what} (the game store is kept in a "
-                          f"folder that exists: create it first, or give a file in another)", EXIT_USAGE)
+            sentence = (_("--database {path}: the folder {folder} is not a folder (the game store is kept in "
+                          "a folder that exists: create it first, or give a file in another)")
+                        if path.parent.exists() else
+                        _("--database {path}: the folder {folder} does not exist (the game store is kept in "
+                          "a folder that exists: create it first, or give a file in another)"))
+            raise Failure(sentence.format(path=path, folder=path.parent), EXIT_USAGE)
         return path
     config, problems = read_config()
     # A bad [game] setting does not matter here; one that decides where the database is, or a file
     # that could not be read at all, would point at the wrong history.
     for problem in store_problems(problems):
-        raise Failure(f"config: {problem}")
+        raise Failure(_("config: {problem}").format(problem=problem))
     return config.database_path
 
 
@@ -66,4 +70,4 @@ def open_store(args: argparse.Namespace, create: bool = False) -> Store | None:
 
 def none_yet(args: argparse.Namespace) -> str:
     """The sentence for a store that does not exist yet."""
-    return f"No games yet: there is no game store at {database_path(args)}."
+    return _("No games yet: there is no game store at {path}.").format(path=database_path(args))

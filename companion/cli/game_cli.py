@@ -34,6 +34,7 @@ from companion.cli.output import (
     verbose_option,
 )
 from companion.errors import ContentError, ScenarioError
+from companion.i18n import _, ngettext
 from companion.table.action_terminal import ActionTerminal, TerminalSession
 from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
 from companion.table.registry import AddSubcommand, ContentId, Keeper, StoredSession
@@ -73,7 +74,7 @@ def choose_pack(args: argparse.Namespace, load: Callable[[PackFile], P], default
     try:
         return load(path) if path else default()
     except ContentError as exc:
-        raise Failure(f"content pack: {exc}") from None
+        raise Failure(_("content pack: {problem}").format(problem=exc)) from None
 
 
 def referee(
@@ -98,8 +99,8 @@ def referee(
     if refusal is not None:
         print_json({"ok": False, "index": refusal.index, "kind": refusal.kind, "reason": refusal.reason})
         err(
-            f"{args.scenario}: action {refusal.index} ({refusal.kind}) is refused: {refusal.reason}; "
-            f"nothing was applied"
+            _("{file}: action {index} ({kind}) is refused: {reason}; nothing was applied").format(
+                file=args.scenario, index=refusal.index, kind=refusal.kind, reason=refusal.reason)
         )
         return EXIT_IMPOSSIBLE
     print_json(state_json(scenario))
@@ -124,9 +125,10 @@ def check_pack(
     for problem in problems:
         out(str(problem))
     if problems:
-        err(f"{file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        err(ngettext("{file}: {n} problem", "{file}: {n} problems", len(problems)).format(
+            file=file, n=len(problems)))
         return EXIT_ERROR
-    out(f"OK: {holds(load(file))}")
+    out(_("OK: {contents}").format(contents=holds(load(file))))
     return EXIT_OK
 
 
@@ -136,12 +138,12 @@ def ask_player_count(setup: Prompt, low: int, high: int) -> int:
 
     :raises Quit: the table left (:class:`~companion.table.prompt.EndOfInput` when the input ended).
     """
-    ask = setup.reader(f"Type how many players there are, from {low} to {high}.")
+    ask = setup.reader(_("Type how many players there are, from {low} to {high}.").format(low=low, high=high))
     while True:
-        answer = ask(f"How many players ({low}-{high})? ").strip()
+        answer = ask(_("How many players ({low}-{high})? ").format(low=low, high=high)).strip()
         if answer.isdigit() and low <= int(answer) <= high:
             return int(answer)
-        setup.say(f"Please type a number from {low} to {high}.")
+        setup.say(_("Please type a number from {low} to {high}.").format(low=low, high=high))
 
 
 def ask_player_name(setup: Prompt, seat: int, earlier: Sequence[str], max_name: int, prompt: str = "") -> str:
@@ -155,20 +157,21 @@ def ask_player_name(setup: Prompt, seat: int, earlier: Sequence[str], max_name: 
     :returns: the name, its spaces tidied (:func:`~companion.table.seat_names.clean_name`).
     :raises Quit: the table left (:class:`~companion.table.prompt.EndOfInput` when the input ended).
     """
-    ask = setup.reader(f"Type Player {seat + 1}'s name (at most {max_name} characters).")
-    question = prompt or f"Player {seat + 1}'s name: "
+    ask = setup.reader(_("Type Player {n}'s name (at most {most} characters).").format(
+        n=seat + 1, most=max_name))
+    question = prompt or _("Player {n}'s name: ").format(n=seat + 1)
     while True:
         name = clean_name(ask(question))
         if not name:
             continue
         if taken_by(name, earlier) is not None:
-            question = f"{name} is taken; another name for Player {seat + 1}: "
+            question = _("{name} is taken; another name for Player {n}: ").format(name=name, n=seat + 1)
             continue
         problem = name_problem(name, seat, earlier, max_name)
         if problem is None:
             return name
         setup.say(problem)
-        question = prompt or f"Player {seat + 1}'s name: "
+        question = prompt or _("Player {n}'s name: ").format(n=seat + 1)
 
 
 def seed_type(max_seed: int) -> Callable[[str], int]:
@@ -180,7 +183,8 @@ def seed_type(max_seed: int) -> Callable[[str], int]:
     def seed(text: str) -> int:
         if not (text.isascii() and text.isdigit()) or int(text) > max_seed:
             raise argparse.ArgumentTypeError(
-                f"a seed is a whole number from 0 to {max_seed:,}, not {text[:20]!r}"
+                _("a seed is a whole number from 0 to {max}, not {text}").format(
+                    max=f"{max_seed:,}", text=repr(text[:20]))
             )
         return int(text)
 
@@ -211,8 +215,8 @@ def add_play_options(
         type=options_text,
         default=None,
         metavar="JSON",
-        help=f"the table options where the rules are silent, e.g. '{options_example}' "
-        "(docs/table-options.md; default: the referee's readings)",
+        help=_("the table options where the rules are silent, e.g. '{example}' (docs/table-options.md; "
+               "default: the referee's readings)").format(example=options_example),
     )
     add_store_options(parser)
     parser.set_defaults(handler=handler)
@@ -220,8 +224,9 @@ def add_play_options(
 
 def add_store_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--no-store`` and ``--database FILE`` to a ``play`` parser (see :func:`open_store`)."""
-    parser.add_argument("--no-store", action="store_true", help="do not save the game or offer to resume one")
-    parser.add_argument("--database", metavar="FILE", help="the game store instead of the config's")
+    parser.add_argument("--no-store", action="store_true",
+                        help=_("do not save the game or offer to resume one"))
+    parser.add_argument("--database", metavar="FILE", help=_("the game store instead of the config's"))
 
 
 def open_store(args: argparse.Namespace) -> Store | None:
@@ -232,7 +237,7 @@ def open_store(args: argparse.Namespace) -> Store | None:
     try:
         return Store.open(database_path(args))
     except StoreError as exc:
-        err(f"{exc} This game will not be saved.")
+        err(_("{problem} This game will not be saved.").format(problem=exc))
         return None
 
 
@@ -278,14 +283,14 @@ def play_stored(
         if store is not None and saved is not None and saved.game != keeper.game:
             # One table, one game: a new game gives the other game's unfinished one up (Store.begin).
             titles = getattr(args, "game_titles", None)
-            ask = setup.reader("Type y to start a new game (giving that one up), or n to keep it.", True)
+            ask = setup.reader(_("Type y to start a new game (giving that one up), or n to keep it."), True)
             if not give_up_other(saved, title, ask, output_fn, titles):
                 return EXIT_OK
         elif store is not None and saved is not None:
-            output_fn(f"An unfinished game is saved: {describe(saved)}")
+            output_fn(_("An unfinished game is saved: {game}").format(game=describe(saved)))
             if setup.yes_or_blank(
-                "Resume it? [Y/n/q] (n starts a new game and gives this one up) ",
-                "Type y (or Enter alone) to resume it, n to start a new game, q to leave.",
+                _("Resume it? [Y/n/q] (n starts a new game and gives this one up) "),
+                _("Type y (or Enter alone) to resume it, n to start a new game, q to leave."),
             ):
                 try:
                     session = store.resume(saved, keeper, content, None)
@@ -323,24 +328,26 @@ def add_referee_and_check(
         ``docs/<game>.md``.
     :param title: the game's name in help texts (``"Six Actions"``).
     """
-    referee_parser = add("referee", f"run a {title} scenario's actions and print the state as JSON", [pack])
+    referee_parser = add("referee", _("run a {game} scenario's actions and print the state as JSON").format(
+        game=title), [pack])
     referee_parser.add_argument(
-        "scenario", metavar="SCENARIO.json", help=f"players, position and actions (docs/{game}.md)"
+        "scenario", metavar="SCENARIO.json",
+        help=_("players, position and actions (docs/{name}.md)").format(name=game)
     )
-    notation = textwrap.fill(f'Scenario (JSON): the players, the position and the actions in record form, '
-                             f'{{"kind": ..., fields}}; every field in docs/{game}.md ("companion referee '
-                             f'--game {game}"), examples in docs/examples/{game}/.', 100,
+    notation = textwrap.fill(_('Scenario (JSON): the players, the position and the actions in record form, '
+                               '{{"kind": ..., fields}}; every field in docs/{name}.md ("companion referee '
+                               '--game {name}"), examples in docs/examples/{name}/.').format(name=game), 100,
                              break_on_hyphens=False)
     referee_parser.epilog = f"{notation}\n\n{referee_parser.epilog or ''}"
     referee_parser.set_defaults(handler=referee_handler)
-    content = add("content", f"work with {title} content packs", [])
+    content = add("content", _("work with {game} content packs").format(game=title), [])
     actions = content.add_subparsers(dest="action", metavar="ACTION", required=True)
     check = actions.add_parser(
         "check",
-        help=f"list every problem in a {title} content pack (TOML)",
+        help=_("list every problem in a {game} content pack (TOML)").format(game=title),
         parents=[verbose_option()],
-        description="List every problem in a content pack.",
+        description=_("List every problem in a content pack."),
     )
-    check.add_argument("--game", choices=(game,), default=game, help=f"the game: {game}")
-    check.add_argument("file", metavar="FILE", help="the content pack to check")
+    check.add_argument("--game", choices=(game,), default=game, help=_("the game: {name}").format(name=game))
+    check.add_argument("file", metavar="FILE", help=_("the content pack to check"))
     check.set_defaults(handler=check_handler)

@@ -23,9 +23,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from companion.i18n import _, ngettext
 from companion.table.registry import AddSubcommand, GameInfo, RegisterCli, Subcommands
 
-__all__ = ["chosen_game", "ordered", "Dispatch", "GameParser", "mismatch", "foreign_option", "said", "whose"]
+__all__ = ["ends_in_s", "chosen_game", "ordered", "Dispatch", "GameParser", "mismatch", "foreign_option",
+           "said", "whose"]
 
 
 class GameParser(argparse.ArgumentParser):
@@ -52,13 +54,22 @@ class GameParser(argparse.ArgumentParser):
 
 
 def whose(title: str) -> str:
-    """``"Incoming Transmission's"``, ``"The Six Actions'"``."""
-    return title + ("'" if title.endswith("s") else "'s")
+    """``"Incoming Transmission's"``, ``"The Six Actions'"`` (English: a sentence in the table's
+    language has the possessive in its translation, chosen by :func:`ends_in_s`)."""
+    return title + ("'" if ends_in_s(title) else "'s")
+
+
+def ends_in_s(title: str) -> bool:
+    """Whether English writes ``title``'s possessive with an apostrophe alone (``"The Six Actions'"``):
+    the sentences that say it come in two messages, one for each (``title`` is the English one)."""
+    return title.endswith("s")
 
 
 def said(titles: Sequence[str]) -> str:
-    """``"A"``, ``"A and B"``, ``"A, B and C"``."""
-    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` (the "and" in the table's language)."""
+    if len(titles) < 2:
+        return "".join(titles)
+    return _("{first} and {last}").format(first=", ".join(titles[:-1]), last=titles[-1])
 
 
 def chosen_game(argv: Sequence[str]) -> str | None:
@@ -105,7 +116,8 @@ class Dispatch:
                     "--game",
                     choices=self.names,
                     default=None,
-                    help=f"the game (default: {self.names[0]}; {', '.join(self.names)})",
+                    help=_("the game (default: {default}; {names})").format(
+                        default=self.names[0], names=", ".join(self.names)),
                 )
                 parser.set_defaults(game_of_command=game, game_titles=self.titles)
                 self._say_the_games(parser, game, name)
@@ -118,17 +130,20 @@ class Dispatch:
     def _say_the_games(self, parser: argparse.ArgumentParser, game: str, name: str) -> None:
         """Title the game's own options with its name, and say in the help which other games have a
         subcommand ``name`` and how to see theirs."""
-        default = ", the default" if game == self.names[0] else ""
+        title = self.titles[game]
         if isinstance(parser, GameParser):
-            parser.options_under(f"options of {self.titles[game]} (--game {game}{default})")
+            section = (_("options of {game} (--game {name}, the default)") if game == self.names[0]
+                       else _("options of {game} (--game {name})"))
+            parser.options_under(section.format(game=_(title), name=game))
         others = [g for g in self.games if g.name != game and any(name in f.names for f in g.cli)]
         if not others:
             return
         where = ", ".join(f"`companion {name} --game {g.name} --help`" for g in others)
-        own = "has its" if len(others) == 1 else "have their"
-        them = said([g.title for g in others])
-        note = textwrap.fill(f"This is {whose(self.titles[game])} `{name}`. {them} {own} own: {where}.", 100,
-                             break_on_hyphens=False)
+        this = (_("This is {game}' `{command}`.") if ends_in_s(title)
+                else _("This is {game}'s `{command}`.")).format(game=_(title), command=name)
+        own = ngettext("{games} has its own: {commands}.", "{games} have their own: {commands}.",
+                       len(others)).format(games=said([_(g.title) for g in others]), commands=where)
+        note = textwrap.fill(f"{this} {own}", 100, break_on_hyphens=False)
         parser.epilog = f"{note}\n\n{parser.epilog}" if parser.epilog else note
 
 
@@ -157,9 +172,13 @@ def foreign_option(args: argparse.Namespace, rest: Sequence[str],
     for flag in flags:
         if flag in known:
             first = known[flag][0]
-            return (f"{flag} belongs to {said([g.title for g in known[flag]])}, not "
-                    f"{titles.get(owner, owner)} (`companion {command} --game {first.name} --help` lists "
-                    f"{whose(first.title)} options)")
+            sentence = (_("{option} belongs to {games}, not {game} (`companion {command} --game {name} "
+                          "--help` lists {first}' options)") if ends_in_s(first.title)
+                        else _("{option} belongs to {games}, not {game} (`companion {command} --game {name} "
+                               "--help` lists {first}'s options)"))
+            return sentence.format(option=flag, games=said([_(g.title) for g in known[flag]]),
+                                   game=_(titles.get(owner, owner)), command=command, name=first.name,
+                                   first=_(first.title))
     return None
 
 
@@ -184,4 +203,5 @@ def mismatch(args: argparse.Namespace) -> str | None:
     asked, owner = getattr(args, "game", None), getattr(args, "game_of_command", None)
     if asked is None or owner is None or asked == owner:
         return None
-    return f"`{args.command}` is a subcommand of {owner}, not of {asked}"
+    return _("`{command}` is a subcommand of {game}, not of {asked}").format(
+        command=args.command, game=owner, asked=asked)

@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 
 from companion import __version__
 from companion.cli import games
+from companion.cli.argparse_words import follow_language
 from companion.cli.output import (
     EPILOG,
     EXIT_ERROR,
@@ -53,6 +54,7 @@ from companion.cli.output import (
     verbose_option,
 )
 from companion.errors import CompanionError
+from companion.i18n import N_, _
 from companion.table.registry import (
     SUBCOMMANDS_GROUP,
     AddSubcommand,
@@ -81,20 +83,20 @@ class Missing(NamedTuple):
 #: when none did: ``companion run`` without ``ui`` still answers, exit 1.
 MISSING = {
     "run": Missing(
-        HelpPlace.APP, "start the touchscreen app (Kivy; needs a display)",
-        "the Kivy app (ui/app.py) is not installed with this copy of the companion; "
-        "`companion play` runs a game in the terminal"),
+        HelpPlace.APP, N_("start the touchscreen app (Kivy; needs a display)"),
+        N_("the Kivy app (ui/app.py) is not installed with this copy of the companion; "
+           "`companion play` runs a game in the terminal")),
     "labels": Missing(
         HelpPlace.HARDWARE,
-        "print a sheet of QR labels for the card sleeves, so the reader can scan the cards",
-        "the label sheet (ui/cli.py, hardware/labels.py) is not installed with this copy of the "
-        "companion"),
+        N_("print a sheet of QR labels for the card sleeves, so the reader can scan the cards"),
+        N_("the label sheet (ui/cli.py, hardware/labels.py) is not installed with this copy of the "
+           "companion")),
     "doctor": Missing(
         HelpPlace.HARDWARE,
-        "check the buttons, lights and card reader: pin factory, pins, serial ports, last scans "
-        "(exit 1 when something configured is missing)",
-        "the hardware check (ui/cli.py, hardware/doctor.py) is not installed with this copy of the "
-        "companion"),
+        N_("check the buttons, lights and card reader: pin factory, pins, serial ports, last scans "
+           "(exit 1 when something configured is missing)"),
+        N_("the hardware check (ui/cli.py, hardware/doctor.py) is not installed with this copy of the "
+           "companion")),
 }
 
 
@@ -108,10 +110,12 @@ def installed() -> tuple[list[Subcommands], list[str]]:
             family = point.load()
         except Exception as exc:  # a broken plug-in must not take the whole command line with it
             log.info("entry point %s = %s does not load", point.name, point.value, exc_info=True)
-            problems.append(f"{point.value} does not load ({type(exc).__name__}: {exc})")
+            problems.append(_("{entry_point} does not load ({error})").format(
+                entry_point=point.value, error=f"{type(exc).__name__}: {exc}"))
             continue
         if not isinstance(family, Subcommands):
-            problems.append(f"{point.value} is not a companion.table.registry.Subcommands")
+            problems.append(_("{entry_point} is not a {kind}").format(
+                entry_point=point.value, kind="companion.table.registry.Subcommands"))
             continue
         found.append(family)
     return found, problems
@@ -151,8 +155,8 @@ OWN = (
 
 
 #: The end of ``companion --help``: where each game's options and scenario notation are.
-GAMES_NOTE = ("Each game's options: `companion play --game NAME --help`; its scenario notation:\n"
-              "`companion referee --game NAME --help` (without --game: the first game's).")
+GAMES_NOTE = N_("Each game's options: `companion play --game NAME --help`; its scenario notation:\n"
+                "`companion referee --game NAME --help` (without --game: the first game's).")
 
 
 def command_of(argv: Sequence[str]) -> str | None:
@@ -208,19 +212,18 @@ def _add_missing(add: AddSubcommand, taken: Container[str], before: HelpPlace | 
             continue
         if only is not None and name != only:
             continue
-        missing = add(name, missing_one.help, [])
+        missing = add(name, _(missing_one.help), [])
         missing.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
         def handler(args: argparse.Namespace, message: str = missing_one.message) -> int:
-            raise Failure(message + why)
+            raise Failure(_(message) + why)
 
         missing.set_defaults(handler=handler, takes_any=True)
 
 
 def _titles(registry: Sequence[GameInfo[Any]]) -> str:
     """The registered games' titles for the help: ``"Incoming Transmission, The Six Actions and ..."``."""
-    titles = [info.title for info in registry]
-    return ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
+    return games.said([_(info.title) for info in registry])
 
 
 def build_parser(registry: Sequence[GameInfo[Any]], game: str | None = None,
@@ -243,23 +246,25 @@ def _parser(found: Sequence[Subcommands], problems: Sequence[str], titles: str,
             only: str | None = None) -> tuple[argparse.ArgumentParser, Container[str]]:
     """The parser of the families ``found`` (and of :data:`MISSING`: every one, or ``only``'s), and
     the names of its subcommands."""
+    follow_language()
     common = verbose_option()
     pack = argparse.ArgumentParser(add_help=False)
-    pack.add_argument("--content", metavar="FILE", help="a content pack (TOML) instead of the default one")
+    pack.add_argument("--content", metavar="FILE", help=_("a content pack (TOML) instead of the default one"))
 
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
-        prog="companion", parents=[common], epilog=EPILOG + "\n\n" + GAMES_NOTE, formatter_class=raw,
-        description="The table companion: the box beside the board that deals, keeps the books and\n"
-                    "referees " + titles + ".")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+        prog="companion", parents=[common], epilog=_(EPILOG) + "\n\n" + _(GAMES_NOTE), formatter_class=raw,
+        description=_("The table companion: the box beside the board that deals, keeps the books and\n"
+                      "referees {games}.").format(games=titles))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=_("show program's version number and exit"))
     # Every subcommand's parser is a GameParser: a game's options stand under its name in the help.
     sub: argparse._SubParsersAction[Any] = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=games.GameParser)
 
     def add(name: str, help: str, parents: Sequence[argparse.ArgumentParser]) -> argparse.ArgumentParser:
         made: argparse.ArgumentParser = sub.add_parser(
-            name, help=help, description=help[0].upper() + help[1:] + ".", epilog=EPILOG,
+            name, help=help, description=help[0].upper() + help[1:] + ".", epilog=_(EPILOG),
             parents=[common, *parents], formatter_class=raw)
         return made
 
@@ -324,7 +329,7 @@ def run(registry: Sequence[GameInfo[Any]], argv: list[str] | None = None) -> int
     try:
         parser = build_parser(registry, games.chosen_game(given), command_of(given))
     except KeyboardInterrupt:  # Ctrl-C while the game's subcommands are imported: one line, no traceback
-        err("companion: interrupted")
+        err(_("companion: interrupted"))
         return EXIT_INTERRUPTED
     try:
         args, rest = parser.parse_known_args(argv)
@@ -352,7 +357,7 @@ def run(registry: Sequence[GameInfo[Any]], argv: list[str] | None = None) -> int
         err(f"companion {args.command}: {message}")
         return EXIT_ERROR
     except KeyboardInterrupt:
-        err(f"companion {args.command}: interrupted")
+        err(_("companion {command}: interrupted").format(command=args.command))
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # `companion play | head`: the reader left; say nothing more on stdout
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -360,6 +365,6 @@ def run(registry: Sequence[GameInfo[Any]], argv: list[str] | None = None) -> int
         return EXIT_ERROR
     except Exception as exc:  # a bug: say so in one line; -v shows the traceback
         log.info("unexpected error", exc_info=True)
-        err(f"companion {args.command}: internal error: {type(exc).__name__}: {exc} "
-            f"(run with -v for the traceback)")
+        err(_("companion {command}: internal error: {error} (run with -v for the traceback)").format(
+            command=args.command, error=f"{type(exc).__name__}: {exc}"))
         return EXIT_ERROR

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from companion.i18n import _, pgettext
 from companion.table.store import SavedGame
 
 __all__ = ["give_up_other"]
@@ -28,14 +29,15 @@ def give_up_other(saved: SavedGame, title: str, input_fn: Callable[[str], str],
         game's :meth:`~companion.table.store.Store.begin`); anything else, the end of input included,
         is ``False`` and says that the other game stays saved.
     """
-    other = (titles or {}).get(saved.game, saved.game)
-    output_fn(f"An unfinished game of {other} is saved (`companion play --game {saved.game}` "
-              f"resumes it); a new game of {title} gives it up.")
+    other = _((titles or {}).get(saved.game, saved.game))
+    output_fn(_("An unfinished game of {other} is saved (`companion play --game {name}` resumes it); a new "
+                "game of {game} gives it up.").format(other=other, name=saved.game, game=title))
     try:
-        answer = input_fn("Start a new game anyway? [y/N] ").strip().lower()
+        answer = input_fn(_("Start a new game anyway? [y/N] ")).strip().lower()
     except EOFError:
         answer = ""
-    if answer in ("y", "yes"):
+    # "y"/"yes" always; a language's own yes (German "j"/"ja") too.
+    if answer in ("y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")):
         return True
-    output_fn("Leaving: that game stays saved.")
+    output_fn(_("Leaving: that game stays saved."))
     return False

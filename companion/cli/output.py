@@ -15,6 +15,8 @@ import json
 import sys
 from collections.abc import Mapping
 
+from companion.i18n import N_, _
+
 __all__ = ["EXIT_OK", "EXIT_ERROR", "EXIT_USAGE", "EXIT_IMPOSSIBLE", "EXIT_INTERRUPTED", "EPILOG",
            "Failure", "out", "err", "print_json", "positive", "verbose_option", "whole_number"]
 
@@ -27,14 +29,15 @@ EXIT_USAGE = 2
 EXIT_IMPOSSIBLE = 3
 EXIT_INTERRUPTED = 130
 
-EPILOG = """\
+#: The exit codes, at the end of every ``--help`` (marked: shown as ``_(EPILOG)``).
+EPILOG = N_("""\
 exit codes:
   0    success (referee: every command executed)
   1    error: no display, the app or the planner missing, an unreadable or invalid content pack,
        `content check` found problems
   2    bad input: a malformed scenario file (the message names the field), a bad option
   3    referee: an impossible command (JSON on stdout names the step, the command and the reason)
-  130  interrupted (Ctrl-C)"""
+  130  interrupted (Ctrl-C)""")
 
 
 class Failure(Exception):
@@ -70,14 +73,15 @@ def whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text[:20]))) from None
 
 
 def positive(text: str) -> int:
     """An argparse type: a whole number of at least 1.  :raises argparse.ArgumentTypeError: naming it."""
     value = whole_number(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(value=value))
     return value
 
 
@@ -85,5 +89,5 @@ def verbose_option() -> argparse.ArgumentParser:
     """A parent parser with ``-v``/``--verbose`` (counted), which every subcommand takes."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS,
-                        help="log to stderr (-vv for debug detail)")
+                        help=_("log to stderr (-vv for debug detail)"))
     return common

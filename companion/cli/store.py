@@ -22,20 +22,22 @@ from typing import Any, TypeVar
 from companion.cli.database import database_option, database_path, none_yet, open_store
 from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, positive, print_json
 from companion.errors import CompanionError
+from companion.i18n import N_, _, ngettext, pgettext
 from companion.table.registry import AddSubcommand, GameInfo, ProgressNames
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
 from companion.table.store_rows import PlayerStats, SavedGame, all_figures, said_names
 
-__all__ = ["register", "history_lines", "stats_lines", "sparkline", "difficulty_order", "title_of",
-           "names_of", "figures_text", "game_order", "standings_lines", "read_figures"]
+__all__ = ["register", "difficulty_word", "result_word", "history_lines", "stats_lines", "sparkline",
+           "difficulty_order", "title_of", "names_of", "figures_text", "game_order", "standings_lines",
+           "read_figures"]
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
 #: What ``history`` shows that needs a word (its ``--help``).
-HISTORY_NOTE = ("Results: won, lost, left (given up after a transmission: counted as not won), abandoned "
+HISTORY_NOTE = N_("Results: won, lost, left (given up after a transmission: counted as not won), abandoned "
                 "(left before the first transmission: outside the win rate and the streaks), unfinished. An "
                 "unfinished game's seed shows as - until it ends: with the content pack it deals the "
-                "secret missions.")
+                  "secret missions.")
 
 T = TypeVar("T")
 #: The registered games, as :func:`register` is given them (:func:`companion.cli.main.families`):
@@ -46,33 +48,35 @@ Registry = Sequence[GameInfo[Any]]
 def register(add: AddSubcommand, pack: argparse.ArgumentParser, registry: Registry) -> None:
     """Add ``history``, ``stats``, ``export`` and ``debrief`` (:mod:`companion.cli.main` places them after the
     games' and the hardware's subcommands), each reading the games of ``registry`` (``args.registry``)."""
-    history = add("history", "list the games played, newest first, from the game store", [])
-    history.epilog = (textwrap.fill(HISTORY_NOTE, 100) + "\n\n" + (history.epilog or "")).strip()
-    history.add_argument("--limit", type=positive, default=None, metavar="N", help="only the newest N games")
-    history.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    history = add("history", _("list the games played, newest first, from the game store"), [])
+    history.epilog = (textwrap.fill(_(HISTORY_NOTE), 100) + "\n\n" + (history.epilog or "")).strip()
+    history.add_argument("--limit", type=positive, default=None, metavar="N",
+                         help=_("only the newest N games"))
+    history.add_argument("--json", action="store_true", help=_("print one JSON object instead of a table"))
     database_option(history)
     history.set_defaults(handler=_cmd_history)
 
-    stats = add("stats", "games, wins, win rate, best score and streaks per game and difficulty; for the "
-                "Six and Five Actions games finished and left, wins by player and the best winning total", [])
-    stats.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    stats = add("stats", _("games, wins, win rate, best score and streaks per game and difficulty; for the "
+                  "Six and Five Actions games finished and left, wins by player and the best winning total"),
+                [])
+    stats.add_argument("--json", action="store_true", help=_("print one JSON object instead of a table"))
     database_option(stats)
     stats.set_defaults(handler=_cmd_stats)
 
-    export = add("export", "write every game of the store to a CSV or a JSON file", [])
+    export = add("export", _("write every game of the store to a CSV or a JSON file"), [])
     target = export.add_mutually_exclusive_group(required=True)
-    target.add_argument("--csv", metavar="FILE", type=Path, help="one row per game (the History columns)")
+    target.add_argument("--csv", metavar="FILE", type=Path, help=_("one row per game (the History columns)"))
     target.add_argument("--json", metavar="FILE", type=Path,
-                        help="every game; a finished game with its record, so it can be replayed")
+                        help=_("every game; a finished game with its record, so it can be replayed"))
     database_option(export)
     export.set_defaults(handler=_cmd_export)
 
-    debrief = add("debrief", "what Mission Control meant: a finished game, transmission by transmission",
+    debrief = add("debrief", _("what Mission Control meant: a finished game, transmission by transmission"),
                   [pack])
     debrief.add_argument("game", nargs="?", type=positive, default=None, metavar="GAME",
-                         help="the game's number as `companion history` lists it (default: the last "
-                              "game played to its end)")
-    debrief.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+                         help=_("the game's number as `companion history` lists it (default: the last "
+                                "game played to its end)"))
+    debrief.add_argument("--json", action="store_true", help=_("print one JSON object instead of text"))
     database_option(debrief)
     debrief.set_defaults(handler=_cmd_debrief)
     for parser in (history, stats, export, debrief):
@@ -90,9 +94,41 @@ def _duration(seconds: float | None) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def title_of(game: str, registry: Registry) -> str:
-    """The game's title as the table reads it (``"The Six Actions"``); an unknown game's stored name."""
-    return next((g.title for g in registry if g.name == game), game)
+def title_of(game: str, registry: Registry, translated: bool = True) -> str:
+    """The game's title as the table reads it (``"The Six Actions"``, in the table's language); an
+    unknown game's stored name.  ``translated`` false: the English title (``--json``)."""
+    title = next((g.title for g in registry if g.name == game), None)
+    if title is None:
+        return game
+    return _(title) if translated else title
+
+
+def result_word(result: str) -> str:
+    """A history row's result (:attr:`GameSummary.shown_result`) in the table's language."""
+    words = {"won": pgettext("result", "won"), "lost": pgettext("result", "lost"),
+             "left": pgettext("result", "left"), "abandoned": pgettext("result", "abandoned"),
+             "unfinished": pgettext("result", "unfinished")}
+    return words.get(result, result)
+
+
+def difficulty_word(difficulty: str) -> str:
+    """A difficulty as the table reads it: the game's word in the table's language when its catalog has
+    it (Incoming Transmission's ``training`` ... ``expert`` are marked with the game), else as stored
+    (``"3 players"``)."""
+    return _(difficulty) if difficulty else difficulty
+
+
+def _head(words: Sequence[tuple[str, int, str]]) -> tuple[str, list[int]]:
+    """A table's head from ``(word, width, align)`` columns and the widths its rows use: each column
+    as wide as its width or its word (in the table's language), whichever is wider."""
+    widths = [max(width, len(word)) for word, width, _align in words]
+    return "  ".join(f"{word:{align}{width}}" for (word, _w, align), width in zip(words, widths)), widths
+
+
+def _row(cells: Sequence[object], columns: Sequence[tuple[str, int, str]], widths: Sequence[int]) -> str:
+    """A table's row: each cell aligned as its column of :func:`_head`, as wide as it."""
+    return "  ".join(f"{cell:{align}{width}}"
+                     for cell, (_word, _w, align), width in zip(cells, columns, widths))
 
 
 def names_of(game: str, registry: Registry) -> ProgressNames:
@@ -107,11 +143,11 @@ def figures_text(game: GameSummary, registry: Registry) -> str:
     its rounds only); a game with a person as Mission Control says so (RULES.md, With a person as
     Mission Control): ``"transmissions 7, missions 3/3, a person as Mission Control"``."""
     names = names_of(game.game, registry)
-    text = f"{names.rounds} {game.transmissions_used}"
+    text = f"{_(names.rounds)} {game.transmissions_used}"
     if game.missions_total or names == ProgressNames():
-        text += f", {names.goals} {game.missions_completed}/{game.missions_total}"
+        text += f", {_(names.goals)} {game.missions_completed}/{game.missions_total}"
     if game.mission_control == "person":
-        text += ", a person as Mission Control"
+        text += _(", a person as Mission Control")
     return text
 
 
@@ -122,15 +158,19 @@ def history_lines(games: Sequence[GameSummary], registry: Registry) -> list[str]
     says what ``left``, ``abandoned`` and ``-`` mean."""
     titles = {g.game: title_of(g.game, registry) for g in games}
     width = max((len(t) for t in titles.values()), default=0) if len(titles) > 1 else 0
-    game_head = f"{'game':{width}}  " if width else ""
-    lines = [f"{'#':>4}  {'date (UTC)':16}  {game_head}{'difficulty':10}  {'result':10}  {'score':>5}  "
-             f"{'seed':>9}  {'duration':>8}  {'undos':>5}  figures"]
+    columns = [("#", 4, ">"), (_("date (UTC)"), 16, "<")]
+    if width:
+        columns.append((_("game"), width, "<"))
+    columns += [(_("difficulty"), 10, "<"), (_("result"), 10, "<"), (_("score"), 5, ">"), (_("seed"), 9, ">"),
+                (_("duration"), 8, ">"), (_("undos"), 5, ">"), (_("figures"), 0, "<")]
+    head, widths = _head(columns)
+    lines = [head.rstrip()]
     for g in games:
         seed = "-" if g.public_seed is None else g.public_seed
-        title = f"{titles[g.game]:{width}}  " if width else ""
-        lines.append(f"{g.id:>4}  {g.started:%Y-%m-%d %H:%M}  {title}{g.difficulty:10}  {g.shown_result:10}  "
-                     f"{g.score:>5}  {seed:>9}  {_duration(g.duration_s):>8}  {g.undos:>5}  "
-                     f"{figures_text(g, registry)}")
+        cells: list[object] = [g.id, f"{g.started:%Y-%m-%d %H:%M}", *([titles[g.game]] if width else []),
+                               difficulty_word(g.difficulty), result_word(g.shown_result), g.score, seed,
+                               _duration(g.duration_s), g.undos]
+        lines.append(f"{_row(cells, columns, widths)}  {figures_text(g, registry)}")
     return lines
 
 
@@ -142,7 +182,7 @@ def _summary_json(game: GameSummary, registry: Registry) -> dict[str, Any]:
     data["counted"] = game.counted
     data["started"] = game.started.isoformat()
     data["ended"] = game.ended.isoformat() if game.ended else None
-    data["title"] = title_of(game.game, registry)
+    data["title"] = title_of(game.game, registry, translated=False)
     names = names_of(game.game, registry)  # what this game's figures are: its columns' words
     data["figures"] = {"transmissions_used": names.rounds, "missions_completed": names.goals,
                        "missions_total": names.goals_total, "score": names.score}
@@ -169,7 +209,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
         print_json({"database": str(database_path(args)),
                     "games": [_summary_json(g, args.registry) for g in games]})
     elif not games:
-        out(none_yet(args) if store is None else "No games yet.")
+        out(none_yet(args) if store is None else _("No games yet."))
     else:
         for line in history_lines(games, args.registry):
             out(line)
@@ -195,7 +235,7 @@ def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStat
     per difficulty (:func:`companion.table.store_rows.game_figures`), or for a game played against each
     other a row per number of players (:func:`standings_lines`); ``["No games yet."]`` with none."""
     if not stats and not standings:
-        return ["No games yet."]
+        return [_("No games yet.")]
     lines: list[str] = []
     for game in dict.fromkeys([s.game for s in stats] + [p.game for p in standings]):
         if lines:
@@ -205,15 +245,20 @@ def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStat
             lines.extend(standings_lines([p for p in standings if p.game == game], registry))
             continue
         lines.append(title_of(game, registry))
-        lines.append(f"{'difficulty':10}  {'games':>5}  {'wins':>4}  {'win rate':>8}  {'best score':>10}  "
-                     f"{'streak':>6}  {'best streak':>11}  {'abandoned':>9}  scores (oldest to newest)")
+        columns = [(_("difficulty"), 10, "<"), (_("games"), 5, ">"), (_("wins"), 4, ">"),
+                   (_("win rate"), 8, ">"),
+                   (_("best score"), 10, ">"), (_("streak"), 6, ">"), (_("best streak"), 11, ">"),
+                   (_("abandoned"), 9, ">"), (_("scores (oldest to newest)"), 0, "<")]
+        head, widths = _head(columns)
+        lines.append(head.rstrip())
         for s in rows:
             rate = f"{s.win_rate:.0%}" if s.games else "-"
-            lines.append(f"{s.difficulty:10}  {s.games:>5}  {s.wins:>4}  {rate:>8}  {s.best_score:>10}  "
-                         f"{s.streak:>6}  {s.best_streak:>11}  {s.abandoned:>9}  {sparkline(s.scores)}")
+            cells: list[object] = [difficulty_word(s.difficulty), s.games, s.wins, rate, s.best_score,
+                                   s.streak, s.best_streak, s.abandoned]
+            lines.append(f"{_row(cells, columns, widths)}  {sparkline(s.scores)}")
     if any(s.abandoned for s in stats):
-        lines.append("Abandoned: left before the first transmission or round, outside the games, the win "
-                     "rate and the streaks.")
+        lines.append(_("Abandoned: left before the first transmission or round, outside the games, the win "
+                       "rate and the streaks."))
     return lines
 
 
@@ -237,19 +282,22 @@ def standings_lines(rows: Sequence[PlayerStats], registry: Registry) -> list[str
         return []
     best = [best_text(p) for p in rows]
     wins = [wins_text(p) for p in rows]
-    bw = max(len("best winning total"), *map(len, best))  # the columns fit the longest names
-    ww = max(len("wins by player"), *map(len, wins))
-    lines = [title_of(rows[0].game, registry),
-             f"{'players':10}  {'finished':>8}  {'left':>4}  {'best winning total':<{bw}}  "
-             f"{'wins by player':<{ww}}  winning totals (oldest to newest)"]
+    columns = [(_("players"), 10, "<"), (_("finished"), 8, ">"), (pgettext("stats", "left"), 4, ">"),
+               (_("best winning total"), max(map(len, best)), "<"),  # the columns fit the longest names
+               (_("wins by player"), max(map(len, wins)), "<"),
+               (_("winning totals (oldest to newest)"), 0, "<")]
+    head, widths = _head(columns)
+    lines = [title_of(rows[0].game, registry), head.rstrip()]
     for p, b, w in zip(rows, best, wins):
-        lines.append(f"{p.difficulty:10}  {p.finished:>8}  {p.left:>4}  {b:<{bw}}  {w:<{ww}}  "
-                     f"{sparkline(p.totals)}")
+        cells: list[object] = [p.difficulty, p.finished, p.left, b, w]
+        lines.append(f"{_row(cells, columns, widths)}  {sparkline(p.totals)}")
     unrecorded = sum(p.unrecorded for p in rows)
     if unrecorded:
-        lines.append(f"{unrecorded} finished game{'s' if unrecorded != 1 else ''} from before winners were "
-                     "recorded: counted as finished, without a winner.")
-    lines.append("Left: given up after the first move. A tie is a win for each tied player.")
+        lines.append(ngettext("{n} finished game from before winners were recorded: counted as finished, "
+                              "without a winner.",
+                              "{n} finished games from before winners were recorded: counted as finished, "
+                              "without a winner.", unrecorded).format(n=unrecorded))
+    lines.append(_("Left: given up after the first move. A tie is a win for each tied player."))
     return lines
 
 
@@ -274,7 +322,7 @@ def read_figures(games: Sequence[GameSummary],
 
 
 def _standing_json(p: PlayerStats, registry: Registry) -> dict[str, Any]:
-    return {"game": p.game, "title": title_of(p.game, registry), "players": p.difficulty,
+    return {"game": p.game, "title": title_of(p.game, registry, translated=False), "players": p.difficulty,
             "finished": p.finished, "left": p.left,
             "wins": [{"name": name, "wins": count} for name, count in p.wins],
             "best_total": p.best_total, "best_by": list(p.best_by), "totals": list(p.totals),
@@ -286,7 +334,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     team, against = _read(store, lambda opened: read_figures(opened.games(), args.registry)) or ([], [])
     if args.json:
         print_json({"database": str(database_path(args)),
-                    "difficulties": [{**asdict(s), "title": title_of(s.game, args.registry),
+                    "difficulties": [{**asdict(s), "title": title_of(s.game, args.registry, translated=False),
                                       "scores": list(s.scores)}
                                      for s in team],
                     "standings": [_standing_json(p, args.registry) for p in against]})
@@ -304,7 +352,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     store = open_store(args)
     if store is None:
-        raise Failure(none_yet(args) + " Nothing to export.")
+        raise Failure(none_yet(args) + _(" Nothing to export."))
     try:
         if args.csv is not None:
             count, target = store.export_csv(args.csv), args.csv
@@ -314,7 +362,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
         raise Failure(str(exc)) from None
     finally:
         store.close()
-    out(f"{count} game{'s' if count != 1 else ''} written to {target}")
+    out(ngettext("{n} game written to {file}", "{n} games written to {file}", count).format(
+        n=count, file=target))
     return EXIT_OK
 
 
@@ -327,8 +376,8 @@ def _finished_game(store: Store, game_id: int | None) -> SavedGame | None:
 
     :raises Failure: with :data:`EXIT_USAGE` for a game number the store has not got."""
     if game_id is not None and store.saved_game(game_id) is None:
-        raise Failure(f"There is no game {game_id} in {store.path}; `companion history` lists them.",
-                      EXIT_USAGE)
+        raise Failure(_("There is no game {number} in {path}; `companion history` lists them.").format(
+            number=game_id, path=store.path), EXIT_USAGE)
     return store.finished_game(game_id)
 
 
@@ -338,22 +387,26 @@ def _cmd_debrief(args: argparse.Namespace) -> int:
     :mod:`companion.games.transmission.debrief`)."""
     store = open_store(args)
     if store is None and args.game is not None:
-        raise Failure(f"{none_yet(args)} There is no game {args.game}.", EXIT_USAGE)
+        raise Failure(_("{no_store} There is no game {number}.").format(
+            no_store=none_yet(args), number=args.game), EXIT_USAGE)
     saved = _read(store, lambda opened: _finished_game(opened, args.game))
     if saved is None:
-        raise Failure((none_yet(args) if store is None else "No game has been played to its end yet.")
-                      + " A debrief comes after a game's End screen.")
+        raise Failure((none_yet(args) if store is None else _("No game has been played to its end yet."))
+                      + _(" A debrief comes after a game's End screen."))
     game = next((g for g in args.registry if g.name == saved.game), None)
     if game is None or game.debrief is None:
-        raise Failure(f"Game {saved.id} is a game of {saved.game}, which has no debrief.")
+        raise Failure(_("Game {number} is a game of {game}, which has no debrief.").format(
+            number=saved.id, game=saved.game))
     try:
         debriefing = game.debrief.load()(args, saved.record, saved.table)
     except CompanionError as exc:
-        raise Failure(f"Game {saved.id} cannot be debriefed: {exc}.") from None
+        raise Failure(_("Game {number} cannot be debriefed: {problem}.").format(
+            number=saved.id, problem=exc)) from None
     if args.json:
         print_json({"database": str(database_path(args)), "game": saved.id, **debriefing.json})
     else:
-        out(f"Game {saved.id}, {saved.summary.started:%Y-%m-%d %H:%M} UTC.")
+        out(_("Game {number}, {started} UTC.").format(
+            number=saved.id, started=f"{saved.summary.started:%Y-%m-%d %H:%M}"))
         for line in debriefing.lines:
             out(line)
     return EXIT_OK

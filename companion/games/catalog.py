@@ -14,6 +14,7 @@ from typing import Any
 from companion.games.five_actions.info import GAME as FIVE_ACTIONS
 from companion.games.six_actions.info import GAME as SIX_ACTIONS
 from companion.games.transmission.info import GAME as TRANSMISSION
+from companion.i18n import _
 from companion.table.registry import GameInfo
 
 __all__ = ["registered", "game_named"]
@@ -36,4 +37,4 @@ def game_named(name: str) -> GameInfo[Any]:
         if game.name == name:
             return game
     known = ", ".join(g.name for g in _GAMES)
-    raise KeyError(f"no game {name!r} on this box (known: {known})")
+    raise KeyError(_("no game {name} on this box (known: {known})").format(name=repr(name), known=known))

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import ContentError
+from companion.i18n import N_, _
 from companion.table.pack_file import MISSING, REQUIRED, read_pack
 
 __all__ = ["ID", "MAX_NAME", "MISSING", "FieldReader", "MapContent", "PackLoader", "by_id"]
@@ -68,8 +69,9 @@ class FieldReader:
     :param max_number: the largest whole number :meth:`integer` takes by default (a typo guard).
     """
 
-    #: The word after "at least 1" in :meth:`items`' message ("table"; a game may keep "tables").
-    one_table = "table"
+    #: The word after "at least 1" in :meth:`items`' message ("table"; a game may keep "tables"):
+    #: marked, translated where the message is made.
+    one_table = N_("table")
 
     def __init__(self, file: str, max_number: int) -> None:
         self.file = file
@@ -82,7 +84,7 @@ class FieldReader:
         A field that is not there (``value`` is :data:`~companion.table.pack_file.MISSING`) is said
         in every game's words, :data:`~companion.table.pack_file.REQUIRED`, whatever it should hold.
         """
-        said = REQUIRED if value is MISSING else problem
+        said = _(REQUIRED) if value is MISSING else problem
         self.errors.append(ContentError(self.file, field, value, said))
 
     def table(self, data: Any, key: str, path: str, required: bool = True) -> dict[str, Any] | None:
@@ -91,7 +93,7 @@ class FieldReader:
         if value is None and not required:
             return None
         if not isinstance(value, dict):
-            self.fail(path, value if value is not None else MISSING, "must be a table")
+            self.fail(path, value if value is not None else MISSING, _("must be a table"))
             return None
         return value
 
@@ -109,10 +111,10 @@ class FieldReader:
         top = self.max_number if high is None else high
         value = data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(path, value if key in data else MISSING, "must be a whole number")
+            self.fail(path, value if key in data else MISSING, _("must be a whole number"))
             return None
         if not low <= value <= top:
-            self.fail(path, value, f"must be from {low} to {top}")
+            self.fail(path, value, _("must be from {low} to {high}").format(low=low, high=top))
             return None
         return value
 
@@ -124,7 +126,7 @@ class FieldReader:
         if low is None or high is None:
             return None
         if high < low:
-            self.fail(f"{path}.max_players", high, f"must be at least min_players ({low})")
+            self.fail(f"{path}.max_players", high, _("must be at least min_players ({low})").format(low=low))
             return None
         return low, high
 
@@ -134,13 +136,13 @@ class FieldReader:
         """A non-empty string of at most ``longest`` characters; with ``ident``, an :data:`ID`."""
         value = data.get(key)
         if not isinstance(value, str) or not value.strip():
-            self.fail(path, value if key in data else MISSING, "must be a non-empty string")
+            self.fail(path, value if key in data else MISSING, _("must be a non-empty string"))
             return None
         if len(value) > longest:
-            self.fail(path, value, f"is longer than {longest} characters")
+            self.fail(path, value, _("is longer than {n} characters").format(n=longest))
             return None
         if ident and not ID.fullmatch(value):
-            self.fail(path, value, "must be lower-case letters, digits and '-' (at most 24)")
+            self.fail(path, value, _("must be lower-case letters, digits and '-' (at most 24)"))
             return None
         return value
 
@@ -148,7 +150,7 @@ class FieldReader:
         """``true`` or ``false``, ``False`` when missing (and when wrong, with the problem)."""
         value = data.get(key, False)
         if not isinstance(value, bool):
-            self.fail(path, value, "must be true or false")
+            self.fail(path, value, _("must be true or false"))
             return False
         return value
 
@@ -161,7 +163,8 @@ class FieldReader:
         if value is None and optional:
             return None
         if not isinstance(value, str) or value not in among:
-            self.fail(path, value if key in data else MISSING, f"must be one of {', '.join(sorted(among))}")
+            self.fail(path, value if key in data else MISSING,
+                      _("must be one of {words}").format(words=", ".join(sorted(among))))
             return None
         return value
 
@@ -172,11 +175,11 @@ class FieldReader:
         (``None``: that one is wrong, its problems recorded); an ``id`` used twice is a problem."""
         value = data.get(key) if isinstance(data, dict) else None
         if not isinstance(value, list) or len(value) < least:
-            noun = self.one_table if least == 1 else "tables"
+            noun = _(self.one_table) if least == 1 else _("tables")
             self.fail(
                 path,
                 value if value is not None else MISSING,
-                f"must be an array of at least {least} {noun}",
+                _("must be an array of at least {n} {tables}").format(n=least, tables=noun),
             )
             return []
         out: list[T] = []
@@ -184,14 +187,14 @@ class FieldReader:
         for i, item in enumerate(value):
             where = f"{path}[{i}]"
             if not isinstance(item, dict):
-                self.fail(where, item, "must be a table")
+                self.fail(where, item, _("must be a table"))
                 continue
             got = read(item, where)
             if got is None:
                 continue
             ident = getattr(got, "id", None)
             if ident is not None and ident in seen:
-                self.fail(f"{where}.id", ident, "is used twice")
+                self.fail(f"{where}.id", ident, _("is used twice"))
                 continue
             if ident is not None:
                 seen.add(str(ident))

@@ -16,13 +16,15 @@ import tomllib
 from typing import Any
 
 from companion.errors import ContentError
+from companion.i18n import N_, _
 
 __all__ = ["EMPTY", "MISSING", "REQUIRED", "Marker", "read_pack", "read_toml"]
 
-#: What an empty pack file (nothing but blanks and comments) is, in every game's words.
-EMPTY = "is empty: it holds no table or key of a content pack"
-#: What a required field that is not there is, in every game's words.
-REQUIRED = "required key is missing"
+#: What an empty pack file (nothing but blanks and comments) is, in every game's words (marked:
+#: translated where a problem is made, ``_(EMPTY)``).
+EMPTY = N_("is empty: it holds no table or key of a content pack")
+#: What a required field that is not there is, in every game's words (marked, as :data:`EMPTY`).
+REQUIRED = N_("required key is missing")
 
 _TOML_LINE = re.compile(r"at line (\d+), column \d+")
 
@@ -57,7 +59,8 @@ def read_pack(package: str, default_file: str, path: str | os.PathLike[str] | No
         with open(file, "rb") as handle:
             return handle.read(), file
     except OSError as exc:
-        raise ContentError(file, "<file>", file, f"cannot read the file: {exc.strerror or exc}") from exc
+        raise ContentError(file, "<file>", file, _("cannot read the file: {reason}").format(
+            reason=exc.strerror or exc)) from exc
 
 
 def read_toml(data: bytes, file: str) -> tuple[dict[str, Any] | None, bytes, list[ContentError]]:
@@ -78,15 +81,18 @@ def read_toml(data: bytes, file: str) -> tuple[dict[str, Any] | None, bytes, lis
         document = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         bad = data[exc.start : exc.end]
-        return None, data, [ContentError(file, "<file>", bad, f"is not UTF-8 text: {exc.reason}")]
+        return None, data, [ContentError(file, "<file>", bad,
+                                         _("is not UTF-8 text: {reason}").format(reason=exc.reason))]
     except tomllib.TOMLDecodeError as exc:
         line = _toml_line(data, str(exc))
-        return None, data, [ContentError(file, "<toml>", line, f"TOML syntax error: {exc}")]
+        return None, data, [ContentError(file, "<toml>", line,
+                                         _("TOML syntax error: {error}").format(error=exc))]
     except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting too deep
-        problem = f"not a usable pack: {type(exc).__name__}: {str(exc)[:120] or 'nested too deeply'}"
+        why = str(exc)[:120] or _("nested too deeply")
+        problem = _("not a usable pack: {error}").format(error=f"{type(exc).__name__}: {why}")
         return None, data, [ContentError(file, "<toml>", "", problem)]
     if not document:
-        return None, data, [ContentError(file, "<file>", file, EMPTY)]
+        return None, data, [ContentError(file, "<file>", file, _(EMPTY))]
     return document, data, []
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from companion.i18n import N_
 from companion.table.events import Listener
 from companion.table.reference import Reference
 
@@ -156,12 +157,15 @@ class ProgressNames:
     :param goals: what ``missions_completed`` counts, plural (``"missions"``, ``"notes repaid"``).
     :param goals_total: what ``missions_total`` counts (``"missions dealt"``, ``"notes taken"``).
     :param score: what ``score`` is (``"score"``, ``"highest Influence"``).
+
+    Each is English, marked (:func:`companion.i18n.N_`) and translated where it is shown (History's
+    figures); ``--json`` keeps the English.
     """
 
-    rounds: str = "transmissions"
-    goals: str = "missions"
-    goals_total: str = "missions dealt"
-    score: str = "score"
+    rounds: str = N_("transmissions")
+    goals: str = N_("missions")
+    goals_total: str = N_("missions dealt")
+    score: str = N_("score")
 
 
 class StoredSession(Protocol):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from companion.errors import IllegalAction, RecordError, ScenarioError
+from companion.i18n import _
 from companion.table.record import ActionCodec, RecordedGame, shown
 from companion.table.table_options import read_options
 
@@ -46,7 +47,8 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
     :raises ScenarioError: naming ``field`` and the value (shortened) when it is not one.
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(field, f"must be a whole number from {low} to {high}, not {shown(value)}")
+        raise ScenarioError(field, _("must be a whole number from {low} to {high}, not {value}").format(
+            low=low, high=high, value=shown(value)))
     return value
 
 
@@ -80,7 +82,7 @@ def scenario_actions(raw: Any, codec: ActionCodec[A], refused: type[Any] | None 
         ``refused`` (``actions[3]``), the first one.
     """
     if not isinstance(raw, list):
-        raise ScenarioError("actions", f"must be a list of actions, not {shown(raw)}")
+        raise ScenarioError("actions", _("must be a list of actions, not {value}").format(value=shown(raw)))
     actions = []
     for i, item in enumerate(raw):
         try:
@@ -88,6 +90,6 @@ def scenario_actions(raw: Any, codec: ActionCodec[A], refused: type[Any] | None 
         except RecordError as exc:
             raise ScenarioError(f"actions[{i}]", str(exc)) from None
         if refused is not None and isinstance(action, refused):
-            raise ScenarioError(f"actions[{i}]", "the scenario's players start the game; no start action")
+            raise ScenarioError(f"actions[{i}]", _("the scenario's players start the game; no start action"))
         actions.append(action)
     return actions

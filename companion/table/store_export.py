@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import _
 from companion.table.store_db import StoreError
 
 __all__ = ["clean_stale_exports", "write_atomically"]
@@ -79,16 +80,18 @@ def check_target(path: Path, database: Path) -> None:
     store = database.resolve()
     companions = {store, *(store.with_name(store.name + end) for end in ("-wal", "-shm", "-journal"))}
     if target in companions:
-        raise StoreError(f"Cannot export to {path}: that is the game history itself, and the export "
-                         f"would replace it. Choose another file name, e.g. companion-history.csv.")
+        raise StoreError(_("Cannot export to {file}: that is the game history itself, and the export "
+                           "would replace it. Choose another file name, e.g. companion-history.csv.").format(
+                               file=path))
     try:
         with open(target, "rb") as stream:
             head = stream.read(len(SQLITE_HEADER))
     except OSError:
         return  # nothing there (or unreadable: the write will say so)
     if head == SQLITE_HEADER:
-        raise StoreError(f"Cannot export to {path}: it is a database, which the export would "
-                         f"replace. Choose another file name, e.g. companion-history.csv.")
+        raise StoreError(_("Cannot export to {file}: it is a database, which the export would "
+                           "replace. Choose another file name, e.g. companion-history.csv.").format(
+                               file=path))
 
 
 def write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None) -> None:
@@ -108,5 +111,6 @@ def write_atomically(path: Path, write: Callable[[Any], None], newline: str | No
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise StoreError(f"Cannot write {path}: {exc.strerror or exc}.") from None
+            raise StoreError(_("Cannot write {file}: {reason}.").format(
+                file=path, reason=exc.strerror or exc)) from None
         raise

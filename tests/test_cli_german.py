@@ -1,0 +1,157 @@
+"""The command line in German (issue 22): ``companion --help``, argparse's own words, a refusal, a
+failure of the store, the history's table and the doctor's report, with the German catalog.
+
+The catalog is the project's (``companion/locale/de/LC_MESSAGES/companion.po``) once it holds the
+command line's messages; before the fragments are merged, the command line's fragment
+(``/work/helpers/de/W3.po``).  Either is compiled into a temporary folder here, so the test does not
+depend on a compiled ``.mo`` being current.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from companion import i18n
+from companion.cli.main import run
+from companion.cli.other_game import give_up_other
+from companion.cli.store import history_lines
+from companion.games.catalog import registered
+from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.session import Session
+from companion.games.transmission.stored import KEEPER
+from companion.table.store import SavedGame, Store
+from hardware.doctor import Report
+from test_session import RandomChooser
+from test_store import lost_game
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG = ROOT / "companion" / "locale" / "de" / "LC_MESSAGES" / "companion.po"
+FRAGMENT = Path("/work/helpers/de/W3.po")
+
+
+def _source() -> Path | None:
+    """The project's German catalog when it has the command line's messages, else the fragment."""
+    if CATALOG.exists():
+        with CATALOG.open("rb") as handle:
+            entry = read_po(handle).get("usage: ")
+        if entry is not None and entry.string:
+            return CATALOG
+    return FRAGMENT if FRAGMENT.exists() else None
+
+
+@pytest.fixture
+def german(tmp_path: Path) -> Iterator[None]:
+    """The table in German, from a catalog compiled into ``tmp_path``; English again afterwards."""
+    source = _source()
+    if source is None:
+        pytest.skip("no German catalog with the command line's messages")
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale="de")
+    target = tmp_path / "de" / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+    target.parent.mkdir(parents=True)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    target.write_bytes(buffer.getvalue())
+    i18n.set_language("de", localedir=tmp_path)
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+def companion(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = run(registered(), list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_whole_help_is_german_argparse_words_included(german: None,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = companion(capsys, "--help")
+    assert code == 0
+    assert out.startswith("Aufruf: companion")
+    assert "\nOptionen:\n" in out and "diese Hilfe zeigen und beenden" in out
+    assert "die Versionsnummer zeigen und beenden" in out
+    assert "Der Tisch-Companion: die Box neben dem Spielplan" in out
+    assert "Exit-Codes:" in out and "abgebrochen (Strg-C)" in out
+    assert "die gespielten Spiele auflisten" in out  # a subcommand's one line
+    for english in ("usage:", "options:", "show this help", "exit codes:", "The table companion"):
+        assert english not in out
+
+
+def test_a_subcommands_help_and_refusals_are_german(german: None, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = companion(capsys, "history", "--help")
+    assert code == 0 and out.startswith("Aufruf: companion history")
+    assert "nur die neuesten N Spiele" in out and "Ergebnisse: gewonnen, verloren" in out
+    code, _, err = companion(capsys, "history", "--limit", "0")
+    assert code == 2
+    assert "companion history: Fehler: Argument --limit: muss mindestens 1 sein, nicht 0" in err
+    code, _, err = companion(capsys, "history", "--no-such-option")
+    assert code == 2 and "Fehler: unbekannte Argumente: --no-such-option" in err
+
+
+def test_a_failure_of_the_store_is_german(german: None, capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere" / "companion.sqlite3"
+    code, _, err = companion(capsys, "history", "--database", str(missing))
+    assert code == 2
+    assert err == (f"companion history: --database {missing}: den Ordner {missing.parent} gibt es nicht "
+                   "(die Spieldatenbank liegt in einem Ordner, den es gibt: lege ihn zuerst an oder gib eine "
+                   "Datei in einem anderen an)\n")
+
+
+def test_the_history_table_is_german_and_its_columns_fit_the_longer_words(german: None,
+                                                                         tmp_path: Path) -> None:
+    path = tmp_path / "companion.sqlite3"
+    with Store.open(path) as store:
+        lost_game(store, 1)
+        store.begin(Session(default_content(), RandomChooser(3), "expert", "beginner", 3), KEEPER)
+        games = store.games()
+    head, *rows = history_lines(games, registered())
+    assert head.split()[:5] == ["#", "Datum", "(UTC)", "Schwierigkeit", "Ergebnis"]
+    at = head.index("Ergebnis")  # "Schwierigkeit" is wider than the English column: the rows follow it
+    assert [row[at:].split()[0] for row in rows] == ["unbeendet", "verloren"]
+    assert rows[1].endswith("Übertragungen 7, Missionen 0/3")
+
+
+def test_the_doctors_report_is_german(german: None) -> None:
+    report = Report()
+    assert report.text() == "Alles gut: Alles Konfigurierte ist da."
+    report.add("x", "y", "fault")
+    report.add("z", "w", "fault")
+    assert report.text().endswith("2 Probleme: x: y; z: w")
+
+
+@pytest.mark.parametrize(("answer", "given_up"),
+                         [("j", True), ("ja", True), ("y", True), ("n", False), ("", False)])
+def test_the_other_games_question_takes_a_german_yes_too(german: None, answer: str, given_up: bool) -> None:
+    said: list[str] = []
+    asked: list[str] = []
+    saved = cast(SavedGame, SimpleNamespace(game="six-actions"))
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return answer
+
+    assert give_up_other(saved, "Incoming Transmission", ask, said.append) is given_up
+    assert asked == ["Trotzdem ein neues Spiel beginnen? [y/N] "]
+    assert said[0].startswith("Ein unbeendetes Spiel von six-actions ist gespeichert")
+    assert said[1:] == ([] if given_up else ["Ende: Das Spiel bleibt gespeichert."])
+
+
+def test_english_again_after_a_switch_back(german: None, capsys: pytest.CaptureFixture[str]) -> None:
+    i18n.set_language("en")
+    code, out, _ = companion(capsys, "--help")
+    assert code == 0 and out.startswith("usage: companion") and "\noptions:\n" in out
+    with pytest.raises(argparse.ArgumentTypeError, match="must be at least 1, not 0"):
+        from companion.cli.output import positive
+        positive("0")
