@@ -122,7 +122,8 @@ def test_the_udev_rule_names_the_reader_and_keeps_modemmanager_off() -> None:
 
 
 def scripts() -> list[Path]:
-    found = [p for p in sorted((ROOT / "scripts").iterdir()) if p.is_file()]
+    # The shell scripts (no suffix, or .sh): scripts/ also holds Babel's mapping and Python tools.
+    found = [p for p in sorted((ROOT / "scripts").iterdir()) if p.is_file() and p.suffix in ("", ".sh")]
     found += sorted(DEPLOY.glob("*.sh"))
     return found + [ROOT / ".ci" / "run"]
 
