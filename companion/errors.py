@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import reprlib
 
+from companion.i18n import N_, _
+
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
 _SHORT.maxlist = _SHORT.maxdict = 6
@@ -40,6 +42,35 @@ def written(value: object, limit: int = 80) -> str:
     return cut(text, limit)
 
 
+class Said(str):
+    """A sentence for a person in the table's language that keeps its English words (:attr:`english`)
+    for machine output (the referee's ``--json``, logs): DESIGN.md, "the words are chosen where they
+    are shown".  It *is* the translated text, so it is shown, compared and formatted as any string.
+    Build one with :func:`said`."""
+
+    english: str
+
+    def __new__(cls, text: str, english: str) -> Said:
+        self = super().__new__(cls, text)
+        self.english = english
+        return self
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # pickles with its English
+        return (str(self), self.english)
+
+
+def said(template: str, /, **args: object) -> Said:
+    """``_(template).format(**args)``, keeping ``template.format(...)`` of the English arguments as
+    :attr:`Said.english`.  Mark the template for extraction: ``said(N_("the {name} ({letter})"), ...)``;
+    named placeholders only, so a translation may reorder them."""
+    return Said(_(template).format(**args), template.format(**{k: english(v) for k, v in args.items()}))
+
+
+def english(text: object) -> str:
+    """The English words of ``text`` (a :class:`Said`), else ``str(text)``: for machine output."""
+    return text.english if isinstance(text, Said) else str(text)
+
+
 class CompanionError(Exception):
     """Base of every error the companion raises on purpose."""
 
@@ -47,7 +78,8 @@ class CompanionError(Exception):
 class IllegalAction(CompanionError, ValueError):
     """An action or command that the rules refuse; the state is left unchanged.
 
-    :param reason: a sentence for the table, e.g. ``"the Cadet would leave the grid"``.
+    :param reason: a sentence for the table, e.g. ``"the Cadet would leave the grid"``, in the table's
+        language (a :class:`Said` keeps its English: :func:`english`).
     :param step: 1-based register/step of the offending command, when there is one.
     :param command: the offending command's name (``"COLLECT"``), when there is one.
     """
@@ -57,7 +89,8 @@ class IllegalAction(CompanionError, ValueError):
         self.step = step
         self.command = command
         if step is not None and command is not None:
-            message = f"step {step} ({command}): {reason}"
+            message: str = said(N_("step {step} ({command}): {reason}"), step=step, command=command,
+                                reason=reason)
         else:
             message = reason
         super().__init__(message)
