@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from companion.errors import IllegalAction, RecordError, ScenarioError
+from companion.errors import IllegalAction, RecordError, ScenarioError, english
 from companion.table.record import ActionCodec, RecordedGame, shown
 from companion.table.table_options import read_options
 
@@ -33,11 +33,19 @@ G = TypeVar("G", bound=ScenarioGame)
 
 @dataclass(frozen=True)
 class Refusal:
-    """The first refused action: its 0-based index in ``actions``, its kind and the rule's reason."""
+    """The first refused action: its 0-based index in ``actions``, its kind and the rule's reason:
+    ``reason`` in English, the machine's words (the referee's ``--json``), ``words`` in the table's
+    language, for a person (DESIGN.md, "the words are chosen where they are shown")."""
 
     index: int
     kind: str
     reason: str
+    words: str = ""
+
+    @classmethod
+    def of(cls, index: int, kind: str, exc: IllegalAction) -> Refusal:
+        """The refusal of action ``index`` (``kind``) by ``exc``: its English and its words."""
+        return cls(index, kind, english(exc.reason), str(exc.reason))
 
 
 def whole_number(value: Any, field: str, low: int, high: int) -> int:

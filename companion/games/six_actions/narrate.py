@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.errors import english
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import (
     Action,
@@ -90,7 +91,7 @@ def sentence(
     was; ``payments`` the ledger rows it wrote)."""
     actor = state.players[who].name if who is not None and who < len(state.players) else "The table"
     parts = [_what(content, state, action, actor)]
-    forced = [p for p in payments if p.payer == "bank" and p.reason.startswith(FORCED)]
+    forced = [p for p in payments if p.payer == "bank" and english(p.reason).startswith(FORCED)]
     if forced:
         parts.append(
             f"{len(forced)} forced Emergency Loan{'s' * (len(forced) > 1)} "

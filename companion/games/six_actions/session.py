@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.errors import english
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import (
     Action,
@@ -139,7 +140,9 @@ class Session(ActionSession[Game]):
         """:class:`ForcedLoan`, :class:`MeritDrawn` and :class:`RoundEnded`, each when it happened."""
         ledger, phase, _, merits = before
         state = self.game.state
-        forced = [p for p in state.ledger[ledger:] if p.payer == "bank" and p.reason.startswith(FORCED)]
+        forced = [
+            p for p in state.ledger[ledger:] if p.payer == "bank" and english(p.reason).startswith(FORCED)
+        ]
         if forced and isinstance(forced[0].payee, int):
             self.publish(ForcedLoan(forced[0].payee, len(forced), sum(p.amount for p in forced)))
         for seat, p in enumerate(state.players):

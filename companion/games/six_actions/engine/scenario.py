@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import IllegalAction, ScenarioError
+from companion.errors import IllegalAction, ScenarioError, english
 from companion.games.six_actions.content.model import SECTORS, ContentPack
 from companion.games.six_actions.engine.actions import CODEC, Action, Draw, Start, kind_of, shown
 from companion.games.six_actions.engine.board import LAYOUTS
@@ -191,7 +191,7 @@ def run(scenario: Scenario) -> Refusal | None:
             game.play(action)
         except IllegalAction as exc:
             game.state = start
-            return Refusal(i, kind_of(action), exc.reason)
+            return Refusal.of(i, kind_of(action), exc)
     while (draw := game.next_draw()) is not None:
         game.play(draw)
     return None
@@ -247,7 +247,7 @@ def state_json(game: Game) -> dict[str, Any]:
                 "payer": state.account_name(x.payer),
                 "payee": state.account_name(x.payee),
                 "amount": x.amount,
-                "reason": x.reason,
+                "reason": english(x.reason),
             }
             for x in state.ledger
         ],

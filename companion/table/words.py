@@ -1,0 +1,47 @@
+"""Words the games of actions put into their sentences, in the table's language with their English
+kept (:class:`~companion.errors.Said`): counted nouns, the piles' and the phases' names.
+
+Source: DESIGN.md, "the words are chosen where they are shown": a rule's refusal keeps its English
+for the referee's ``--json`` (:func:`~companion.errors.english`) and is read in the table's language.
+"""
+
+from __future__ import annotations
+
+from companion.errors import Said, english, said
+from companion.i18n import N_, ngettext, pgettext
+
+__all__ = ["ACTIONS", "action_word", "phase_word", "pile_word", "said_n"]
+
+
+def said_n(singular: str, plural: str, n: int, /, **args: object) -> Said:
+    """``ngettext(singular, plural, n)`` formatted with ``n`` and ``args``, keeping the English form
+    (Babel extracts it with the keyword ``said_n:1,2``): a count in a refusal or a ledger line."""
+    form = singular if n == 1 else plural
+    return Said(ngettext(singular, plural, n).format(n=n, **args),
+                form.format(n=n, **{k: english(v) for k, v in args.items()}))
+
+
+def pile_word(pile: str) -> Said:
+    """A pile's name (``"industry"``, ``"policy"``, ``"merit"``) in the table's language, its English
+    kept; another name as it is."""
+    words = {"industry": pgettext("pile", "industry"), "policy": pgettext("pile", "policy"),
+             "merit": pgettext("pile", "merit")}
+    return Said(words.get(pile, pile), pile)
+
+
+def phase_word(phase: str) -> Said:
+    """A phase's name (``"round_end"`` -> ``"round end"``) in the table's language, its English kept."""
+    words = {"setup": pgettext("phase", "setup"), "turn": pgettext("phase", "turn"),
+             "round_end": pgettext("phase", "round end"), "settlement": pgettext("phase", "settlement"),
+             "over": pgettext("phase", "over"), "play": pgettext("phase", "play")}
+    plain = phase.replace("_", " ")
+    return Said(words.get(phase, plain), plain)
+
+
+#: The Six Actions' actions, as a token's space names them (translated where shown: :func:`action_word`).
+ACTIONS = (N_("Build"), N_("Share"), N_("Muster"), N_("Strategy"), N_("Politics"), N_("Loan"))
+
+
+def action_word(kind: str) -> Said:
+    """An action's name from its kind (``"build"`` -> ``"Build"``) in the table's language."""
+    return said(kind.capitalize())
