@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.errors import Said, english, said
 from companion.i18n import N_, ngettext, pgettext
 
-__all__ = ["ACTIONS", "action_word", "phase_word", "pile_word", "said_n"]
+__all__ = ["ACTIONS", "action_word", "column_word", "level_word", "phase_word", "pile_word", "said_n"]
 
 
 def said_n(singular: str, plural: str, n: int, /, **args: object) -> Said:
@@ -45,3 +45,20 @@ ACTIONS = (N_("Build"), N_("Share"), N_("Muster"), N_("Strategy"), N_("Politics"
 def action_word(kind: str) -> Said:
     """An action's name from its kind (``"build"`` -> ``"Build"``) in the table's language."""
     return said(kind.capitalize())
+
+
+def column_word(column: str) -> Said:
+    """A column of The Five Actions (``"installation"`` ... ``"supply"``) in the table's language,
+    its English kept; another name as it is."""
+    words = {"installation": pgettext("column", "installation"),
+             "transmission": pgettext("column", "transmission"),
+             "modulation": pgettext("column", "modulation"), "funding": pgettext("column", "funding"),
+             "supply": pgettext("column", "supply")}
+    return Said(words.get(column, column), column)
+
+
+def level_word(level: str) -> Said:
+    """A box's level (``"basic"``, ``"advanced"``, ``"patent"``) in the table's language."""
+    words = {"basic": pgettext("box", "basic"), "advanced": pgettext("box", "advanced"),
+             "patent": pgettext("box", "patent")}
+    return Said(words.get(level, level), level)

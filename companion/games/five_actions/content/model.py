@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import _, ngettext
 from companion.table.pack_fields import MapContent, by_id
+from companion.table.words import column_word
 
 __all__ = [
     "COLUMNS",
@@ -83,10 +85,11 @@ class Bonus:
     def said(self) -> str:
         """The bonus in words: ``"$2, 1 point"``, ``"nothing"``."""
         parts = [f"${self.money}"] if self.money else []
-        parts += [f"{self.points} point{'s' if self.points != 1 else ''}"] if self.points else []
-        parts += [f"an Action tile to {c}" for c in self.tiles]
-        parts += [f"the {self.flag} Flag"] if self.flag else []
-        return ", ".join(parts) or "nothing"
+        if self.points:
+            parts.append(ngettext("{n} point", "{n} points", self.points).format(n=self.points))
+        parts += [_("an Action tile to {column}").format(column=column_word(c)) for c in self.tiles]
+        parts += [_("the {flag} Flag").format(flag=self.flag)] if self.flag else []
+        return ", ".join(parts) or _("nothing")
 
 
 @dataclass(frozen=True)

@@ -164,7 +164,7 @@ def run(scenario: Scenario) -> Refusal | None:
                     trial.play(draw)
             trial.play(action)
         except IllegalAction as exc:
-            return Refusal(i, kind_of(action), exc.reason)
+            return Refusal.of(i, kind_of(action), exc)
     while (draw := trial.next_draw()) is not None:
         trial.play(draw)
     game.state, game.actions, game.history = trial.state, trial.actions, trial.history
