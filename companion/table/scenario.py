@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from companion.errors import IllegalAction, RecordError, ScenarioError, english
+from companion.errors import IllegalAction, RecordError, ScenarioError, english, said
+from companion.i18n import N_
 from companion.table.record import ActionCodec, RecordedGame, shown
 from companion.table.table_options import read_options
 
@@ -54,7 +55,15 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
     :raises ScenarioError: naming ``field`` and the value (shortened) when it is not one.
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(field, f"must be a whole number from {low} to {high}, not {shown(value)}")
+        raise ScenarioError(
+            field,
+            said(
+                N_("must be a whole number from {low} to {high}, not {shown}"),
+                low=low,
+                high=high,
+                shown=shown(value),
+            ),
+        )
     return value
 
 
@@ -88,7 +97,7 @@ def scenario_actions(raw: Any, codec: ActionCodec[A], refused: type[Any] | None 
         ``refused`` (``actions[3]``), the first one.
     """
     if not isinstance(raw, list):
-        raise ScenarioError("actions", f"must be a list of actions, not {shown(raw)}")
+        raise ScenarioError("actions", said(N_("must be a list of actions, not {shown}"), shown=shown(raw)))
     actions = []
     for i, item in enumerate(raw):
         try:
@@ -96,6 +105,8 @@ def scenario_actions(raw: Any, codec: ActionCodec[A], refused: type[Any] | None 
         except RecordError as exc:
             raise ScenarioError(f"actions[{i}]", str(exc)) from None
         if refused is not None and isinstance(action, refused):
-            raise ScenarioError(f"actions[{i}]", "the scenario's players start the game; no start action")
+            raise ScenarioError(
+                f"actions[{i}]", said(N_("the scenario's players start the game; no start action"))
+            )
         actions.append(action)
     return actions

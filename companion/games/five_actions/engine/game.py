@@ -21,6 +21,7 @@ from companion.games.five_actions.engine.actions import Action, Draw, Start
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
+from companion.i18n import _, pgettext
 from companion.table.checked_game import PackGame
 
 __all__ = ["Game", "Standing", "Outcome"]
@@ -66,8 +67,20 @@ class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
         """The state before action ``index``, telling the table whose action was undone."""
         after = before.copy()
         undone = self.actions[index]
-        who = before.players[before.current].name if before.players else "the table"
-        after.last = f"Undone: {who}'s {type(undone).__name__.lower()}; {who} plays again."
+        who = before.players[before.current].name if before.players else _("the table")
+        kind = type(undone).__name__.lower()
+        words = {
+            "install": pgettext("undone", "install"),
+            "transmit": pgettext("undone", "transmit"),
+            "modulate": pgettext("undone", "modulate"),
+            "fund": pgettext("undone", "fund"),
+            "supply": pgettext("undone", "supply"),
+            "pass": pgettext("undone", "pass"),
+            "endgame": pgettext("undone", "endgame"),
+        }
+        after.last = _("Undone: {name}'s {action}; {name} plays again.").format(
+            name=who, action=words.get(kind, kind)
+        )
         return after
 
     def next_draw(self) -> Draw | None:

@@ -20,7 +20,6 @@ level's stack.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from companion.errors import IllegalAction, said
 from companion.games.five_actions.content.model import COLUMNS, Bonus, ContentPack
@@ -37,8 +36,14 @@ from companion.games.five_actions.engine.actions import (
     Supply,
     Transmit,
 )
-from companion.games.five_actions.engine.board import distance, follow, key_of, pattern_targets
+from companion.games.five_actions.engine.board import distance, follow, pattern_targets
 from companion.games.five_actions.engine.options import FiveOptions
+from companion.games.five_actions.engine.places import (
+    empty_at,
+    location_key,
+    location_label,
+    start_taken_by,
+)
 from companion.games.five_actions.engine.state import GameState, Pending, Phase, PlayerState
 from companion.i18n import N_, _, ngettext
 from companion.table.seat_names import names_problem
@@ -152,12 +157,12 @@ def _start(content: ContentPack, state: GameState, action: Start) -> None:
         )
     chosen: list[tuple[str, str]] = []
     for name, start in zip(names, action.starts, strict=True):
-        key = _key(content, state, start, station=True)
+        key = location_key(content, state, start, station=True)
         taken = start_taken_by(content, state.layout, chosen, start)
         if taken is not None:
             raise IllegalAction(said(N_("{label} is {taken}'s starting Location: each player starts on a "
                                         "Location of their own"),
-                                     label=_label(content, state, key), taken=taken))
+                                     label=location_label(content, state, key), taken=taken))
         chosen.append((name.strip(), start))
         state.players.append(
             PlayerState(
@@ -216,83 +221,12 @@ def _take_tycoon(content: ContentPack, state: GameState, seat: int, ident: str) 
                                         column=column_word(tile.column), money=money)
 
 
-# ---------------------------------------------------------------- Locations
-
-
-def start_taken_by(content: ContentPack, layout: str, chosen: Sequence[tuple[str, str]],
-                   start: str) -> str | None:
-    """Who of ``chosen`` (``(name, start)`` pairs, in seat order) already starts on ``start``, else
-    ``None``: each player starts on a Location of their own (docs/five-actions.md, our decision).  The
-    engine's setup refuses such a start; the terminal asks again.  A name is compared as the engine
-    keys it: the map's Location (name or id) or the printed name (any spelling)."""
-    def key(name: str) -> str:
-        if layout == "map" and content.game_map is not None:
-            loc = content.game_map.location(name)
-            return loc.id if loc is not None else name
-        return key_of(name)
-
-    wanted = key(start)
-    return next((who for who, where in chosen if key(where) == wanted), None)
-
-
-def _key(content: ContentPack, state: GameState, name: str, station: bool = False) -> str:
-    """The key of a named Location: the map's id, or the printed name's key."""
-    game_map = content.game_map
-    if state.layout == "map":
-        assert game_map is not None
-        loc = game_map.location(name)
-        if loc is None:
-            raise IllegalAction(said(N_("there is no Location {name!r} on the map"), name=name))
-        if station and loc.ocean:
-            raise IllegalAction(said(N_("{name} is an ocean space: no station goes there (Installation)"),
-                                     name=loc.name))
-        return loc.id
-    key = key_of(name)
-    if not key or len(key) > 40:
-        raise IllegalAction(said(N_("a Location's name has 1 to 40 characters, not {name!r}"), name=name))
-    state.names.setdefault(key, " ".join(name.split()))
-    return key
-
-
-def _label(content: ContentPack, state: GameState, key: str) -> str:
-    if content.game_map is not None and state.layout == "map":
-        loc = content.game_map.location(key)
-        return loc.name if loc is not None else key
-    return state.names.get(key, key)
-
-
-def _occupant(content: ContentPack, state: GameState, key: str) -> str | None:
-    """A piece the referee knows on ``key``, in words, or ``None``."""
-    pieces = state.pieces_at(key)
-    if not pieces:
-        return None
-    seat, kind = pieces[0]
-    if kind == "station":
-        return said(N_("{name}'s station"), name=state.players[seat].name)
-    return said(N_("{name}'s Signal token"), name=state.players[seat].name)
-
-
-def _empty(content: ContentPack, state: GameState, key: str, told: bool | None) -> bool:
-    """Whether ``key`` holds no piece at all: the referee's own knowledge with the map; on the printed
-    board the table says, and is refused when it says empty where the referee knows a piece."""
-    known = _occupant(content, state, key)
-    if state.layout == "map":
-        return known is None
-    if told is None:
-        raise IllegalAction(said(N_("say whether {label} is empty (the printed board)"),
-                                 label=_label(content, state, key)))
-    if told and known is not None:
-        raise IllegalAction(said(N_("{label} is not empty: it holds {known}"),
-                                 label=_label(content, state, key), known=known))
-    return told
-
-
 # ---------------------------------------------------------------- the five actions
 
 
 def _install(content: ContentPack, state: GameState, p: PlayerState, a: Install) -> None:
-    key = _key(content, state, a.location, station=True)
-    where = _label(content, state, key)
+    key = location_key(content, state, a.location, station=True)
+    where = location_label(content, state, key)
     game_map = content.game_map if state.layout == "map" else None
     if p.stations_left < 1:
         raise IllegalAction(said(N_("{name} has no Wireless Station left (Installation)"), name=p.name))
@@ -328,7 +262,7 @@ def _install(content: ContentPack, state: GameState, p: PlayerState, a: Install)
         if not 0 <= a.bonus <= 20:
             raise IllegalAction(said(N_("a Location's bonus is $0 to $20, not ${bonus}"), bonus=a.bonus))
         reward, bonus = a.reward, Bonus(money=a.bonus)
-    empty = _empty(content, state, key, a.empty)
+    empty = empty_at(content, state, key, a.empty)
     paid = eco.pay_box(content, p, "installation", use, state.options)
     side = _("Modulated") if use.level == "advanced" else _("Unmodulated")
     words = [_("{name} builds on {where} ({level}, {side}, ${paid})").format(
@@ -353,8 +287,8 @@ def _signal(content: ContentPack, state: GameState, p: PlayerState, a: Transmit 
     modulating = isinstance(a, Modulate)
     column = "modulation" if modulating else "transmission"
     action = said(N_("Modulation")) if modulating else said(N_("Transmission"))
-    key = _key(content, state, a.station)
-    where = _label(content, state, key)
+    key = location_key(content, state, a.station)
+    where = location_label(content, state, key)
     if key not in p.stations:
         raise IllegalAction(said(N_("{name} has no station on {where} ({action})"),
                                  name=p.name, where=where, action=action))
@@ -376,9 +310,9 @@ def _signal(content: ContentPack, state: GameState, p: PlayerState, a: Transmit 
     targets, lost, told = _targets(
         content, state, key, a, use.effect is not None and use.effect.effect == "pattern"
     )
-    empties = [_empty(content, state, t, e) for t, e in zip(targets, told, strict=True)]
+    empties = [empty_at(content, state, t, e) for t, e in zip(targets, told, strict=True)]
     if use.level == "basic" and not all(empties):
-        full = next(_label(content, state, t) for t, e in zip(targets, empties, strict=True) if not e)
+        full = next(location_label(content, state, t) for t, e in zip(targets, empties, strict=True) if not e)
         raise IllegalAction(
             said(N_("a Basic Action only if both Locations are empty, and {full} is occupied: choose the "
                     "Advanced box ({action})"), full=full, action=action)
@@ -395,7 +329,7 @@ def _signal(content: ContentPack, state: GameState, p: PlayerState, a: Transmit 
         name=p.name, where=where, level=level_word(use.level), paid=paid)]
     bonuses = a.bonus if state.layout == "printed" else ()
     for i, t in enumerate(targets):
-        label = _label(content, state, t)
+        label = location_label(content, state, t)
         if t in p.tokens:
             p.boxed += 1
             words.append(_("{label}: {name} has a Signal token there already, this one returns to the "
@@ -440,7 +374,7 @@ def _targets(
             raise IllegalAction(said(N_("with the map the referee knows the Locations: leave empty and "
                                         "bonus out")))
         if pattern:
-            wanted = tuple(_key(content, state, n) for n in a.locations)
+            wanted = tuple(location_key(content, state, n) for n in a.locations)
             loc = game_map.location(station)
             assert loc is not None
             shape = _pattern(content, state.players[state.current], a)
@@ -452,8 +386,8 @@ def _targets(
 
                                          action=action))
             path = follow(game_map, a.line, station, a.direction)
-            if a.locations and tuple(_key(content, state, n) for n in a.locations) != path.reached:
-                reached = ", ".join(_label(content, state, t) for t in path.reached)
+            if a.locations and tuple(location_key(content, state, n) for n in a.locations) != path.reached:
+                reached = ", ".join(location_label(content, state, t) for t in path.reached)
                 raise IllegalAction(
                     said(N_("along the {line} line the signal reaches {reached}, not {named} (Placing "
                             "Signal tokens)"),
@@ -473,7 +407,7 @@ def _targets(
         )
     if a.bonus and (len(a.bonus) != len(a.locations) or any(not 0 <= b <= 20 for b in a.bonus)):
         raise IllegalAction(said(N_("give each Location's bonus in dollars ($0 to $20), one per Location")))
-    keys = [_key(content, state, n) for n in a.locations]
+    keys = [location_key(content, state, n) for n in a.locations]
     if len(set(keys)) != len(keys) or station in keys:
         raise IllegalAction(said(N_("the signal goes on along the line: two different Locations, not the "
                                     "station's")))
