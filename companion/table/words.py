@@ -7,10 +7,14 @@ for the referee's ``--json`` (:func:`~companion.errors.english`) and is read in 
 
 from __future__ import annotations
 
-from companion.errors import Said, english, said
-from companion.i18n import N_, ngettext, pgettext
+from collections.abc import Sequence
+from typing import overload
 
-__all__ = ["ACTIONS", "action_word", "column_word", "level_word", "phase_word", "pile_word", "said_n"]
+from companion.errors import Said, english, said
+from companion.i18n import N_, _, ngettext, pgettext
+
+__all__ = ["ACTIONS", "Lines", "action_word", "column_title", "column_word", "level_word", "phase_word",
+           "pile_word", "said_n"]
 
 
 def said_n(singular: str, plural: str, n: int, /, **args: object) -> Said:
@@ -62,3 +66,36 @@ def level_word(level: str) -> Said:
     words = {"basic": pgettext("box", "basic"), "advanced": pgettext("box", "advanced"),
              "patent": pgettext("box", "patent")}
     return Said(words.get(level, level), level)
+
+
+class Lines(Sequence[str]):
+    """A block of text (its lines joined by ``"\\n"``, marked ``N_`` where it is written) read as its
+    lines in the table's language each time it is read: a module's constant that a prompt shows
+    (``help``'s rules in short) without being translated at import."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def lines(self) -> list[str]:
+        """The lines in the table's language now."""
+        return _(self.text).split("\n")
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self.lines()[index]
+
+    def __len__(self) -> int:
+        return len(self.lines())
+
+
+def column_title(column: str) -> str:
+    """A column of The Five Actions as its action's title (``"funding"`` -> ``"Funding"``) in the
+    table's language."""
+    titles = {"installation": _("Installation"), "transmission": _("Transmission"),
+              "modulation": _("Modulation"), "funding": _("Funding"), "supply": _("Supply")}
+    return titles.get(column, column.capitalize())
