@@ -49,6 +49,7 @@ from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.events import ForcedLoan, MeritDrawn, RoundEnded
 from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
+from companion.i18n import _
 from companion.table.action_session import ActionSession, new_seed
 
 __all__ = ["COLOURS", "MAX_SEED", "Seat", "Session"]
@@ -101,9 +102,9 @@ class Session(ActionSession[Game]):
         session.draw_all()
         state = session.game.state
         session.message = (
-            f"Round 1: {state.players[tycoon].name} is the Tycoon and begins."
+            _("Round 1: {tycoon} is the Tycoon and begins.").format(tycoon=state.players[tycoon].name)
             if not state.pending
-            else f"Deal the setup from your own decks: first {state.pending[0].why}."
+            else _("Deal the setup from your own decks: first {why}.").format(why=state.pending[0].why)
         )
         return session
 
@@ -219,7 +220,7 @@ class Session(ActionSession[Game]):
         return self.play(NewRound(tycoon))
 
     def end_game(self) -> bool:
-        return self.play(EndGame(), "The end settlement: each player repays notes at 50 Cr each.")
+        return self.play(EndGame(), _("The end settlement: each player repays notes at 50 Cr each."))
 
     def settle(self, player: int, repay: int) -> bool:
         return self.play(Settle(player, repay))

@@ -18,6 +18,7 @@ from companion.games.six_actions.engine.game import Game
 from companion.games.six_actions.engine.rules import loan_amount
 from companion.games.six_actions.engine.state import Account, Phase
 from companion.games.six_actions.engine.strategy import SPACES
+from companion.i18n import _
 
 __all__ = [
     "MeritView",
@@ -194,7 +195,7 @@ def card_view(content: ContentPack, card: str) -> CardView:
 def policy_view(content: ContentPack, card: str) -> PolicyView:
     p = content.policy(card)
     if p is None:
-        return PolicyView(card, card, 0, "nothing")
+        return PolicyView(card, card, 0, _("nothing"))
     return PolicyView(p.id, p.name, p.promoters, p.politics.words())
 
 
@@ -259,9 +260,9 @@ def table_view(game: Game, *, seat: int | None = None, message: str = "") -> Tab
     spaces = tuple(
         SpaceView(
             s.id,
-            s.title,
+            _(s.title),
             s.cost,
-            s.bonus,
+            _(s.bonus),
             s.admin,
             s.choices,
             state.covered.get(s.id),
