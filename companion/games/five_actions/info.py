@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_
 from companion.table.registry import GameInfo, Reference, game_of_actions
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ __all__ = ["GAME"]
 #: the number of players, 2 to 4.  Its name is :data:`companion.games.five_actions.stored.NAME`.
 GAME: GameInfo[Session] = game_of_actions(
     "five-actions",
-    "The Five Actions",
+    N_("The Five Actions"),
     (
         Reference("companion.games.five_actions.content.loader:load_content"),
         Reference("companion.games.five_actions.stored:KEEPER"),

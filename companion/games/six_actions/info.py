@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_
 from companion.table.registry import GameInfo, Reference, game_of_actions
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ __all__ = ["GAME"]
 
 #: The registration of The Six Actions (seeds/six-actions-rules.txt); its name is
 #: :data:`companion.games.six_actions.stored.NAME` (:attr:`GameInfo.keeper` checks it).
-GAME: GameInfo[Session] = game_of_actions("six-actions", "The Six Actions", (
+GAME: GameInfo[Session] = game_of_actions("six-actions", N_("The Six Actions"), (
     Reference("companion.games.six_actions.content.loader:load_content"),
     Reference("companion.games.six_actions.stored:KEEPER"),
     Reference("companion.games.six_actions.cli:register")))
