@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.errors import said
+from companion.i18n import N_
+
 __all__ = ["clean_name", "name_problem", "names_problem", "taken_by"]
 
 
@@ -38,15 +41,23 @@ def name_problem(name: str, seat: int, earlier: Sequence[str], max_name: int) ->
     :returns: e.g. ``"Player 3 needs a name (1 to 20 characters)."`` or
         ``"Player 2's name is taken by Player 1: choose another."``.
     """
-    who = f"Player {seat + 1}"
     name = clean_name(name)
     if not name:
-        return f"{who} needs a name (1 to {max_name} characters)."
+        return said(N_("Player {seat} needs a name (1 to {most} characters)."), seat=seat + 1, most=max_name)
     if len(name) > max_name:
-        return f"{who}'s name is {len(name)} characters: at most {max_name}, please shorten it."
+        return said(
+            N_("Player {seat}'s name is {length} characters: at most {most}, please shorten it."),
+            seat=seat + 1,
+            length=len(name),
+            most=max_name,
+        )
     other = taken_by(name, earlier)
     if other is not None:
-        return f"{who}'s name is taken by Player {other + 1}: choose another."
+        return said(
+            N_("Player {seat}'s name is taken by Player {other}: choose another."),
+            seat=seat + 1,
+            other=other + 1,
+        )
     return None
 
 
