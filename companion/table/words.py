@@ -43,7 +43,7 @@ def phase_word(phase: str) -> Said:
 
 
 #: The Six Actions' actions, as a token's space names them (translated where shown: :func:`action_word`).
-ACTIONS = (N_("Build"), N_("Share"), N_("Muster"), N_("Strategy"), N_("Politics"), N_("Loan"))
+ACTIONS = (N_("Build"), N_("Share"), N_("Muster"), N_("Strategy"), N_("Politics"), N_("Loan"), N_("Pass"))
 
 
 def action_word(kind: str) -> Said:
