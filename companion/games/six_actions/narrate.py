@@ -34,6 +34,7 @@ from companion.games.six_actions.engine.economy import FORCED
 from companion.games.six_actions.engine.state import GameState, Payment, Phase
 from companion.games.six_actions.engine.strategy import space_named
 from companion.i18n import _, ngettext, pgettext
+from companion.table.pack_words import pack_word
 
 __all__ = ["sentence"]
 
@@ -44,7 +45,7 @@ def _what(content: ContentPack, state: GameState, action: Action, actor: str) ->
         card = content.industry(action.card)
         city = state.city_names.get(action.city, action.city)
         return _("{actor} built {card} in {city}.").format(
-            actor=actor, card=card.name if card else action.card, city=city
+            actor=actor, card=pack_word(card.name) if card else action.card, city=city
         )
     if isinstance(action, Share):
         return _("{actor} bought a share of {opponent}.").format(actor=actor, opponent=name(action.opponent))
@@ -70,7 +71,7 @@ def _what(content: ContentPack, state: GameState, action: Action, actor: str) ->
     if isinstance(action, PlayMerit):
         merit = content.merit(action.card)
         return _("{player} played {merit}.").format(
-            player=name(action.player), merit=merit.name if merit else action.card
+            player=name(action.player), merit=pack_word(merit.name) if merit else action.card
         )
     if isinstance(action, Adjust):
         return _("Adjustment for {player}: {reason}.").format(

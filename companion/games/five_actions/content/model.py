@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.i18n import _, ngettext
+from companion.errors import said
+from companion.i18n import N_, _, ngettext
 from companion.table.pack_fields import MapContent, by_id
+from companion.table.pack_words import pack_word
 from companion.table.words import column_word
 
 __all__ = [
@@ -307,17 +309,17 @@ class ContentPack(MapContent):
     def tycoon_name(self, ident: str) -> str:
         """The name the table reads of Tycoon tile ``ident`` (the id itself when no tile has it)."""
         tile = self.tycoon(ident)
-        return (tile.name or tile.id) if tile is not None else ident
+        return pack_word(tile.name or tile.id) if tile is not None else ident
 
     def patent_name(self, ident: str) -> str:
         """The name the table reads of Patent tile ``ident`` (the id itself when no tile has it)."""
         tile = self.patent(ident)
-        return (tile.name or tile.id) if tile is not None else ident
+        return pack_word(tile.name or tile.id) if tile is not None else ident
 
     def credit_name(self, ident: str) -> str:
         """The name the table reads of the Credit token of board space ``ident`` (``"Credit token
         2"``; the id itself when no space has it)."""
         for i, space in enumerate(self.board.credits):
             if space.id == ident:
-                return space.name or f"Credit token {i + 1}"
+                return pack_word(space.name) if space.name else said(N_("Credit token {n}"), n=i + 1)
         return ident

@@ -17,6 +17,7 @@ from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.economy import gain
 from companion.games.six_actions.engine.state import GameState
 from companion.i18n import N_
+from companion.table.pack_words import pack_word
 
 __all__ = ["LAYOUTS", "MAX_ROAD", "Place", "city_key", "resolve_city", "road_count", "place_plant"]
 
@@ -143,4 +144,10 @@ def place_plant(content: ContentPack, state: GameState, seat: int, place: Place,
     if region is not None and region.id not in player.regions:
         player.regions.append(region.id)
         if region.bonus:
-            gain(state, seat, region.bonus, said(N_("region bonus of {region}"), region=region.name), action)
+            gain(
+                state,
+                seat,
+                region.bonus,
+                said(N_("region bonus of {region}"), region=pack_word(region.name)),
+                action,
+            )

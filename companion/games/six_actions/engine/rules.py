@@ -4,7 +4,8 @@
 :class:`~companion.errors.IllegalAction` with the reason at the first rule an action breaks; the
 :class:`~companion.games.six_actions.engine.game.Game` runs it on a copy, so a refused action leaves
 the game as it was.  The Strategy spaces are :mod:`~companion.games.six_actions.engine.strategy`,
-payments and tokens :mod:`~companion.games.six_actions.engine.economy`.
+payments and tokens :mod:`~companion.games.six_actions.engine.economy`, Build
+:mod:`~companion.games.six_actions.engine.building`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 
 from companion.errors import IllegalAction, said
-from companion.games.six_actions.content.model import LEVEL_SECTORS, ROAD_SECTORS, ContentPack, Reward
+from companion.games.six_actions.content.model import ContentPack, Reward
 from companion.games.six_actions.engine.actions import (
     Action,
     Adjust,
@@ -33,13 +34,12 @@ from companion.games.six_actions.engine.actions import (
     Start,
     Strategy,
 )
-from companion.games.six_actions.engine.board import place_plant, resolve_city, road_count
+from companion.games.six_actions.engine.building import build, build_costs
 from companion.games.six_actions.engine.economy import (
     after_action,
     charge,
     emergency_loan,
     gain,
-    leader_level,
     next_turn,
     pay,
     queue_draw,
@@ -194,82 +194,6 @@ def _draw(state: GameState, action: Draw) -> None:
         )
     if state.phase is Phase.SETUP and not state.pending:
         start_round(state, state.tycoon)
-
-
-def build_costs(
-    content: ContentPack, state: GameState, seat: int, action: Build
-) -> tuple[list[tuple[Account, int, str]], str]:
-    """What a Build pays, icon by icon (Build, step 2), and the city's name.
-
-    :raises IllegalAction: not the player's unbuilt card, an occupied or unknown city, no golden road.
-    """
-    card = content.industry(action.card)
-    player = state.players[seat]
-    if card is None or card.id not in player.industries:
-        owned = ", ".join(player.industries) or "none"
-        raise IllegalAction(
-            said(
-                N_("{name} has no unbuilt Industry card {card!r} (unbuilt: {owned})"),
-                name=player.name,
-                card=action.card,
-                owned=owned,
-            )
-        )
-    place = resolve_city(content, state, action.city)
-    road: int | None = None
-    debts: list[tuple[Account, int, str]] = []
-    for icon in card.icons:
-        leader = state.leaders.get(icon)
-        if leader == seat:
-            continue
-        payee: Account = SUPPLY if leader is None else leader
-        if icon in LEVEL_SECTORS:
-            level = (
-                1
-                if leader is None
-                else max(1, leader_level(content, state.players[leader].steps.get(icon, 0)))
-            )
-            amount, why = 2 * level, said(N_("2 Cr x level {level}"), level=level)
-        else:
-            if road is None:
-                road = road_count(content, state, place, action.road_cities)
-            amount = road
-            why = said_n("{n} city along the golden road", "{n} cities along the golden road", road)
-        who = said(N_("the supply, no leader")) if leader is None else said(N_("its leader"))
-        debts.append(
-            (
-                payee,
-                amount,
-                said(
-                    N_("Build {card} in {city}: {icon} icon to {who} ({why})"),
-                    card=card.name,
-                    city=place.name,
-                    icon=icon.capitalize(),
-                    who=who,
-                    why=why,
-                ),
-            )
-        )
-    if road is None and action.road_cities is not None and any(i in ROAD_SECTORS for i in card.icons):
-        road_count(content, state, place, action.road_cities)  # a given count must still be right
-    return debts, place.name
-
-
-def _build(content: ContentPack, state: GameState, action: Build, index: int) -> None:
-    seat = use_token(state, "build", action.plus)
-    debts, _ = build_costs(content, state, seat, action)
-    card = content.industry(action.card)
-    assert card is not None
-    charge(state, seat, debts, index, said(N_("building {card}"), card=card.name))
-    player = state.players[seat]
-    player.industries.remove(card.id)
-    player.built.append(card.id)
-    player.asset_value += card.asset_value
-    for sector, steps in card.steps:
-        player.steps[sector] = player.steps.get(sector, 0) + steps
-    update_leaders(content, state)
-    gain(state, seat, Reward(influence=card.influence), said(N_("Build {card}"), card=card.name), index)
-    place_plant(content, state, seat, resolve_city(content, state, action.city), index)
 
 
 def _share(content: ContentPack, state: GameState, action: Share, index: int) -> None:
@@ -497,7 +421,7 @@ def apply_action(content: ContentPack, state: GameState, action: Action, index: 
     elif isinstance(action, Draw):
         _draw(state, action)
     elif isinstance(action, Build):
-        _build(content, state, action, index)
+        build(content, state, action, index)
     elif isinstance(action, Share):
         _share(content, state, action, index)
     elif isinstance(action, Muster):

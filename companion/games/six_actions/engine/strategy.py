@@ -17,6 +17,7 @@ from companion.games.six_actions.engine.board import place_plant, resolve_city
 from companion.games.six_actions.engine.economy import charge, gain, queue_draw, update_leaders
 from companion.games.six_actions.engine.state import SUPPLY, GameState
 from companion.i18n import N_
+from companion.table.pack_words import pack_word
 from companion.table.words import said_n
 
 __all__ = ["Space", "SPACES", "space_named", "strategy"]
@@ -229,13 +230,13 @@ def _buy_industry(
                 said(
                     N_("{reason}: {card} (2 x Asset Value {value})"),
                     reason=reason,
-                    card=card.name,
+                    card=pack_word(card.name),
                     value=card.asset_value,
                 ),
             )
         ],
         index,
-        said(N_("buying {card}"), card=card.name),
+        said(N_("buying {card}"), card=pack_word(card.name)),
     )
     gain(state, seat, Reward(money=10) if action.gain == "money" else Reward(influence=2), reason, index)
     state.open_industries.remove(card.id)
