@@ -28,6 +28,8 @@ from companion.games.six_actions import summary as six_summary
 from companion.games.six_actions.engine.actions import Muster
 from companion.games.six_actions.engine.scenario import load_scenario, run
 from companion.games.six_actions.session import Seat, Session
+from companion.games.six_actions.views import card_view
+from companion.table.pack_words import extract_six_pack
 from six_support import CONTENT
 
 SAMPLE = Path(__file__).parent / "data" / "de_action_sample.po"
@@ -111,3 +113,16 @@ def test_english_again_after_german() -> None:
     assert moves[0] == "Ana: Build, Share, Muster, Strategy, Politics, Loan, Pass"
     refusal = run(load_scenario(REFUSED, CONTENT))
     assert refusal is not None and refusal.words == refusal.reason == SECOND_TOKEN_EN
+
+
+def test_a_packs_names_are_extracted_and_shown_in_german(german: None) -> None:
+    pack = Path(__file__).parents[1] / "companion" / "games" / "six_actions" / "content" / "default.toml"
+    with pack.open("rb") as file:
+        words = list(extract_six_pack(file, None, None, None))
+    found = {word: (line, comments) for line, _, word, comments in words}
+    assert {c.name for c in CONTENT.industries} | {p.name for p in CONTENT.policies} <= set(found)
+    line, comments = found["Granite Quarry"]
+    assert pack.read_text("utf-8").splitlines()[line - 1] == 'name = "Granite Quarry"'
+    assert comments == ["content pack: industries[0].name"]
+    assert card_view(CONTENT, "quarry").name == "Granitsteinbruch"
+    assert english(card_view(CONTENT, "quarry").name) == "Granite Quarry"
