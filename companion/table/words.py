@@ -13,8 +13,8 @@ from typing import overload
 from companion.errors import Said, english, said
 from companion.i18n import N_, _, ngettext, pgettext
 
-__all__ = ["ACTIONS", "Lines", "action_word", "column_title", "column_word", "level_word", "phase_word",
-           "pile_word", "said_n"]
+__all__ = ["ACTIONS", "SECTOR_TITLES", "Lines", "action_word", "column_title", "column_word", "level_word",
+           "phase_word", "pile_word", "said_n", "sector_word"]
 
 
 def said_n(singular: str, plural: str, n: int, /, **args: object) -> Said:
@@ -44,6 +44,15 @@ def phase_word(phase: str) -> Said:
 
 #: The Six Actions' actions, as a token's space names them (translated where shown: :func:`action_word`).
 ACTIONS = (N_("Build"), N_("Share"), N_("Muster"), N_("Strategy"), N_("Politics"), N_("Loan"), N_("Pass"))
+
+
+#: The Six Actions' sectors, as an icon names them (translated where shown: :func:`sector_word`).
+SECTOR_TITLES = (N_("Minerals"), N_("Fuel"), N_("Agro"), N_("Power"), N_("Transport"))
+
+
+def sector_word(sector: str) -> Said:
+    """A sector's name from its id (``"minerals"`` -> ``"Minerals"``) in the table's language."""
+    return said(sector.capitalize())
 
 
 def action_word(kind: str) -> Said:

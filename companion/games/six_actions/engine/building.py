@@ -12,7 +12,7 @@ from companion.games.six_actions.engine.economy import charge, gain, leader_leve
 from companion.games.six_actions.engine.state import SUPPLY, Account, GameState
 from companion.i18n import N_
 from companion.table.pack_words import pack_word
-from companion.table.words import said_n
+from companion.table.words import said_n, sector_word
 
 __all__ = ["build", "build_costs"]
 
@@ -65,7 +65,7 @@ def build_costs(
                     N_("Build {card} in {city}: {icon} icon to {who} ({why})"),
                     card=pack_word(card.name),
                     city=place.name,
-                    icon=icon.capitalize(),
+                    icon=sector_word(icon),
                     who=who,
                     why=why,
                 ),
