@@ -58,10 +58,10 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
         raise ScenarioError(
             field,
             said(
-                N_("must be a whole number from {low} to {high}, not {shown}"),
+                N_("must be a whole number from {low} to {high}, not {value}"),
                 low=low,
                 high=high,
-                shown=shown(value),
+                value=shown(value),
             ),
         )
     return value
@@ -97,7 +97,7 @@ def scenario_actions(raw: Any, codec: ActionCodec[A], refused: type[Any] | None 
         ``refused`` (``actions[3]``), the first one.
     """
     if not isinstance(raw, list):
-        raise ScenarioError("actions", said(N_("must be a list of actions, not {shown}"), shown=shown(raw)))
+        raise ScenarioError("actions", said(N_("must be a list of actions, not {value}"), value=shown(raw)))
     actions = []
     for i, item in enumerate(raw):
         try:

@@ -43,19 +43,19 @@ def name_problem(name: str, seat: int, earlier: Sequence[str], max_name: int) ->
     """
     name = clean_name(name)
     if not name:
-        return said(N_("Player {seat} needs a name (1 to {most} characters)."), seat=seat + 1, most=max_name)
+        return said(N_("Player {n} needs a name (1 to {most} characters)."), n=seat + 1, most=max_name)
     if len(name) > max_name:
         return said(
-            N_("Player {seat}'s name is {length} characters: at most {most}, please shorten it."),
-            seat=seat + 1,
+            N_("Player {n}'s name is {length} characters: at most {most}, please shorten it."),
+            n=seat + 1,
             length=len(name),
             most=max_name,
         )
     other = taken_by(name, earlier)
     if other is not None:
         return said(
-            N_("Player {seat}'s name is taken by Player {other}: choose another."),
-            seat=seat + 1,
+            N_("Player {n}'s name is taken by Player {other}: choose another."),
+            n=seat + 1,
             other=other + 1,
         )
     return None
