@@ -11,18 +11,29 @@ from collections.abc import Sequence
 from typing import overload
 
 from companion.errors import Said, english, said
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, _, pgettext
+from companion.i18n import ngettext as translated_forms
 
 __all__ = ["ACTIONS", "SECTOR_TITLES", "Lines", "action_word", "column_title", "column_word", "level_word",
-           "phase_word", "pile_word", "said_n", "sector_word"]
+           "phase_word", "pile_word", "Counted", "counted", "sector_word"]
 
 
-def said_n(singular: str, plural: str, n: int, /, **args: object) -> Said:
-    """``ngettext(singular, plural, n)`` formatted with ``n`` and ``args``, keeping the English form
-    (Babel extracts it with the keyword ``said_n:1,2``): a count in a refusal or a ledger line."""
-    form = singular if n == 1 else plural
-    return Said(ngettext(singular, plural, n).format(n=n, **args),
-                form.format(n=n, **{k: english(v) for k, v in args.items()}))
+class Counted:
+    """Counts in sentences that keep their English (:class:`~companion.errors.Said`): call
+    ``counted.ngettext(singular, plural, n, **args)`` (the name Babel's default keywords extract as
+    a plural message)."""
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int, /, **args: object) -> Said:
+        """``ngettext(singular, plural, n)`` formatted with ``n`` and ``args``, keeping the English
+        form: a count in a refusal or a ledger line."""
+        form = singular if n == 1 else plural
+        return Said(translated_forms(singular, plural, n).format(n=n, **args),
+                    form.format(n=n, **{k: english(v) for k, v in args.items()}))
+
+
+#: The one :class:`Counted`.
+counted = Counted()
 
 
 def pile_word(pile: str) -> Said:

@@ -47,7 +47,7 @@ from companion.games.five_actions.engine.places import (
 from companion.games.five_actions.engine.state import GameState, Pending, Phase, PlayerState
 from companion.i18n import N_, _, ngettext
 from companion.table.seat_names import names_problem
-from companion.table.words import column_word, level_word, said_n
+from companion.table.words import column_word, counted, level_word
 
 __all__ = ["new_state", "apply_action", "start_taken_by", "MAX_NAME"]
 
@@ -466,7 +466,8 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
         state.last = "; ".join(words) + "."
         return
     levels = said(N_("level 1")) if count == 1 else said(N_("levels 1 to {count}"), count=count)
-    has = said_n("{name} has {n} active Tycoon", "{name} has {n} active Tycoons", count, name=p.name)
+    has = counted.ngettext("{name} has {n} active Tycoon", "{name} has {n} active Tycoons", count,
+                           name=p.name)
     if a.face_down is not None:
         if a.face_down not in stacks:
             which = (said(N_("any stack (table option face_down_level)")) if any_level
@@ -521,7 +522,7 @@ def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -
             said(N_("Supply brings {due} Action tiles (2 + 1 per active Factory: {name} has "
                     "{factories}){extra}: name {columns}, not {given}"), due=due, name=p.name,
                  factories=factories, extra=extra,
-                 columns=said_n("{n} column", "{n} columns", need), given=len(a.tiles))
+                 columns=counted.ngettext("{n} column", "{n} columns", need), given=len(a.tiles))
         )
     for column in a.tiles:
         if column not in COLUMNS:
@@ -564,9 +565,10 @@ def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -
         return
     if not earned:
         raise IllegalAction(
-            said_n("{name}'s Patent number {n} needs {n} active Scientist; {name} has {scientists} (Supply)",
-                   "{name}'s Patent number {n} needs {n} active Scientists; {name} has {scientists} (Supply)",
-                   n, name=p.name, scientists=scientists)
+            counted.ngettext(
+                "{name}'s Patent number {n} needs {n} active Scientist; {name} has {scientists} (Supply)",
+                "{name}'s Patent number {n} needs {n} active Scientists; {name} has {scientists} (Supply)",
+                n, name=p.name, scientists=scientists)
         )
     patent = content.patent(a.patent)
     if patent is None or a.patent not in state.pool:

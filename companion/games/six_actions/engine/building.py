@@ -12,7 +12,7 @@ from companion.games.six_actions.engine.economy import charge, gain, leader_leve
 from companion.games.six_actions.engine.state import SUPPLY, Account, GameState
 from companion.i18n import N_
 from companion.table.pack_words import pack_word
-from companion.table.words import said_n, sector_word
+from companion.table.words import counted, sector_word
 
 __all__ = ["build", "build_costs"]
 
@@ -55,7 +55,7 @@ def build_costs(
             if road is None:
                 road = road_count(content, state, place, action.road_cities)
             amount = road
-            why = said_n("{n} city along the golden road", "{n} cities along the golden road", road)
+            why = counted.ngettext("{n} city along the golden road", "{n} cities along the golden road", road)
         who = said(N_("the supply, no leader")) if leader is None else said(N_("its leader"))
         debts.append(
             (

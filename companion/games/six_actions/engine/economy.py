@@ -35,7 +35,7 @@ from companion.games.six_actions.engine.state import (
     Phase,
 )
 from companion.i18n import N_
-from companion.table.words import action_word, phase_word, pile_word, said_n
+from companion.table.words import action_word, counted, phase_word, pile_word
 
 __all__ = [
     "FORCED",
@@ -126,7 +126,7 @@ def charge(state: GameState, seat: int, debts: list[tuple[Account, int, str]], a
                 why=why,
                 money=player.money,
                 short=owed - player.money,
-                loans=said_n("{n} Emergency Loan", "{n} Emergency Loans", loans),
+                loans=counted.ngettext("{n} Emergency Loan", "{n} Emergency Loans", loans),
                 notes=player.notes,
                 most=MAX_NOTES,
             )

@@ -64,7 +64,7 @@ from companion.games.six_actions.engine.state import (
 from companion.games.six_actions.engine.strategy import strategy
 from companion.i18n import N_
 from companion.table.seat_names import clean_name, names_problem
-from companion.table.words import phase_word, pile_word, said_n
+from companion.table.words import counted, phase_word, pile_word
 
 __all__ = ["COLOURS", "MAX_NAME", "new_state", "apply_action", "loan_amount", "build_costs", "seat_of"]
 
@@ -261,7 +261,7 @@ def _politics(content: ContentPack, state: GameState, action: Politics, index: i
                 total.merit + b.merit,
             )
     owned = len(player.policies)
-    gain(state, seat, total, said_n("Politics: {n} Policy", "Politics: {n} Policies", owned), index)
+    gain(state, seat, total, counted.ngettext("Politics: {n} Policy", "Politics: {n} Policies", owned), index)
     player.favors += 1
 
 

@@ -18,7 +18,7 @@ from companion.games.six_actions.engine.economy import charge, gain, queue_draw,
 from companion.games.six_actions.engine.state import SUPPLY, GameState
 from companion.i18n import N_
 from companion.table.pack_words import pack_word
-from companion.table.words import said_n
+from companion.table.words import counted
 
 __all__ = ["Space", "SPACES", "space_named", "strategy"]
 
@@ -252,7 +252,7 @@ def _export(content: ContentPack, state: GameState, seat: int, space: Space, tra
                 N_("{title} ({cost}) takes {tracks} ({which}), not {given}"),
                 title=said(space.title),
                 cost=space.cost,
-                tracks=said_n("{n} track", "{n} tracks", want),
+                tracks=counted.ngettext("{n} track", "{n} tracks", want),
                 which=said(N_("the same one twice for 2 steps")) if want == 2 else said(N_("one sector")),
                 given=len(tracks),
             )
