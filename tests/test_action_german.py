@@ -76,7 +76,11 @@ def test_the_session_says_the_refusal_in_german(german: None) -> None:
     assert english(caught.value.reason) == SECOND_TOKEN_EN and caught.value.reason == SECOND_TOKEN_DE
 
 
-def test_the_referee_json_stays_english(german: None, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_referee_json_stays_english(german: None, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    session = _session()
+    assert "Startgeld" in {row.reason for row in session.view().ledger}
+    monkeypatch.setenv("COMPANION_LANG", "de")  # a command line that sets the table's language keeps German
     code = main(["referee", "--game", "six-actions", str(REFUSED)])
     out, _ = capsys.readouterr()
     assert code == 3
@@ -85,8 +89,6 @@ def test_the_referee_json_stays_english(german: None, capsys: pytest.CaptureFixt
     assert main(["referee", "--game", "six-actions", str(FORCED)]) == 0
     ledger = json.loads(capsys.readouterr().out)["ledger"]
     assert "starting money" in {row["reason"] for row in ledger}  # German at the table: "Startgeld"
-    session = _session()
-    assert "Startgeld" in {row.reason for row in session.view().ledger}
 
 
 def test_help_says_the_rules_and_the_moves_in_german(german: None) -> None:
