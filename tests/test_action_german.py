@@ -107,6 +107,9 @@ def test_the_five_actions_refuse_in_german(german: None) -> None:
         game.play(FiveStart(("Ana",), ("harbour",)))
     assert caught.value.reason == "dieses Paket ist für 2 bis 4 Spieler, nicht 1"
     assert english(caught.value.reason) == "this pack is for 2 to 4 players, not 1"
+    game.play(FiveStart(("Ana", "Ben"), ("harbour", "ridge")))
+    assert game.state.last == "Ana beginnt."  # the table's announcement
+    assert game.state.to_json()["last"] == "Ana plays first."  # the referee's JSON
 
 
 def test_english_again_after_german() -> None:

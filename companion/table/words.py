@@ -15,7 +15,7 @@ from companion.i18n import N_, _, pgettext
 from companion.i18n import ngettext as translated_forms
 
 __all__ = ["ACTIONS", "SECTOR_TITLES", "Lines", "action_word", "column_title", "column_word", "level_word",
-           "phase_word", "pile_word", "Counted", "counted", "sector_word"]
+           "phase_word", "pile_word", "Counted", "counted", "sector_word", "joined", "trimmed"]
 
 
 class Counted:
@@ -119,3 +119,16 @@ def column_title(column: str) -> str:
     titles = {"installation": _("Installation"), "transmission": _("Transmission"),
               "modulation": _("Modulation"), "funding": _("Funding"), "supply": _("Supply")}
     return titles.get(column, column.capitalize())
+
+
+def joined(parts: Sequence[str], separator: str = "; ", end: str = ".") -> Said:
+    """``parts`` (sentences that may keep their English) joined by ``separator`` and closed by
+    ``end``, in the table's language with the English joined the same way: a game's announcement
+    built of several clauses."""
+    return Said(separator.join(parts) + end, separator.join(english(p) for p in parts) + end)
+
+
+def trimmed(text: str, prefix: str, suffix: str) -> Said:
+    """``text`` (and its English) without ``prefix`` at its start and ``suffix`` at its end."""
+    return Said(text.removeprefix(prefix).removesuffix(suffix),
+                english(text).removeprefix(prefix).removesuffix(suffix))

@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import said
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_
 from companion.table.pack_fields import MapContent, by_id
 from companion.table.pack_words import pack_word
-from companion.table.words import column_word
+from companion.table.words import column_word, counted, joined
 
 __all__ = [
     "COLUMNS",
@@ -86,12 +86,12 @@ class Bonus:
 
     def said(self) -> str:
         """The bonus in words: ``"$2, 1 point"``, ``"nothing"``."""
-        parts = [f"${self.money}"] if self.money else []
+        parts: list[str] = [f"${self.money}"] if self.money else []
         if self.points:
-            parts.append(ngettext("{n} point", "{n} points", self.points).format(n=self.points))
-        parts += [_("an Action tile to {column}").format(column=column_word(c)) for c in self.tiles]
-        parts += [_("the {flag} Flag").format(flag=self.flag)] if self.flag else []
-        return ", ".join(parts) or _("nothing")
+            parts.append(counted.ngettext("{n} point", "{n} points", self.points))
+        parts += [said(N_("an Action tile to {column}"), column=column_word(c)) for c in self.tiles]
+        parts += [said(N_("the {flag} Flag"), flag=self.flag)] if self.flag else []
+        return joined(parts, ", ", "") if parts else said(N_("nothing"))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from companion.errors import IllegalAction, said
 from companion.games.five_actions.content.model import GameMap, Line, Location
-from companion.i18n import N_, _
+from companion.i18n import N_
 
 __all__ = ["LAYOUTS", "Path", "distance", "follow", "pattern_targets", "key_of"]
 
@@ -72,17 +72,20 @@ def follow(game_map: GameMap, line_id: str, station: str, direction: str) -> Pat
     while len(reached) < 2:
         if not 0 <= i < len(line.path):
             lost = (
-                _("the line ends at a red arrow: the signal leaves the playable area (Lost signal)")
+                said(N_("the line ends at a red arrow: the signal leaves the playable area (Lost signal)"))
                 if arrow
-                else _("the line ends there (Lost signal)")
+                else said(N_("the line ends there (Lost signal)"))
             )
             break
         reached.append(line.path[i].location)
         if len(reached) == 1 and line.path[i].is_v:
-            lost = _(
-                "{name} is a V connection: the signal may not go in and straight back out that side in one "
-                "turn (V connections)"
-            ).format(name=_name(game_map, line.path[i].location))
+            lost = said(
+                N_(
+                    "{name} is a V connection: the signal may not go in and straight back out that side in "
+                    "one turn (V connections)"
+                ),
+                name=_name(game_map, line.path[i].location),
+            )
             break
         i += step
     if not reached:
@@ -91,7 +94,6 @@ def follow(game_map: GameMap, line_id: str, station: str, direction: str) -> Pat
                 N_(
                     "the {line} line ends at {name} going {direction}: there is no Location that way "
                     "(Placing Signal tokens)"
-
                 ),
                 line=line_id,
                 name=_name(game_map, station),
@@ -125,7 +127,11 @@ def pattern_targets(
         ids = [cells.get((station.row + r, station.col + c)) for r, c in shape]
         reached = tuple(i for i in ids if i is not None)
         if sorted(reached) == sorted(wanted) and reached:
-            lost = "" if len(reached) == len(ids) else _("a cell of the pattern is off the map (Lost signal)")
+            lost = (
+                ""
+                if len(reached) == len(ids)
+                else said(N_("a cell of the pattern is off the map (Lost signal)"))
+            )
             return Path(tuple(wanted), lost)
     raise IllegalAction(
         said(

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.errors import Said, said
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action, Draw, Start
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
-from companion.i18n import _, pgettext
+from companion.i18n import N_, pgettext
 from companion.table.checked_game import PackGame
 
 __all__ = ["Game", "Standing", "Outcome"]
@@ -67,7 +68,7 @@ class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
         """The state before action ``index``, telling the table whose action was undone."""
         after = before.copy()
         undone = self.actions[index]
-        who = before.players[before.current].name if before.players else _("the table")
+        who = before.players[before.current].name if before.players else said(N_("the table"))
         kind = type(undone).__name__.lower()
         words = {
             "install": pgettext("undone", "install"),
@@ -78,8 +79,10 @@ class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
             "pass": pgettext("undone", "pass"),
             "endgame": pgettext("undone", "endgame"),
         }
-        after.last = _("Undone: {name}'s {action}; {name} plays again.").format(
-            name=who, action=words.get(kind, kind)
+        after.last = said(
+            N_("Undone: {name}'s {action}; {name} plays again."),
+            name=who,
+            action=Said(words.get(kind, kind), kind),
         )
         return after
 

@@ -45,9 +45,9 @@ from companion.games.five_actions.engine.places import (
     start_taken_by,
 )
 from companion.games.five_actions.engine.state import GameState, Pending, Phase, PlayerState
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_
 from companion.table.seat_names import names_problem
-from companion.table.words import column_word, counted, level_word
+from companion.table.words import column_word, counted, joined, level_word, trimmed
 
 __all__ = ["new_state", "apply_action", "start_taken_by", "MAX_NAME"]
 
@@ -107,7 +107,7 @@ def apply_action(content: ContentPack, state: GameState, action: Action) -> None
                      first=first)
             )
         state.phase = Phase.OVER
-        state.last = _("The game is over: activated Patents give their icons.")
+        state.last = said(N_("The game is over: activated Patents give their icons."))
         return
     p = state.players[state.current]
     if isinstance(action, Install):
@@ -119,7 +119,7 @@ def apply_action(content: ContentPack, state: GameState, action: Action) -> None
     elif isinstance(action, Supply):
         _supply(content, state, p, action)
     elif isinstance(action, Pass):
-        state.last = _("{name} passes.").format(name=p.name)
+        state.last = said(N_("{name} passes."), name=p.name)
     else:
         raise IllegalAction(said(N_("{kind} is not an action of this game"), kind=type(action).__name__))
     _next_turn(state)
@@ -183,7 +183,7 @@ def _start(content: ContentPack, state: GameState, action: Start) -> None:
         for _tile in range(min(setup.display, len(state.stacks[level]))):
             state.pending.append(Pending("refill", level))
     state.phase = Phase.PLAY
-    state.last = _("{name} plays first.").format(name=names[0])
+    state.last = said(N_("{name} plays first."), name=names[0])
 
 
 def _draw(content: ContentPack, state: GameState, action: Draw) -> None:
@@ -216,8 +216,8 @@ def _take_tycoon(content: ContentPack, state: GameState, seat: int, ident: str) 
     p.tycoons[tile.column].insert(0, ident)
     money = 2 + eco.active(content, state, seat, "tycoon")
     eco.gain(p, money)
-    state.last = _("{name} takes the Tycoon {tycoon} into the {column} column and gains ${money} "
-                   "(Funding).").format(name=p.name, tycoon=content.tycoon_name(ident),
+    state.last = said(N_("{name} takes the Tycoon {tycoon} into the {column} column and gains ${money} "
+                   "(Funding)."), name=p.name, tycoon=content.tycoon_name(ident),
                                         column=column_word(tile.column), money=money)
 
 
@@ -264,23 +264,23 @@ def _install(content: ContentPack, state: GameState, p: PlayerState, a: Install)
         reward, bonus = a.reward, Bonus(money=a.bonus)
     empty = empty_at(content, state, key, a.empty)
     paid = eco.pay_box(content, p, "installation", use, state.options)
-    side = _("Modulated") if use.level == "advanced" else _("Unmodulated")
-    words = [_("{name} builds on {where} ({level}, {side}, ${paid})").format(
+    side = said(N_("Modulated")) if use.level == "advanced" else said(N_("Unmodulated"))
+    words: list[str] = [said(N_("{name} builds on {where} ({level}, {side}, ${paid})"),
         name=p.name, where=where, level=level_word(use.level), side=side, paid=paid)]
     if key in p.tokens:
-        words.append(_("no bonus: the Signal token there had it already"))
+        words.append(said(N_("no bonus: the Signal token there had it already")))
     elif bonus:
-        words.append(_("bonus: {bonus}").format(bonus=eco.give_bonus(content, p, bonus)))
+        words.append(said(N_("bonus: {bonus}"), bonus=eco.give_bonus(content, p, bonus)))
     if reward is not None:
         moved = min(2 + (1 if empty else 0), p.tracks[reward])
         p.tracks[reward] -= moved
         p.ready += moved
-        words.append(ngettext("{n} Signal token from {track} to Ready",
-                              "{n} Signal tokens from {track} to Ready", moved).format(n=moved, track=reward))
+        words.append(counted.ngettext("{n} Signal token from {track} to Ready",
+                                      "{n} Signal tokens from {track} to Ready", moved, track=reward))
     p.stations[key] = use.level == "advanced"
     p.stations_left -= 1
     _patent_tile(content, p, use, words)
-    state.last = "; ".join(words) + "."
+    state.last = joined(words)
 
 
 def _signal(content: ContentPack, state: GameState, p: PlayerState, a: Transmit | Modulate) -> None:
@@ -325,41 +325,41 @@ def _signal(content: ContentPack, state: GameState, p: PlayerState, a: Transmit 
         )
     paid = eco.pay_box(content, p, column, use, state.options)
     p.ready -= 2
-    words = [_("{name} sends a signal from {where} ({level}, ${paid})").format(
+    words: list[str] = [said(N_("{name} sends a signal from {where} ({level}, ${paid})"),
         name=p.name, where=where, level=level_word(use.level), paid=paid)]
     bonuses = a.bonus if state.layout == "printed" else ()
     for i, t in enumerate(targets):
         label = location_label(content, state, t)
         if t in p.tokens:
             p.boxed += 1
-            words.append(_("{label}: {name} has a Signal token there already, this one returns to the "
-                           "box").format(label=label, name=p.name))
+            words.append(said(N_("{label}: {name} has a Signal token there already, this one returns to the "
+                           "box"), label=label, name=p.name))
             continue
         had = t in p.stations
         p.tokens.append(t)
         bonus = _bonus_at(content, state, t, bonuses[i] if i < len(bonuses) else 0)
         if had or not bonus:
             words.append(
-                _("token on {label} (no bonus: a piece there already)").format(label=label)
+                said(N_("token on {label} (no bonus: a piece there already)"), label=label)
                 if had and bonus
-                else _("token on {label}").format(label=label)
+                else said(N_("token on {label}"), label=label)
             )
         else:
-            words.append(_("token on {label}, bonus: {bonus}").format(label=label,
+            words.append(said(N_("token on {label}, bonus: {bonus}"), label=label,
                                                                      bonus=eco.give_bonus(content, p, bonus)))
     lost_count = 2 - len(targets)
     if lost_count:
         p.boxed += lost_count
-        words.append(_("{n} token returns to the box: {lost}").format(n=lost_count, lost=lost))
+        words.append(said(N_("{n} token returns to the box: {lost}"), n=lost_count, lost=lost))
     if modulating:
         if p.links < len(content.links):
             p.links += 1
-            words.append(_("Permanent Links space {space}: {bonus}").format(
+            words.append(said(N_("Permanent Links space {space}: {bonus}"),
                 space=p.links, bonus=eco.give_bonus(content, p, content.links[p.links - 1])))
         else:
-            words.append(_("the Permanent Links marker is at the end of its track"))
+            words.append(said(N_("the Permanent Links marker is at the end of its track")))
     _patent_tile(content, p, use, words)
-    state.last = "; ".join(words) + "."
+    state.last = joined(words)
 
 
 def _targets(
@@ -411,7 +411,7 @@ def _targets(
     if len(set(keys)) != len(keys) or station in keys:
         raise IllegalAction(said(N_("the signal goes on along the line: two different Locations, not the "
                                     "station's")))
-    lost = "" if len(keys) == 2 else _("the line ends at a red arrow or a V connection (Lost signal)")
+    lost = "" if len(keys) == 2 else said(N_("the line ends at a red arrow or a V connection (Lost signal)"))
     return keys, lost, list(a.empty)
 
 
@@ -433,9 +433,10 @@ def _patent_tile(content: ContentPack, p: PlayerState, use: eco.BoxUse, words: l
     if use.effect is not None and use.effect.effect == "tile" and use.effect.tile is not None:
         moved = eco.take_tiles(content, p, (use.effect.tile,))
         words.append(
-            (_("the Patent takes an Action tile into the {column} column") if moved
-             else _("the Patent takes no Action tile (none left) into the {column} column")).format(
-                column=column_word(use.effect.tile))
+            said(N_("the Patent takes an Action tile into the {column} column"),
+                 column=column_word(use.effect.tile)) if moved
+            else said(N_("the Patent takes no Action tile (none left) into the {column} column"),
+                      column=column_word(use.effect.tile))
         )
 
 
@@ -451,8 +452,8 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
     if a.tycoon is not None and a.face_down is not None:
         raise IllegalAction(said(N_("take a face-up Tycoon tile or the top face-down one, not both "
                                     "(Funding)")))
-    words = [_("{name} funds (${paid}, a Credit token on the {row} row)").format(name=p.name, paid=paid,
-                                                                                 row=a.row)]
+    words: list[str] = [said(N_("{name} funds (${paid}, a Credit token on the {row} row)"), name=p.name,
+                             paid=paid, row=a.row)]
     if count == 0 or not (offered or stacks):
         if a.tycoon is not None or a.face_down is not None:
             why = (said(N_("no active Tycoon")) if count == 0
@@ -461,9 +462,9 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
                                      name=p.name, why=why))
         money = 2 + count
         eco.gain(p, money)
-        words.append(_("gains ${money}").format(money=money))
+        words.append(said(N_("gains ${money}"), money=money))
         _patent_tile(content, p, use, words)
-        state.last = "; ".join(words) + "."
+        state.last = joined(words)
         return
     levels = said(N_("level 1")) if count == 1 else said(N_("levels 1 to {count}"), count=count)
     has = counted.ngettext("{name} has {n} active Tycoon", "{name} has {n} active Tycoons", count,
@@ -477,9 +478,9 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
                      has=has, which=which)
             )
         state.pending.insert(0, Pending("keep", a.face_down, seat))
-        words.append(_("takes the top level-{level} tile, kept whatever it is").format(level=a.face_down))
+        words.append(said(N_("takes the top level-{level} tile, kept whatever it is"), level=a.face_down))
         _patent_tile(content, p, use, words)
-        state.last = "; ".join(words) + "."
+        state.last = joined(words)
         return
     if a.tycoon is None:
         raise IllegalAction(
@@ -504,9 +505,9 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
     if state.stacks[level]:
         state.pending.append(Pending("refill", level))
     _take_tycoon(content, state, seat, a.tycoon)
-    words.append(state.last.removeprefix(f"{p.name} ").removesuffix("."))
+    words.append(trimmed(state.last, f"{p.name} ", "."))
     _patent_tile(content, p, use, words)
-    state.last = "; ".join(words) + "."
+    state.last = joined(words)
 
 
 def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -> None:
@@ -536,10 +537,10 @@ def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -
                                      column=column_word(column)))
         p.supply[column] -= 1
         p.columns[column] += 1
-    words = [
-        ngettext("{name} supplies ({n} Action tile, a Credit token on the {row} row)",
-                 "{name} supplies ({n} Action tiles, a Credit token on the {row} row)",
-                 len(a.tiles)).format(name=p.name, n=len(a.tiles), row=a.row)
+    words: list[str] = [
+        counted.ngettext("{name} supplies ({n} Action tile, a Credit token on the {row} row)",
+                         "{name} supplies ({n} Action tiles, a Credit token on the {row} row)",
+                         len(a.tiles), name=p.name, row=a.row)
     ]
     scientists = eco.active(content, state, seat, "scientist")
     owned = eco.patents_owned(p)
@@ -561,7 +562,7 @@ def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -
  name=p.name, scientists=scientists, owned=len(owned),
                      takeable=", ".join(takeable))
             )
-        state.last = "; ".join(words) + "."
+        state.last = joined(words)
         return
     if not earned:
         raise IllegalAction(
@@ -591,7 +592,7 @@ def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -
         )
     state.pool.remove(a.patent)
     p.waiting[patent.type] = a.patent
-    waits = _("the Patent {patent} waits above the {column} column").format(
+    waits = said(N_("the Patent {patent} waits above the {column} column"),
         patent=content.patent_name(a.patent), column=column_word(patent.type))
 
-    state.last = "; ".join([*words, waits]) + "."
+    state.last = joined([*words, waits])
