@@ -100,7 +100,7 @@ def referee(
         print_json({"ok": False, "index": refusal.index, "kind": refusal.kind, "reason": refusal.reason})
         err(
             _("{file}: action {index} ({kind}) is refused: {reason}; nothing was applied").format(
-                file=args.scenario, index=refusal.index, kind=refusal.kind, reason=refusal.reason)
+                file=args.scenario, index=refusal.index, kind=refusal.kind, reason=refusal.words)
         )
         return EXIT_IMPOSSIBLE
     print_json(state_json(scenario))

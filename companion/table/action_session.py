@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
-from companion.errors import IllegalAction, RecordError
+from companion.errors import IllegalAction, RecordError, said
+from companion.i18n import N_, _
 from companion.table.events import ActionPlayed, Event, Listener, Publisher
 from companion.table.record import RecordedGame, RecordFormat
 from companion.table.registry import Progress
@@ -94,7 +95,8 @@ def new_seed(seed: int | None, max_seed: int) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(max_seed + 1)
     if not 0 <= seed <= max_seed:
-        raise ValueError(f"a seed is a whole number from 0 to {max_seed:,}, not {seed}")
+        raise ValueError(said(N_("a seed is a whole number from 0 to {most:,}, not {seed}"),
+                              most=max_seed, seed=seed))
     return seed
 
 
@@ -191,7 +193,7 @@ may give :meth:`before`, :meth:`tell`, :meth:`table_extra` and :meth:`restore`).
         saved = table or {}
         game = cls.records.replay(with_saved_options(record, table), content)
         if not game.state.players:
-            raise RecordError("the record has no start action")
+            raise RecordError(said(N_("the record has no start action")))
         draws = physical if physical is not None else bool(saved.get(cls.physical_key, False))
         session = cls(game, draws)
         message = saved.get("message", "")
@@ -305,5 +307,5 @@ may give :meth:`before`, :meth:`tell`, :meth:`table_extra` and :meth:`restore`).
         """Revert the last action still in effect (and the draws after it)."""
         target = self.game.undo_target()
         if target is None:
-            return self.refuse(f"Nothing can be undone: {self.game.undo_reason()}.")
+            return self.refuse(_("Nothing can be undone: {why}.").format(why=self.game.undo_reason()))
         return self.play(self.game.undo_kind(target))

@@ -19,7 +19,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, said
+from companion.i18n import N_
 
 __all__ = ["CheckedGame", "EndGame", "GameState", "MapPack", "PackGame", "Pass", "Undo", "check_layout"]
 
@@ -66,9 +67,13 @@ def check_layout(content: MapPack, layout: str, layouts: Collection[str]) -> Non
     :raises ValueError: the layout is none of them, or the pack has no map (play the printed board).
     """
     if layout not in layouts:
-        raise ValueError(f"layout {layout!r} is none of {', '.join(layouts)}")
+        raise ValueError(
+            said(N_("layout {layout!r} is none of {layouts}"), layout=layout, layouts=", ".join(layouts))
+        )
     if layout == "map" and not content.has_map:
-        raise ValueError(f"the content pack {content.id} has no map: play on the printed board")
+        raise ValueError(
+            said(N_("the content pack {pack} has no map: play on the printed board"), pack=content.id)
+        )
 
 
 S = TypeVar("S", bound=GameState)
@@ -169,9 +174,9 @@ class CheckedGame(Generic[S, A]):
     def undo_reason(self) -> str | None:
         """Why nothing can be undone now, or ``None``."""
         if self.is_over():
-            return "the game is over"
+            return said(N_("the game is over"))
         if not self.history:
-            return "nothing has been played yet"
+            return said(N_("nothing has been played yet"))
         return None
 
     def undo_target(self) -> int | None:
@@ -185,10 +190,12 @@ class CheckedGame(Generic[S, A]):
     def _undo_state(self, index: int) -> S:
         why = self.undo_reason()
         if why is not None:
-            raise IllegalAction(f"nothing can be undone: {why}")
+            raise IllegalAction(said(N_("nothing can be undone: {why}"), why=why))
         target, before = self.history[-1]
         if index != target:
-            raise IllegalAction(f"an undo now reverts action {target}, not {index}")
+            raise IllegalAction(
+                said(N_("an undo now reverts action {target}, not {index}"), target=target, index=index)
+            )
         return self.undone(before, target)
 
 

@@ -18,7 +18,8 @@ import typing
 from collections.abc import Callable, Collection, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.errors import IllegalAction, RecordError
+from companion.errors import IllegalAction, RecordError, said
+from companion.i18n import N_
 from companion.table.table_options import options_json, read_options
 
 __all__ = [
@@ -72,14 +73,25 @@ def field_reader(longest: int, largest: int, most: int) -> ReadField:
     def scalar(where: str, base: str, value: Any) -> Any:
         if base == "bool":
             if not isinstance(value, bool):
-                raise RecordError(f"{where} must be true or false, not {shown(value)}")
+                raise RecordError(
+                    said(N_("{where} must be true or false, not {shown}"), where=where, shown=shown(value))
+                )
             return value
         if base == "int":
             if isinstance(value, bool) or not isinstance(value, int) or abs(value) > largest:
-                raise RecordError(f"{where} must be a whole number, not {shown(value)}")
+                raise RecordError(
+                    said(N_("{where} must be a whole number, not {shown}"), where=where, shown=shown(value))
+                )
             return value
         if not isinstance(value, str) or len(value) > longest:
-            raise RecordError(f"{where} must be a text of at most {longest} characters, not {shown(value)}")
+            raise RecordError(
+                said(
+                    N_("{where} must be a text of at most {longest} characters, not {shown}"),
+                    where=where,
+                    longest=longest,
+                    shown=shown(value),
+                )
+            )
         return value
 
     def read(kind: str, name: str, declared: str, value: Any) -> Any:
@@ -91,7 +103,14 @@ def field_reader(longest: int, largest: int, most: int) -> ReadField:
         if declared.startswith("tuple["):
             base = declared.removeprefix("tuple[").split(",")[0]
             if not isinstance(value, list) or len(value) > most:
-                raise RecordError(f"{where} must be a list of at most {most} items, not {shown(value)}")
+                raise RecordError(
+                    said(
+                        N_("{where} must be a list of at most {most} items, not {shown}"),
+                        where=where,
+                        most=most,
+                        shown=shown(value),
+                    )
+                )
             return tuple(scalar(f"{where}[{i}]", base, v) for i, v in enumerate(value))
         return scalar(where, declared, value)
 
@@ -140,22 +159,33 @@ class ActionCodec(Generic[A]):
             (named as ``kind.field``).
         """
         if not isinstance(data, dict):
-            raise RecordError(f"an action must be a JSON object, not {shown(data)}")
+            raise RecordError(said(N_("an action must be a JSON object, not {shown}"), shown=shown(data)))
         kind = data.get("kind")
         cls = self.kinds.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise RecordError(f"unknown action kind {shown(kind)} (known: {', '.join(self.kinds)})")
+            raise RecordError(
+                said(
+                    N_("unknown action kind {shown} (known: {kinds})"),
+                    shown=shown(kind),
+                    kinds=", ".join(self.kinds),
+                )
+            )
         fields = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - set(fields) - {"kind"})
         if unknown:
             raise RecordError(
-                f"{kind}.{unknown[0]} is not a field of {kind} (fields: {', '.join(fields) or 'none'})"
+                said(
+                    N_("{kind}.{unknown} is not a field of {kind} (fields: {value})"),
+                    kind=kind,
+                    unknown=unknown[0],
+                    value=", ".join(fields) or said(N_("none")),
+                )
             )
         values: dict[str, Any] = {}
         for name, f in fields.items():
             if name not in data:
                 if f.default is dataclasses.MISSING:
-                    raise RecordError(f"{kind}.{name} is missing")
+                    raise RecordError(said(N_("{kind}.{name} is missing"), kind=kind, name=name))
                 continue
             values[name] = self.field(str(kind), name, str(f.type), data[name])
         action: A = cls(**values)
@@ -184,13 +214,31 @@ def check_header(
     :raises RecordError: not an object, another game, another format or another content pack.
     """
     if not isinstance(record, dict):
-        raise RecordError(f"a game record must be a JSON object, not {shown(record)}")
+        raise RecordError(said(N_("a game record must be a JSON object, not {shown}"), shown=shown(record)))
     if game is not None and record.get("game", game) != game:
-        raise RecordError(f"the record is a game of {shown(record.get('game'))}, not of {game}")
+        raise RecordError(
+            said(
+                N_("the record is a game of {shown}, not of {game}"),
+                shown=shown(record.get("game")),
+                game=game,
+            )
+        )
     if record.get("format") != version:
-        raise RecordError(f"unsupported record format {shown(record.get('format'))} (expected {version})")
+        raise RecordError(
+            said(
+                N_("unsupported record format {shown} (expected {version})"),
+                shown=shown(record.get("format")),
+                version=version,
+            )
+        )
     if record.get("content") != content.id:
-        raise RecordError(f"record is for content {shown(record.get('content'))}, not {content.id!r}")
+        raise RecordError(
+            said(
+                N_("record is for content {shown}, not {pack!r}"),
+                shown=shown(record.get("content")),
+                pack=content.id,
+            )
+        )
     if record.get("digest") != content.digest:
         log.warning("record %s was made with another revision of %s", shown(record.get("digest")), content.id)
     return record
@@ -211,16 +259,28 @@ def play_actions(
         try:
             action = codec.from_json(data)
         except RecordError as exc:
-            raise RecordError(f"action {i}: {exc}") from None
+            raise RecordError(said(N_("action {index}: {problem}"), index=i, problem=exc)) from None
         if (i == 0) != isinstance(action, first):
             start = codec.kind_names[first]
             raise RecordError(
-                f"action {i} ({codec.kind_of(action)}): a record starts with one {start} action"
+                said(
+                    N_("action {index} ({kind}): a record starts with one {start} action"),
+                    index=i,
+                    kind=codec.kind_of(action),
+                    start=start,
+                )
             )
         try:
             play(action)
         except IllegalAction as exc:
-            raise RecordError(f"action {i} ({codec.kind_of(action)}): {exc}") from None
+            raise RecordError(
+                said(
+                    N_("action {index} ({kind}): {problem}"),
+                    index=i,
+                    kind=codec.kind_of(action),
+                    problem=exc.reason,
+                )
+            ) from None
 
 
 def read_start(record: dict[str, Any], layouts: Collection[str]) -> tuple[int, str, list[Any]]:
@@ -231,11 +291,13 @@ def read_start(record: dict[str, Any], layouts: Collection[str]) -> tuple[int, s
     """
     seed, layout, actions = record.get("seed"), record.get("layout"), record.get("actions")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-        raise RecordError(f"seed must be a whole number, not {shown(seed)}")
+        raise RecordError(said(N_("seed must be a whole number, not {shown}"), shown=shown(seed)))
     if not isinstance(layout, str) or layout not in layouts:
-        raise RecordError(f"layout {shown(layout)} is none of {', '.join(layouts)}")
+        raise RecordError(
+            said(N_("layout {shown} is none of {layouts}"), shown=shown(layout), layouts=", ".join(layouts))
+        )
     if not isinstance(actions, list):
-        raise RecordError(f"actions must be a list, not {shown(actions)}")
+        raise RecordError(said(N_("actions must be a list, not {shown}"), shown=shown(actions)))
     return seed, layout, actions
 
 
@@ -252,7 +314,11 @@ def check_players_difficulty(record: dict[str, Any], players: int) -> None:
     difficulty = record.get("difficulty")
     if players and difficulty != players_difficulty(players):
         raise RecordError(
-            f"difficulty {shown(difficulty)} is not the record's {players_difficulty(players)!r}"
+            said(
+                N_("difficulty {shown} is not the record's {wanted!r}"),
+                shown=shown(difficulty),
+                wanted=players_difficulty(players),
+            )
         )
 
 

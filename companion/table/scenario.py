@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from companion.errors import IllegalAction, RecordError, ScenarioError
-from companion.i18n import _
+from companion.errors import IllegalAction, RecordError, ScenarioError, english, said
+from companion.i18n import N_
 from companion.table.record import ActionCodec, RecordedGame, shown
 from companion.table.table_options import read_options
 
@@ -34,11 +34,19 @@ G = TypeVar("G", bound=ScenarioGame)
 
 @dataclass(frozen=True)
 class Refusal:
-    """The first refused action: its 0-based index in ``actions``, its kind and the rule's reason."""
+    """The first refused action: its 0-based index in ``actions``, its kind and the rule's reason:
+    ``reason`` in English, the machine's words (the referee's ``--json``), ``words`` in the table's
+    language, for a person (DESIGN.md, "the words are chosen where they are shown")."""
 
     index: int
     kind: str
     reason: str
+    words: str = ""
+
+    @classmethod
+    def of(cls, index: int, kind: str, exc: IllegalAction) -> Refusal:
+        """The refusal of action ``index`` (``kind``) by ``exc``: its English and its words."""
+        return cls(index, kind, english(exc.reason), str(exc.reason))
 
 
 def whole_number(value: Any, field: str, low: int, high: int) -> int:
@@ -47,8 +55,15 @@ def whole_number(value: Any, field: str, low: int, high: int) -> int:
     :raises ScenarioError: naming ``field`` and the value (shortened) when it is not one.
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(field, _("must be a whole number from {low} to {high}, not {value}").format(
-            low=low, high=high, value=shown(value)))
+        raise ScenarioError(
+            field,
+            said(
+                N_("must be a whole number from {low} to {high}, not {value}"),
+                low=low,
+                high=high,
+                value=shown(value),
+            ),
+        )
     return value
 
 
@@ -82,7 +97,7 @@ def scenario_actions(raw: Any, codec: ActionCodec[A], refused: type[Any] | None 
         ``refused`` (``actions[3]``), the first one.
     """
     if not isinstance(raw, list):
-        raise ScenarioError("actions", _("must be a list of actions, not {value}").format(value=shown(raw)))
+        raise ScenarioError("actions", said(N_("must be a list of actions, not {value}"), value=shown(raw)))
     actions = []
     for i, item in enumerate(raw):
         try:
@@ -90,6 +105,8 @@ def scenario_actions(raw: Any, codec: ActionCodec[A], refused: type[Any] | None 
         except RecordError as exc:
             raise ScenarioError(f"actions[{i}]", str(exc)) from None
         if refused is not None and isinstance(action, refused):
-            raise ScenarioError(f"actions[{i}]", _("the scenario's players start the game; no start action"))
+            raise ScenarioError(
+                f"actions[{i}]", said(N_("the scenario's players start the game; no start action"))
+            )
         actions.append(action)
     return actions

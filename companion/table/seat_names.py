@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.i18n import _
+from companion.errors import said
+from companion.i18n import N_
 
 __all__ = ["clean_name", "name_problem", "names_problem", "taken_by"]
 
@@ -42,14 +43,21 @@ def name_problem(name: str, seat: int, earlier: Sequence[str], max_name: int) ->
     """
     name = clean_name(name)
     if not name:
-        return _("Player {n} needs a name (1 to {most} characters).").format(n=seat + 1, most=max_name)
+        return said(N_("Player {n} needs a name (1 to {most} characters)."), n=seat + 1, most=max_name)
     if len(name) > max_name:
-        return _("Player {n}'s name is {length} characters: at most {most}, please shorten it.").format(
-            n=seat + 1, length=len(name), most=max_name)
+        return said(
+            N_("Player {n}'s name is {length} characters: at most {most}, please shorten it."),
+            n=seat + 1,
+            length=len(name),
+            most=max_name,
+        )
     other = taken_by(name, earlier)
     if other is not None:
-        return _("Player {n}'s name is taken by Player {other}: choose another.").format(
-            n=seat + 1, other=other + 1)
+        return said(
+            N_("Player {n}'s name is taken by Player {other}: choose another."),
+            n=seat + 1,
+            other=other + 1,
+        )
     return None
 
 

@@ -16,6 +16,9 @@ import typing
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from companion.errors import said
+from companion.i18n import N_
+
 __all__ = ["choices", "options_json", "options_text", "read_options", "with_saved_options"]
 
 Options = TypeVar("Options")
@@ -38,16 +41,29 @@ def read_options(cls: type[Options], data: Any, error: type[Exception]) -> Optio
     if data is None:
         return cls()
     if not isinstance(data, dict):
-        raise error(f"options must be an object of named table options, not {data!r}")
+        raise error(said(N_("options must be an object of named table options, not {data!r}"), data=data))
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     values: dict[str, object] = {}
     for key, value in data.items():
         if key not in names:
-            raise error(f"there is no table option {key!r}; the options are {', '.join(names)}")
+            raise error(
+                said(
+                    N_("there is no table option {key!r}; the options are {names}"),
+                    key=key,
+                    names=", ".join(names),
+                )
+            )
         allowed = choices(cls, key)
         if not any(type(value) is type(c) and value == c for c in allowed):
             words = ", ".join(repr(c) for c in allowed)
-            raise error(f"table option {key} is one of {words}, not {value!r}")
+            raise error(
+                said(
+                    N_("table option {key} is one of {allowed}, not {value!r}"),
+                    key=key,
+                    allowed=words,
+                    value=value,
+                )
+            )
         values[key] = value
     return cls(**values)
 
@@ -65,7 +81,9 @@ def options_text(text: str) -> Any:
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise argparse.ArgumentTypeError(f"the table options are not JSON ({exc}): {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            said(N_("the table options are not JSON ({exc}): {text!r}"), exc=exc, text=text)
+        ) from None
 
 
 def with_saved_options(record: Mapping[str, Any], table: Mapping[str, Any] | None) -> dict[str, Any]:

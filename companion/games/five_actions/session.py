@@ -35,6 +35,7 @@ from companion.games.five_actions.engine.record import RECORDS
 from companion.games.five_actions.engine.scenario import MAX_SEED
 from companion.games.five_actions.engine.state import Phase
 from companion.games.five_actions.views import Preview, SupplyNeeds, TableView, table_view
+from companion.i18n import _
 from companion.table.action_session import ActionSession, new_seed, sentence_of
 
 __all__ = ["Session", "Preview", "SupplyNeeds", "MAX_SEED"]
@@ -84,7 +85,7 @@ class Session(ActionSession[Game]):
         except IllegalAction as exc:
             raise ValueError(exc.reason[0].upper() + exc.reason[1:]) from None
         session.draw_all()
-        session.message = f"{names[0]} plays first; then clockwise, one action each."
+        session.message = _("{name} plays first; then clockwise, one action each.").format(name=names[0])
         return session
 
     def restore(self, saved: Mapping[str, Any]) -> None:
@@ -128,7 +129,7 @@ class Session(ActionSession[Game]):
         three places)."""
         state = self.game.state
         if state.phase != Phase.PLAY or not state.players:
-            return SupplyNeeds(0, (), "no one is to play now")
+            return SupplyNeeds(0, (), _("no one is to play now"))
         trial = state.copy()
         seat = trial.current
         p = trial.players[seat]
@@ -160,9 +161,11 @@ class Session(ActionSession[Game]):
         self.draw_all()
         state = self.game.state
         if state.pending:
-            said += f" Draw a level-{state.pending[0].level} Tycoon tile and say which."
+            said += " " + _("Draw a level-{level} Tycoon tile and say which.").format(
+                level=state.pending[0].level
+            )
         elif state.phase == Phase.PLAY and not isinstance(action, Draw):
-            said += f" {state.players[state.current].name}'s turn."
+            said += " " + _("{name}'s turn.").format(name=state.players[state.current].name)
         return said
 
     def install(
@@ -233,7 +236,7 @@ class Session(ActionSession[Game]):
         """Physical stacks: the Tycoon tile the table drew from the stack the rules wait for."""
         pending = self.game.state.pending
         if not pending:
-            return self.refuse("No Tycoon tile is to be drawn now.")
+            return self.refuse(_("No Tycoon tile is to be drawn now."))
         return self.play(Draw(pending[0].level, tycoon))
 
     def end_game(self) -> bool:

@@ -18,6 +18,7 @@ name (:func:`companion.table.store_rows.player_figures`).
 from __future__ import annotations
 
 from companion.games.five_actions.session import Session
+from companion.i18n import N_
 from companion.table.action_session import progress_of
 from companion.table.registry import Keeper, Progress, ProgressNames
 
@@ -50,5 +51,6 @@ def progress(session: Session) -> Progress:
 #: What the store needs of The Five Actions (a saved game resumes by
 #: :meth:`~companion.table.action_session.ActionSession.resume`).
 KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=Session.resume,
-                                 names=ProgressNames(rounds="rounds", goals="Locations held",
-                                                     goals_total="Locations on the map", score="best total"))
+                                 names=ProgressNames(rounds=N_("rounds"), goals=N_("Locations held"),
+                                                     goals_total=N_("Locations on the map"),
+                                                     score=N_("best total")))

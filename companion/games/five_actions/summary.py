@@ -11,24 +11,25 @@ from __future__ import annotations
 from companion.games.five_actions.content.model import COLUMNS
 from companion.games.five_actions.engine.state import Phase
 from companion.games.five_actions.views import TableView
+from companion.i18n import N_, _, ngettext
+from companion.table.words import Lines, column_title, level_word
 
 __all__ = ["RULES", "moves_now"]
 
 #: The rules in short (help's first lines).
-RULES = (
-    "The Five Actions, in short:",
-    "  Clockwise from the first player, each player takes exactly one action a turn. An action costs an",
-    "  Action tile from its column plus the dollars on the empty spaces up to the box chosen (Basic,",
-    "  Advanced, or a waiting Patent).",
-    "  Installation: your next station next to one of your pieces (Basic: Unmodulated, Advanced:",
-    "  Modulated), then Signal tokens to your Ready area. Transmission / Modulation: 2 Signal tokens",
-    "  along one line from an Unmodulated / Modulated station (Basic only onto empty Locations).",
-    "  Funding: a Credit token to the Credit area, a Tycoon tile, then money. Supply: a Credit token",
-    "  only; Action tiles back to their columns, and a Patent if your Scientists outnumber your Patents.",
+RULES = Lines(
+    N_(
+        "The Five Actions, in short:\n"
+        "  Clockwise from the first player, each player takes exactly one action a turn. An action costs an\n"
+        "  Action tile from its column plus the dollars on the empty spaces up to the box chosen (Basic,\n"
+        "  Advanced, or a waiting Patent).\n"
+        "  Installation: your next station next to one of your pieces (Basic: Unmodulated, Advanced:\n"
+        "  Modulated), then Signal tokens to your Ready area. Transmission / Modulation: 2 Signal tokens\n"
+        "  along one line from an Unmodulated / Modulated station (Basic only onto empty Locations).\n"
+        "  Funding: a Credit token to the Credit area, a Tycoon tile, then money. Supply: a Credit token\n"
+        "  only; Action tiles back to their columns, and a Patent if your Scientists outnumber your Patents."
+    )
 )
-
-_NAMES = {"installation": "Installation", "transmission": "Transmission", "modulation": "Modulation",
-          "funding": "Funding"}
 
 
 def moves_now(view: TableView) -> list[str]:
@@ -36,19 +37,29 @@ def moves_now(view: TableView) -> list[str]:
     can pay for now (with their dollars), Supply while a Credit token is on their board, pass,
     undo and the end."""
     if view.pending_draw is not None:
-        return [f"A Tycoon tile was drawn from the level-{view.pending_draw} stack: say which."]
+        return [
+            _("A Tycoon tile was drawn from the level-{level} stack: say which.").format(
+                level=view.pending_draw
+            )
+        ]
     if view.phase != Phase.PLAY or view.current is None:
-        return ["The game is over."]
+        return [_("The game is over.")]
     me = view.players[view.current]
-    lines = [f"{me.name}'s turn, one of:"]
+    lines = [_("{name}'s turn, one of:").format(name=me.name)]
     for column in COLUMNS:
-        boxes = [f"{q.box} ${q.dollars}" for q in view.quotes if q.column == column and q.ok]
+        boxes = [f"{level_word(q.box)} ${q.dollars}" for q in view.quotes if q.column == column and q.ok]
         if boxes and (column != "funding" or me.credits):
-            lines.append(f"{_NAMES[column]}: {', '.join(boxes)}")
+            lines.append(f"{column_title(column)}: {', '.join(boxes)}")
     if me.credits:
-        lines.append(f"Supply ({len(me.credits)} Credit tokens on {me.name}'s board)")
-    lines.append("Pass")
+        lines.append(
+            ngettext(
+                "Supply ({n} Credit token on {name}'s board)",
+                "Supply ({n} Credit tokens on {name}'s board)",
+                len(me.credits),
+            ).format(n=len(me.credits), name=me.name)
+        )
+    lines.append(_("Pass"))
     if view.can_undo:
-        lines.append("Undo the last action")
-    lines.append("End the game (the final scoring)")
+        lines.append(_("Undo the last action"))
+    lines.append(_("End the game (the final scoring)"))
     return lines

@@ -16,6 +16,7 @@ from companion.games.five_actions.engine import economy as eco
 from companion.games.five_actions.engine.board import distance, follow
 from companion.games.five_actions.engine.game import Game, Standing
 from companion.games.five_actions.engine.state import Phase
+from companion.i18n import _
 
 __all__ = ["ColumnView", "PlayerPanel", "LocationView", "BoxQuote", "SignalPath", "TableView", "table_view",
            "Preview", "SupplyNeeds"]
@@ -164,11 +165,12 @@ def _quotes(game: Game) -> tuple[BoxQuote, ...]:
             dollars = eco.box_dollars(content, p, column, spaces, state.options)
             reason = ""
             if box == "patent" and column not in p.waiting:
-                reason = "no Patent waits above the column"
+                reason = _("no Patent waits above the column")
             elif p.columns[column] < 1:
-                reason = "no Action tile in the column"
+                reason = _("no Action tile in the column")
             elif dollars > p.money:
-                reason = f"costs ${dollars}, {p.name} has ${p.money}"
+                reason = _("costs ${dollars}, {name} has ${money}").format(dollars=dollars, name=p.name,
+                                                                          money=p.money)
             out.append(BoxQuote(column, box, dollars, not reason, reason))
     return tuple(out)
 

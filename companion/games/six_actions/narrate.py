@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.errors import english
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import (
     Action,
@@ -32,6 +33,8 @@ from companion.games.six_actions.engine.actions import (
 from companion.games.six_actions.engine.economy import FORCED
 from companion.games.six_actions.engine.state import GameState, Payment, Phase
 from companion.games.six_actions.engine.strategy import space_named
+from companion.i18n import _, ngettext, pgettext
+from companion.table.pack_words import pack_word
 
 __all__ = ["sentence"]
 
@@ -41,46 +44,60 @@ def _what(content: ContentPack, state: GameState, action: Action, actor: str) ->
     if isinstance(action, Build):
         card = content.industry(action.card)
         city = state.city_names.get(action.city, action.city)
-        return f"{actor} built {card.name if card else action.card} in {city}."
+        return _("{actor} built {card} in {city}.").format(
+            actor=actor, card=pack_word(card.name) if card else action.card, city=city
+        )
     if isinstance(action, Share):
-        return f"{actor} bought a share of {name(action.opponent)}."
+        return _("{actor} bought a share of {opponent}.").format(actor=actor, opponent=name(action.opponent))
     if isinstance(action, Muster):
-        return f"{actor} mustered {action.promoters} Promoters and drew a Merit card."
+        return _("{actor} mustered {promoters} Promoters and drew a Merit card.").format(
+            actor=actor, promoters=action.promoters
+        )
     if isinstance(action, Strategy):
         space = space_named(action.space)
-        return f"{actor} took {space.title} ({space.cost})."
+        return _("{actor} took {space} ({cost}).").format(actor=actor, space=_(space.title), cost=space.cost)
     if isinstance(action, Politics):
-        return f"{actor} took Politics and a Favor token."
+        return _("{actor} took Politics and a Favor token.").format(actor=actor)
     if isinstance(action, Loan):
-        return f"{actor} took a Loan."
+        return _("{actor} took a Loan.").format(actor=actor)
     if isinstance(action, Pass):
-        return f"{actor} passes for this round."
+        return _("{actor} passes for this round.").format(actor=actor)
     if isinstance(action, EndTurn):
-        return f"{actor} ends the turn."
+        return _("{actor} ends the turn.").format(actor=actor)
     if isinstance(action, EmergencyLoan):
-        return f"{name(action.player)} took an Emergency Loan of {action.amount} Cr."
+        return _("{player} took an Emergency Loan of {amount} Cr.").format(
+            player=name(action.player), amount=action.amount
+        )
     if isinstance(action, PlayMerit):
         merit = content.merit(action.card)
-        return f"{name(action.player)} played {merit.name if merit else action.card}."
+        return _("{player} played {merit}.").format(
+            player=name(action.player), merit=pack_word(merit.name) if merit else action.card
+        )
     if isinstance(action, Adjust):
-        return f"Adjustment for {name(action.player)}: {action.reason}."
+        return _("Adjustment for {player}: {reason}.").format(
+            player=name(action.player), reason=action.reason
+        )
     if isinstance(action, MovePawn):
-        return f"The pawn is in {action.metro}."
+        return _("The pawn is in {metro}.").format(metro=action.metro)
     if isinstance(action, NewRound):
-        return f"Round {state.round}: {name(action.tycoon)} is the Tycoon and begins."
+        return _("Round {round}: {tycoon} is the Tycoon and begins.").format(
+            round=state.round, tycoon=name(action.tycoon)
+        )
     if isinstance(action, EndGame):
-        return "The end settlement: each player repays notes at 50 Cr each."
+        return _("The end settlement: each player repays notes at 50 Cr each.")
     if isinstance(action, Settle):
-        return f"{name(action.player)} repaid {action.repay} notes."
+        return _("{player} repaid {repay} notes.").format(player=name(action.player), repay=action.repay)
     if isinstance(action, Undo):
-        return "The last action was undone."
+        return _("The last action was undone.")
     if isinstance(action, (Start, Draw)):
         return ""
     return ""  # pragma: no cover - every kind is named above
 
 
 def _account(state: GameState, account: object) -> str:
-    return state.players[account].name if isinstance(account, int) else f"the {account}"
+    if isinstance(account, int):
+        return state.players[account].name
+    return pgettext("account", "the bank") if account == "bank" else pgettext("account", "the supply")
 
 
 def sentence(
@@ -88,25 +105,35 @@ def sentence(
 ) -> str:
     """The message after ``action`` (``state`` is the state after it; ``who`` the player whose turn it
     was; ``payments`` the ledger rows it wrote)."""
-    actor = state.players[who].name if who is not None and who < len(state.players) else "The table"
+    actor = state.players[who].name if who is not None and who < len(state.players) else _("The table")
     parts = [_what(content, state, action, actor)]
-    forced = [p for p in payments if p.payer == "bank" and p.reason.startswith(FORCED)]
+    forced = [p for p in payments if p.payer == "bank" and english(p.reason).startswith(FORCED)]
     if forced:
         parts.append(
-            f"{len(forced)} forced Emergency Loan{'s' * (len(forced) > 1)} "
-            f"({sum(p.amount for p in forced)} Cr) covered what was owed."
+            ngettext(
+                "{n} forced Emergency Loan ({amount} Cr) covered what was owed.",
+                "{n} forced Emergency Loans ({amount} Cr) covered what was owed.",
+                len(forced),
+            ).format(n=len(forced), amount=sum(p.amount for p in forced))
         )
     paid = [p for p in payments if isinstance(p.payer, int)]
     if paid and not isinstance(action, Undo):
         parts.append(
-            "Paid: "
-            + "; ".join(
-                f"{_account(state, p.payer)} {p.amount} Cr to {_account(state, p.payee)}" for p in paid
+            _("Paid: {payments}.").format(
+                payments="; ".join(
+                    _("{payer} {amount} Cr to {payee}").format(
+                        payer=_account(state, p.payer), amount=p.amount, payee=_account(state, p.payee)
+                    )
+                    for p in paid
+                )
             )
-            + "."
         )
     if state.phase is Phase.ROUND_END and not isinstance(action, Undo):
-        parts.append(f"Round {state.round} is over: enter Revenue and Dividends, then the next round.")
+        parts.append(
+            _("Round {round} is over: enter Revenue and Dividends, then the next round.").format(
+                round=state.round
+            )
+        )
     elif state.current is not None and state.current != who and state.phase is Phase.TURN:
-        parts.append(f"{state.players[state.current].name}'s turn.")
+        parts.append(_("{name}'s turn.").format(name=state.players[state.current].name))
     return " ".join(p for p in parts if p)

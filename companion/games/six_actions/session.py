@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.errors import english
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import (
     Action,
@@ -48,6 +49,7 @@ from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.events import ForcedLoan, MeritDrawn, RoundEnded
 from companion.games.six_actions.narrate import sentence
 from companion.games.six_actions.views import Quote, TableView, quote, table_view
+from companion.i18n import _
 from companion.table.action_session import ActionSession, new_seed
 
 __all__ = ["COLOURS", "MAX_SEED", "Seat", "Session"]
@@ -100,9 +102,9 @@ class Session(ActionSession[Game]):
         session.draw_all()
         state = session.game.state
         session.message = (
-            f"Round 1: {state.players[tycoon].name} is the Tycoon and begins."
+            _("Round 1: {tycoon} is the Tycoon and begins.").format(tycoon=state.players[tycoon].name)
             if not state.pending
-            else f"Deal the setup from your own decks: first {state.pending[0].why}."
+            else _("Deal the setup from your own decks: first {why}.").format(why=state.pending[0].why)
         )
         return session
 
@@ -139,7 +141,9 @@ class Session(ActionSession[Game]):
         """:class:`ForcedLoan`, :class:`MeritDrawn` and :class:`RoundEnded`, each when it happened."""
         ledger, phase, _, merits = before
         state = self.game.state
-        forced = [p for p in state.ledger[ledger:] if p.payer == "bank" and p.reason.startswith(FORCED)]
+        forced = [
+            p for p in state.ledger[ledger:] if p.payer == "bank" and english(p.reason).startswith(FORCED)
+        ]
         if forced and isinstance(forced[0].payee, int):
             self.publish(ForcedLoan(forced[0].payee, len(forced), sum(p.amount for p in forced)))
         for seat, p in enumerate(state.players):
@@ -216,7 +220,7 @@ class Session(ActionSession[Game]):
         return self.play(NewRound(tycoon))
 
     def end_game(self) -> bool:
-        return self.play(EndGame(), "The end settlement: each player repays notes at 50 Cr each.")
+        return self.play(EndGame(), _("The end settlement: each player repays notes at 50 Cr each."))
 
     def settle(self, player: int, repay: int) -> bool:
         return self.play(Settle(player, repay))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from companion.games.six_actions.engine.record import GAME
 from companion.games.six_actions.session import Session
+from companion.i18n import N_, _
 from companion.table.action_session import progress_of
 from companion.table.registry import Keeper, Progress, ProgressNames
 from companion.table.store_rows import SavedGame
@@ -38,11 +39,14 @@ def progress(session: Session) -> Progress:
 #: What the store needs of The Six Actions (a saved game resumes by
 #: :meth:`~companion.table.action_session.ActionSession.resume`).
 KEEPER: Keeper[Session] = Keeper(game=NAME, progress=progress, resume=Session.resume,
-                                 names=ProgressNames(rounds="rounds", goals="notes repaid",
-                                                     goals_total="notes taken", score="highest Influence"))
+                                 names=ProgressNames(rounds=N_("rounds"), goals=N_("notes repaid"),
+                                                     goals_total=N_("notes taken"),
+                                                     score=N_("highest Influence")))
 
 
 def describe(saved: SavedGame) -> str:
     """A line for a resume offer: ``"3 players, started 2026-12-01 14:49 UTC: round 2."``"""
     s = saved.summary
-    return f"{s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC: round {max(1, s.transmissions_used)}."
+    return _("{players}, started {when} UTC: round {round}.").format(
+        players=s.difficulty, when=f"{s.started:%Y-%m-%d %H:%M}", round=max(1, s.transmissions_used)
+    )

@@ -9,57 +9,73 @@ from __future__ import annotations
 
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import TableView
+from companion.i18n import N_, _, ngettext
+from companion.table.words import Lines, action_word, pile_word
 
 __all__ = ["RULES", "moves_now"]
 
 #: The rules in short (help's first lines).
-RULES = (
-    "The Six Actions, in short:",
-    "  On your turn take one action and mark it with an action token, or pass. Everyone has 2 tokens,",
-    "  the Tycoon 3; each goes on a different action (a +1 Action token may repeat one, one a turn).",
-    "  Build: an Industry card into an empty city, paying each sector's leader. Share: buy an opponent's",
-    "  cheapest share. Muster: 1-6 Promoters to your Strategy Pool and a Merit card. Strategy: spend",
-    "  Pool Promoters on a space's bonus. Politics: your Policies' bonus and a Favor token. Loan: your",
-    "  loan level in Cr and a Promissory Note.",
-    "  Free, at any moment: an Emergency Loan (up to 25 Cr and a note). Notes are repaid only at the",
-    "  end, 50 Cr each; each unpaid one costs 50 Asset Value and 7 Influence.",
+RULES = Lines(
+    N_(
+        "The Six Actions, in short:\n"
+        "  On your turn take one action and mark it with an action token, or pass. Everyone has 2 tokens,\n"
+        "  the Tycoon 3; each goes on a different action (a +1 Action token may repeat one, one a turn).\n"
+        "  Build: an Industry card into an empty city, paying each sector's leader. Share: buy an "
+        "opponent's\n"
+        "  cheapest share. Muster: 1-6 Promoters to your Strategy Pool and a Merit card. Strategy: spend\n"
+        "  Pool Promoters on a space's bonus. Politics: your Policies' bonus and a Favor token. Loan: your\n"
+        "  loan level in Cr and a Promissory Note.\n"
+        "  Free, at any moment: an Emergency Loan (up to 25 Cr and a note). Notes are repaid only at the\n"
+        "  end, 50 Cr each; each unpaid one costs 50 Asset Value and 7 Influence."
+    )
 )
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
 def _action(kind: str) -> str:
-    return "End the turn" if kind == "end_turn" else kind.capitalize()
+    return _("End the turn") if kind == "end_turn" else action_word(kind)
 
 
 def moves_now(view: TableView) -> list[str]:
     """What the table may do at ``view``, one line each (the actions :attr:`TableView.available`
     names for the player whose turn it is, the free actions, undo)."""
     if view.pending_draw is not None:
-        return [f"The table draws a {view.pending_draw} card: say which card it is."]
-    free = "Free actions: Emergency Loan, Adjustment, a Merit card"
-    undo = ["Undo the last action"] if view.can_undo else []
+        return [
+            _("The table draws a {pile} card: say which card it is.").format(
+                pile=pile_word(view.pending_draw)
+            )
+        ]
+    free = _("Free actions: Emergency Loan, Adjustment, a Merit card")
+    undo = [_("Undo the last action")] if view.can_undo else []
     if view.phase is Phase.TURN and view.current is not None:
         me = view.players[view.current]
-        actions = ", ".join(_action(k) for k in view.available) or "none (end the turn)"
+        actions = ", ".join(_action(k) for k in view.available) or _("none (end the turn)")
         return [
-            f"{me.name}: {actions}",
-            f"{me.name} has {_count(me.tokens_left, 'action token')} and "
-            f"{_count(me.plus_tokens, '+1 Action token')} left",
-            free + (", move the pawn" if view.metros else ""),
+            _("{name}: {actions}").format(name=me.name, actions=actions),
+            _("{name} has {tokens} and {plus} left").format(
+                name=me.name,
+                tokens=ngettext("{n} action token", "{n} action tokens", me.tokens_left).format(
+                    n=me.tokens_left
+                ),
+                plus=ngettext("{n} +1 Action token", "{n} +1 Action tokens", me.plus_tokens).format(
+                    n=me.plus_tokens
+                ),
+            ),
+            _("{free}, move the pawn").format(free=free) if view.metros else free,
             *undo,
         ]
     if view.phase is Phase.ROUND_END:
         return [
-            f"Round {view.round} is over: enter Revenue and Dividends as adjustments,",
-            "then start the next round (choose its Tycoon) or end the game (the settlement)",
-            "An Emergency Loan",
+            _("Round {round} is over: enter Revenue and Dividends as adjustments,").format(round=view.round),
+            _("then start the next round (choose its Tycoon) or end the game (the settlement)"),
+            _("An Emergency Loan"),
             *undo,
         ]
     rows = [r for r in view.settlement if not r.done]
     if rows:
         p = view.players[rows[0].seat]
-        return [f"The settlement: {p.name} repays notes at 50 Cr each (up to {min(p.notes, p.money // 50)})"]
-    return ["The game is over."]
+        return [
+            _("The settlement: {name} repays notes at 50 Cr each (up to {most})").format(
+                name=p.name, most=min(p.notes, p.money // 50)
+            )
+        ]
+    return [_("The game is over.")]

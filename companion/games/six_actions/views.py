@@ -18,6 +18,8 @@ from companion.games.six_actions.engine.game import Game
 from companion.games.six_actions.engine.rules import loan_amount
 from companion.games.six_actions.engine.state import Account, Phase
 from companion.games.six_actions.engine.strategy import SPACES
+from companion.i18n import _
+from companion.table.pack_words import pack_word
 
 __all__ = [
     "MeritView",
@@ -188,14 +190,14 @@ def card_view(content: ContentPack, card: str) -> CardView:
     c = content.industry(card)
     if c is None:
         return CardView(card, card, (), 0, (), 0)
-    return CardView(c.id, c.name, c.icons, c.asset_value, c.steps, c.influence)
+    return CardView(c.id, pack_word(c.name), c.icons, c.asset_value, c.steps, c.influence)
 
 
 def policy_view(content: ContentPack, card: str) -> PolicyView:
     p = content.policy(card)
     if p is None:
-        return PolicyView(card, card, 0, "nothing")
-    return PolicyView(p.id, p.name, p.promoters, p.politics.words())
+        return PolicyView(card, card, 0, _("nothing"))
+    return PolicyView(p.id, pack_word(p.name), p.promoters, p.politics.words())
 
 
 def _name(game: Game, account: Account) -> str:
@@ -259,9 +261,9 @@ def table_view(game: Game, *, seat: int | None = None, message: str = "") -> Tab
     spaces = tuple(
         SpaceView(
             s.id,
-            s.title,
+            _(s.title),
             s.cost,
-            s.bonus,
+            _(s.bonus),
             s.admin,
             s.choices,
             state.covered.get(s.id),
@@ -289,7 +291,9 @@ def table_view(game: Game, *, seat: int | None = None, message: str = "") -> Tab
     mine: tuple[MeritView, ...] = ()
     if seat is not None and 0 <= seat < len(state.players):
         cards = [(c, content.merit(c)) for c in state.players[seat].merit]
-        mine = tuple(MeritView(c, m.name, m.text) if m else MeritView(c, c, "") for c, m in cards)
+        mine = tuple(
+            MeritView(c, pack_word(m.name), pack_word(m.text)) if m else MeritView(c, c, "") for c, m in cards
+        )
     settlement = (
         tuple(SettlementRow(i, p.notes, p.repaid, p.settled) for i, p in enumerate(state.players))
         if state.phase in (Phase.SETTLEMENT, Phase.OVER)

@@ -23,7 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.errors import said
+from companion.i18n import N_
 from companion.table.pack_fields import MapContent, by_id
+from companion.table.pack_words import pack_word
+from companion.table.words import column_word, counted, joined
 
 __all__ = [
     "COLUMNS",
@@ -82,11 +86,12 @@ class Bonus:
 
     def said(self) -> str:
         """The bonus in words: ``"$2, 1 point"``, ``"nothing"``."""
-        parts = [f"${self.money}"] if self.money else []
-        parts += [f"{self.points} point{'s' if self.points != 1 else ''}"] if self.points else []
-        parts += [f"an Action tile to {c}" for c in self.tiles]
-        parts += [f"the {self.flag} Flag"] if self.flag else []
-        return ", ".join(parts) or "nothing"
+        parts: list[str] = [f"${self.money}"] if self.money else []
+        if self.points:
+            parts.append(counted.ngettext("{n} point", "{n} points", self.points))
+        parts += [said(N_("an Action tile to {column}"), column=column_word(c)) for c in self.tiles]
+        parts += [said(N_("the {flag} Flag"), flag=self.flag)] if self.flag else []
+        return joined(parts, ", ", "") if parts else said(N_("nothing"))
 
 
 @dataclass(frozen=True)
@@ -304,17 +309,17 @@ class ContentPack(MapContent):
     def tycoon_name(self, ident: str) -> str:
         """The name the table reads of Tycoon tile ``ident`` (the id itself when no tile has it)."""
         tile = self.tycoon(ident)
-        return (tile.name or tile.id) if tile is not None else ident
+        return pack_word(tile.name or tile.id) if tile is not None else ident
 
     def patent_name(self, ident: str) -> str:
         """The name the table reads of Patent tile ``ident`` (the id itself when no tile has it)."""
         tile = self.patent(ident)
-        return (tile.name or tile.id) if tile is not None else ident
+        return pack_word(tile.name or tile.id) if tile is not None else ident
 
     def credit_name(self, ident: str) -> str:
         """The name the table reads of the Credit token of board space ``ident`` (``"Credit token
         2"``; the id itself when no space has it)."""
         for i, space in enumerate(self.board.credits):
             if space.id == ident:
-                return space.name or f"Credit token {i + 1}"
+                return pack_word(space.name) if space.name else said(N_("Credit token {n}"), n=i + 1)
         return ident

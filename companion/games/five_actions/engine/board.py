@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, said
 from companion.games.five_actions.content.model import GameMap, Line, Location
+from companion.i18n import N_
 
 __all__ = ["LAYOUTS", "Path", "distance", "follow", "pattern_targets", "key_of"]
 
@@ -48,12 +49,20 @@ def follow(game_map: GameMap, line_id: str, station: str, direction: str) -> Pat
     line: Line | None = next((ln for ln in game_map.lines if ln.id == line_id), None)
     if line is None:
         known = ", ".join(ln.id for ln in game_map.lines)
-        raise IllegalAction(f"there is no line {line_id!r} on the map (lines: {known})")
+        raise IllegalAction(
+            said(N_("there is no line {line!r} on the map (lines: {known})"), line=line_id, known=known)
+        )
     where = next((i for i, s in enumerate(line.path) if s.location == station), None)
     if where is None:
         raise IllegalAction(
-            f"the {line_id} line does not pass through {_name(game_map, station)} "
-            f"(Placing Signal tokens: the tokens follow a line from the station)"
+            said(
+                N_(
+                    "the {line} line does not pass through {name} (Placing Signal tokens: the tokens follow "
+                    "a line from the station)"
+                ),
+                line=line_id,
+                name=_name(game_map, station),
+            )
         )
     step = 1 if direction == "forward" else -1
     arrow = line.arrow_end if step == 1 else line.arrow_start
@@ -63,23 +72,33 @@ def follow(game_map: GameMap, line_id: str, station: str, direction: str) -> Pat
     while len(reached) < 2:
         if not 0 <= i < len(line.path):
             lost = (
-                "the line ends at a red arrow: the signal leaves the playable area (Lost signal)"
+                said(N_("the line ends at a red arrow: the signal leaves the playable area (Lost signal)"))
                 if arrow
-                else "the line ends there (Lost signal)"
+                else said(N_("the line ends there (Lost signal)"))
             )
             break
         reached.append(line.path[i].location)
         if len(reached) == 1 and line.path[i].is_v:
-            lost = (
-                f"{_name(game_map, line.path[i].location)} is a V connection: the signal may not go "
-                f"in and straight back out that side in one turn (V connections)"
+            lost = said(
+                N_(
+                    "{name} is a V connection: the signal may not go in and straight back out that side in "
+                    "one turn (V connections)"
+                ),
+                name=_name(game_map, line.path[i].location),
             )
             break
         i += step
     if not reached:
         raise IllegalAction(
-            f"the {line_id} line ends at {_name(game_map, station)} going {direction}: "
-            f"there is no Location that way (Placing Signal tokens)"
+            said(
+                N_(
+                    "the {line} line ends at {name} going {direction}: there is no Location that way "
+                    "(Placing Signal tokens)"
+                ),
+                line=line_id,
+                name=_name(game_map, station),
+                direction=direction,
+            )
         )
     return Path(tuple(reached), lost)
 
@@ -108,11 +127,18 @@ def pattern_targets(
         ids = [cells.get((station.row + r, station.col + c)) for r, c in shape]
         reached = tuple(i for i in ids if i is not None)
         if sorted(reached) == sorted(wanted) and reached:
-            lost = "" if len(reached) == len(ids) else "a cell of the pattern is off the map (Lost signal)"
+            lost = (
+                ""
+                if len(reached) == len(ids)
+                else said(N_("a cell of the pattern is off the map (Lost signal)"))
+            )
             return Path(tuple(wanted), lost)
     raise IllegalAction(
-        f"the Patent's pattern, turned or mirrored, does not reach "
-        f"{', '.join(wanted) or 'no Location'} from {station.name} (Patents)"
+        said(
+            N_("the Patent's pattern, turned or mirrored, does not reach {wanted} from {name} (Patents)"),
+            wanted=", ".join(wanted) or said(N_("no Location")),
+            name=station.name,
+        )
     )
 
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, said
 from companion.games.five_actions.content.model import Bonus, ContentPack, PatentSide
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.state import GameState, PlayerState
+from companion.i18n import N_
+from companion.table.words import column_word, level_word
 
 __all__ = [
     "BoxUse",
@@ -70,20 +72,23 @@ def box_use(content: ContentPack, p: PlayerState, column: str, box: str, side: s
     """
     col = content.board.column(column)
     if box not in ("basic", "advanced", "patent"):
-        raise IllegalAction(f"the box must be basic, advanced or patent, not {box!r}")
+        raise IllegalAction(said(N_("the box must be basic, advanced or patent, not {box!r}"), box=box))
     if box == "patent":
         waiting = p.waiting.get(column)
         if waiting is None:
-            raise IllegalAction(f"no Patent waits above {p.name}'s {column} column (Patents)")
+            raise IllegalAction(said(N_("no Patent waits above {name}'s {column} column (Patents)"),
+                                     name=p.name, column=column_word(column)))
         if side not in ("A", "B"):
-            raise IllegalAction(f"the first use of a Patent chooses side A or B, not {side!r} (Patents)")
+            raise IllegalAction(said(N_("the first use of a Patent chooses side A or B, not {side!r} "
+                                        "(Patents)"), side=side))
         patent = content.patent(waiting)
         assert patent is not None
         chosen = patent.side(side)
         level = "basic" if chosen.icons == 2 else "advanced"
         return BoxUse(box, level, waiting, side, chosen, len(col.spaces))
     if side is not None:
-        raise IllegalAction(f"side {side!r} is chosen only when a waiting Patent is first used (Patents)")
+        raise IllegalAction(said(N_("side {side!r} is chosen only when a waiting Patent is first used "
+                                    "(Patents)"), side=side))
     slid = p.activated.get(f"{column}:{box}")
     effect: PatentSide | None = None
     if slid is not None:
@@ -115,14 +120,16 @@ def pay_box(content: ContentPack, p: PlayerState, column: str, use: BoxUse,
     tiles = p.columns[column]
     if tiles < 1:
         raise IllegalAction(
-            f"{p.name} has no Action tile in the {column} column "
-            f"(Cost: an Action tile from the {column} column)"
+            said(N_("{name} has no Action tile in the {column} column (Cost: an Action tile from the "
+                    "{column} column)"), name=p.name, column=column_word(column))
         )
     dollars = box_dollars(content, p, column, use.spaces, options)
     if dollars > p.money:
         raise IllegalAction(
-            f"the {use.box} box costs an Action tile and ${dollars} for the empty spaces "
-            f"up to it; {p.name} has ${p.money} (Cost)"
+            said(N_("the {box} box costs an Action tile and ${dollars} for the empty spaces up to it; {name} "
+                    "has ${money} (Cost)"), box=level_word(use.box), dollars=dollars, name=p.name,
+                 money=p.money)
+
         )
     p.columns[column] = tiles - 1
     p.spent[column] = p.spent.get(column, 0) + 1
@@ -176,14 +183,16 @@ def place_credit(content: ContentPack, state: GameState, seat: int, credit: str,
     """
     p = state.players[seat]
     if credit not in p.credits:
-        left = ", ".join(map(content.credit_name, p.credits)) or "none"
+        left = ", ".join(map(content.credit_name, p.credits)) or said(N_("none"))
         if any(space.id == credit for space in content.board.credits):
-            raise IllegalAction(f"{p.name}'s {content.credit_name(credit)} has left the board (left: {left})")
-        raise IllegalAction(f"{p.name} has no Credit token on board space {credit!r} (left: {left})")
+            raise IllegalAction(said(N_("{name}'s {credit} has left the board (left: {left})"), name=p.name,
+                                     credit=content.credit_name(credit), left=left))
+        raise IllegalAction(said(N_("{name} has no Credit token on board space {credit!r} (left: {left})"),
+                                 name=p.name, credit=credit, left=left))
     spec = next((r for r in content.credit_rows if r.id == row), None)
     if spec is None:
         known = ", ".join(r.id for r in content.credit_rows)
-        raise IllegalAction(f"there is no Credit row {row!r} (rows: {known})")
+        raise IllegalAction(said(N_("there is no Credit row {row!r} (rows: {known})"), row=row, known=known))
     n = len(state.players)
     spaces = state.credit_area[row]
     for i, tag in enumerate(spec.spaces):
@@ -192,8 +201,8 @@ def place_credit(content: ContentPack, state: GameState, seat: int, credit: str,
             p.credits.remove(credit)
             return i
     raise IllegalAction(
-        f'the {row} row has no empty space for {n} players (the "3+" spaces are used '
-        f'only with 3-4 players, the "4" spaces only with 4: Funding)'
+        said(N_('the {row} row has no empty space for {n} players (the "3+" spaces are used only with 3-4 '
+                'players, the "4" spaces only with 4: Funding)'), row=row, n=n)
     )
 
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.errors import Said, said
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action, Draw, Start
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action, new_state
 from companion.games.five_actions.engine.state import GameState, Phase
+from companion.i18n import N_, pgettext
 from companion.table.checked_game import PackGame
 
 __all__ = ["Game", "Standing", "Outcome"]
@@ -66,8 +68,22 @@ class Game(PackGame[ContentPack, FiveOptions, GameState, Action]):
         """The state before action ``index``, telling the table whose action was undone."""
         after = before.copy()
         undone = self.actions[index]
-        who = before.players[before.current].name if before.players else "the table"
-        after.last = f"Undone: {who}'s {type(undone).__name__.lower()}; {who} plays again."
+        who = before.players[before.current].name if before.players else said(N_("the table"))
+        kind = type(undone).__name__.lower()
+        words = {
+            "install": pgettext("undone", "install"),
+            "transmit": pgettext("undone", "transmit"),
+            "modulate": pgettext("undone", "modulate"),
+            "fund": pgettext("undone", "fund"),
+            "supply": pgettext("undone", "supply"),
+            "pass": pgettext("undone", "pass"),
+            "endgame": pgettext("undone", "endgame"),
+        }
+        after.last = said(
+            N_("Undone: {name}'s {action}; {name} plays again."),
+            name=who,
+            action=Said(words.get(kind, kind), kind),
+        )
         return after
 
     def next_draw(self) -> Draw | None:

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import IllegalAction, ScenarioError
+from companion.errors import IllegalAction, ScenarioError, said
 from companion.games.five_actions.content.model import COLUMNS, ContentPack
 from companion.games.five_actions.engine.actions import CODEC, Action, Draw, Start, kind_of, shown
 from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.game import Game
 from companion.games.five_actions.engine.state import census
+from companion.i18n import N_
 from companion.table.scenario import Refusal, scenario_actions, started_game, whole_number
 
 __all__ = ["Scenario", "Refusal", "parse_scenario", "load_scenario", "run", "state_json", "MAX_SEED"]
@@ -42,11 +43,14 @@ class Scenario:
 
 def _counts(value: Any, field: str, known: tuple[str, ...] | list[str], high: int) -> dict[str, int]:
     if not isinstance(value, dict):
-        raise ScenarioError(field, f"must be an object of {', '.join(known)}, not {shown(value)}")
+        raise ScenarioError(
+            field,
+            said(N_("must be an object of {names}, not {shown}"), names=", ".join(known), shown=shown(value)),
+        )
     out = {}
     for key, n in value.items():
         if key not in known:
-            raise ScenarioError(f"{field}.{key}", f"is not one of {', '.join(known)}")
+            raise ScenarioError(f"{field}.{key}", said(N_("is not one of {names}"), names=", ".join(known)))
         out[key] = whole_number(n, f"{field}.{key}", 0, high)
     return out
 
@@ -54,18 +58,24 @@ def _counts(value: Any, field: str, known: tuple[str, ...] | list[str], high: in
 def _players(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        raise ScenarioError("players", f"must be a list of player objects, not {shown(players)}")
+        raise ScenarioError(
+            "players", said(N_("must be a list of player objects, not {shown}"), shown=shown(players))
+        )
     out, starts = [], []
     for i, entry in enumerate(players):
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            raise ScenarioError(f"players[{i}]", f"must be an object with a name, not {shown(entry)}")
+            raise ScenarioError(
+                f"players[{i}]", said(N_("must be an object with a name, not {shown}"), shown=shown(entry))
+            )
         if not isinstance(entry.get("start"), str):
             raise ScenarioError(
-                f"players[{i}].start", f"must be the starting Location, not {shown(entry.get('start'))}"
+                f"players[{i}].start",
+                said(N_("must be the starting Location, not {shown}"), shown=shown(entry.get("start"))),
             )
         for key in sorted(set(entry) - {"name", "start", *POSITION}):
             raise ScenarioError(
-                f"players[{i}].{key}", f"is not a player field (name, start, {', '.join(POSITION)})"
+                f"players[{i}].{key}",
+                said(N_("is not a player field (name, start, {fields})"), fields=", ".join(POSITION)),
             )
         out.append(entry)
         starts.append(entry["start"])
@@ -100,8 +110,11 @@ def _position(game: Game, players: list[dict[str, Any]]) -> None:
                     if part == "columns" and n > len(game.content.board.column(column).spaces):
                         raise ScenarioError(
                             f"{where}.columns.{column}",
-                            f"the column has room for "
-                            f"{len(game.content.board.column(column).spaces)} tiles, not {n}",
+                            said(
+                                N_("the column has room for {room} tiles, not {n}"),
+                                room=len(game.content.board.column(column).spaces),
+                                n=n,
+                            ),
                         )
                     p.spent[column] += held[column] - n
                     held[column] = n
@@ -113,18 +126,27 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
     :raises ScenarioError: a malformed field (named), players or starts the rules refuse.
     """
     if not isinstance(data, dict):
-        raise ScenarioError("<scenario>", f"must be a JSON object, not {shown(data)}")
+        raise ScenarioError("<scenario>", said(N_("must be a JSON object, not {shown}"), shown=shown(data)))
     for key in sorted(set(data) - {"game", "layout", "seed", "players", "options", "actions", "comment"}):
         raise ScenarioError(
-            key, "is not a scenario field (game, layout, seed, players, options, actions, comment)"
+            key, said(N_("is not a scenario field (game, layout, seed, players, options, actions, comment)"))
         )
     if data.get("game", "five-actions") != "five-actions":
-        raise ScenarioError("game", f'must be "five-actions", not {shown(data.get("game"))}')
+        raise ScenarioError(
+            "game", said(N_('must be "five-actions", not {shown}'), shown=shown(data.get("game")))
+        )
     layout = data.get("layout", "map" if content.has_map else "printed")
     if layout not in LAYOUTS:
-        raise ScenarioError("layout", f"must be one of {', '.join(LAYOUTS)}, not {shown(layout)}")
+        raise ScenarioError(
+            "layout",
+            said(
+                N_("must be one of {layouts}, not {shown}"), layouts=", ".join(LAYOUTS), shown=shown(layout)
+            ),
+        )
     if layout == "map" and not content.has_map:
-        raise ScenarioError("layout", f'the content pack {content.id} has no map: use "printed"')
+        raise ScenarioError(
+            "layout", said(N_('the content pack {pack} has no map: use "printed"'), pack=content.id)
+        )
     seed = whole_number(data.get("seed", 0), "seed", 0, MAX_SEED)
     players, starts = _players(data)
     start = Start(tuple(p["name"] for p in players), tuple(starts))
@@ -139,13 +161,15 @@ def load_scenario(path: str | Path, content: ContentPack) -> Scenario:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")  # a Notepad copy's byte-order mark is no text
     except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError("<file>", f"cannot read it ({exc})") from None
+        raise ScenarioError("<file>", said(N_("cannot read it ({problem})"), problem=exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScenarioError("<file>", f"is not JSON ({exc.msg}, line {exc.lineno})") from None
+        raise ScenarioError(
+            "<file>", said(N_("is not JSON ({problem}, line {line})"), problem=exc.msg, line=exc.lineno)
+        ) from None
     except (ValueError, RecursionError) as exc:  # nested too deep, a number too long
-        raise ScenarioError("<file>", f"is not JSON ({exc})") from None
+        raise ScenarioError("<file>", said(N_("is not JSON ({problem})"), problem=exc)) from None
     return parse_scenario(data, content)
 
 
@@ -164,7 +188,7 @@ def run(scenario: Scenario) -> Refusal | None:
                     trial.play(draw)
             trial.play(action)
         except IllegalAction as exc:
-            return Refusal(i, kind_of(action), exc.reason)
+            return Refusal.of(i, kind_of(action), exc)
     while (draw := trial.next_draw()) is not None:
         trial.play(draw)
     game.state, game.actions, game.history = trial.state, trial.actions, trial.history

@@ -14,6 +14,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.errors import english
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.table.table_options import options_json
 
@@ -150,7 +151,7 @@ class GameState:
             "stacks": {str(k): len(v) for k, v in sorted(self.stacks.items())},
             "patents": list(self.pool),
             "pending": [{"kind": d.kind, "level": d.level, "seat": d.seat} for d in self.pending],
-            "last": self.last,
+            "last": english(self.last),
         }
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import _, ngettext
 from companion.table.pack_fields import MapContent, by_id
 
 __all__ = [
@@ -65,12 +66,14 @@ class Reward:
     def words(self) -> str:
         """``"5 Cr, 2 Influence"`` (``"nothing"`` when empty)."""
         parts = [
-            f"{self.money} Cr" if self.money else "",
-            f"{self.influence} Influence" if self.influence else "",
-            f"{self.promoters} Promoters" if self.promoters else "",
-            f"{self.merit} Merit card{'s' * (self.merit != 1)}" if self.merit else "",
+            _("{n} Cr").format(n=self.money) if self.money else "",
+            _("{n} Influence").format(n=self.influence) if self.influence else "",
+            _("{n} Promoters").format(n=self.promoters) if self.promoters else "",
+            ngettext("{n} Merit card", "{n} Merit cards", self.merit).format(n=self.merit)
+            if self.merit
+            else "",
         ]
-        return ", ".join(p for p in parts if p) or "nothing"
+        return ", ".join(p for p in parts if p) or _("nothing")
 
 
 @dataclass(frozen=True)

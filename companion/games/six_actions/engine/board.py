@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, said
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.economy import gain
 from companion.games.six_actions.engine.state import GameState
+from companion.i18n import N_
+from companion.table.pack_words import pack_word
 
 __all__ = ["LAYOUTS", "MAX_ROAD", "Place", "city_key", "resolve_city", "road_count", "place_plant"]
 
@@ -48,18 +50,26 @@ def resolve_city(content: ContentPack, state: GameState, city: str) -> Place:
     if state.layout == "map" and content.game_map is not None:
         found = content.game_map.city(city)
         if found is None:
-            raise IllegalAction(f"{city!r} is not a city of the map")
+            raise IllegalAction(said(N_("{city!r} is not a city of the map"), city=city))
         place = Place(found.id, found.name, found.region)
     else:
         name = " ".join(city.split())
         if not name or len(name) > MAX_CITY:
-            raise IllegalAction(f"a city's name is 1 to {MAX_CITY} characters, not {city!r}")
+            raise IllegalAction(
+                said(N_("a city's name is 1 to {most} characters, not {city!r}"), most=MAX_CITY, city=city)
+            )
         place = Place(city_key(name), name, None)
     holder = state.occupied.get(place.key)
     if holder is not None:
         shown = state.city_names.get(place.key, place.name)
         owner = state.players[holder].name
-        raise IllegalAction(f"{shown} already holds a plant ({owner}'s): each city holds one plant")
+        raise IllegalAction(
+            said(
+                N_("{shown} already holds a plant ({owner}'s): each city holds one plant"),
+                shown=shown,
+                owner=owner,
+            )
+        )
     return place
 
 
@@ -75,20 +85,45 @@ def road_count(content: ContentPack, state: GameState, place: Place, given: int 
         found = content.game_map.city(metro)
         metro_name = found.name if found is not None else metro
         if counted is None:
-            raise IllegalAction(f"no golden road joins the active metro {metro_name} and {place.name}")
+            raise IllegalAction(
+                said(
+                    N_("no golden road joins the active metro {metro} and {name}"),
+                    metro=metro_name,
+                    name=place.name,
+                )
+            )
         if given is not None and given != counted:
             raise IllegalAction(
-                f"the map counts {counted} cities along the golden road from {metro_name} "
-                f"to {place.name}, not {given}"
+                said(
+                    N_(
+                        "the map counts {counted} cities along the golden road from {metro} to {name}, not "
+                        "{given}"
+                    ),
+                    counted=counted,
+                    metro=metro_name,
+                    name=place.name,
+                    given=given,
+                )
             )
         return counted
     if given is None:
         raise IllegalAction(
-            "say how many cities the golden road from the active metro to "
-            f"{place.name} passes, both ends counted"
+            said(
+                N_(
+                    "say how many cities the golden road from the active metro to {name} passes, both ends "
+                    "counted"
+                ),
+                name=place.name,
+            )
         )
     if not 1 <= given <= MAX_ROAD:
-        raise IllegalAction(f"a golden road counts 1 to {MAX_ROAD} cities (both ends), not {given}")
+        raise IllegalAction(
+            said(
+                N_("a golden road counts 1 to {most} cities (both ends), not {given}"),
+                most=MAX_ROAD,
+                given=given,
+            )
+        )
     return given
 
 
@@ -104,9 +139,15 @@ def place_plant(content: ContentPack, state: GameState, seat: int, place: Place,
         return
     city = game_map.city(place.key)
     if city is not None and city.bonus:
-        gain(state, seat, city.bonus, f"city bonus of {city.name}", action)
+        gain(state, seat, city.bonus, said(N_("city bonus of {city}"), city=city.name), action)
     region = game_map.region(place.region)
     if region is not None and region.id not in player.regions:
         player.regions.append(region.id)
         if region.bonus:
-            gain(state, seat, region.bonus, f"region bonus of {region.name}", action)
+            gain(
+                state,
+                seat,
+                region.bonus,
+                said(N_("region bonus of {region}"), region=pack_word(region.name)),
+                action,
+            )

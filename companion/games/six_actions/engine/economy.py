@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, said
 from companion.games.six_actions.content.model import SECTORS, ContentPack, Reward
 from companion.games.six_actions.engine.state import (
     BANK,
@@ -34,6 +34,8 @@ from companion.games.six_actions.engine.state import (
     Pending,
     Phase,
 )
+from companion.i18n import N_
+from companion.table.words import action_word, counted, phase_word, pile_word
 
 __all__ = [
     "FORCED",
@@ -54,7 +56,8 @@ __all__ = [
     "loans_needed",
 ]
 
-#: The reason of every forced Emergency Loan in the ledger starts with this.
+#: The English reason (:func:`~companion.errors.english`) of every forced Emergency Loan in the ledger
+#: starts with this.
 FORCED = "forced Emergency Loan"
 
 
@@ -65,7 +68,9 @@ def pay(state: GameState, payer: Account, payee: Account, amount: int, reason: s
         return
     if isinstance(payer, int):
         if state.players[payer].money < amount:  # pragma: no cover - charge() guarantees it
-            raise IllegalAction(f"{state.players[payer].name} cannot pay {amount} Cr")
+            raise IllegalAction(
+                said(N_("{name} cannot pay {amount} Cr"), name=state.players[payer].name, amount=amount)
+            )
         state.players[payer].money -= amount
     if isinstance(payee, int):
         state.players[payee].money += amount
@@ -84,10 +89,16 @@ def emergency_loan(state: GameState, seat: int, amount: int, reason: str, action
     """
     player = state.players[seat]
     if not 1 <= amount <= EMERGENCY_MOST:
-        raise IllegalAction(f"an Emergency Loan is 1 to {EMERGENCY_MOST} Cr, not {amount}")
+        raise IllegalAction(
+            said(N_("an Emergency Loan is 1 to {most} Cr, not {amount}"), most=EMERGENCY_MOST, amount=amount)
+        )
     if player.notes >= MAX_NOTES:
         raise IllegalAction(
-            f"{player.name} holds {player.notes} Promissory Notes, the most a player can hold"
+            said(
+                N_("{name} holds {notes} Promissory Notes, the most a player can hold"),
+                name=player.name,
+                notes=player.notes,
+            )
         )
     player.notes += 1
     pay(state, BANK, seat, amount, reason, action)
@@ -104,15 +115,33 @@ def charge(state: GameState, seat: int, debts: list[tuple[Account, int, str]], a
     loans = loans_needed(owed, player.money)
     if loans and player.notes + loans > MAX_NOTES:
         raise IllegalAction(
-            f"{player.name} owes {owed} Cr for {why} and has {player.money} Cr; the {owed - player.money} Cr "
-            f"short would need {loans} Emergency Loan{'s' * (loans > 1)}, and {player.name} holds "
-            f"{player.notes} of the {MAX_NOTES} notes a player may hold"
+            said(
+                N_(
+                    "{name} owes {owed} Cr for {why} and has {money} Cr; the {short} Cr short would need "
+                    "{loans}, "
+                    "and {name} holds {notes} of the {most} notes a player may hold"
+                ),
+                name=player.name,
+                owed=owed,
+                why=why,
+                money=player.money,
+                short=owed - player.money,
+                loans=counted.ngettext("{n} Emergency Loan", "{n} Emergency Loans", loans),
+                notes=player.notes,
+                most=MAX_NOTES,
+            )
         )
     short = left = owed - player.money
     for _ in range(loans):
         amount = EMERGENCY_MOST if state.options.forced_loan == "full" else min(EMERGENCY_MOST, left)
         left -= amount
-        emergency_loan(state, seat, amount, f"{FORCED}: {why} ({short} Cr short)", action)
+        emergency_loan(
+            state,
+            seat,
+            amount,
+            said(N_("forced Emergency Loan: {why} ({short} Cr short)"), why=why, short=short),
+            action,
+        )
     for payee, amount, reason in debts:
         pay(state, seat, payee, amount, reason, action)
     return loans
@@ -174,35 +203,65 @@ def use_token(state: GameState, kind: str, plus: bool) -> int:
     """
     if state.phase is not Phase.TURN or state.current is None:
         raise IllegalAction(
-            f"no one takes an action now: the game is at its {state.phase.value.replace('_', ' ')}"
+            said(
+                N_("no one takes an action now: the game is at its {phase}"),
+                phase=phase_word(state.phase.value),
+            )
         )
     if state.pending:
-        raise IllegalAction(f"first the {state.pending[0].pile} card to draw ({state.pending[0].why})")
+        raise IllegalAction(
+            said(
+                N_("first the {pile} card to draw ({why})"),
+                pile=pile_word(state.pending[0].pile),
+                why=state.pending[0].why,
+            )
+        )
     seat = state.current
     player = state.players[seat]
-    title = kind.capitalize()
+    title = action_word(kind)
     if plus:
         if player.plus < 1:
-            raise IllegalAction(f"{player.name} has no +1 Action token")
+            raise IllegalAction(said(N_("{name} has no +1 Action token"), name=player.name))
         if state.turn_plus:
-            raise IllegalAction(f"{player.name} has already spent a +1 Action token this turn: one per turn")
+            raise IllegalAction(
+                said(
+                    N_("{name} has already spent a +1 Action token this turn: one per turn"), name=player.name
+                )
+            )
         player.plus -= 1
         state.turn_plus = True
         _acted(state)
         return seat
     if state.turn_token:
         raise IllegalAction(
-            f"{player.name} has already placed an action token this turn"
-            + (" (a +1 Action token may still be spent)" if player.plus and not state.turn_plus else "")
+            said(
+                N_(
+                    "{name} has already placed an action token this turn (a +1 Action token may still be "
+                    "spent)"
+                ),
+                name=player.name,
+            )
+            if player.plus and not state.turn_plus
+            else said(N_("{name} has already placed an action token this turn"), name=player.name)
         )
     if tokens_left(state, seat) < 1:
         raise IllegalAction(
-            f"{player.name} has placed all {tokens_for(state, seat)} action tokens this round"
+            said(
+                N_("{name} has placed all {tokens} action tokens this round"),
+                name=player.name,
+                tokens=tokens_for(state, seat),
+            )
         )
     if kind in player.marked:
         raise IllegalAction(
-            f"{player.name}'s token is already on {title} this round: each token goes on a "
-            f"different action, and only a +1 Action token can repeat one"
+            said(
+                N_(
+                    "{name}'s token is already on {title} this round: each token goes on a different "
+                    "action, and only a +1 Action token can repeat one"
+                ),
+                name=player.name,
+                title=title,
+            )
         )
     player.marked.append(kind)
     state.turn_token = True

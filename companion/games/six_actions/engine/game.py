@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from companion.errors import IllegalAction
+from companion.errors import IllegalAction, english
 from companion.games.six_actions.content.model import SECTORS, ContentPack
 from companion.games.six_actions.engine.actions import (
     Action,
@@ -39,6 +39,7 @@ from companion.games.six_actions.engine.actions import (
     Strategy,
     Undo,
 )
+from companion.games.six_actions.engine.economy import FORCED
 from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.rules import apply_action, new_state
 from companion.games.six_actions.engine.state import EMERGENCY_MOST, NOTE_REPAY, GameState, Payment, Phase
@@ -107,7 +108,7 @@ class Game(PackGame[ContentPack, SixOptions, GameState, Action]):
         except IllegalAction as exc:
             return Preview(False, exc.reason, (), 0)
         new = tuple(after.ledger[len(self.state.ledger) :]) if not isinstance(action, Undo) else ()
-        loans = sum(1 for p in new if p.payer == "bank" and p.reason.startswith("forced"))
+        loans = sum(1 for p in new if p.payer == "bank" and english(p.reason).startswith(FORCED))
         return Preview(True, "", new, loans)
 
     # ------------------------------------------------------------------ chance and outcome

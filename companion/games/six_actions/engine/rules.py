@@ -4,15 +4,16 @@
 :class:`~companion.errors.IllegalAction` with the reason at the first rule an action breaks; the
 :class:`~companion.games.six_actions.engine.game.Game` runs it on a copy, so a refused action leaves
 the game as it was.  The Strategy spaces are :mod:`~companion.games.six_actions.engine.strategy`,
-payments and tokens :mod:`~companion.games.six_actions.engine.economy`.
+payments and tokens :mod:`~companion.games.six_actions.engine.economy`, Build
+:mod:`~companion.games.six_actions.engine.building`.
 """
 
 from __future__ import annotations
 
 import random
 
-from companion.errors import IllegalAction
-from companion.games.six_actions.content.model import LEVEL_SECTORS, ROAD_SECTORS, ContentPack, Reward
+from companion.errors import IllegalAction, said
+from companion.games.six_actions.content.model import ContentPack, Reward
 from companion.games.six_actions.engine.actions import (
     Action,
     Adjust,
@@ -33,13 +34,12 @@ from companion.games.six_actions.engine.actions import (
     Start,
     Strategy,
 )
-from companion.games.six_actions.engine.board import place_plant, resolve_city, road_count
+from companion.games.six_actions.engine.building import build, build_costs
 from companion.games.six_actions.engine.economy import (
     after_action,
     charge,
     emergency_loan,
     gain,
-    leader_level,
     next_turn,
     pay,
     queue_draw,
@@ -62,7 +62,9 @@ from companion.games.six_actions.engine.state import (
     PlayerState,
 )
 from companion.games.six_actions.engine.strategy import strategy
+from companion.i18n import N_
 from companion.table.seat_names import clean_name, names_problem
+from companion.table.words import counted, phase_word, pile_word
 
 __all__ = ["COLOURS", "MAX_NAME", "new_state", "apply_action", "loan_amount", "build_costs", "seat_of"]
 
@@ -91,10 +93,19 @@ def new_state(content: ContentPack, layout: str, seed: int, options: SixOptions 
     return state
 
 
-def seat_of(state: GameState, seat: int, what: str = "player") -> PlayerState:
-    """:raises IllegalAction: no such seat."""
+def seat_of(state: GameState, seat: int, what: str = "") -> PlayerState:
+    """:param what: who sits there, for the refusal (default: a player).
+    :raises IllegalAction: no such seat."""
+    what = what or said(N_("player"))
     if not 0 <= seat < len(state.players):
-        raise IllegalAction(f"there is no {what} in seat {seat} (seats 0 to {len(state.players) - 1})")
+        raise IllegalAction(
+            said(
+                N_("there is no {what} in seat {seat} (seats 0 to {n})"),
+                what=what,
+                seat=seat,
+                n=len(state.players) - 1,
+            )
+        )
     return state.players[seat]
 
 
@@ -106,11 +117,16 @@ def loan_amount(content: ContentPack, finance: int) -> int:
 def _start(content: ContentPack, state: GameState, action: Start, index: int) -> None:
     setup = content.setup
     if state.players:
-        raise IllegalAction("the game has already started")
+        raise IllegalAction(said(N_("the game has already started")))
     count = len(action.names)
     if not setup.min_players <= count <= setup.max_players:
         raise IllegalAction(
-            f"The Six Actions takes {setup.min_players} to {setup.max_players} players, not {count}"
+            said(
+                N_("The Six Actions takes {min_players} to {max_players} players, not {count}"),
+                min_players=setup.min_players,
+                max_players=setup.max_players,
+                count=count,
+            )
         )
     names = [clean_name(n) for n in action.names]
     problem = names_problem(names, MAX_NAME)
@@ -121,25 +137,29 @@ def _start(content: ContentPack, state: GameState, action: Start, index: int) ->
         or len(set(action.colours)) != count
         or any(c not in COLOURS for c in action.colours)
     ):
-        raise IllegalAction(f"each player needs a different colour of {', '.join(COLOURS)}")
+        raise IllegalAction(
+            said(N_("each player needs a different colour of {colours}"), colours=", ".join(COLOURS))
+        )
     if not 0 <= action.tycoon < count:
-        raise IllegalAction(f"the Tycoon's seat is 0 to {count - 1}, not {action.tycoon}")
+        raise IllegalAction(
+            said(N_("the Tycoon's seat is 0 to {n}, not {tycoon}"), n=count - 1, tycoon=action.tycoon)
+        )
     for seat, (name, colour) in enumerate(zip(names, action.colours, strict=True)):
         player = PlayerState(
             name, colour, influence=setup.influence, hand=setup.promoters, shares=list(content.shares)
         )
         state.players.append(player)
-        pay(state, SUPPLY, seat, setup.money, "starting money", index)
+        pay(state, SUPPLY, seat, setup.money, said(N_("starting money")), index)
     state.tycoon = action.tycoon
     for seat in range(count):
         for _ in range(setup.industries):
-            queue_draw(state, "industry", seat, "a starting Industry card")
+            queue_draw(state, "industry", seat, said(N_("a starting Industry card")))
         for _ in range(setup.policies):
-            queue_draw(state, "policy", seat, "a starting Policy")
+            queue_draw(state, "policy", seat, said(N_("a starting Policy")))
     for _ in range(setup.open_industries):
-        queue_draw(state, "industry", None, "the open Industry cards")
+        queue_draw(state, "industry", None, said(N_("the open Industry cards")))
     for _ in range(2):
-        queue_draw(state, "policy", None, "the 2 open Policies")
+        queue_draw(state, "policy", None, said(N_("the 2 open Policies")))
     update_leaders(content, state)
     if not state.pending:
         start_round(state, state.tycoon)
@@ -147,15 +167,22 @@ def _start(content: ContentPack, state: GameState, action: Start, index: int) ->
 
 def _draw(state: GameState, action: Draw) -> None:
     if not state.pending:
-        raise IllegalAction("no card is to be drawn now")
+        raise IllegalAction(said(N_("no card is to be drawn now")))
     wanted = state.pending[0]
     if action.pile != wanted.pile:
         raise IllegalAction(
-            f"the draw waited for is a {wanted.pile} card ({wanted.why}), not a {action.pile} card"
+            said(
+                N_("the draw waited for is a {pile} card ({why}), not a {pile2} card"),
+                pile=pile_word(wanted.pile),
+                why=wanted.why,
+                pile2=pile_word(action.pile),
+            )
         )
     pile = state.piles[wanted.pile]
     if action.card not in pile:
-        raise IllegalAction(f"{action.card!r} is not in the {wanted.pile} pile")
+        raise IllegalAction(
+            said(N_("{card!r} is not in the {pile} pile"), card=action.card, pile=pile_word(wanted.pile))
+        )
     pile.remove(action.card)
     state.pending.pop(0)
     if wanted.seat is None:
@@ -169,96 +196,54 @@ def _draw(state: GameState, action: Draw) -> None:
         start_round(state, state.tycoon)
 
 
-def build_costs(
-    content: ContentPack, state: GameState, seat: int, action: Build
-) -> tuple[list[tuple[Account, int, str]], str]:
-    """What a Build pays, icon by icon (Build, step 2), and the city's name.
-
-    :raises IllegalAction: not the player's unbuilt card, an occupied or unknown city, no golden road.
-    """
-    card = content.industry(action.card)
-    player = state.players[seat]
-    if card is None or card.id not in player.industries:
-        owned = ", ".join(player.industries) or "none"
-        raise IllegalAction(f"{player.name} has no unbuilt Industry card {action.card!r} (unbuilt: {owned})")
-    place = resolve_city(content, state, action.city)
-    road: int | None = None
-    debts: list[tuple[Account, int, str]] = []
-    for icon in card.icons:
-        leader = state.leaders.get(icon)
-        if leader == seat:
-            continue
-        payee: Account = SUPPLY if leader is None else leader
-        if icon in LEVEL_SECTORS:
-            level = (
-                1
-                if leader is None
-                else max(1, leader_level(content, state.players[leader].steps.get(icon, 0)))
-            )
-            amount, why = 2 * level, f"2 Cr x level {level}"
-        else:
-            if road is None:
-                road = road_count(content, state, place, action.road_cities)
-            amount, why = road, f"{road} cit{'y' if road == 1 else 'ies'} along the golden road"
-        who = "the supply, no leader" if leader is None else "its leader"
-        debts.append(
-            (payee, amount, f"Build {card.name} in {place.name}: {icon.capitalize()} icon to {who} ({why})")
-        )
-    if road is None and action.road_cities is not None and any(i in ROAD_SECTORS for i in card.icons):
-        road_count(content, state, place, action.road_cities)  # a given count must still be right
-    return debts, place.name
-
-
-def _build(content: ContentPack, state: GameState, action: Build, index: int) -> None:
-    seat = use_token(state, "build", action.plus)
-    debts, _ = build_costs(content, state, seat, action)
-    card = content.industry(action.card)
-    assert card is not None
-    charge(state, seat, debts, index, f"building {card.name}")
-    player = state.players[seat]
-    player.industries.remove(card.id)
-    player.built.append(card.id)
-    player.asset_value += card.asset_value
-    for sector, steps in card.steps:
-        player.steps[sector] = player.steps.get(sector, 0) + steps
-    update_leaders(content, state)
-    gain(state, seat, Reward(influence=card.influence), f"Build {card.name}", index)
-    place_plant(content, state, seat, resolve_city(content, state, action.city), index)
-
-
 def _share(content: ContentPack, state: GameState, action: Share, index: int) -> None:
     seat = use_token(state, "share", action.plus)
-    opponent = seat_of(state, action.opponent, "opponent")
+    opponent = seat_of(state, action.opponent, said(N_("opponent")))
     if action.opponent == seat:
-        raise IllegalAction("a Share is bought from an opponent, not from yourself")
+        raise IllegalAction(said(N_("a Share is bought from an opponent, not from yourself")))
     if not opponent.shares:
-        raise IllegalAction(f"{opponent.name} has no share left to sell")
+        raise IllegalAction(said(N_("{name} has no share left to sell"), name=opponent.name))
     value = opponent.shares[0]
     buyer = state.players[seat]
     charge(
         state,
         seat,
-        [(action.opponent, value, f"Share: {opponent.name}'s cheapest share")],
+        [(action.opponent, value, said(N_("Share: {name}'s cheapest share"), name=opponent.name))],
         index,
-        f"{opponent.name}'s share",
+        said(N_("{name}'s share"), name=opponent.name),
     )
     opponent.shares.pop(0)
     buyer.held.append((action.opponent, value))
     bonus = 2 * len(buyer.held)
     reward = Reward(influence=bonus) if content.setup.share_gain == "influence" else Reward(money=bonus)
-    gain(state, seat, reward, f"Share: 2 per opponent share held ({len(buyer.held)})", index)
+    gain(
+        state,
+        seat,
+        reward,
+        said(N_("Share: 2 per opponent share held ({held})"), held=len(buyer.held)),
+        index,
+    )
 
 
 def _muster(state: GameState, action: Muster) -> None:
     seat = use_token(state, "muster", action.plus)
     player = state.players[seat]
     if not 1 <= action.promoters <= 6:
-        raise IllegalAction(f"Muster moves 1 to 6 Promoters, not {action.promoters}")
+        raise IllegalAction(
+            said(N_("Muster moves 1 to 6 Promoters, not {promoters}"), promoters=action.promoters)
+        )
     if action.promoters > player.hand:
-        raise IllegalAction(f"{player.name} has {player.hand} Promoters in hand, not {action.promoters}")
+        raise IllegalAction(
+            said(
+                N_("{name} has {hand} Promoters in hand, not {promoters}"),
+                name=player.name,
+                hand=player.hand,
+                promoters=action.promoters,
+            )
+        )
     player.hand -= action.promoters
     player.pool += action.promoters
-    queue_draw(state, "merit", seat, f"{player.name}'s Merit card (Muster)")
+    queue_draw(state, "merit", seat, said(N_("{name}'s Merit card (Muster)"), name=player.name))
 
 
 def _politics(content: ContentPack, state: GameState, action: Politics, index: int) -> None:
@@ -276,7 +261,7 @@ def _politics(content: ContentPack, state: GameState, action: Politics, index: i
                 total.merit + b.merit,
             )
     owned = len(player.policies)
-    gain(state, seat, total, f"Politics: {owned} Polic{'y' if owned == 1 else 'ies'}", index)
+    gain(state, seat, total, counted.ngettext("Politics: {n} Policy", "Politics: {n} Policies", owned), index)
     player.favors += 1
 
 
@@ -285,51 +270,76 @@ def _loan(content: ContentPack, state: GameState, action: Loan, index: int) -> N
     player = state.players[seat]
     if player.notes >= MAX_NOTES:
         raise IllegalAction(
-            f"{player.name} holds {player.notes} Promissory Notes, the most a player can hold"
+            said(
+                N_("{name} holds {notes} Promissory Notes, the most a player can hold"),
+                name=player.name,
+                notes=player.notes,
+            )
         )
     top = len(content.finance)
     if state.options.loan_at_top == "refused" and top and player.finance >= top:
         raise IllegalAction(
-            f"{player.name}'s Finance disc is at the top: a Loan would be worth no more than the last "
-            f"(table option loan_at_top; Loan)"
+            said(
+                N_(
+                    "{name}'s Finance disc is at the top: a Loan would be worth no more than the last "
+                    "(table option loan_at_top; Loan)"
+                ),
+                name=player.name,
+            )
         )
     amount = loan_amount(content, player.finance)
     player.notes += 1
     why = (
-        "first Loan (no Finance disc yet)"
+        said(N_("first Loan (no Finance disc yet)"))
         if player.finance == 0
-        else f"Loan at Finance step {player.finance}"
+        else said(N_("Loan at Finance step {step}"), step=player.finance)
     )
+
     pay(state, BANK, seat, amount, why, index)
     player.finance = min(player.finance + 1, len(content.finance))
 
 
 def _free(state: GameState, what: str) -> None:
+    """:raises IllegalAction: ``what`` (a free action, in words) is not taken in this phase."""
     if state.phase not in FREE_PHASES:
         raise IllegalAction(
-            f"{what} is taken during the rounds, not at the game's {state.phase.value.replace('_', ' ')}"
+            said(
+                N_("{what} is taken during the rounds, not at the game's {phase}"),
+                what=what,
+                phase=phase_word(state.phase.value),
+            )
         )
 
 
 def _adjust(state: GameState, action: Adjust, index: int) -> None:
-    _free(state, "an adjustment")
+    _free(state, said(N_("an adjustment")))
     player = seat_of(state, action.player)
     reason = " ".join(action.reason.split())
     if not reason:
-        raise IllegalAction("an adjustment needs its reason (Revenue, Dividends, a Merit card ...)")
+        raise IllegalAction(said(N_("an adjustment needs its reason (Revenue, Dividends, a Merit card ...)")))
     if not (action.money or action.influence or action.asset_value or action.promoters):
-        raise IllegalAction("an adjustment changes something: money, Influence, Asset Value or Promoters")
+        raise IllegalAction(
+            said(N_("an adjustment changes something: money, Influence, Asset Value or Promoters"))
+        )
     if action.counterparty is not None:
-        seat_of(state, action.counterparty, "counterparty")
+        seat_of(state, action.counterparty, said(N_("counterparty")))
         if action.counterparty == action.player:
-            raise IllegalAction("a payment between players needs two different players")
+            raise IllegalAction(said(N_("a payment between players needs two different players")))
     for name, have, change in (
-        ("Influence", player.influence, action.influence),
-        ("Asset Value", player.asset_value, action.asset_value),
-        ("Promoters in hand", player.hand, action.promoters),
+        (said(N_("Influence")), player.influence, action.influence),
+        (said(N_("Asset Value")), player.asset_value, action.asset_value),
+        (said(N_("Promoters in hand")), player.hand, action.promoters),
     ):
         if have + change < 0:
-            raise IllegalAction(f"{player.name} has {have} {name}, and cannot lose {-change}")
+            raise IllegalAction(
+                said(
+                    N_("{name} has {have} {what}, and cannot lose {lost}"),
+                    name=player.name,
+                    have=have,
+                    what=name,
+                    lost=-change,
+                )
+            )
     other: Account = SUPPLY if action.counterparty is None else action.counterparty
     if action.money < 0:
         charge(state, action.player, [(other, -action.money, reason)], index, reason)
@@ -345,25 +355,37 @@ def _adjust(state: GameState, action: Adjust, index: int) -> None:
 
 def _settle(state: GameState, action: Settle, index: int) -> None:
     if state.phase is not Phase.SETTLEMENT:
-        raise IllegalAction("notes are repaid only at the very end, after the last Revenue and Dividends")
+        raise IllegalAction(
+            said(N_("notes are repaid only at the very end, after the last Revenue and Dividends"))
+        )
     player = seat_of(state, action.player)
     if player.settled:
-        raise IllegalAction(f"{player.name} has already settled")
+        raise IllegalAction(said(N_("{name} has already settled"), name=player.name))
     if not 0 <= action.repay <= player.notes:
         raise IllegalAction(
-            f"{player.name} holds {player.notes} notes; repay 0 to {player.notes}, not {action.repay}"
+            said(
+                N_("{name} holds {notes} notes; repay 0 to {notes}, not {repay}"),
+                name=player.name,
+                notes=player.notes,
+                repay=action.repay,
+            )
         )
     if action.repay * NOTE_REPAY > player.money:
         raise IllegalAction(
-            f"{player.name} has {player.money} Cr and can repay at most "
-            f"{player.money // NOTE_REPAY} notes at {NOTE_REPAY} Cr each"
+            said(
+                N_("{name} has {money} Cr and can repay at most {most} notes at {each} Cr each"),
+                name=player.name,
+                money=player.money,
+                most=player.money // NOTE_REPAY,
+                each=NOTE_REPAY,
+            )
         )
     pay(
         state,
         action.player,
         BANK,
         action.repay * NOTE_REPAY,
-        f"repays {action.repay} Promissory Notes",
+        said(N_("repays {repay} Promissory Notes"), repay=action.repay),
         index,
     )
     unpaid = player.notes - action.repay
@@ -382,18 +404,24 @@ def apply_action(content: ContentPack, state: GameState, action: Action, index: 
         caller works on a copy (:meth:`Game.play`).
     """
     if state.phase is Phase.OVER:
-        raise IllegalAction("the game is over")
+        raise IllegalAction(said(N_("the game is over")))
     if not state.players and not isinstance(action, Start):
-        raise IllegalAction("the game starts with its players (a start action)")
+        raise IllegalAction(said(N_("the game starts with its players (a start action)")))
     if state.pending and not isinstance(action, (Draw, EmergencyLoan, PlayMerit, Adjust)):
-        raise IllegalAction(f"first the {state.pending[0].pile} card to draw ({state.pending[0].why})")
+        raise IllegalAction(
+            said(
+                N_("first the {pile} card to draw ({why})"),
+                pile=pile_word(state.pending[0].pile),
+                why=state.pending[0].why,
+            )
+        )
     token = isinstance(action, (Build, Share, Muster, Strategy, Politics, Loan))
     if isinstance(action, Start):
         _start(content, state, action, index)
     elif isinstance(action, Draw):
         _draw(state, action)
     elif isinstance(action, Build):
-        _build(content, state, action, index)
+        build(content, state, action, index)
     elif isinstance(action, Share):
         _share(content, state, action, index)
     elif isinstance(action, Muster):
@@ -407,14 +435,16 @@ def apply_action(content: ContentPack, state: GameState, action: Action, index: 
     elif isinstance(action, (Pass, EndTurn)):
         _end_turn(state, action)
     elif isinstance(action, EmergencyLoan):
-        _free(state, "an Emergency Loan")
+        _free(state, said(N_("an Emergency Loan")))
         seat_of(state, action.player)
-        emergency_loan(state, action.player, action.amount, "Emergency Loan", index)
+        emergency_loan(state, action.player, action.amount, said(N_("Emergency Loan")), index)
     elif isinstance(action, PlayMerit):
-        _free(state, "a Merit card")
+        _free(state, said(N_("a Merit card")))
         player = seat_of(state, action.player)
         if action.card not in player.merit:
-            raise IllegalAction(f"{player.name} holds no Merit card {action.card!r}")
+            raise IllegalAction(
+                said(N_("{name} holds no Merit card {card!r}"), name=player.name, card=action.card)
+            )
         player.merit.remove(action.card)
         state.piles["merit"].append(action.card)
     elif isinstance(action, Adjust):
@@ -426,50 +456,66 @@ def apply_action(content: ContentPack, state: GameState, action: Action, index: 
     elif isinstance(action, Settle):
         _settle(state, action, index)
     else:  # pragma: no cover - Undo is the game's
-        raise IllegalAction(f"{type(action).__name__} is not a rule of the game")
+        raise IllegalAction(said(N_("{kind} is not a rule of the game"), kind=type(action).__name__))
     if token:
         after_action(state)
 
 
 def _end_turn(state: GameState, action: Pass | EndTurn) -> None:
     if state.phase is not Phase.TURN or state.current is None:
-        raise IllegalAction("no one's turn is running now")
+        raise IllegalAction(said(N_("no one's turn is running now")))
     player = state.players[state.current]
     if isinstance(action, Pass):
         player.passed = True
     elif not (state.turn_token or state.turn_plus):
-        raise IllegalAction(f"{player.name} has not acted this turn: take an action or pass")
+        raise IllegalAction(
+            said(N_("{name} has not acted this turn: take an action or pass"), name=player.name)
+        )
     next_turn(state)
 
 
 def _move_pawn(content: ContentPack, state: GameState, action: MovePawn) -> None:
-    _free(state, "moving the pawn")
+    _free(state, said(N_("moving the pawn")))
     if state.layout != "map" or content.game_map is None:
         raise IllegalAction(
-            "on the printed board the pawn stays on the board: the table counts the road itself"
+            said(N_("on the printed board the pawn stays on the board: the table counts the road itself"))
         )
     city = content.game_map.city(action.metro)
     if city is None or not city.metro:
         metros = ", ".join(c.id for c in content.game_map.cities if c.metro)
-        raise IllegalAction(f"{action.metro!r} is not a metro (metros: {metros})")
+        raise IllegalAction(
+            said(N_("{metro!r} is not a metro (metros: {metros})"), metro=action.metro, metros=metros)
+        )
     state.pawn = city.id
 
 
 def _round(state: GameState, action: NewRound | EndGame) -> None:
     if state.phase is not Phase.ROUND_END:
-        raise IllegalAction("the round is still being played: every player passes or places all tokens first")
+        raise IllegalAction(
+            said(N_("the round is still being played: every player passes or places all tokens first"))
+        )
     last = state.options.last_round
     if isinstance(action, EndGame):
         if last != "table" and state.round < last:
             raise IllegalAction(
-                f"the game has {last} rounds (table option last_round) and this is round {state.round}: "
-                f"start the next round"
+                said(
+                    N_(
+                        "the game has {last} rounds (table option last_round) and this is round {round}: "
+                        "start the next round"
+                    ),
+                    last=last,
+                    round=state.round,
+                )
             )
         state.phase = Phase.SETTLEMENT
         return
     if last != "table" and state.round >= last:
         raise IllegalAction(
-            f"round {state.round} was the last of {last} (table option last_round): end the game"
+            said(
+                N_("round {round} was the last of {last} (table option last_round): end the game"),
+                round=state.round,
+                last=last,
+            )
         )
-    seat_of(state, action.tycoon, "Tycoon")
+    seat_of(state, action.tycoon, said(N_("Tycoon")))
     start_round(state, action.tycoon)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import IllegalAction, ScenarioError
+from companion.errors import IllegalAction, ScenarioError, english, said
 from companion.games.six_actions.content.model import SECTORS, ContentPack
 from companion.games.six_actions.engine.actions import CODEC, Action, Draw, Start, kind_of, shown
 from companion.games.six_actions.engine.board import LAYOUTS
@@ -25,6 +25,7 @@ from companion.games.six_actions.engine.economy import pay, update_leaders
 from companion.games.six_actions.engine.game import Game
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import MAX_NOTES, SUPPLY, GameState
+from companion.i18n import N_
 from companion.table.scenario import Refusal, scenario_actions, started_game, whole_number
 from companion.table.table_options import options_json
 
@@ -54,12 +55,18 @@ class Scenario:
 def _players(data: dict[str, Any]) -> list[dict[str, Any]]:
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        raise ScenarioError("players", f"must be a list of players (names or objects), not {shown(players)}")
+        raise ScenarioError(
+            "players",
+            said(N_("must be a list of players (names or objects), not {shown}"), shown=shown(players)),
+        )
     out = []
     for i, p in enumerate(players):
         entry = {"name": p} if isinstance(p, str) else p
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            raise ScenarioError(f"players[{i}]", f"must be a name or an object with a name, not {shown(p)}")
+            raise ScenarioError(
+                f"players[{i}]",
+                said(N_("must be a name or an object with a name, not {shown}"), shown=shown(p)),
+            )
         out.append(entry)
     return out
 
@@ -72,7 +79,8 @@ def _position(game: Game, players: list[dict[str, Any]], data: dict[str, Any]) -
         extra = sorted(set(entry) - known)
         if extra:
             raise ScenarioError(
-                f"{where}.{extra[0]}", f"is not a position field ({', '.join(sorted(known))})"
+                f"{where}.{extra[0]}",
+                said(N_("is not a position field ({fields})"), fields=", ".join(sorted(known))),
             )
         player = state.players[seat]
         for field, attr in NUMBERS.items():
@@ -100,10 +108,16 @@ def _position(game: Game, players: list[dict[str, Any]], data: dict[str, Any]) -
                 setattr(player, attr, value)
         steps = entry.get("steps", {})
         if not isinstance(steps, dict):
-            raise ScenarioError(f"{where}.steps", f"must be an object of sector: steps, not {shown(steps)}")
+            raise ScenarioError(
+                f"{where}.steps",
+                said(N_("must be an object of sector: steps, not {shown}"), shown=shown(steps)),
+            )
         for sector, n in steps.items():
             if sector not in SECTORS:
-                raise ScenarioError(f"{where}.steps.{sector}", f"is not a sector ({', '.join(SECTORS)})")
+                raise ScenarioError(
+                    f"{where}.steps.{sector}",
+                    said(N_("is not a sector ({sectors})"), sectors=", ".join(SECTORS)),
+                )
             player.steps[sector] = whole_number(n, f"{where}.steps.{sector}", 0, 99)
         if "industries" in entry:
             _industries(game.content, state, seat, entry["industries"], f"{where}.industries")
@@ -113,44 +127,57 @@ def _position(game: Game, players: list[dict[str, Any]], data: dict[str, Any]) -
         game_map = game.content.game_map
         city = game_map.city(pawn) if game_map is not None and isinstance(pawn, str) else None
         if state.layout != "map" or city is None or not city.metro:
-            raise ScenarioError("pawn", f"must be a metro of the map (map layout), not {shown(pawn)}")
+            raise ScenarioError(
+                "pawn", said(N_("must be a metro of the map (map layout), not {shown}"), shown=shown(pawn))
+            )
         state.pawn = city.id
 
 
 def _industries(content: ContentPack, state: GameState, seat: int, cards: Any, where: str) -> None:
     if not isinstance(cards, list):
-        raise ScenarioError(where, f"must be a list of Industry card ids, not {shown(cards)}")
+        raise ScenarioError(
+            where, said(N_("must be a list of Industry card ids, not {shown}"), shown=shown(cards))
+        )
     player = state.players[seat]
     state.piles["industry"].extend(player.industries)  # the dealt card goes back
     player.industries.clear()
     for i, card in enumerate(cards):
         if not isinstance(card, str) or content.industry(card) is None:
-            raise ScenarioError(f"{where}[{i}]", f"is not an Industry card of {content.id}: {shown(card)}")
+            raise ScenarioError(
+                f"{where}[{i}]",
+                said(N_("is not an Industry card of {pack}: {shown}"), pack=content.id, shown=shown(card)),
+            )
         for place in (state.piles["industry"], state.open_industries):
             if card in place:
                 place.remove(card)
                 break
         else:
-            raise ScenarioError(f"{where}[{i}]", f"{card} is already another player's")
+            raise ScenarioError(f"{where}[{i}]", said(N_("{card} is already another player's"), card=card))
         player.industries.append(card)
 
 
 def parse_scenario(data: Any, content: ContentPack) -> Scenario:
     """The scenario of a JSON value.  :raises ScenarioError: naming the field that is wrong."""
     if not isinstance(data, dict):
-        raise ScenarioError("<scenario>", f"must be a JSON object, not {shown(data)}")
+        raise ScenarioError("<scenario>", said(N_("must be a JSON object, not {shown}"), shown=shown(data)))
     fields = {"players", "tycoon", "seed", "layout", "pawn", "options", "actions", "comment"}
     extra = sorted(set(data) - fields)
     if extra:
         raise ScenarioError(
-            extra[0], "is not a scenario field (players, tycoon, seed, layout, pawn, options, actions)"
+            extra[0],
+            said(N_("is not a scenario field (players, tycoon, seed, layout, pawn, options, actions)")),
         )
     players = _players(data)
     layout = data.get("layout", "map" if content.has_map else "printed")
     if layout not in LAYOUTS or (layout == "map" and not content.has_map):
         raise ScenarioError(
             "layout",
-            f"must be {' or '.join(LAYOUTS)} (map only with a pack that has one), not {shown(layout)}",
+            said(
+                N_("must be {first} or {second} (map only with a pack that has one), not {shown}"),
+                first=LAYOUTS[0],
+                second=LAYOUTS[1],
+                shown=shown(layout),
+            ),
         )
     seed = whole_number(data.get("seed", 0), "seed", 0, 999_999_999)
     tycoon = whole_number(data.get("tycoon", 0), "tycoon", 0, len(players) - 1)
@@ -168,11 +195,11 @@ def load_scenario(path: str | Path, content: ContentPack) -> Scenario:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError("<file>", f"cannot be read: {exc}") from None
+        raise ScenarioError("<file>", said(N_("cannot be read: {problem}"), problem=exc)) from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise ScenarioError("<file>", f"is not JSON: {exc}") from None
+        raise ScenarioError("<file>", said(N_("is not JSON: {problem}"), problem=exc)) from None
     return parse_scenario(data, content)
 
 
@@ -191,7 +218,7 @@ def run(scenario: Scenario) -> Refusal | None:
             game.play(action)
         except IllegalAction as exc:
             game.state = start
-            return Refusal(i, kind_of(action), exc.reason)
+            return Refusal.of(i, kind_of(action), exc)
     while (draw := game.next_draw()) is not None:
         game.play(draw)
     return None
@@ -247,7 +274,7 @@ def state_json(game: Game) -> dict[str, Any]:
                 "payer": state.account_name(x.payer),
                 "payee": state.account_name(x.payee),
                 "amount": x.amount,
-                "reason": x.reason,
+                "reason": english(x.reason),
             }
             for x in state.ledger
         ],

@@ -48,8 +48,14 @@ from companion.games.transmission.engine.board import HALLWAY, SIZE, Cell, Posit
 from companion.games.transmission.engine.commands import REGISTERS, Command
 from companion.games.transmission.engine.rules import pair_complete
 
-__all__ = ["Scenario", "FIELDS", "DEFAULT_TRANSMISSIONS_LEFT", "parse_scenario", "load_scenario",
-           "mission_id"]
+__all__ = [
+    "Scenario",
+    "FIELDS",
+    "DEFAULT_TRANSMISSIONS_LEFT",
+    "parse_scenario",
+    "load_scenario",
+    "mission_id",
+]
 
 log = logging.getLogger(__name__)
 
@@ -117,8 +123,10 @@ def _at(cell: Cell) -> str:
 def _board(raw: object, content: ContentPack) -> str:
     """``board``: 5 strings of 5 characters, each module at most once (either side up)."""
     if not (isinstance(raw, list) and len(raw) == SIZE):
-        raise ScenarioError("board", f"must be a list of {SIZE} strings of {SIZE} characters, "
-                                     f"north row first, not {written(raw)}")
+        raise ScenarioError(
+            "board",
+            f"must be a list of {SIZE} strings of {SIZE} characters, north row first, not {written(raw)}",
+        )
     letters = {m.letter for m in content.modules}
     seen: dict[str, Cell] = {}
     for r, row in enumerate(raw):
@@ -129,12 +137,18 @@ def _board(raw: object, content: ContentPack) -> str:
             if ch == HALLWAY:
                 continue
             if ch.upper() not in letters:
-                raise ScenarioError(where, f"{ch!r} at column {c} is neither '.' (hallway) nor a module "
-                                           f"letter (upper-case intact, lower-case damaged; "
-                                           f"known: {_known(content)})")
+                raise ScenarioError(
+                    where,
+                    f"{ch!r} at column {c} is neither '.' (hallway) nor a module "
+                    f"letter (upper-case intact, lower-case damaged; "
+                    f"known: {_known(content)})",
+                )
             if ch.upper() in seen:
-                raise ScenarioError(where, f"module {ch.upper()} appears twice, at {_at(seen[ch.upper()])} "
-                                           f"and {_at((r, c))} (each tile is on the grid at most once)")
+                raise ScenarioError(
+                    where,
+                    f"module {ch.upper()} appears twice, at {_at(seen[ch.upper()])} "
+                    f"and {_at((r, c))} (each tile is on the grid at most once)",
+                )
             seen[ch.upper()] = (r, c)
     return "".join(raw)
 
@@ -161,9 +175,10 @@ def _carrying(raw: object, board: str, content: ContentPack) -> str | None:
     if letter not in content.devices:
         raise ScenarioError("carrying", f"{_name(content, letter)} is a station and cannot be carried")
     if raw.islower():
-        raise ScenarioError("carrying", f"{written(raw)} is a damaged side: only an intact device can be "
-                                        "collected, "
-                                        f"so write {letter!r}")
+        raise ScenarioError(
+            "carrying",
+            f"{written(raw)} is a damaged side: only an intact device can be collected, so write {letter!r}",
+        )
     i = board.upper().find(letter)
     if i >= 0:
         raise ScenarioError("carrying", f"{_name(content, letter)} is also on the board at {_at(cell_of(i))}")
@@ -185,16 +200,20 @@ def _pair(raw: object, where: str, content: ContentPack) -> tuple[tuple[str, str
     if a == b:
         raise ScenarioError(where, f"names {_name(content, a)} twice: a mission pairs two different modules")
     if a not in content.devices and b not in content.devices:
-        raise ScenarioError(where, f"{_name(content, a)} and {_name(content, b)} are both stations, which "
-                                   f"never move, so they can never become adjacent: one must be a device")
+        raise ScenarioError(
+            where,
+            f"{_name(content, a)} and {_name(content, b)} are both stations, which "
+            f"never move, so they can never become adjacent: one must be a device",
+        )
     return (a, b), (raw[0], raw[1])
 
 
 def _pairs(raw: object, name: str, content: ContentPack) -> list[tuple[tuple[str, str], tuple[str, str]]]:
     """``missions`` or ``completed``: a list of pairs, none twice (in either order)."""
     if not isinstance(raw, list):
-        raise ScenarioError(name, f'must be a list of pairs of module letters, e.g. [["A", "E"]], '
-                                  f'not {written(raw)}')
+        raise ScenarioError(
+            name, f'must be a list of pairs of module letters, e.g. [["A", "E"]], not {written(raw)}'
+        )
     out: list[tuple[tuple[str, str], tuple[str, str]]] = []
     seen: dict[frozenset[str], int] = {}
     for i, item in enumerate(raw):
@@ -211,9 +230,12 @@ def _commands(raw: object) -> tuple[Command, ...]:
     """``commands``: a transmission's program, exactly :data:`REGISTERS` command names, registers 1 to 5
     in order (RULES.md, A transmission, 1. Select and 5. Execute; Referee notation)."""
     if not isinstance(raw, list):
-        raise ScenarioError("commands", f"must be a list of {REGISTERS} command names, registers 1 to "
-                                        f'{REGISTERS}, e.g. ["N", "C", "E", "DEPLOY", "S"], '
-                                        f"not {written(raw)}")
+        raise ScenarioError(
+            "commands",
+            f"must be a list of {REGISTERS} command names, registers 1 to "
+            f'{REGISTERS}, e.g. ["N", "C", "E", "DEPLOY", "S"], '
+            f"not {written(raw)}",
+        )
     commands = []
     for i, word in enumerate(raw):
         try:
@@ -221,8 +243,11 @@ def _commands(raw: object) -> tuple[Command, ...]:
         except ValueError as exc:
             raise ScenarioError(f"commands[{i}]", f"{exc} (step {i + 1})") from None
     if len(commands) != REGISTERS:
-        raise ScenarioError("commands", f"must be exactly {REGISTERS} commands, one per register, "
-                                        f"not {len(commands)} (a transmission executes {REGISTERS})")
+        raise ScenarioError(
+            "commands",
+            f"must be exactly {REGISTERS} commands, one per register, "
+            f"not {len(commands)} (a transmission executes {REGISTERS})",
+        )
     return tuple(commands)
 
 
@@ -233,8 +258,10 @@ def _transmissions_left(raw: object, content: ContentPack) -> int:
         raise ScenarioError("transmissions_left", f"must be an integer >= 1, not {written(raw)}")
     most = max((len(d.levels) for d in content.difficulties), default=DEFAULT_TRANSMISSIONS_LEFT)
     if raw > most:
-        raise ScenarioError("transmissions_left", f"must be at most {most} (the Transmission cards of a "
-                                                  f"game), not {written(raw)}")
+        raise ScenarioError(
+            "transmissions_left",
+            f"must be at most {most} (the Transmission cards of a game), not {written(raw)}",
+        )
     return raw
 
 
@@ -250,8 +277,10 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
     :raises ScenarioError: the first problem, naming the field.
     """
     if not isinstance(data, dict):
-        raise ScenarioError("<scenario>", f"must be a JSON object with the fields {', '.join(FIELDS)}, "
-                                          f"not {type(data).__name__}")
+        raise ScenarioError(
+            "<scenario>",
+            f"must be a JSON object with the fields {', '.join(FIELDS)}, not {type(data).__name__}",
+        )
     for key in data:
         if key not in FIELDS:
             raise ScenarioError(str(key), f"unknown field (known: {', '.join(FIELDS)})")
@@ -274,9 +303,12 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
             continue
         for letter in pair:
             if letter not in board.upper() and letter != carrying:
-                raise ScenarioError(f"missions[{i}]", f"names {_name(content, letter)}, which is neither on "
-                                                      f"the board nor carried: the mission {written(given)} "
-                                                      f"could never be completed")
+                raise ScenarioError(
+                    f"missions[{i}]",
+                    f"names {_name(content, letter)}, which is neither on "
+                    f"the board nor carried: the mission {written(given)} "
+                    f"could never be completed",
+                )
     # ``plan`` does not run the program, but a file that ``referee`` would refuse is refused here too.
     given_program = _commands(data["commands"]) if "commands" in data else ()
     program = given_program if commands else ()
@@ -310,6 +342,7 @@ def load_scenario(path: str | os.PathLike[str], content: ContentPack, *, command
         where = f"line {exc.lineno}, column {exc.colno}"
         raise ScenarioError("<json>", f"not valid JSON: {exc.msg} at {where}") from None
     except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting too deep
-        raise ScenarioError("<json>", f"not a usable scenario: {type(exc).__name__}: "
-                                      f"{str(exc)[:120] or 'nested too deeply'}") from None
+        raise ScenarioError(
+            "<json>", f"not a usable scenario: {type(exc).__name__}: {str(exc)[:120] or 'nested too deeply'}"
+        ) from None
     return parse_scenario(data, content, commands=commands)
