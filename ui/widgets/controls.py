@@ -10,13 +10,19 @@ from kivy.uix.togglebutton import ToggleButton
 
 from ui import theme
 
-__all__ = ["BigButton", "BigToggle", "BodyLabel", "MessageBar", "Panel", "StatusStrip", "StripCell"]
+__all__ = ["BigButton", "BigToggle", "BodyLabel", "MessageBar", "MuteButton", "Panel", "StatusStrip",
+           "StripCell"]
 
 
 class BigButton(Button):
     """A flat, rounded button at least 48 px tall.  ``fill`` is its colour."""
 
     fill = ColorProperty(theme.ACCENT)
+
+
+class MuteButton(BigButton):
+    """Every game screen's mute button (issue 22, item 6): shows whether the table is muted
+    (``app.sound_muted``) and mutes or unmutes it (``app.toggle_mute``); 48 px tall at least."""
 
 
 class BigToggle(ToggleButton):

@@ -219,8 +219,9 @@ class FiveTableScreen(ActionTableScreen):
             intents.pass_turn()
 
     def open_menu(self) -> None:
-        """Menu: end the game, leave it, keep playing."""
-        ChoicePopup("Menu", "", [("End the game...", self.end_game, theme.DANGER),
+        """Menu: settings, end the game, leave it, keep playing."""
+        ChoicePopup("Menu", "", [("Settings", self.app.show_table_settings, theme.ACCENT),
+                                 ("End the game...", self.end_game, theme.DANGER),
                                  ("Leave game", self.ask_leave, theme.SECONDARY),
                                  ("Keep playing", None, theme.GO)],
-                    vertical=True, default=2, width_dp=420).open()
+                    vertical=True, default=3, width_dp=420).open()

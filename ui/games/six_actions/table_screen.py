@@ -220,7 +220,9 @@ class SixTableScreen(ActionTableScreen):
         choices: list[Choice] = [("The board: leaders, pawn, open cards", self.show_board, theme.ACCENT)]
         if view is not None and view.metros:
             choices.append(("Move the pawn", self.ask_pawn, theme.ACCENT))
-        choices += [("Ledger", self.show_ledger, theme.ACCENT), ("Leave game", self.ask_leave, theme.DANGER),
+        choices += [("Ledger", self.show_ledger, theme.ACCENT),
+                    ("Settings", self.app.show_table_settings, theme.ACCENT),
+                    ("Leave game", self.ask_leave, theme.DANGER),
                     ("Keep playing", None, theme.GO)]
         ChoicePopup("Menu", "", choices, vertical=True, default=len(choices) - 1, width_dp=460).open()
 
