@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kivy.properties import ColorProperty, OptionProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -22,7 +22,13 @@ class BigButton(Button):
 
 class MuteButton(BigButton):
     """Every game screen's mute button (issue 22, item 6): shows whether the table is muted
-    (``app.sound_muted``) and mutes or unmutes it (``app.toggle_mute``); 48 px tall at least."""
+    (``app.sound_muted``) and mutes or unmutes it (``app.toggle_mute``); 48 px tall at least.
+
+    :ivar words: the state in a word beside the drawn sign (``False``: the sign alone, where room is short).
+    """
+
+    words = BooleanProperty(True)
+    icon_x = NumericProperty(0)
 
 
 class BigToggle(ToggleButton):

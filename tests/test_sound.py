@@ -1,0 +1,286 @@
+"""The table's speaker (ui/sound.py; issue 22, items 5 to 7): cues never block, a failing audio
+backend is one warning and silence, volume, mute and quiet hours are honoured, the buzzer follows."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time as clock
+from dataclasses import dataclass
+from datetime import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.table.events import Publisher
+from companion.table.table_settings import QuietHours, TableSettings
+from ui.sound import CUES, ActionCues, Speaker, transmission_cue
+
+
+class FakeSound:
+    def __init__(self, length: float = 0.3, fail_play: bool = False) -> None:
+        self.length = length
+        self.volume = 1.0
+        self.plays: list[float] = []
+        self.fail_play = fail_play
+
+    def play(self) -> None:
+        if self.fail_play:
+            raise RuntimeError("Mix_PlayChannel: no free channel")
+        self.plays.append(self.volume)
+
+    def stop(self) -> None:
+        pass
+
+
+class FakeLoader:
+    """Loads a :class:`FakeSound` per file (or fails as told), counting the calls."""
+
+    def __init__(self, fail: Exception | None = None, none: bool = False, length: float = 0.3,
+                 fail_play: bool = False) -> None:
+        self.fail, self.none, self.length, self.fail_play = fail, none, length, fail_play
+        self.sounds: dict[str, FakeSound] = {}
+        self.calls = 0
+
+    def __call__(self, path: str) -> FakeSound | None:
+        self.calls += 1
+        if self.fail is not None:
+            raise self.fail
+        if self.none:
+            return None
+        sound = FakeSound(self.length, self.fail_play)
+        self.sounds[Path(path).stem] = sound
+        return sound
+
+
+class Clock:
+    def __init__(self, now: time) -> None:
+        self.now = now
+
+    def __call__(self) -> time:
+        return self.now
+
+
+def speaker(loader: FakeLoader, settings: TableSettings | None = None, now: time = time(12, 0)) -> Speaker:
+    out = Speaker(settings, load=loader, clock=Clock(now), later=lambda play: play())
+    out.load_all()
+    return out
+
+
+def warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "ui.sound" and r.levelno == logging.WARNING]
+
+
+def test_a_cue_plays_at_the_volume_set() -> None:
+    loader = FakeLoader()
+    table = speaker(loader, TableSettings(volume=35))
+    assert set(table.loaded()) == set(CUES)
+    assert table.play("mission")
+    assert loader.sounds["mission"].plays == [0.35]
+    table.apply(TableSettings(volume=0))
+    assert not table.play("mission")
+    assert loader.sounds["mission"].plays == [0.35]
+
+
+def test_mute_silences_the_speaker() -> None:
+    loader = FakeLoader()
+    table = speaker(loader, TableSettings(mute=True))
+    assert table.silent() and not table.play("refused")
+    table.set_mute(False)
+    assert table.play("refused") and loader.sounds["refused"].plays == [0.8]
+
+
+@pytest.mark.parametrize(("now", "silent"), [(time(23, 0), True), (time(6, 59), True), (time(7, 0), False),
+                                             (time(21, 29), False), (time(21, 30), True)])
+def test_quiet_hours_across_midnight_follow_the_local_clock(now: time, silent: bool) -> None:
+    loader = FakeLoader()
+    table = speaker(loader, TableSettings(quiet_hours=QuietHours(time(21, 30), time(7, 0))), now)
+    assert table.silent() is silent
+    assert table.play("turn") is not silent
+
+
+def test_an_unknown_cue_is_a_programming_error() -> None:
+    with pytest.raises(KeyError, match="no such cue: 'boing'"):
+        speaker(FakeLoader()).play("boing")
+
+
+@pytest.mark.parametrize("loader", [FakeLoader(fail=OSError("no audio device")), FakeLoader(none=True),
+                                    FakeLoader(length=0.0)], ids=["raises", "none", "no-length"])
+def test_a_failing_backend_is_one_warning_and_silence(loader: FakeLoader,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    table = speaker(loader)
+    assert loader.calls == 1  # the first failure stops the loading: no more errors from the backend
+    for name in CUES:
+        assert not table.play(name)
+    assert len(warnings(caplog)) == 1 and table.problem
+    assert "transmission.wav" in warnings(caplog)[0]
+
+
+def test_a_backend_that_raises_on_play_goes_silent_after_one_warning(
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING)
+    loader = FakeLoader(fail_play=True)
+    table = speaker(loader)
+    assert not table.play("victory")
+    assert not table.play("victory") and not table.play("defeat")
+    assert len(warnings(caplog)) == 1 and "playing victory" in table.problem
+
+
+def test_the_game_goes_on_when_the_backend_raises(caplog: pytest.LogCaptureFixture) -> None:
+    """A session's other listeners (the screens, the store) still hear every event."""
+    from companion.games.transmission.events import Refused
+
+    caplog.set_level(logging.WARNING)
+    table = speaker(FakeLoader(fail_play=True))
+    publisher = Publisher()
+    heard: list[object] = []
+    publisher.subscribe(table.follow(object(), transmission_cue))
+    publisher.subscribe(heard.append)
+    for _ in range(3):
+        publisher.publish(Refused("Execute refuses step 2: off the board."))
+    assert len(heard) == 3
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []  # no listener failed
+    assert len(warnings(caplog)) == 1
+
+
+def test_a_cue_asked_for_on_another_thread_is_handed_to_the_main_thread() -> None:
+    import threading
+
+    handed: list[Any] = []
+    table = Speaker(load=FakeLoader(), later=handed.append)
+    table.load_all()
+    worker = threading.Thread(target=table.cue, args=("mission",))
+    worker.start()
+    worker.join()
+    assert len(handed) == 1
+    assert handed[0]() is True  # run on the main thread, it plays
+
+
+# ---------------------------------------------------------------------------- which cue for which moment
+
+
+@dataclass
+class Card:
+    errors: int
+
+
+@dataclass
+class View:
+    card: Card | None = None
+    round: int = 1
+    current: int | None = 0
+
+
+class FakeSession:
+    def __init__(self, view: View) -> None:
+        self.now = view
+
+    def view(self) -> View:
+        return self.now
+
+
+def test_incoming_transmission_cues() -> None:
+    from companion.games.transmission.events import (
+        Defeat,
+        MissionComplete,
+        Placed,
+        Refused,
+        StepChanged,
+        Victory,
+    )
+    from companion.games.transmission.names import Step
+
+    clean, noisy = FakeSession(View(Card(0))), FakeSession(View(Card(1)))
+    assert transmission_cue(clean, StepChanged(Step.TRANSMISSION)) == "transmission"
+    assert transmission_cue(noisy, StepChanged(Step.TRANSMISSION)) == "interference"
+    assert transmission_cue(FakeSession(View(None)), StepChanged(Step.TRANSMISSION)) == "transmission"
+    assert transmission_cue(clean, StepChanged(Step.DECODE)) is None
+    assert transmission_cue(clean, Refused("no")) == "refused"
+    assert transmission_cue(clean, MissionComplete("m1", 3)) == "mission"
+    assert transmission_cue(clean, Victory(500)) == "victory"
+    assert transmission_cue(clean, Defeat(100)) == "defeat"
+    assert transmission_cue(clean, Placed("c1", 2)) is None
+
+
+def test_action_game_cues_follow_turn_and_round() -> None:
+    from companion.table.action_session import Changed, GameOver, Refused
+
+    session = FakeSession(View(round=1, current=0))
+    cues = ActionCues(session)
+    assert cues(session, Changed("Ana builds.")) is None  # nothing moved on
+    session.now = View(round=1, current=1)
+    assert cues(session, Changed("Ana passes.")) == "turn"
+    session.now = View(round=2, current=0)
+    assert cues(session, Changed("Round 2.")) == "round"
+    assert cues(session, Refused("Not enough Cr.")) == "refused"
+    session.now = View(round=2, current=None)
+    assert cues(session, Changed("The game is over.")) is None
+    assert cues(session, GameOver()) is None
+
+
+# ---------------------------------------------------------------------------- Kivy's own audio
+
+
+def test_with_sdl_dummy_audio_a_played_cue_does_not_block() -> None:
+    """SDL's dummy driver (conftest sets SDL_AUDIODRIVER=dummy): Kivy's SoundLoader loads every cue on
+    the speaker's thread, and starting one takes well under a frame."""
+    import os
+
+    assert os.environ.get("SDL_AUDIODRIVER") == "dummy"
+    table = Speaker(clock=Clock(time(12, 0)))
+    started = clock.perf_counter()
+    table.start()
+    assert clock.perf_counter() - started < 0.05  # the loading is not waited for
+    table.wait_loaded(10)
+    assert table.problem == "" and set(table.loaded()) == set(CUES)
+    started = clock.perf_counter()
+    assert table.play("victory")
+    assert clock.perf_counter() - started < 0.016  # one frame at 60 fps
+
+
+# ---------------------------------------------------------------------------- the buzzer follows
+
+
+def test_a_muted_panel_signal_lights_without_the_buzzer(mock_factory: Any) -> None:
+    from hardware.panel import Panel, PanelSettings
+
+    panel = Panel(PanelSettings(), queue.Queue(), mock_factory)
+    try:
+        panel.signal("victory", beep=False)
+        buzzer = mock_factory.pin(12)
+        clock.sleep(0.2)
+        assert not any(s.state for s in buzzer.states[1:])  # never switched on
+        assert mock_factory.pin(13).state  # the mission light is on all the same
+    finally:
+        panel.close()
+
+
+class FakePanel:
+    def __init__(self) -> None:
+        self.signals: list[tuple[str, bool]] = []
+
+    def signal(self, name: str, beep: bool = True) -> None:
+        self.signals.append((name, beep))
+
+
+class FakeApp:
+    status = None
+    message = ""
+
+    def show_message(self, text: str, kind: str = "info") -> None:
+        self.message = text
+
+
+def test_the_buzzer_keeps_quiet_while_the_speaker_is_silent(tmp_path: Path) -> None:
+    from companion.table.config import Config
+    from ui.table_hardware import TableHardware
+
+    table = speaker(FakeLoader(), TableSettings(mute=True))
+    hardware = TableHardware(FakeApp(), Config(data_dir=tmp_path), silent=table.silent)  # type: ignore[arg-type]
+    hardware.panel = FakePanel()  # type: ignore[assignment]
+    hardware.handle(type("Problem", (), {"kind": "problem", "text": "reader unplugged"})())
+    table.set_mute(False)
+    hardware.handle(type("Problem", (), {"kind": "problem", "text": "reader unplugged"})())
+    assert hardware.panel.signals == [("refused", False), ("refused", True)]  # type: ignore[attr-defined]
