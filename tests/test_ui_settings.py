@@ -199,6 +199,13 @@ def test_the_action_games_step_screens_and_the_five_actions_table_have_one(ui_ha
     h.app.sound.speaker.set_mute(False)
     six.tap(h, "Cancel")
     six.on(h, "six_table")
+    for label, name in (("Ledger", "six_ledger"), ("Merit cards", "six_merit")):
+        six.tap(h, label)
+        six.on(h, name)
+        fits(h, h.find(cls=MuteButton))
+        h.screenshot(f"settings/{name}_mute.png")
+        six.tap(h, "Back")
+        six.on(h, "six_table")
     h.app.manager.current_screen.open_menu()
     settle(h)
     tap_text(h, "Leave game")
