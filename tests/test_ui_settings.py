@@ -31,7 +31,8 @@ volume = 80
 @pytest.fixture
 def english() -> Iterator[None]:
     yield
-    i18n.set_language("en")  # the language is the process's: leave it as the next test expects
+    if i18n.language() != "en":
+        i18n.set_language("en")  # the language is the process's: leave it as the next test expects
 
 
 def start(h: Any, tmp_path: Path, text: str = CONFIG) -> tuple[Any, Path, FakeLoader]:
@@ -216,3 +217,32 @@ def test_the_action_games_step_screens_and_the_five_actions_table_have_one(ui_ha
     five.on(h, "five_table")
     fits(h, h.find(cls=MuteButton))
     h.screenshot("settings/five_table_mute.png")
+
+
+def test_a_language_switch_skips_the_text_of_widgets_that_are_gone(ui_harness: Any, tmp_path: Path,
+                                                                    english: None) -> None:
+    """A closed popup's kv text stays bound to the translator until it is collected; a switch after
+    that must still redraw every living screen (ui.i18n.Translator drops the dead ones)."""
+    import gc
+
+    from ui.i18n import tr
+
+    h = ui_harness
+    app, _, _ = start(h, tmp_path)
+    tap_text(h, "Settings")
+    s = wait_screen(h, "settings")
+    dead = type("Gone", (), {})()
+    import weakref
+
+    proxy = weakref.proxy(dead)
+    gone = (lambda *_: proxy.anything, (), {})
+    tr.observers.insert(0, gone)
+    del dead
+    gc.collect()
+    h.tap(s.ids.lang_de)
+    settle(h)
+    assert gone not in tr.observers and i18n.language() == "de"
+    assert s.ids.lang_de.text.startswith("\u2713")  # the screen was redrawn after the dead one
+    h.tap(s.ids.lang_en)
+    settle(h)
+    assert i18n.language() == "en" and app.manager.current == "settings"

@@ -70,8 +70,13 @@ class Translator(Observable):
 
     def switched(self, code: str) -> None:
         """Re-evaluate every kv expression that reads ``tr`` (after :func:`companion.i18n.set_language`)."""
-        for func, largs, _kwargs in list(self.observers):
-            func(*largs, None, None)
+        for observer in list(self.observers):
+            func, largs, _kwargs = observer
+            try:
+                func(*largs, None, None)
+            except ReferenceError:  # its widget is gone (a closed popup, a stopped app's screen)
+                if observer in self.observers:
+                    self.observers.remove(observer)
 
 
 #: The one translator every kv file imports (``#:import tr ui.i18n.tr``).

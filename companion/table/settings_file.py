@@ -21,9 +21,6 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-import tomlkit
-from tomlkit.exceptions import TOMLKitError
-
 from companion.table.config import config_path
 from companion.table.table_settings import TableSettings
 
@@ -48,6 +45,9 @@ def save_table_settings(settings: TableSettings, in_use: Path | None,
     :raises SettingsNotSaved: the file is not TOML, or it (or its folder) cannot be written; nothing
         was changed.
     """
+    import tomlkit  # with the first change, not at the app's start (issue 24, item 4)
+    from tomlkit.exceptions import TOMLKitError
+
     path = settings_target(in_use, env)
     try:
         text = path.read_text(encoding="utf-8-sig") if path.exists() else ""

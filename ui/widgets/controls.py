@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from kivy.app import App
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -28,7 +31,21 @@ class MuteButton(BigButton):
     """
 
     words = BooleanProperty(True)
+    #: The table is muted (follows the running app's ``sound_muted``).
+    muted = BooleanProperty(False)
     icon_x = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "sound_muted"):
+            self.muted = app.sound_muted
+            app.bind(sound_muted=self.setter("muted"))
+
+    def on_release(self) -> None:
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "toggle_mute"):
+            app.toggle_mute()
 
 
 class BigToggle(ToggleButton):
