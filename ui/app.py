@@ -36,6 +36,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.widget import Widget
 
+from companion.i18n import _
 from companion.table.config import Config
 from ui import theme
 from ui.game_table import GameTable
@@ -322,7 +323,7 @@ class CompanionApp(App):
         table = cast("TransmissionTable | None", self.shelf.strip_table())
         if table is not None:
             choices = table.menu()
-            choices.insert(max(0, len(choices) - 2), ("Settings", self.show_table_settings, theme.ACCENT))
+            choices.insert(max(0, len(choices) - 2), (_("Settings"), self.show_table_settings, theme.ACCENT))
             ChoicePopup("Menu", "", choices, vertical=True, default=len(choices) - 1, width_dp=420).open()
 
     def back(self) -> None:

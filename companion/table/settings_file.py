@@ -21,6 +21,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from companion.i18n import _
 from companion.table.config import config_path
 from companion.table.table_settings import TableSettings
 
@@ -52,17 +53,20 @@ def save_table_settings(settings: TableSettings, in_use: Path | None,
     try:
         text = path.read_text(encoding="utf-8-sig") if path.exists() else ""
     except (OSError, UnicodeDecodeError) as exc:
-        raise SettingsNotSaved(f"{path} cannot be read ({getattr(exc, 'strerror', None) or exc}).") from None
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise SettingsNotSaved(_("{file} cannot be read ({why}).").format(file=path, why=why)) from None
     try:
         document = tomlkit.parse(text)
     except TOMLKitError as exc:
-        raise SettingsNotSaved(f"{path} is not valid TOML ({exc}); it was left as it is.") from None
+        raise SettingsNotSaved(_("{file} is not valid TOML ({why}); it was left as it is.").format(
+            file=path, why=exc)) from None
     table = document.get("table")
     if table is None:
         table = tomlkit.table()
         document["table"] = table
     elif not isinstance(table, dict):
-        raise SettingsNotSaved(f"{path}: table is not a table ([table]); it was left as it is.")
+        raise SettingsNotSaved(_("{file}: table is not a table ([table]); it was left as it is.").format(
+            file=path))
     if settings.language is not None:
         table["language"] = settings.language
     table["volume"] = settings.volume
@@ -75,7 +79,8 @@ def save_table_settings(settings: TableSettings, in_use: Path | None,
         path.parent.mkdir(parents=True, exist_ok=True)
         _write(path, tomlkit.dumps(document))
     except OSError as exc:
-        raise SettingsNotSaved(f"{path} cannot be written ({exc.strerror or exc}).") from None
+        raise SettingsNotSaved(_("{file} cannot be written ({why}).").format(
+            file=path, why=exc.strerror or exc)) from None
     return path
 
 

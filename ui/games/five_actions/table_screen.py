@@ -17,6 +17,7 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.views import PlayerPanel, TableView
+from companion.i18n import _
 from ui import theme
 from ui.games import seat_colours as colours
 from ui.games.five_actions.board_map import MapView
@@ -220,7 +221,7 @@ class FiveTableScreen(ActionTableScreen):
 
     def open_menu(self) -> None:
         """Menu: settings, end the game, leave it, keep playing."""
-        ChoicePopup("Menu", "", [("Settings", self.app.show_table_settings, theme.ACCENT),
+        ChoicePopup("Menu", "", [(_("Settings"), self.app.show_table_settings, theme.ACCENT),
                                  ("End the game...", self.end_game, theme.DANGER),
                                  ("Leave game", self.ask_leave, theme.SECONDARY),
                                  ("Keep playing", None, theme.GO)],
