@@ -246,3 +246,27 @@ def test_a_language_switch_skips_the_text_of_widgets_that_are_gone(ui_harness: A
     h.tap(s.ids.lang_en)
     settle(h)
     assert i18n.language() == "en" and app.manager.current == "settings"
+
+
+def test_the_settings_screen_in_german_fits(ui_harness: Any, tmp_path: Path, english: None) -> None:
+    """The helper's German words (/work/helpers/de/S.po, compiled here when it is at hand) fit at
+    800x480: the screen, and the words of a mute button."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = Path("/work/helpers/de/S.po")
+    if not po.exists():
+        pytest.skip("no German words at hand")
+    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with po.open("rb") as source, (folder / "companion.mo").open("wb") as target:
+        write_mo(target, read_po(source))
+    h = ui_harness
+    start(h, tmp_path)
+    i18n.set_language("de", localedir=tmp_path / "locale")
+    h.tap(h.find(text="Einstellungen"))
+    s = wait_screen(h, "settings")
+    assert s.ids.sound_muted.text.endswith("Stumm")
+    h.tap(s.ids.quiet_on)
+    settle(h)
+    h.screenshot("settings/settings_german.png")
