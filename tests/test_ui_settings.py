@@ -270,3 +270,27 @@ def test_the_settings_screen_in_german_fits(ui_harness: Any, tmp_path: Path, eng
     h.tap(s.ids.quiet_on)
     settle(h)
     h.screenshot("settings/settings_german.png")
+
+
+def test_the_strip_with_its_mute_button_still_shows_four_boosts(ui_harness: Any, tmp_path: Path) -> None:
+    """The widest strip a game can have: the last transmission, four boosts, the reader's state."""
+    from kivy.uix.label import Label
+
+    h = ui_harness
+    app, _, _ = start(h, tmp_path)
+    tap_text(h, "New game")
+    wait_screen(h, "setup")
+    tap_text(h, "Start")
+    wait_screen(h, "board_setup")
+    status = app.status
+    status.transmission, status.missions = "Transmission 7 of 7", "Missions done 3 of 4"
+    status.boosts = "Boosts: Clear Signal, Cross Check, Debug, Abort"
+    status.game, status.hardware = "Expert", "reader: disconnected · buttons: on"
+    h.pump(frames=4)
+    h.screenshot("settings/strip_four_boosts.png")
+    boosts = h.find(status, cls=Label, where=lambda w: w.text == status.boosts)
+    assert boosts.texture_size[1] <= boosts.height + 1  # two lines at most, none cut off
+    hardware = h.find(status, cls=Label, where=lambda w: "reader" in w.text)
+    assert hardware.opacity == 1 and hardware.text == "reader: disconnected\nbuttons: on", (
+        hardware.text, hardware.size, hardware.pos, hardware.opacity, status.hardware)
+    assert boosts.width >= 150, [(type(w).__name__, w.width) for w in reversed(status.children)]
