@@ -15,7 +15,7 @@ import pytest
 
 from companion.table.events import Publisher
 from companion.table.table_settings import QuietHours, TableSettings
-from ui.sound import CUES, ActionCues, Speaker, transmission_cue
+from ui.sound import CUES, ActionCues, Speaker, TransmissionCues
 
 
 class FakeSound:
@@ -136,7 +136,7 @@ def test_the_game_goes_on_when_the_backend_raises(caplog: pytest.LogCaptureFixtu
     table = speaker(FakeLoader(fail_play=True))
     publisher = Publisher()
     heard: list[object] = []
-    publisher.subscribe(table.follow(object(), transmission_cue))
+    publisher.subscribe(table.follow(object(), TransmissionCues()))
     publisher.subscribe(heard.append)
     for _ in range(3):
         publisher.publish(Refused("Execute refuses step 2: off the board."))
@@ -171,6 +171,8 @@ class View:
     card: Card | None = None
     round: int = 1
     current: int | None = 0
+    transmission: int = 1
+    awaiting_draw: bool = False
 
 
 class FakeSession:
@@ -192,16 +194,35 @@ def test_incoming_transmission_cues() -> None:
     )
     from companion.games.transmission.names import Step
 
-    clean, noisy = FakeSession(View(Card(0))), FakeSession(View(Card(1)))
-    assert transmission_cue(clean, StepChanged(Step.TRANSMISSION)) == "transmission"
-    assert transmission_cue(noisy, StepChanged(Step.TRANSMISSION)) == "interference"
-    assert transmission_cue(FakeSession(View(None)), StepChanged(Step.TRANSMISSION)) == "transmission"
-    assert transmission_cue(clean, StepChanged(Step.DECODE)) is None
-    assert transmission_cue(clean, Refused("no")) == "refused"
-    assert transmission_cue(clean, MissionComplete("m1", 3)) == "mission"
-    assert transmission_cue(clean, Victory(500)) == "victory"
-    assert transmission_cue(clean, Defeat(100)) == "defeat"
-    assert transmission_cue(clean, Placed("c1", 2)) is None
+    arrive = StepChanged(Step.TRANSMISSION)
+    cues = TransmissionCues()
+    assert cues(FakeSession(View(Card(0), transmission=1)), arrive) == "transmission"
+    assert cues(FakeSession(View(Card(1), transmission=2)), arrive) == "interference"
+    clean = FakeSession(View(Card(0), transmission=3))
+    assert cues(clean, StepChanged(Step.DECODE)) is None
+    assert cues(clean, Refused("no")) == "refused"
+    assert cues(clean, MissionComplete("m1", 3)) == "mission"
+    assert cues(clean, Victory(500)) == "victory"
+    assert cues(clean, Defeat(100)) == "defeat"
+    assert cues(clean, Placed("c1", 2)) is None
+
+
+def test_with_the_physical_deck_a_transmission_arrives_once() -> None:
+    """The step comes before the table draws the card: the arrival then, the interference (if any)
+    when the card is drawn, never the arrival twice."""
+    from companion.games.transmission.events import StepChanged
+    from companion.games.transmission.names import Step
+
+    arrive = StepChanged(Step.TRANSMISSION)
+    cues = TransmissionCues()
+    waiting = {"awaiting_draw": True}
+    assert cues(FakeSession(View(None, transmission=0, **waiting)), arrive) == "transmission"
+    assert cues(FakeSession(View(Card(0), transmission=1)), arrive) is None
+    # The next round's draw: the view still shows the last card (with an error), not interference yet.
+    assert cues(FakeSession(View(Card(1), transmission=1, **waiting)), arrive) == "transmission"
+    assert cues(FakeSession(View(Card(1), transmission=2)), arrive) == "interference"
+    assert cues(FakeSession(View(None, transmission=2, **waiting)), arrive) == "transmission"
+    assert cues(FakeSession(View(Card(0), transmission=3)), arrive) is None
 
 
 def test_action_game_cues_follow_turn_and_round() -> None:
@@ -284,3 +305,39 @@ def test_the_buzzer_keeps_quiet_while_the_speaker_is_silent(tmp_path: Path) -> N
     table.set_mute(False)
     hardware.handle(type("Problem", (), {"kind": "problem", "text": "reader unplugged"})())
     assert hardware.panel.signals == [("refused", False), ("refused", True)]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("physical", [False, True], ids=["app-deck", "physical-deck"])
+def test_a_real_game_plays_one_arrival_per_transmission(physical: bool) -> None:
+    """Incoming Transmission's session, played by Mission Control's own intended orders: one arrival
+    (or interference) cue per Transmission card with the app's deck; with the table's, the arrival when
+    it is to draw and the interference (if any) once the card is drawn."""
+    from companion.games.transmission.content.loader import default_content
+    from companion.games.transmission.session import Session, Step
+    from test_session import RandomChooser, arrange
+
+    content = default_content()
+    loader = FakeLoader()
+    table = speaker(loader)
+    session = Session(content, RandomChooser(3), "hard", seed=3, physical_deck=physical)
+    session.subscribe(table.follow(session, TransmissionCues()))
+    for _ in range(300):
+        if session.over:
+            break
+        if session.step is Step.THINKING:
+            assert session.choose_now()
+        elif session.awaiting_draw:
+            assert session.draw_transmission(session.drawable_transmissions()[0])
+        elif session.step is Step.DECODE:
+            arrange(session, session.game.state.intended, session.left_out)
+            assert session.execute()
+        else:
+            assert session.confirm()
+    assert session.over
+    drawn = session.game.state.drawn
+    errors = sum(1 for card in drawn if content.transmission(card).errors)
+    assert errors  # hard deals error cards: the interference is heard
+    assert len(loader.sounds["interference"].plays) == errors
+    arrivals = len(loader.sounds["transmission"].plays)
+    assert arrivals == (len(drawn) if physical else len(drawn) - errors)
+    assert loader.sounds["victory"].plays or loader.sounds["defeat"].plays

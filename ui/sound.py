@@ -17,7 +17,7 @@ Volume, mute and quiet hours are the ``[table]`` settings (:mod:`companion.table
 the Settings screen changes them live (:meth:`Speaker.apply`).  :meth:`Speaker.silent` (mute, or
 the local time inside the quiet hours) is what the GPIO buzzer follows too (``ui.table_hardware``).
 
-Which moment plays which cue: :func:`transmission_cue` (Incoming Transmission: a transmission
+Which moment plays which cue: :class:`TransmissionCues` (Incoming Transmission: a transmission
 arrives, interference strikes, a refusal, a mission complete, win and loss) and
 :class:`ActionCues` (The Six Actions, The Five Actions: another player's turn, a new round, a
 refusal).
@@ -35,7 +35,7 @@ from typing import Any, Protocol
 from companion.table.events import Event
 from companion.table.table_settings import QuietHours, TableSettings
 
-__all__ = ["CUES", "SOUND_DIR", "ActionCues", "Speaker", "local_time", "transmission_cue"]
+__all__ = ["CUES", "SOUND_DIR", "ActionCues", "Speaker", "TransmissionCues", "local_time"]
 
 log = logging.getLogger(__name__)
 
@@ -238,28 +238,52 @@ class Speaker:
         return listener
 
 
-def transmission_cue(session: Any, event: Event) -> str | None:
-    """The cue of an Incoming Transmission event, or ``None`` (RULES.md, A transmission).
+class TransmissionCues:
+    """The cues of Incoming Transmission (RULES.md, A transmission), for one session.
 
-    A Transmission card arrives when the table moves to the Transmission step (with the physical
-    deck: when the table is asked to draw it); a card with an error is interference (2. Reveal).
-    A refusal, a completed mission (6. Confirm), the win and the loss (7. Await) each have theirs.
+    A Transmission card arrives when the table moves to the Transmission step: interference when the
+    card has an error (2. Reveal), else the arrival.  With the physical deck the step comes first and
+    the table draws the card after: the arrival plays then, and the interference, if any, once the
+    card is drawn (never the arrival twice for one transmission).  A refusal, a completed mission
+    (6. Confirm), the win and the loss (7. Await) each have theirs.
     """
-    from companion.games.transmission.events import Defeat, MissionComplete, Refused, StepChanged, Victory
-    from companion.games.transmission.names import Step
 
-    if isinstance(event, Refused):
-        return "refused"
-    if isinstance(event, MissionComplete):
-        return "mission"
-    if isinstance(event, Victory):
-        return "victory"
-    if isinstance(event, Defeat):
-        return "defeat"
-    if isinstance(event, StepChanged) and event.step is Step.TRANSMISSION:
-        card = getattr(session.view(), "card", None)
-        return "interference" if card is not None and card.errors > 0 else "transmission"
-    return None
+    def __init__(self) -> None:
+        self._arrived: object = None
+
+    def __call__(self, session: Any, event: Event) -> str | None:
+        from companion.games.transmission.events import (
+            Defeat,
+            MissionComplete,
+            Refused,
+            StepChanged,
+            Victory,
+        )
+        from companion.games.transmission.names import Step
+
+        if isinstance(event, Refused):
+            return "refused"
+        if isinstance(event, MissionComplete):
+            return "mission"
+        if isinstance(event, Victory):
+            return "victory"
+        if isinstance(event, Defeat):
+            return "defeat"
+        if not (isinstance(event, StepChanged) and event.step is Step.TRANSMISSION):
+            return None
+        view = session.view()
+        number = int(getattr(view, "transmission", 0))
+        if getattr(view, "awaiting_draw", False):  # the view still shows the last card, if any
+            self._arrived = number + 1
+            return "transmission"
+        card = getattr(view, "card", None)
+        if card is not None and card.errors > 0:
+            self._arrived = number
+            return "interference"
+        if self._arrived == number:
+            return None  # the card drawn after its arrival was heard: no second arrival
+        self._arrived = number
+        return "transmission"
 
 
 class ActionCues:

@@ -22,7 +22,7 @@ from companion.i18n import _
 from companion.table.events import Event
 from companion.table.settings_file import SettingsNotSaved, save_table_settings
 from companion.table.table_settings import TableSettings
-from ui.sound import Speaker, transmission_cue
+from ui.sound import Speaker, TransmissionCues
 
 __all__ = ["TableSound"]
 
@@ -64,11 +64,11 @@ class TableSound:
             return
         self._session = session
         if session is not None:
-            session.subscribe(functools.partial(self._on_event, session))
+            session.subscribe(functools.partial(self._on_event, session, TransmissionCues()))
 
-    def _on_event(self, session: Any, event: Event) -> None:
+    def _on_event(self, session: Any, cues: TransmissionCues, event: Event) -> None:
         if session is self._session:  # not a game that was left
-            name = transmission_cue(session, event)
+            name = cues(session, event)
             if name is not None:
                 self.speaker.cue(name)
 
