@@ -341,3 +341,37 @@ def test_a_real_game_plays_one_arrival_per_transmission(physical: bool) -> None:
     arrivals = len(loader.sounds["transmission"].plays)
     assert arrivals == (len(drawn) if physical else len(drawn) - errors)
     assert loader.sounds["victory"].plays or loader.sounds["defeat"].plays
+
+
+_NO_SOUND_CARD = """
+import logging, sys, time
+logging.basicConfig(level=logging.WARNING, format="%(name)s %(levelname)s %(message)s", stream=sys.stdout)
+from ui.sound import Speaker
+speaker = Speaker()
+started = time.perf_counter()
+speaker.start()
+speaker.wait_loaded(20)
+played = [speaker.play(name) for name in ("transmission", "refused", "victory")]
+print("RESULT", speaker.problem != "", played, round(time.perf_counter() - started, 3))
+"""
+
+
+def test_without_a_sound_card_kivy_audio_gives_one_warning_and_silence(tmp_path: Path) -> None:
+    """A real box without audio: SDL cannot open the device (an audio driver this system lacks).
+    The speaker says so once, plays nothing, and nothing waits."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "SDL_AUDIODRIVER": "no-such-driver", "KIVY_NO_ARGS": "1", "KIVY_NO_FILELOG": "1",
+           "KIVY_NO_CONSOLELOG": "1", "KIVY_HOME": str(tmp_path), "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", _NO_SOUND_CARD], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = next(line for line in done.stdout.splitlines() if line.startswith("RESULT"))
+    head, seconds = result.removeprefix("RESULT ").rsplit(" ", 1)
+    assert head == "True [False, False, False]", result  # gave up; nothing played
+    assert float(seconds) < 5
+    ours = [line for line in done.stdout.splitlines() if line.startswith("ui.sound WARNING")]
+    assert len(ours) == 1 and "no sound cues this run" in ours[0], done.stdout

@@ -24,9 +24,12 @@ from companion.table.settings_file import SettingsNotSaved, save_table_settings
 from companion.table.table_settings import TableSettings
 from ui.sound import Speaker, TransmissionCues
 
-__all__ = ["TableSound"]
+__all__ = ["LOAD_AFTER", "TableSound"]
 
 log = logging.getLogger(__name__)
+
+#: Seconds after the app's start before the cues are loaded (on their own thread).
+LOAD_AFTER = 0.5
 
 
 class TableSound:
@@ -44,18 +47,25 @@ class TableSound:
         #: The screen the Settings screen returns to.
         self.back_to = "home"
         self._session: Any = None
+        self._load_event: Any = None
 
     # ------------------------------------------------------------------ life
 
     def start(self) -> None:
-        """Load the cues in the background and follow the status strip's game."""
+        """Follow the status strip's game, and load the cues in the background once the first frames
+        are drawn (:data:`LOAD_AFTER` seconds: the audio provider's import does not compete with them)."""
+        from kivy.clock import Clock
+
         self._show_mute()
-        self.speaker.start()
+        self._load_event = Clock.schedule_once(lambda _dt: self.speaker.start(), LOAD_AFTER)
         self.app.bind(session=self._on_session)
         self._on_session(self.app, self.app.session)
 
     def stop(self) -> None:
         """Stop following the game (the app stops)."""
+        if self._load_event is not None:
+            self._load_event.cancel()
+            self._load_event = None
         self.app.unbind(session=self._on_session)
         self._session = None
 
