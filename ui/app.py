@@ -389,7 +389,7 @@ class CompanionApp(App):
         """Start the GPIO panel and the card reader as the config says (``ui.table_hardware``);
         without either the app runs on touch and keyboard, as before."""
         try:
-            self.hardware = TableHardware(self, self.table_config, silent=self.sound.speaker.silent)
+            self.hardware = TableHardware(self, self.table_config, silent=lambda: self.sound.speaker.silent())
             self.hardware.start()
         except Exception as exc:  # never keep the table from starting
             log.exception("the table hardware could not start")

@@ -55,7 +55,7 @@ CUES = {
 
 
 def local_time() -> time:
-    """The local wall-clock time, to the minute's seconds (the quiet hours are local)."""
+    """The local wall-clock time now (the quiet hours are in local time)."""
     return datetime.now().time()
 
 
