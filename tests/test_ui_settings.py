@@ -217,6 +217,14 @@ def test_the_action_games_step_screens_and_the_five_actions_table_have_one(ui_ha
     five.on(h, "five_table")
     fits(h, h.find(cls=MuteButton))
     h.screenshot("settings/five_table_mute.png")
+    h.app.manager.current_screen.open_menu()
+    settle(h)
+    tap_text(h, "End the game...")
+    settle(h)
+    tap_text(h, "End the game")
+    five.on(h, "five_end")
+    fits(h, h.find(cls=MuteButton))
+    h.screenshot("settings/five_end_mute.png")
 
 
 def test_a_language_switch_skips_the_text_of_widgets_that_are_gone(ui_harness: Any, tmp_path: Path,
