@@ -244,21 +244,41 @@ def test_action_game_cues_follow_turn_and_round() -> None:
 # ---------------------------------------------------------------------------- Kivy's own audio
 
 
+def test_loading_never_holds_up_the_caller() -> None:
+    """start() returns while the audio backend is still loading (here: until the test lets it)."""
+    import threading
+
+    gate = threading.Event()
+
+    def slow(path: str) -> FakeSound:
+        gate.wait(10)
+        return FakeSound()
+
+    table = Speaker(load=slow, clock=Clock(time(12, 0)), later=lambda play: play())
+    table.start()
+    assert table.loaded() == () and not table.play("turn")  # not loaded yet: skipped, not waited for
+    gate.set()
+    table.wait_loaded(10)
+    assert set(table.loaded()) == set(CUES) and table.play("turn")
+
+
 def test_with_sdl_dummy_audio_a_played_cue_does_not_block() -> None:
     """SDL's dummy driver (conftest sets SDL_AUDIODRIVER=dummy): Kivy's SoundLoader loads every cue on
-    the speaker's thread, and starting one takes well under a frame."""
+    the speaker's thread, and starting one takes a few microseconds (SDL mixes on its own thread)."""
     import os
+    import statistics
 
     assert os.environ.get("SDL_AUDIODRIVER") == "dummy"
     table = Speaker(clock=Clock(time(12, 0)))
-    started = clock.perf_counter()
     table.start()
-    assert clock.perf_counter() - started < 0.05  # the loading is not waited for
-    table.wait_loaded(10)
+    table.wait_loaded(20)
     assert table.problem == "" and set(table.loaded()) == set(CUES)
-    started = clock.perf_counter()
-    assert table.play("victory")
-    assert clock.perf_counter() - started < 0.016  # one frame at 60 fps
+    took = []
+    for name in list(CUES) * 3:
+        started = clock.perf_counter()
+        assert table.play(name)
+        took.append(clock.perf_counter() - started)
+    assert statistics.median(took) < 0.005, took  # a frame at 60 fps is 16.7 ms
 
 
 # ---------------------------------------------------------------------------- the buzzer follows
