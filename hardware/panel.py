@@ -395,9 +395,12 @@ class Panel:
         except Exception:
             log.exception("button %s: the press was lost", action)
 
-    def signal(self, name: str) -> None:
+    def signal(self, name: str, beep: bool = True) -> None:
         """Play signal ``name`` of :data:`SIGNALS` in the background (LEDs and buzzer the panel lacks are
         skipped).  A failing LED or buzzer is logged, never raised: lights must not stop the game.
+
+        :param beep: ``False``: the lights only (the table is muted, or in its quiet hours: the buzzer
+            follows the speaker's mute, issue 22 item 6).
 
         :raises ValueError: an unknown signal name.
         """
@@ -407,7 +410,7 @@ class Panel:
         if self._closed:
             return
         try:
-            if pattern.beep is not None and self.buzzer is not None:
+            if beep and pattern.beep is not None and self.buzzer is not None:
                 on, off, n = pattern.beep
                 self.buzzer.beep(on_time=on, off_time=off, n=n, background=True)
             for light, mode in pattern.lights:

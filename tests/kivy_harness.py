@@ -152,6 +152,8 @@ def configure_environment() -> None:
         "KIVY_NO_FILELOG": "1",
         "KIVY_NO_CONFIG": "1",  # neither read nor write a config.ini
         "KIVY_WINDOW": "sdl2",
+        # The cues play into SDL's dummy audio device: no sound card needed, no sound in the room.
+        "SDL_AUDIODRIVER": "dummy",
         "KCFG_GRAPHICS_WIDTH": str(WIDTH),
         "KCFG_GRAPHICS_HEIGHT": str(HEIGHT),
         "KCFG_GRAPHICS_RESIZABLE": "0",

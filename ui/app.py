@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, ScreenManager
@@ -48,9 +48,11 @@ from ui.lazy_screens import LazyScreenManager, add_screens
 from ui.popups import ChoicePopup
 from ui.registry import GAMES, load_shared_kv
 from ui.shelf import GameShelf
+from ui.sound import Speaker
 from ui.start import LogAndContinue, configure, planner_missing
 from ui.store_setting import table_settings
 from ui.table_hardware import TableHardware
+from ui.table_sound import TableSound
 from ui.table_store import TableStore
 from ui.widgets.controls import StatusStrip
 
@@ -88,6 +90,8 @@ class CompanionApp(App):
     #: The session of the game the status strip belongs to (set by its table), for the table
     #: hardware, which binds to it (``ui.table_hardware``).
     session = ObjectProperty(None, allownone=True)
+    #: Whether the table is muted (the mute buttons; ``ui.table_sound``).
+    sound_muted = BooleanProperty(False)
 
     def __init__(self, content: ContentPack | None = None, difficulty: str | None = None,
                  layout: str | None = None, seed: int | None = None,
@@ -118,6 +122,8 @@ class CompanionApp(App):
         self.hardware: TableHardware | None = None
         #: The games Home offers, the chosen one, each game's table (``ui.shelf``).
         self.shelf = GameShelf(self)
+        #: The speaker's cues and the [table] settings (``ui.table_sound``), started in :meth:`on_start`.
+        self.sound = TableSound(self)
 
     # ------------------------------------------------------------------ the tables
 
@@ -225,6 +231,7 @@ class CompanionApp(App):
         self._stop_listening = on_language_change(self._language_changed)
         self.table_store.open(self._notices)
         self._notices = []
+        self.sound.start()
         self.start_hardware()
         Clock.schedule_once(lambda _dt: self.offer_resume())  # once Home is drawn
 
@@ -235,6 +242,7 @@ class CompanionApp(App):
         if self._stop_listening is not None:
             self._stop_listening()
             self._stop_listening = None
+        self.sound.stop()
         if self.hardware is not None:
             self.hardware.stop()  # the reader thread ends, the lights go off, the pins are released
             self.hardware = None
@@ -348,6 +356,7 @@ class CompanionApp(App):
         table = cast("TransmissionTable | None", self.shelf.strip_table())
         if table is not None:
             choices = table.menu()
+            choices.insert(max(0, len(choices) - 2), (_("Settings"), self.show_table_settings, theme.ACCENT))
             ChoicePopup(_("Menu"), "", choices, vertical=True, default=len(choices) - 1, width_dp=420).open()
 
     def back(self) -> None:
@@ -363,6 +372,33 @@ class CompanionApp(App):
 
     def quit(self) -> None:
         self.stop()
+
+    # ------------------------------------------------------------------ sound and settings
+
+    @property
+    def speaker(self) -> Speaker:
+        """The table's speaker (``ui.sound``): the action games' tables play their cues through it."""
+        return self.sound.speaker
+
+    def toggle_mute(self) -> None:
+        """A mute button: mute or unmute; a config that cannot be written is said in the message bar."""
+        saved, words = self.sound.toggle_mute()
+        if not saved:
+            self.show_message(words, "error")
+
+    def show_table_settings(self) -> None:
+        """The Settings screen; its Back returns to the screen it was opened from (a game's, or Home)."""
+        self.sound.back_to = self.manager.current
+        self.show("settings")
+
+    def close_table_settings(self) -> None:
+        """Leave Settings for the screen it was opened from (a game's is redrawn)."""
+        back = self.sound.back_to if self.sound.back_to in self.manager.screen_names else "home"
+        self.show(back)
+        table = self.shelf.playing()
+        redraw = getattr(table, "redraw", None)
+        if redraw is not None:
+            redraw()
 
     # ------------------------------------------------------------------ messages
 
@@ -386,7 +422,7 @@ class CompanionApp(App):
         """Start the GPIO panel and the card reader as the config says (``ui.table_hardware``);
         without either the app runs on touch and keyboard, as before."""
         try:
-            self.hardware = TableHardware(self, self.table_config)
+            self.hardware = TableHardware(self, self.table_config, silent=lambda: self.sound.speaker.silent())
             self.hardware.start()
         except Exception as exc:  # never keep the table from starting
             log.exception("the table hardware could not start")

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # annotations only: Home imports none of Incoming Transmissio
     from companion.games.transmission.content.model import ContentPack
     from companion.games.transmission.intents import Intents
     from companion.games.transmission.table_view import TableView
+    from ui.table_sound import TableSound
 
 __all__ = ["GameHistory", "Host", "SetupChoice"]
 
@@ -143,6 +144,20 @@ class Host(Protocol):
 
     def close_correction(self) -> None:
         """Leave Fix the board: back to the game's screen."""
+
+    #: Whether the table is muted (the mute buttons show it; ``ui.sound``).
+    sound_muted: bool
+    #: The speaker and the ``[table]`` settings (the Settings screen).
+    sound: TableSound
+
+    def toggle_mute(self) -> None:
+        """A mute button: mute, or unmute (kept in the config's ``[table] mute``)."""
+
+    def show_table_settings(self) -> None:
+        """The Settings screen (language, volume, mute, quiet hours); its Back returns here."""
+
+    def close_table_settings(self) -> None:
+        """Leave Settings for the screen it was opened from."""
 
     def quit(self) -> None:
         """Close the app."""

@@ -59,8 +59,10 @@ class Translator(Observable):
     def funbind(self, name: str, func: Any, *args: Any, **kwargs: Any) -> None:
         if name in self.BOUND:
             key = (func, args, kwargs)
-            if key in self.observers:
-                self.observers.remove(key)
+            for index, observer in enumerate(self.observers):
+                if _same(observer, key):
+                    del self.observers[index]
+                    break
         else:
             super().funbind(name, func, *args, **kwargs)
 
@@ -74,9 +76,17 @@ class Translator(Observable):
             func, largs, _kwargs = observer
             try:
                 func(*largs, None, None)
-            except ReferenceError:  # its widget is gone (an app that stopped, a popup closed)
-                if observer in self.observers:
-                    self.observers.remove(observer)
+            except ReferenceError:  # its widget is gone (a closed popup, a stopped app's screen)
+                # By identity: comparing with ``==`` would reach another dead widget's proxy and raise.
+                self.observers = [kept for kept in self.observers if kept is not observer]
+
+
+def _same(one: object, other: object) -> bool:
+    """``one == other``, where a kv binding whose widget is gone (a dead weak proxy) equals nothing."""
+    try:
+        return bool(one == other)
+    except ReferenceError:
+        return False
 
 
 #: The one translator every kv file imports (``#:import tr ui.i18n.tr``).

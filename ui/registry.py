@@ -33,7 +33,8 @@ __all__ = ["GAMES", "SHELL_SCREENS", "Playable", "all_screens", "kv_file", "load
 #: The shell's screens, game-agnostic, in the order they are added (Home first: the first shown).
 SHELL_SCREENS: tuple[Reference[type[BaseScreen[Any]]], ...] = (
     Reference("ui.screens.home:HomeScreen"), Reference("ui.screens.help:HelpScreen"),
-    Reference("ui.screens.history:HistoryScreen"), Reference("ui.screens.stats:StatsScreen"))
+    Reference("ui.screens.history:HistoryScreen"), Reference("ui.screens.stats:StatsScreen"),
+    Reference("ui.screens.settings:SettingsScreen"))
 
 #: The games with screens, by game name (:attr:`companion.table.registry.GameInfo.name`).
 GAMES: dict[str, GameScreens] = {screens.game: screens

@@ -13,7 +13,8 @@ thread (:data:`DRAIN_INTERVAL`), so no widget is touched off that thread.
   an unknown tag opens :class:`PairingPopup` (which card is it?); a code is read
   with :func:`companion.games.transmission.cards.read_code` and handed to ``Session.scan``.  A
   refused code or intent goes to the message bar with the refused beep.
-- Lights and buzzer follow the session's events: the *incoming* LED is on while
+- Lights and buzzer follow the session's events (the buzzer keeps quiet while the table is muted or in
+  its quiet hours, issue 22): the *incoming* LED is on while
   the Transmission screen is up, *mission* blinks when a mission completes, the
   *reader* LED is on while the reader is connected, a refusal beeps twice.
 - The status strip shows ``reader: connected / disconnected / none`` and
@@ -127,10 +128,13 @@ class TableHardware:
     :param on_pi: whether this is a Raspberry Pi (default: look).
     :param make_reader: ``make_reader(settings, events) -> reader`` (tests); default
         :class:`hardware.reader.CardReader`.
+    :param silent: whether the buzzer keeps quiet now (the speaker's mute and quiet hours:
+        :meth:`ui.sound.Speaker.silent`); default: never.
     """
 
     def __init__(self, app: HardwareHost, config: Config, *, pin_factory: Any = None,
-                 on_pi: bool | None = None, make_reader: MakeReader | None = None) -> None:
+                 on_pi: bool | None = None, make_reader: MakeReader | None = None,
+                 silent: Callable[[], bool] = lambda: False) -> None:
         self.app = app
         self.config = config
         self.events: queue.Queue[HardwareEvent] = queue.Queue()
@@ -143,6 +147,7 @@ class TableHardware:
         self._pin_factory = pin_factory
         self._on_pi = on_pi
         self._make_reader = make_reader
+        self.silent = silent
         self._drain_event: ClockEvent | None = None
         self._session: Session | None = None
         self._was_connected = False
@@ -407,7 +412,7 @@ class TableHardware:
 
     def _signal(self, name: str) -> None:
         if self.panel is not None:
-            self.panel.signal(name)
+            self.panel.signal(name, beep=not self.silent())
 
     def _on_session(self, _app: object, session: Session | None) -> None:
         if session is self._session:

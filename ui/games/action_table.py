@@ -24,6 +24,7 @@ from companion.table.store import SavedGame, StoreError
 from companion.table.store_rows import counts
 from ui import records
 from ui.game_table import GameTable, TableHost
+from ui.sound import follow_action_session
 
 __all__ = ["ActionTable", "TableSession", "table_of"]
 
@@ -162,6 +163,7 @@ class ActionTable(Generic[S, V, A, C]):
         self.close()
         self._session = session
         session.subscribe(self._on_event)
+        follow_action_session(self.host, session)  # its turn, round and refusal cues (ui.sound)
         self.host.show(self.first_screen(session))
         self._redraw_trigger()
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import sp
-from kivy.properties import ColorProperty, NumericProperty, OptionProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -15,7 +16,8 @@ from kivy.uix.togglebutton import ToggleButton
 
 from ui import theme
 
-__all__ = ["BigButton", "BigToggle", "BodyLabel", "FitLabel", "MessageBar", "Panel", "StatusStrip",
+__all__ = ["BigButton", "BigToggle", "BodyLabel", "FitLabel", "MessageBar", "MuteButton", "Panel",
+           "StatusStrip",
            "StripCell"]
 
 
@@ -23,6 +25,31 @@ class BigButton(Button):
     """A flat, rounded button at least 48 px tall.  ``fill`` is its colour."""
 
     fill = ColorProperty(theme.ACCENT)
+
+
+class MuteButton(BigButton):
+    """Every game screen's mute button (issue 22, item 6): shows whether the table is muted
+    (``app.sound_muted``) and mutes or unmutes it (``app.toggle_mute``); 48 px tall at least.
+
+    :ivar words: the state in a word beside the drawn sign (``False``: the sign alone, where room is short).
+    """
+
+    words = BooleanProperty(True)
+    #: The table is muted (follows the running app's ``sound_muted``).
+    muted = BooleanProperty(False)
+    icon_x = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "sound_muted"):
+            self.muted = app.sound_muted
+            app.bind(sound_muted=self.setter("muted"))
+
+    def on_release(self) -> None:
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "toggle_mute"):
+            app.toggle_mute()
 
 
 class BigToggle(ToggleButton):

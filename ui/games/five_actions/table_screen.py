@@ -17,6 +17,7 @@ from kivy.properties import BooleanProperty
 
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.views import PlayerPanel, TableView
+from companion.i18n import _
 from ui import theme
 from ui.games import seat_colours as colours
 from ui.games.five_actions.board_map import MapView
@@ -194,8 +195,9 @@ class FiveTableScreen(ActionTableScreen):
         self.tell(lambda intents: intents.pass_turn())
 
     def open_menu(self) -> None:
-        """Menu: end the game, leave it, keep playing."""
-        ChoicePopup("Menu", "", [("End the game...", self.end_game, theme.DANGER),
+        """Menu: settings, end the game, leave it, keep playing."""
+        ChoicePopup("Menu", "", [(_("Settings"), self.app.show_table_settings, theme.ACCENT),
+                                 ("End the game...", self.end_game, theme.DANGER),
                                  ("Leave game", self.ask_leave, theme.SECONDARY),
                                  ("Keep playing", None, theme.GO)],
-                    vertical=True, default=2, width_dp=420).open()
+                    vertical=True, default=3, width_dp=420).open()

@@ -17,6 +17,7 @@ from kivy.properties import BooleanProperty
 
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import PlayerPanel, TableView
+from companion.i18n import _
 from ui import theme
 from ui.games import seat_colours as colours
 from ui.games.six_actions.flows import ACTION_TITLES
@@ -188,7 +189,9 @@ class SixTableScreen(ActionTableScreen):
         choices: list[Choice] = [("The board: leaders, pawn, open cards", self.show_board, theme.ACCENT)]
         if view is not None and view.metros:
             choices.append(("Move the pawn", self.ask_pawn, theme.ACCENT))
-        choices += [("Ledger", self.show_ledger, theme.ACCENT), ("Leave game", self.ask_leave, theme.DANGER),
+        choices += [("Ledger", self.show_ledger, theme.ACCENT),
+                    (_("Settings"), self.app.show_table_settings, theme.ACCENT),
+                    ("Leave game", self.ask_leave, theme.DANGER),
                     ("Keep playing", None, theme.GO)]
         ChoicePopup("Menu", "", choices, vertical=True, default=len(choices) - 1, width_dp=460).open()
 
