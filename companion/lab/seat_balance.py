@@ -15,12 +15,22 @@ more than 100% (the ``ties`` column counts those games).
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
+import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 
-__all__ = ["GameResult", "CellFigures", "wilson", "tally", "run_cell", "table_rows", "percent", "HEADER"]
+from companion.cli.output import err, out, positive, whole_number
+from companion.lab.progress import progress
+
+__all__ = ["GameResult", "CellFigures", "Cell", "CellRun", "wilson", "tally", "run_cell", "table_rows",
+           "percent", "HEADER", "begin_marker", "end_marker", "replace_section", "SEATINGS", "Lab", "parser",
+           "command_line", "section", "main"]
 
 _Z = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 
@@ -108,9 +118,58 @@ def tally(results: Sequence[GameResult], players: int) -> CellFigures:
     )
 
 
-def run_cell(play: Callable[[int], GameResult], seeds: Sequence[int], players: int) -> CellFigures:
-    """Play one game per seed (``play(seed)``) and :func:`tally` them."""
-    return tally([play(seed) for seed in seeds], players)
+@dataclass(frozen=True)
+class Cell:
+    """One row of a balance table: ``games`` seeded games of one seating at one player count.
+
+    :param seating: what sits where, as the row says it (``"all random"``, ``"greedy vs random"``).
+    :param option: the table option reading of the row (``"default"``, ``"forced_loan=shortfall"``).
+    :param bots: game number -> the bot of each seat (a rotating seating changes with the game).
+    :param play: ``(seed, bots) ->`` the finished :class:`GameResult`.
+    :param games: the cell's own number of games (``None``: the command's ``--games``).
+    """
+
+    players: int
+    seating: str
+    option: str
+    bots: Callable[[int], tuple[str, ...]]
+    play: Callable[[int, tuple[str, ...]], GameResult]
+    games: int | None = None
+
+
+def _same(bot: str, players: int, game: int) -> tuple[str, ...]:
+    return (bot,) * players
+
+
+def _rotating(players: int, game: int) -> tuple[str, ...]:
+    return tuple("greedy" if seat == game % players else "random" for seat in range(players))
+
+
+#: Each seating of a ``random`` and a ``greedy`` bot: ``(players, game number) ->`` each seat's bot.
+#: ``greedy vs random``: one greedy bot, in seat 1 in game 0, seat 2 in game 1, and so on.
+SEATINGS: dict[str, Callable[[int, int], tuple[str, ...]]] = {
+    "all random": partial(_same, "random"),
+    "all greedy": partial(_same, "greedy"),
+    "greedy vs random": _rotating,
+}
+
+
+@dataclass(frozen=True)
+class CellRun:
+    """A played :class:`Cell`: its figures and the wall-clock seconds it took."""
+
+    cell: Cell
+    figures: CellFigures
+    seconds: float
+
+
+def run_cell(cell: Cell, games: int, seed: int) -> CellRun:
+    """Play ``games`` games of ``cell`` (or the cell's own number), game ``i`` with seed ``seed + i``
+    (every cell plays the same seeds), and :func:`tally` them."""
+    start = time.perf_counter()
+    games = cell.games if cell.games is not None else games
+    results = [cell.play(seed + i, cell.bots(i)) for i in range(games)]
+    return CellRun(cell, tally(results, cell.players), time.perf_counter() - start)
 
 
 def percent(wins: int, games: int) -> str:
@@ -123,18 +182,139 @@ def percent(wins: int, games: int) -> str:
 
 #: The columns of :func:`table_rows` (Markdown).
 HEADER = (
-    "| players | seats (seat 1 first) | option | games | capped | ties | win rate by seat, 95% CI | "
-    "mean actions | mean rounds | mean score |\n|---:|---|---|---:|---:|---:|---|---:|---:|---:|"
+    "| players | seating | option | games | capped | ties | win rate by seat (seat 1 plays first), 95% CI "
+    "| win rate by bot (per seat it filled), 95% CI | mean actions | mean rounds | mean score | games/s |",
+    "|---:|---|---|---:|---:|---:|---|---|---:|---:|---:|---:|",
 )
 
 
-def table_rows(rows: Sequence[tuple[int, str, str, CellFigures]]) -> list[str]:
-    """One Markdown row per ``(players, seating, option, figures)`` under :data:`HEADER`."""
-    out = []
-    for players, seating, option, f in rows:
+def table_rows(runs: Sequence[CellRun]) -> list[str]:
+    """:data:`HEADER` and one Markdown row per run."""
+    out = list(HEADER)
+    for run in runs:
+        c, f = run.cell, run.figures
         seats = "; ".join(f"{i + 1}: {percent(w, f.finished)}" for i, w in enumerate(f.wins))
+        bots = "; ".join(f"{b}: {percent(f.bot_wins[b], f.bot_seats[b])}" for b in sorted(f.bot_seats))
+        speed = f.games / run.seconds if run.seconds > 0 else 0.0
         out.append(
-            f"| {players} | {seating} | {option} | {f.games} | {f.capped} | {f.ties} | {seats} | "
-            f"{f.mean_actions:.0f} | {f.mean_rounds:.1f} | {f.mean_score:.1f} |"
+            f"| {c.players} | {c.seating} | {c.option} | {f.games} | {f.capped} | {f.ties} | {seats} "
+            f"| {bots} | {f.mean_actions:.0f} | {f.mean_rounds:.1f} | {f.mean_score:.1f} | {speed:.1f} |"
         )
     return out
+
+
+def begin_marker(name: str) -> str:
+    """The line that opens game ``name``'s section of a shared Markdown page."""
+    return f"<!-- {name} balance: written by its lab command, from here to its end marker -->"
+
+
+def end_marker(name: str) -> str:
+    """The line that closes game ``name``'s section."""
+    return f"<!-- end of the {name} balance -->"
+
+
+def replace_section(text: str, name: str, section: str) -> str:
+    """``text`` with game ``name``'s section (between its markers) replaced by ``section``, or with
+    it added at the end; the rest of the page stays as it is."""
+    begin, end = begin_marker(name), end_marker(name)
+    block = f"{begin}\n{section.rstrip()}\n{end}\n"
+    if begin in text and end in text.split(begin, 1)[1]:
+        head, rest = text.split(begin, 1)
+        tail = rest.split(end, 1)[1].lstrip("\n")
+        return head + block + ("\n" + tail if tail else "")
+    return text.rstrip("\n") + "\n\n" + block if text.strip() else block
+
+
+@dataclass(frozen=True)
+class Lab:
+    """A game's balance command: its name (the section markers), the section's title and notes, and
+    its cells for the parsed arguments (:func:`parser` adds the game's own options through ``extra``).
+
+    :param cells: ``args ->`` the cells to play, in table order.
+    :param notes: ``args ->`` the lines under the title (the bots, the table, the seating).
+    """
+
+    name: str
+    title: str
+    module: str
+    cells: Callable[[argparse.Namespace], list[Cell]]
+    notes: Callable[[argparse.Namespace], list[str]]
+    extra: Callable[[argparse.ArgumentParser], None]
+
+
+def parser(lab: Lab) -> argparse.ArgumentParser:
+    """The command line of ``lab``: ``--games``, ``--seed``, ``--players``, ``--out``, and the game's own."""
+    p = argparse.ArgumentParser(prog=f"python -m {lab.module}",
+                                description=f"{lab.title}: win rates by seat and by bot, seeded bots.")
+    p.add_argument("--games", type=positive, default=1000, help="games per cell (default 1000)")
+    p.add_argument("--option-games", type=positive, default=None,
+                   help="games per cell of a reading other than the default (default: --games)")
+    p.add_argument("--seed", type=whole_number, default=0, help="game i of every cell has seed SEED + i")
+    p.add_argument("--players", type=positive, nargs="+", default=None, help="player counts (default: all)")
+    p.add_argument("--seatings", nargs="+", choices=list(SEATINGS), default=list(SEATINGS),
+                   help="the seatings to play (default: all)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="also write the section into this Markdown page (between its markers; the rest "
+                        "stays), after each cell (a partial section says so)")
+    lab.extra(p)
+    return p
+
+
+def command_line(lab: Lab, argv: Sequence[str]) -> str:
+    """The command that gives these figures, as the page quotes it."""
+    return " ".join(["python -m", lab.module, *argv])
+
+
+def section(lab: Lab, args: argparse.Namespace, runs: Sequence[CellRun], command: str) -> list[str]:
+    """The Markdown section: title, the command, the notes, the table and the speed."""
+    seconds = sum(r.seconds for r in runs)
+    games = sum(r.figures.games for r in runs)
+    capped = sum(r.figures.capped for r in runs)
+    return [
+        f"## {lab.title}: seats, bots and table options",
+        "",
+        "Regenerate with:",
+        "",
+        "```",
+        command,
+        "```",
+        "",
+        *lab.notes(args),
+        "",
+        *table_rows(runs),
+        "",
+        f"{games} games in {seconds:.0f} s wall-clock, one process on a shared machine "
+        f"({games / seconds if seconds else 0:.1f} games/s); {capped} stopped at the action cap.",
+    ]
+
+
+def main(lab: Lab, argv: Sequence[str] | None = None) -> int:
+    """Run ``lab``'s command: play every cell, print the section (and write it with ``--out``).
+
+    :returns: 0; 2 for a bad argument (argparse's).
+    """
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = parser(lab).parse_args(given)
+    try:
+        cells = lab.cells(args)
+    except ValueError as exc:
+        err(f"error: {exc}")
+        return 2
+    runs: list[CellRun] = []
+    command = command_line(lab, given)
+    for cell in progress(cells, desc="cells", unit="cell"):
+        runs.append(run_cell(cell, args.games, args.seed))
+        if args.out is not None and len(runs) < len(cells):
+            partial_note = f"**Partial: {len(runs)} of {len(cells)} cells played so far.**"
+            _write(args.out, lab.name, [*section(lab, args, runs, command), "", partial_note])
+    lines = section(lab, args, runs, command)
+    for line in lines:
+        out(line)
+    if args.out is not None:
+        _write(args.out, lab.name, lines)
+    return 0
+
+
+def _write(path: Path, name: str, lines: list[str]) -> None:
+    page = path.read_text(encoding="utf-8") if path.exists() else ""
+    path.write_text(replace_section(page, name, "\n".join(lines)), encoding="utf-8")

@@ -8,7 +8,8 @@ turn (seeds/six-actions-rules.txt, Action tokens), and its repayment at the sett
 notes).  It takes no voluntary Emergency Loan and enters no adjustment: the excerpt defines neither
 Revenue, Dividends nor Merit effects, so the lab plays the excerpt's rules alone.
 
-- :class:`RandomBot` picks uniformly among its legal moves.
+- :class:`RandomBot` picks a kind of move uniformly among those it can make (Build, Share, ...,
+  Pass, End turn), then one of that kind's legal moves uniformly.
 - :class:`GreedyBot` picks the move that leaves it best placed if the game ended now, by the end
   screen's ranking (Asset Value, then Influence, then money: :mod:`companion.games.six_actions.stored`)
   after repaying what notes it can at 50 Cr each; ties are broken at random.
@@ -22,6 +23,7 @@ piles' top cards (:meth:`Game.next_draw`).
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -100,7 +102,8 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniformly at random among the legal moves (its own seeded generator)."""
+    """A kind of move uniformly among those it can make, then one of that kind's legal moves
+    uniformly (its own seeded generator), so the many cities of a Build do not crowd out the rest."""
 
     name = "random"
 
@@ -108,8 +111,11 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, seat: int, legal: Sequence[tuple[Action, GameState]]) -> Action:
-        """One of ``legal``, uniformly."""
-        return self.rng.choice(legal)[0]
+        """One of ``legal``."""
+        kinds: dict[str, list[Action]] = defaultdict(list)
+        for action, _ in legal:
+            kinds[type(action).__name__].append(action)
+        return self.rng.choice(kinds[self.rng.choice(sorted(kinds))])
 
 
 class GreedyBot:
