@@ -4,6 +4,7 @@ figures, and the rows the commands promise (issue 24, item 10)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -245,3 +246,27 @@ def test_a_player_count_the_game_does_not_take_is_named(capsys: pytest.CaptureFi
     assert "takes 2 to 4 players, not 5" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         six_balance.run(["--games", "0"])
+
+
+def test_the_transmission_balance_run_keeps_the_action_games_sections(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.games.transmission.content.loader import default_content as transmission_content
+    from companion.games.transmission.lab import balance as transmission_balance
+    from companion.games.transmission.lab.simulate import SimulationResult
+
+    def fake(content: object, games: int, difficulty: str, seed: int, *, cadet: str, mc: str,
+             jobs: int, first: int = 0) -> SimulationResult:
+        return SimulationResult(games, games // 2, 0.5, 6.0, 100.0, 1.0, 1)
+
+    monkeypatch.setattr(transmission_balance, "simulate", fake)
+    out, cache = tmp_path / "balance.md", tmp_path / "balance.json"
+    transmission_balance.run(transmission_content(), 2, 0, 1, cache, out, cadets=("reasoning",))
+    first = out.read_text(encoding="utf-8")
+    out.write_text(replace_section(first, "six-actions", "## Six\nrow"), encoding="utf-8")
+    transmission_balance.run(transmission_content(), 3, 0, 1, cache, out, cadets=("reasoning",))
+    again = out.read_text(encoding="utf-8")
+    assert again.count(begin_marker("six-actions")) == 1
+    assert "## Six\nrow\n" + end_marker("six-actions") in again
+    table = transmission_balance.render(json.loads(cache.read_text(encoding="utf-8")))
+    assert again.startswith(table.rstrip()) and again != first

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import statistics
 import sys
 import time
@@ -29,8 +30,8 @@ from companion.cli.output import err, out, positive, whole_number
 from companion.lab.progress import progress
 
 __all__ = ["GameResult", "CellFigures", "Cell", "CellRun", "wilson", "tally", "run_cell", "table_rows",
-           "percent", "HEADER", "begin_marker", "end_marker", "replace_section", "SEATINGS", "Lab", "parser",
-           "command_line", "section", "main"]
+           "percent", "HEADER", "begin_marker", "end_marker", "replace_section", "keep_sections", "SEATINGS",
+           "Lab", "parser", "command_line", "section", "main"]
 
 _Z = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 
@@ -316,5 +317,23 @@ def main(lab: Lab, argv: Sequence[str] | None = None) -> int:
 
 
 def _write(path: Path, name: str, lines: list[str]) -> None:
+    """Write the section into ``path`` atomically (a temporary file beside it, then renamed over it)."""
     page = path.read_text(encoding="utf-8") if path.exists() else ""
-    path.write_text(replace_section(page, name, "\n".join(lines)), encoding="utf-8")
+    tmp = path.with_suffix(path.suffix + f".{name}.tmp")
+    tmp.write_text(replace_section(page, name, "\n".join(lines)), encoding="utf-8")
+    tmp.replace(path)
+
+
+_SECTION = re.compile(r"^<!-- (\S+) balance: written by its lab command.*?^<!-- end of the \1 balance -->\n?",
+                      re.DOTALL | re.MULTILINE)
+
+
+def keep_sections(path: Path, page: str) -> str:
+    """``page`` with every game's section that the Markdown file at ``path`` holds (between the markers
+    of :func:`begin_marker` and :func:`end_marker`) added at its end: so a command that writes the whole
+    page (Incoming Transmission's balance table) keeps the action games' sections."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    for match in _SECTION.finditer(old):
+        if match.group(0) not in page:
+            page = page.rstrip("\n") + "\n\n" + match.group(0).rstrip("\n") + "\n"
+    return page
