@@ -270,3 +270,10 @@ def test_the_transmission_balance_run_keeps_the_action_games_sections(
     assert "## Six\nrow\n" + end_marker("six-actions") in again
     table = transmission_balance.render(json.loads(cache.read_text(encoding="utf-8")))
     assert again.startswith(table.rstrip()) and again != first
+
+
+@pytest.mark.parametrize("argv", [["--cap", "0"], ["--games", "-1"], ["--players", "x"]])
+def test_bad_numbers_are_refused_by_the_command_line(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        parser(six_balance.LAB).parse_args(argv)
+    assert exc.value.code == 2

@@ -17,6 +17,7 @@ import argparse
 from collections.abc import Sequence
 from functools import partial
 
+from companion.cli.output import positive
 from companion.games.five_actions.content.loader import default_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.options import FiveOptions
@@ -81,7 +82,7 @@ def _notes(args: argparse.Namespace) -> list[str]:
 def _extra(p: argparse.ArgumentParser) -> None:
     p.add_argument("--options", nargs="+", choices=list(READINGS), default=list(READINGS),
                    help="the table readings to play (default: all)")
-    p.add_argument("--cap", type=int, default=DEFAULT_CAP,
+    p.add_argument("--cap", type=positive, default=DEFAULT_CAP,
                    help=f"actions before a game is stopped ({DEFAULT_CAP})")
 
 

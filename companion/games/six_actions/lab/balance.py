@@ -18,6 +18,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from companion.cli.output import positive
 from companion.games.six_actions.content.loader import default_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.options import SixOptions
@@ -88,7 +89,7 @@ def _notes(args: argparse.Namespace) -> list[str]:
 def _extra(p: argparse.ArgumentParser) -> None:
     p.add_argument("--options", nargs="+", choices=list(READINGS), default=list(READINGS),
                    help="the table readings to play (default: all)")
-    p.add_argument("--cap", type=int, default=DEFAULT_CAP,
+    p.add_argument("--cap", type=positive, default=DEFAULT_CAP,
                    help=f"actions before a game is stopped ({DEFAULT_CAP})")
 
 
