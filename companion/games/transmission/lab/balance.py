@@ -87,6 +87,7 @@ from companion.games.transmission.mission_control.cadet import CADET_MODELS
 from companion.games.transmission.mission_control.reasoning import Reader
 from companion.games.transmission.session import Chooser
 from companion.lab.progress import progress
+from companion.lab.seat_balance import keep_sections
 
 __all__ = ["BAND", "DIFFICULTIES", "PACKAGE_ROOT", "TARGETS", "FingerprintError", "cell_key", "fingerprint",
            "fingerprint_sources", "main", "newcombe", "render", "wilson"]
@@ -301,14 +302,14 @@ def run(content: ContentPack, games: int, seed: int, jobs: int, cache: Path, out
         if command:
             data["command"] = command
         save(cache, data)
-        write_text(out, render(data))
+        write_text(out, keep_sections(out, render(data)))
         done += 1
         total = cells[key]
         low, high = wilson(total["wins"], total["games"])
         log.info("  won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%); these %d games in %.0f s, "
                  "%.0f games/min/core", total["wins"], total["games"], 100 * total["wins"] / total["games"],
                  100 * low, 100 * high, result.games, result.seconds, result.games_per_minute_per_core)
-    write_text(out, render(data))
+    write_text(out, keep_sections(out, render(data)))
     stopped = len(todo) - done
     log.info("%d %s played, %d already done%s", done, "cell" if done == 1 else "cells",
              len(mine) - len(todo) - len(left), f", {stopped} not played (--max-minutes)" if stopped else "")

@@ -1,0 +1,100 @@
+"""The Five Actions' balance figures: win rate by seat, random against greedy, the table option.
+
+``python -m companion.games.five_actions.lab.balance --games 1000 --seed 0`` plays, for each player
+count (2 to 4), each seating of the seeded bots (:mod:`companion.games.five_actions.lab.bots`: all
+random, all greedy, one greedy among random ones, its seat turning with the game) and each table
+reading, ``--games`` whole games through the checked engine on the pack's map, game ``i`` of every
+cell with seed ``SEED + i``, and prints the Markdown section of ``docs/balance.md`` (``--out
+docs/balance.md`` writes it there between its markers; the rest of the page stays as it is).
+
+The readings (``--options``): ``default`` and the table option of docs/table-options.md,
+``advanced_needs_occupied``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from functools import partial
+
+from companion.cli.output import positive
+from companion.games.five_actions.content.loader import default_content
+from companion.games.five_actions.content.model import ContentPack
+from companion.games.five_actions.engine.options import FiveOptions
+from companion.games.five_actions.lab.bots import DEFAULT_CAP, play_game
+from companion.lab.seat_balance import SEATINGS, Cell, GameResult, Lab, main
+
+__all__ = ["LAB", "READINGS", "cells", "run"]
+
+#: Each reading's table options.
+READINGS: dict[str, FiveOptions] = {
+    "default": FiveOptions(),
+    "advanced_needs_occupied": FiveOptions(advanced_needs_occupied=True),
+}
+
+
+def _play(content: ContentPack, options: FiveOptions, cap: int, seed: int,
+          bots: tuple[str, ...]) -> GameResult:
+    return play_game(content, seed, bots, options=options, cap=cap)
+
+
+def cells(args: argparse.Namespace, content: ContentPack | None = None) -> list[Cell]:
+    """The cells ``args`` asks for, by player count, then reading, then seating.
+
+    :raises ValueError: a player count the pack does not take.
+    """
+    pack = content or default_content()
+    low, high = pack.setup.min_players, pack.setup.max_players
+    players: Sequence[int] = args.players or range(low, high + 1)
+    bad = [n for n in players if not low <= n <= high]
+    if bad:
+        raise ValueError(f"The Five Actions takes {low} to {high} players, not {bad[0]}")
+    out = []
+    for n in players:
+        for reading in args.options:
+            games = args.option_games if reading != "default" else None
+            for seating in args.seatings:
+                out.append(Cell(n, seating, reading, partial(SEATINGS[seating], n),
+                                partial(_play, pack, READINGS[reading], args.cap), games))
+    return out
+
+
+def _notes(args: argparse.Namespace) -> list[str]:
+    return [
+        "Bots (`companion/games/five_actions/lab/bots.py`), each seeded: `random` picks a kind of move "
+        "uniformly among those it can make (Installation, Transmission, Modulation, Funding, Supply), "
+        "then one of its legal moves; `greedy` picks the move after which it would rank best if the "
+        "game ended now (total: bonus points and activated Patents' icons, then money), ties at random. "
+        "Every move is played through the checked `Game.play`; a bot passes only when it has no legal "
+        "move.",
+        "",
+        f"The table: on the pack's map, each player starts on a different land Location drawn with the "
+        f"game's seed; seat 1 plays first (it never changes). The table ends the game once every player "
+        f"in turn has passed (nobody can act: the excerpt does not say when it ends). A game wins by the "
+        f"end screen's ranking (total, then money); a tie shares the win (every tied seat counts a win, "
+        f"so a row's seats can add up to more than 100%). `greedy vs random`: one greedy bot, in seat 1 "
+        f"in game 0, seat 2 in game 1, and so on; its rate is per game, a random bot's per seat it "
+        f"filled. Fair share: 1/players. Mean score: the mean total at the end. A game is stopped at "
+        f"{args.cap} actions and counted as capped, never as a win.",
+    ]
+
+
+def _extra(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--options", nargs="+", choices=list(READINGS), default=list(READINGS),
+                   help="the table readings to play (default: all)")
+    p.add_argument("--cap", type=positive, default=DEFAULT_CAP,
+                   help=f"actions before a game is stopped ({DEFAULT_CAP})")
+
+
+#: The command (:func:`companion.lab.seat_balance.main`).
+LAB = Lab("five-actions", "The Five Actions", "companion.games.five_actions.lab.balance", cells, _notes,
+          _extra)
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """``python -m companion.games.five_actions.lab.balance``.  :returns: the exit code."""
+    return main(LAB, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

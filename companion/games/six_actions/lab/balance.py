@@ -1,0 +1,106 @@
+"""The Six Actions' balance figures: win rate by seat, random against greedy, the table options.
+
+``python -m companion.games.six_actions.lab.balance --games 1000 --seed 0`` plays, for each player
+count (2 to 5), each seating of the seeded bots (:mod:`companion.games.six_actions.lab.bots`: all
+random, all greedy, one greedy among random ones, its seat turning with the game) and each table
+reading, ``--games`` whole games through the checked engine, game ``i`` of every cell with seed
+``SEED + i``, and prints the Markdown section of ``docs/balance.md`` (``--out docs/balance.md``
+writes it there between its markers; the rest of the page stays as it is).
+
+The readings (``--options``): ``default`` (6 rounds, the Tycoon passing clockwise from seat 1),
+``rounds=players`` (as many rounds as players: each seat is the Tycoon once), and the table options of
+docs/table-options.md that decide a loan: ``forced_loan=shortfall`` and ``loan_at_top=refused``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from companion.cli.output import positive
+from companion.games.six_actions.content.loader import default_content
+from companion.games.six_actions.content.model import ContentPack
+from companion.games.six_actions.engine.options import SixOptions
+from companion.games.six_actions.lab.bots import DEFAULT_CAP, play_game
+from companion.lab.seat_balance import SEATINGS, Cell, GameResult, Lab, main
+
+__all__ = ["LAB", "READINGS", "cells", "run"]
+
+#: Rounds of the ``default`` reading (the excerpt leaves the end to the table).
+ROUNDS = 6
+
+#: Each reading: ``players -> (rounds, options)``.
+READINGS: dict[str, Callable[[int], tuple[int, SixOptions]]] = {
+    "default": lambda n: (ROUNDS, SixOptions()),
+    "rounds=players": lambda n: (n, SixOptions()),
+    "forced_loan=shortfall": lambda n: (ROUNDS, SixOptions(forced_loan="shortfall")),
+    "loan_at_top=refused": lambda n: (ROUNDS, SixOptions(loan_at_top="refused")),
+}
+
+
+def _play(content: ContentPack, rounds: int, options: SixOptions, cap: int, seed: int,
+          bots: tuple[str, ...]) -> GameResult:
+    return play_game(content, seed, bots, rounds=rounds, options=options, cap=cap)
+
+
+def cells(args: argparse.Namespace, content: ContentPack | None = None) -> list[Cell]:
+    """The cells ``args`` asks for, by player count, then reading, then seating.
+
+    :raises ValueError: a player count the pack does not take, an unknown reading or seating.
+    """
+    pack = content or default_content()
+    low, high = pack.setup.min_players, pack.setup.max_players
+    players: Sequence[int] = args.players or range(low, high + 1)
+    bad = [n for n in players if not low <= n <= high]
+    if bad:
+        raise ValueError(f"The Six Actions takes {low} to {high} players, not {bad[0]}")
+    out = []
+    for n in players:
+        for reading in args.options:
+            rounds, options = READINGS[reading](n)
+            for seating in args.seatings:
+                games = args.option_games if reading != "default" else None
+                out.append(Cell(n, seating, reading, partial(SEATINGS[seating], n),
+                                partial(_play, pack, rounds, options, args.cap), games))
+    return out
+
+
+def _notes(args: argparse.Namespace) -> list[str]:
+    return [
+        "Bots (`companion/games/six_actions/lab/bots.py`), each seeded: `random` picks a kind of move "
+        "uniformly among those it can make (the six actions, Pass, End turn), then one of its legal moves; "
+        "`greedy` picks the move after which it would rank best if the game ended now (Asset Value, then "
+        "Influence, then money, after repaying what notes it can), ties at random. Every move is played "
+        "through the checked `Game.play`. No Revenue, Dividends or Merit effects are entered (the "
+        "excerpt does not define them), no voluntary Emergency Loan is taken, and the pawn never moves.",
+        "",
+        f"The table: seat 1 is the first Tycoon and the Tycoon passes clockwise each round; after "
+        f"{ROUNDS} rounds (`default`) or as many rounds as players (`rounds=players`: each seat is the "
+        f"Tycoon once) the table ends the game and everyone settles. A game wins by the end screen's "
+        f"ranking (Asset Value, then Influence, then money); a tie shares the win (every tied seat "
+        f"counts a win, so a row's seats can add up to more than 100%). `greedy vs random`: one greedy "
+        f"bot, in seat 1 in game 0, seat 2 in game 1, and so on; its rate is per game, a random bot's "
+        f"per seat it filled. Fair share: 1/players. Mean score: the mean Asset Value at the end. A game "
+        f"is stopped at {args.cap} actions and counted as capped, never as a win.",
+    ]
+
+
+def _extra(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--options", nargs="+", choices=list(READINGS), default=list(READINGS),
+                   help="the table readings to play (default: all)")
+    p.add_argument("--cap", type=positive, default=DEFAULT_CAP,
+                   help=f"actions before a game is stopped ({DEFAULT_CAP})")
+
+
+#: The command (:func:`companion.lab.seat_balance.main`).
+LAB = Lab("six-actions", "The Six Actions", "companion.games.six_actions.lab.balance", cells, _notes, _extra)
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """``python -m companion.games.six_actions.lab.balance``.  :returns: the exit code."""
+    return main(LAB, argv)
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())
