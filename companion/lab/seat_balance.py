@@ -16,7 +16,6 @@ more than 100% (the ``ties`` column counts those games).
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import statistics
 import sys
@@ -27,13 +26,13 @@ from functools import partial
 from pathlib import Path
 
 from companion.cli.output import err, out, positive, whole_number
+from companion.lab.intervals import wilson
 from companion.lab.progress import progress
 
 __all__ = ["GameResult", "CellFigures", "Cell", "CellRun", "wilson", "tally", "run_cell", "table_rows",
            "percent", "HEADER", "begin_marker", "end_marker", "replace_section", "keep_sections", "SEATINGS",
            "Lab", "parser", "command_line", "section", "main"]
 
-_Z = 1.959963984540054  # the 97.5th percentile of the standard normal distribution
 
 
 @dataclass(frozen=True)
@@ -74,17 +73,6 @@ class CellFigures:
     mean_actions: float
     mean_rounds: float
     mean_score: float
-
-
-def wilson(wins: int, games: int, z: float = _Z) -> tuple[float, float]:
-    """The Wilson score interval of ``wins / games`` (``(0.0, 1.0)`` for no games)."""
-    if games <= 0:
-        return 0.0, 1.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def tally(results: Sequence[GameResult], players: int) -> CellFigures:

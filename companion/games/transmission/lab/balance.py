@@ -74,7 +74,6 @@ from companion.games.transmission.lab.balance_cells import (
     unusable,
     write_text,
 )
-from companion.games.transmission.lab.intervals import newcombe, wilson
 from companion.games.transmission.lab.simulate import (
     MISSION_CONTROLS,
     cadet_turn,
@@ -86,6 +85,7 @@ from companion.games.transmission.lab.simulate import (
 from companion.games.transmission.mission_control.cadet import CADET_MODELS
 from companion.games.transmission.mission_control.reasoning import Reader
 from companion.games.transmission.session import Chooser
+from companion.lab.intervals import newcombe, wilson
 from companion.lab.progress import progress
 from companion.lab.seat_balance import keep_sections
 

@@ -1,4 +1,5 @@
-"""The two confidence intervals of the balance table (:mod:`companion.games.transmission.lab.balance`).
+"""The confidence intervals of the balance tables (Incoming Transmission's
+:mod:`companion.games.transmission.lab.balance` and the action games' :mod:`companion.lab.seat_balance`).
 
 The win rate's 95% interval is the Wilson score interval; the difference of two win rates gets
 Newcombe's hybrid score interval (method 10), built from the two Wilson intervals.
