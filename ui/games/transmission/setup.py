@@ -29,6 +29,7 @@ SEED_HINT = "Same seed, same deal: the same layout, missions and Transmission ca
 SEATS = (
     ("companion", "The companion", "Mission Control: the app"),
     ("person", "A person", "Mission Control: a player"),
+    ("phone", "A person's phone", "Mission Control: on a phone"),
 )
 
 LAYOUTS = (
