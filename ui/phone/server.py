@@ -26,6 +26,7 @@ Threads: :meth:`PhoneServer.publish`, :meth:`PhoneServer.new_token`, :meth:`Phon
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import secrets
@@ -62,7 +63,8 @@ START_TIMEOUT = 10.0
 
 
 class PhoneServerError(Exception):
-    """The server could not start (port in use, no such address): the game goes on without it."""
+    """The server could not start (port in use, no such address): the game goes on without it.  Its
+    message is a short phrase ("port 8765 is in use") for the table's message bar."""
 
 
 class Bridge(Protocol):
@@ -184,10 +186,16 @@ class PhoneServer:
         if failure:
             self._thread.join(1)
             self._thread = None
-            exc = failure[0]
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise PhoneServerError(_("The phone server cannot listen on {address} port {port}: {reason}.")
-                                   .format(address=self.host, port=self.port, reason=reason)) from exc
+            exc = failure.pop()
+            code = exc.errno if isinstance(exc, OSError) else None
+            if code == errno.EADDRINUSE:
+                reason = _("port {port} is in use").format(port=self.port)
+            elif code == errno.EADDRNOTAVAIL:
+                reason = _("{address} is not this box's address").format(address=self.host)
+            else:
+                reason = _("cannot listen on {address} port {port}").format(address=self.host, port=self.port)
+            del exc
+            raise PhoneServerError(reason)
 
     def stop(self) -> None:
         """Close every phone and stop listening (the game ended or left); the token dies with it."""

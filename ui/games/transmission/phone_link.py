@@ -191,20 +191,20 @@ class PhoneLink:
         try:
             settings = phone_settings(config.section("phone"), str(config.path or "<defaults>"))
         except ConfigError as exc:
-            say(_("Mission Control on a phone is off: {reason}").format(reason=str(exc)), "error")
+            say(_("Phone off: {reason}").format(reason=str(exc)), "error")
             return None
         link = cls(session, settings, say)
         if not link.server.host:
-            say(_("Mission Control on a phone is off: this box has no network. Mission Control: press and "
-                  "hold to use this screen."), "error")
+            say(_("Phone off: this box has no network. Mission Control: hold the button to use this "
+                  "screen."), "error")
             link.stop()
             return None
         try:
             link.server.start()
         except PhoneServerError as exc:
-            log.warning("phone server: %s", exc)
-            say(_("Mission Control on a phone is off: {reason} Mission Control: press and hold to use this "
-                  "screen.").format(reason=str(exc)), "error")
+            log.warning("phone server: %s", str(exc))
+            say(_("Phone off: {reason}. Mission Control: hold the button to use this screen.")
+                .format(reason=str(exc)), "error")
             link.stop()
             return None
         link.push()
