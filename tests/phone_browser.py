@@ -60,6 +60,9 @@ def new_phone(tmp: Path) -> Any:
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
     driver.set_page_load_timeout(20)
+    # A desktop browser window is at least 500 pixels wide: the phone's own width is emulated.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": PHONE_WIDTH, "height": PHONE_HEIGHT, "deviceScaleFactor": 1, "mobile": True})
     return driver
 
 

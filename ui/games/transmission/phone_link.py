@@ -102,6 +102,10 @@ Builder.load_string("""
 """)
 
 
+def _quiet(text: str, kind: str) -> None:
+    """Says nothing (a stopped link's ``say``)."""
+
+
 def qr_texture(url: str) -> Any:
     """The QR code of ``url`` as a Kivy texture (black on white, crisp when scaled)."""
     image = qrcode.make(url, box_size=8, border=3)
@@ -135,6 +139,9 @@ class CodeScreen(ModalView):
         self.show_url()
 
     def show_url(self) -> None:
+        """Draw the current code and the address it holds."""
+        if self.link is None:
+            return
         server = self.link.server
         self.texture = qr_texture(server.url)
         self.address = _("Address: {address} (the code holds a one-game key)").format(
@@ -142,8 +149,12 @@ class CodeScreen(ModalView):
 
     def new_code(self) -> None:
         """A new code: the old one dies (a phone holding it must scan the new one)."""
-        self.link.server.new_token()
-        self.show_url()
+        if self.link is not None:
+            self.link.server.new_token()
+            self.show_url()
+
+    def on_dismiss(self) -> None:
+        self.link = None  # type: ignore[assignment]  # a closed screen holds no game
 
 
 def phone_session(content: ContentPack, chooser: Chooser, difficulty: str, layout: str, seed: int | None,
@@ -239,8 +250,10 @@ class PhoneLink:
         self._stopped = True
         if self.code is not None:
             self.code.dismiss()
+            self.code = None
         self.server.stop()
         self.session.release_seat()
+        self.say = _quiet  # nothing of the app is held by a link that is over
 
     def _on_event(self, event: Event) -> None:
         if not self._stopped:
