@@ -104,7 +104,8 @@ def click(driver: Any, text: str) -> None:
         if button.text.startswith(text) and button.is_enabled():
             button.click()
             return
-    raise AssertionError(f"no enabled button {text!r} on the phone: {[b.text for b in driver.find_elements(By.TAG_NAME, 'button')]}")
+    shown = [b.text for b in driver.find_elements(By.TAG_NAME, "button")]
+    raise AssertionError(f"no enabled button {text!r} on the phone: {shown}")
 
 
 @pytest.mark.timeout(600)
@@ -158,8 +159,8 @@ def test_a_whole_game_with_mission_control_on_a_phone(ui_harness: Any, start_app
             coached = True
         pick = PLANNER.choose(session.mission_control_view())
         if not refused:  # the viability check of the person's own pick: refused, the reason on the phone
-            bad = next((c for c in (Command.REPAIR, Command.DEPLOY, Command.COLLECT) if _illegal_first(session, c)),
-                       None)
+            bad = next((c for c in (Command.REPAIR, Command.DEPLOY, Command.COLLECT)
+                        if _illegal_first(session, c)), None)
             if bad is not None:
                 click(phone, bad.title)
                 wait_for(phone, lambda d: "Not viable: step 1" in phone_state(d)["message"], pump=pump)
@@ -259,7 +260,8 @@ def test_a_second_phone_and_an_old_code(ui_harness: Any, start_app: Any, no_ui_e
     wait_for(second, lambda d: "Another phone holds" in d.find_element("id", "notice").text, pump=pump)
     from ui.popups import ChoicePopup
 
-    h.pump_until(lambda: any(isinstance(w, ChoicePopup) for w in h.window.children), what="the hand-over question")
+    h.pump_until(lambda: any(isinstance(w, ChoicePopup) for w in h.window.children),
+                 what="the hand-over question")
     h.pump(0.5)
     h.screenshot("phone_handover.png")
     assert not touchscreen_leaks(h)
@@ -283,7 +285,8 @@ def test_a_second_phone_and_an_old_code(ui_harness: Any, start_app: Any, no_ui_e
     tap_text(h, "Done")  # the code screen's: closes it
 
 
-def test_a_port_in_use_leaves_the_game_on_the_touchscreen(ui_harness: Any, start_app: Any, tmp_path: Path) -> None:
+def test_a_port_in_use_leaves_the_game_on_the_touchscreen(ui_harness: Any, start_app: Any,
+                                                          tmp_path: Path) -> None:
     import socket
 
     h = ui_harness

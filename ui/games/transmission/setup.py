@@ -27,9 +27,9 @@ SEED_HINT = "Same seed, same deal: the same layout, missions and Transmission ca
 
 #: Who is Mission Control (RULES.md, With a person as Mission Control): value, title, subtitle.
 SEATS = (
-    ("companion", "The companion", "Mission Control: the app"),
-    ("person", "A person", "Mission Control: a player"),
-    ("phone", "A person's phone", "Mission Control: on a phone"),
+    ("companion", "The companion", "the app"),
+    ("person", "A person", "on this screen"),
+    ("phone", "A phone", "their own"),
 )
 
 LAYOUTS = (
