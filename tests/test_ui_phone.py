@@ -174,7 +174,7 @@ def test_a_whole_game_with_mission_control_on_a_phone(ui_harness: Any, start_app
                 wait_for(phone, lambda d: phone_state(d) and len(phone_state(d)["picks"]) == 2, pump=pump)
                 reloaded = True
         if rounds == 1:
-            phone.save_screenshot(str(h.screenshot("phone_touch_before_lock.png").with_name("phone_page.png")))
+            phone.save_screenshot(str(h.screenshot("phone_touch_before_lock.png").with_name("phone_pick.png")))
             DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
             phone.save_screenshot(str(DOCS_SHOT))
         click(phone, "Lock in")
@@ -282,7 +282,38 @@ def test_a_second_phone_and_an_old_code(ui_harness: Any, start_app: Any, no_ui_e
     second.get(new_url)
     wait_for(second, lambda d: phone_state(d) and phone_state(d)["missions"], pump=pump)
     assert session.seat_open
-    tap_text(h, "Done")  # the code screen's: closes it
+    # Malformed and oversized messages from the phone's own browser: a clear error, then a closed
+    # socket for the oversized one (1009); the game is untouched and the page rejoins.
+    picks = session.seat_view().picks
+    second.execute_script("""
+        const url = "ws://" + location.host + "/ws" + location.search + "&phone="
+            + localStorage.getItem("mc-phone");
+        const ws = new WebSocket(url);
+        const got = window.junkReplies = [];
+        let errors = 0;
+        ws.onmessage = (e) => {
+            const data = JSON.parse(e.data);
+            if (data.type === "state") {
+                if (!got.length) { got.push("state:"); ws.send("{not json"); }
+                return;
+            }
+            got.push(data.type + ":" + (data.message || ""));
+            errors += 1;
+            if (errors === 1) { ws.send(JSON.stringify({type: "pick", command: "NORTHWEST"})); }
+            else if (errors === 2) { ws.send(JSON.stringify({type: "pick", command: "N".repeat(5000)})); }
+        };
+        ws.onclose = (e) => { got.push("close:" + e.code); };
+    """)
+    replies = wait_for(second, lambda d: (lambda r: r if r and r[-1].startswith("close:") else None)(
+        d.execute_script("return window.junkReplies;")), pump=pump)
+    h.pump(frames=5)
+    assert replies[0].startswith("state:"), replies
+    assert replies[1].startswith("error:") and "JSON" in replies[1], replies
+    assert replies[2].startswith("error:") and "NORTHWEST" in replies[2], replies
+    assert replies[-1] == "close:1009", replies
+    assert session.seat_view().picks == picks and "Traceback" not in " ".join(replies)
+    h.pump(0.5)
+    assert code_screen(h) is None and not any(isinstance(w, ChoicePopup) for w in h.window.children)
 
 
 def test_a_port_in_use_leaves_the_game_on_the_touchscreen(ui_harness: Any, start_app: Any,

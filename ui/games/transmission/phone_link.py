@@ -187,6 +187,7 @@ class PhoneLink:
         self.coach = ""
         self.coach_busy = False
         self.code: CodeScreen | None = None
+        self.asking: ChoicePopup | None = None
         self._ended = False
         self._stopped = False
         address = settings.address or lan() or ""
@@ -266,6 +267,8 @@ class PhoneLink:
             self.coach = ""
         if self.code is not None:
             self.code.dismiss()
+        if self.asking is not None:  # the seat's phone is back or the hand-over is done: no question
+            self.asking.dismiss()
         self.push()
 
     def _intent(self, message: Mapping[str, Any]) -> None:
@@ -302,21 +305,18 @@ class PhoneLink:
         self.push()
 
     def _asked(self) -> None:
-        if self._stopped:
+        """A second phone asks for the seat: the touchscreen asks the table.  Only *Hand over* hands it
+        over; *Keep this one* sends the new phone away; closing the question otherwise leaves it
+        waiting (asked again when it reloads)."""
+        if self._stopped or self.asking is not None:
             return
-        decided: list[bool] = []
-
-        def answer(accept: bool) -> None:
-            decided.append(accept)
-            self.server.hand_over(accept)
-
         popup = ChoicePopup(_("Hand over Mission Control?"),
                             _("Another phone scanned the code and asks for the Mission Control seat. Hand it "
                               "over? The phone holding it now is closed."),
-                            [(_("Keep this one"), lambda: answer(False), theme.SECONDARY),
-                             (_("Hand over"), lambda: answer(True), theme.GO)])
-        popup.bind(on_dismiss=lambda *_a: Clock.schedule_once(
-            lambda _dt: None if decided else answer(False), 0.1))
+                            [(_("Keep this one"), lambda: self.server.hand_over(False), theme.SECONDARY),
+                             (_("Hand over"), lambda: self.server.hand_over(True), theme.GO)])
+        popup.bind(on_dismiss=lambda *_a: setattr(self, "asking", None))
+        self.asking = popup
         popup.open()
 
     # ------------------------------------------------------------------ the server's thread (Bridge)
