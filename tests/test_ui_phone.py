@@ -210,6 +210,7 @@ def test_a_whole_game_with_mission_control_on_a_phone(ui_harness: Any, start_app
     # After the game: the same debrief on the phone (every mission, each transmission).
     wait_for(phone, lambda d: phone_state(d)["over"] and phone_state(d)["debrief"], pump=pump)
     assert len(phone_state(phone)["debrief"]) == rounds
+    phone.save_screenshot(str(h.screenshot("phone_end.png").with_name("phone_debrief.png")))
     assert reloaded and coached
     # Nothing the phone showed reached a log line while the game ran, nor the token.
     logged = "\n".join(r.getMessage() for r in caplog.records

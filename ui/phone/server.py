@@ -35,6 +35,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -304,7 +305,7 @@ class PhoneServer:
             self._check(request)
         html = (STATIC / "index.html").read_text(encoding="utf-8")
         words = json.dumps(page_words()).replace("<", "\\u003c")
-        html = html.replace("{{WORDS}}", words).replace("{{TITLE}}", page_words()["title"])
+        html = html.replace("{{WORDS}}", words).replace("{{TITLE}}", escape(page_words()["title"]))
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
