@@ -97,16 +97,34 @@ def test_the_units_keep_the_kiosk_promises() -> None:
                  "Environment=KIVY_LOG_MODE=PYTHON", "Environment=KIVY_NO_FILELOG=1",
                  "Environment=KIVY_HOME=/var/lib/companion/kivy", "WorkingDirectory=/var/lib/companion",
                  "StateDirectory=companion", "Restart=always", "RestartSec=5", "StartLimitIntervalSec=0",
-                 "IPAddressDeny=any", "RestrictAddressFamilies=AF_UNIX AF_NETLINK", "User=companion",
+                 "IPAddressDeny=any", "IPAddressAllow=localhost link-local multicast",
+                 "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6", "User=companion",
                  "StandardError=journal"):
         assert line in lite.splitlines(), line
     desktop = (DEPLOY / "companion-desktop.service").read_text()
     for line in ("Restart=on-failure", "Environment=KIVY_LOG_MODE=PYTHON", "WorkingDirectory=%S/companion",
-                 "RestrictAddressFamilies=AF_UNIX AF_NETLINK"):
+                 "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6"):
         assert line in desktop.splitlines(), line
     assert "SDL_VIDEODRIVER" not in desktop  # the desktop's own display (Xwayland)
     autostart = (DEPLOY / "labwc-autostart").read_text()
     assert "systemctl --user start companion-desktop.service" in autostart
+
+
+def test_the_kiosk_allows_ip_only_with_local_networks() -> None:
+    """Mission Control's phone page (issue 23) needs the LAN: the kiosk allows loopback, link-local,
+    multicast and the private ranges, never a public address (docs/phone.md)."""
+    import ipaddress
+
+    lines = (DEPLOY / "companion.service").read_text().splitlines()
+    allowed = [word for line in lines if line.startswith("IPAddressAllow=")
+               for word in line.split("=", 1)[1].split()]
+    assert allowed and "any" not in allowed
+    for word in allowed:
+        if word in ("localhost", "link-local", "multicast"):
+            continue
+        net = ipaddress.ip_network(word)
+        assert net.is_private and not net.is_global, word
+        assert net.prefixlen >= (7 if net.version == 6 else 8), word
 
 
 def test_the_udev_rule_names_the_reader_and_keeps_modemmanager_off() -> None:

@@ -8,7 +8,7 @@ Where the file is (first match):
 
 No file is fine: every setting has a default.  The file has one table per
 concern; :class:`Config` validates the sections the core owns (``[game]``,
-``[store]``) and hands the others (``[display]``, ``[gpio]``, ``[reader]``)
+``[store]``) and hands the others (``[display]``, ``[gpio]``, ``[reader]``, ``[phone]``)
 as plain mappings to the code that owns them (``ui/``, ``hardware/``), which
 validates them the same way: every problem names the file, the key and the
 value.  Unknown keys in a section the core owns, and a table that is none of
@@ -58,7 +58,7 @@ SYSTEM_CONFIG = Path("/etc/companion/config.toml")
 UNDO_MODES = ("off", "honor")
 
 #: Every table the file may have: the core's own and those of ``ui/`` and ``hardware/``.
-SECTIONS = ("game", "store", "table", "display", "gpio", "reader")
+SECTIONS = ("game", "store", "table", "display", "gpio", "reader", "phone")
 _GAME_KEYS = {"undo", "physical_deck", "mission_control_seconds", "mission_control", "physical_missions",
               "private_boosts", "coach"}
 #: Who may be Mission Control (``[game] mission_control``); RULES.md, With a person as Mission Control.

@@ -33,6 +33,7 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.intents import GuardedIntents, Intents
 from companion.games.transmission.names import Step
+from companion.games.transmission.phone import PhoneSession
 from companion.games.transmission.session import Chooser, Session
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.stored import NAME as STORED_NAME
@@ -119,6 +120,8 @@ class TransmissionTable:
         #: the core is logged and shown, never allowed to take the table down.
         self.intents: Intents = GuardedIntents(lambda: self.session, self._intent_failed)
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
+        #: Mission Control's phone page (:class:`ui.games.transmission.phone_link.PhoneLink`), if on.
+        self.phone: Any = None
 
     # ------------------------------------------------------------------ what the screens read
 
@@ -174,19 +177,29 @@ class TransmissionTable:
     def start_game(self, difficulty: str, layout: str, seed: int, mission_control: str | None = None) -> bool:
         """Deal a new game and show Board set-up.  False (with a message) if it cannot start.
 
-        :param mission_control: ``"companion"`` or ``"person"`` (Setup); default: the config's."""
+        :param mission_control: ``"companion"``, ``"person"`` or ``"phone"`` (a person with the phone
+            page, :mod:`ui.games.transmission.phone_link`; Setup); default: the config's."""
         try:
             chooser = self.new_chooser()
-            session = table_session(self.content, chooser, difficulty, layout, seed, self.host.table_config,
-                                    mission_control)
+            if mission_control == "phone":
+                from ui.games.transmission.phone_link import phone_session
+                session: Session = phone_session(self.content, chooser, difficulty, layout, seed,
+                                                 self.host.table_config)
+            else:
+                session = table_session(self.content, chooser, difficulty, layout, seed,
+                                        self.host.table_config, mission_control)
         except (ImportError, KeyError, ValueError) as exc:
             log.exception("cannot start a game")
             self.host.show_message(_("Cannot start the game: {reason}").format(reason=exc), "error")
             return False
         # The next Setup offers a fresh seed: this one deals missions the table has now seen.
-        self.initial = SetupChoice(difficulty, layout, None, getattr(session, "mission_control", "companion"))
+        self.initial = SetupChoice(difficulty, layout, None, getattr(session, "seat_kind", None)
+                                   or getattr(session, "mission_control", "companion"))
         self._begin(session)
         self.game_id = self.host.table_store.save_game(session, KEEPER)
+        if isinstance(session, PhoneSession):
+            from ui.games.transmission.phone_link import PhoneLink
+            self.phone = PhoneLink.for_table(session, self.host.table_config, self.host.show_message)
         return True
 
     def resume_words(self, saved: SavedGame) -> str:
@@ -233,6 +246,9 @@ class TransmissionTable:
         ignored.  It stays in the store as it was."""
         if self._choosing is not None:
             self._choosing.cancel()
+        if self.phone is not None:
+            self.phone.stop()
+            self.phone = None
         self.help_over_game = False
         self.correcting = False
         self.session = None
@@ -268,7 +284,11 @@ class TransmissionTable:
         self.host.show("setup")
 
     def open_mission_control(self) -> None:
-        """The hold button: a person as Mission Control's own screen (the cue first, then the secrets)."""
+        """The hold button: a person as Mission Control's own screen (the cue first, then the secrets);
+        with Mission Control on a phone, the phone's code instead (the secrets never show here)."""
+        if self.phone is not None and self.phone.active:
+            self.phone.show_code()
+            return
         open_seat(self.session)
 
     # ------------------------------------------------------------------ the Menu, How to play, Fix the board

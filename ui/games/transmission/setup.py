@@ -30,8 +30,9 @@ SEED_HINT = N_("Same seed, same deal: the same layout, missions and Transmission
 #: Who is Mission Control (RULES.md, With a person as Mission Control): value, title, subtitle
 #: (marked: translated where the toggles are worded).
 SEATS = (
-    ("companion", N_("The companion"), N_("Mission Control: the app")),
-    ("person", N_("A person"), N_("Mission Control: a player")),
+    ("companion", N_("The companion"), N_("the app")),
+    ("person", N_("A person"), N_("on this screen")),
+    ("phone", N_("A phone"), N_("their own")),
 )
 
 LAYOUTS = (

@@ -117,7 +117,8 @@ def core_module() -> SearchModule | None:
         # A literal name: tests/test_structure.py reads it as an import (a computed one is refused).
         module = importlib.import_module("companion.games.transmission.mission_control._search")
     except Exception as error:  # ImportError, or a broken build failing as it loads
-        log.debug("no native search core (%s): the pure-Python search is used", error)
+        # str(): the error itself would keep its traceback, and every caller's frame, in a log handler
+        log.debug("no native search core (%s): the pure-Python search is used", str(error))
         _WHY[0] = "the native core is not built"
         return None
     reason = stale_reason(module)
