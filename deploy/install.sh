@@ -157,6 +157,18 @@ ensure_dir() {
   run chmod "$mode" "$dir"
 }
 
+# ensure_file PATH MODE OWNER GROUP: an existing file's mode and owners (a dry run's missing file: nothing).
+ensure_file() {
+  local file=$R$1 mode=$2 owner=$3 group=$4
+  [[ -e $file ]] || return 0
+  if [[ "$(stat -c '%a %U %G' "$file")" == "${mode#0} $owner $group" ]]; then
+    ok "$1 ($mode $owner:$group)"
+    return
+  fi
+  run chown "$owner:$group" "$file"
+  run chmod "$mode" "$file"
+}
+
 in_group() { # USER GROUP
   local members
   members="$(getent group "$2" | cut -d: -f4)"
@@ -215,8 +227,11 @@ step_dirs() {
   if [[ -e $R$ETC/config.toml ]]; then
     ok "$ETC/config.toml exists (the table's own; never overwritten)"
   else
-    run install -m 0644 "$HERE/config.toml" "$R$ETC/config.toml"
+    run install -m 0664 -o root -g "$APP_USER" "$HERE/config.toml" "$R$ETC/config.toml"
   fi
+  # The Settings screen keeps the table's language and sound in this file's [table]: the service
+  # may write this one file (its group's; ReadWritePaths in companion.service), not its folder.
+  ensure_file "$ETC/config.toml" 0664 root "$APP_USER"
 }
 
 # The digest of what would be installed: the source tree's files, or the version asked for.

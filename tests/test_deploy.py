@@ -238,7 +238,8 @@ def test_dry_run_prints_every_action_and_changes_nothing(tmp_path: Path) -> None
     for action in ("would run: env DEBIAN_FRONTEND=noninteractive apt-get install",
                    "would run: useradd --system",
                    "would run: usermod -a -G video root", "no group gpio on this system: skipped",
-                   f"would run: install -m 0644 {DEPLOY}/config.toml {inst.root}/etc/companion/config.toml",
+                   f"would run: install -m 0664 -o root -g root {DEPLOY}/config.toml "
+                   f"{inst.root}/etc/companion/config.toml",
                    "python3 -m venv", "pip install", "would run: systemctl enable companion.service",
                    "would run: systemctl disable getty@tty1.service", "udevadm control --reload-rules",
                    "consoleblank=0", "dry run: nothing is changed"):
@@ -266,6 +267,8 @@ def test_install_then_again_changes_nothing_the_second_time(installer: Installer
     assert (root / "etc/udev/rules.d/99-companion-usb.rules").read_bytes() == \
         (DEPLOY / "99-companion-usb.rules").read_bytes()
     assert oct((root / "var/lib/companion").stat().st_mode & 0o7777) == "0o2770"
+    # The Settings screen writes the config in place: the service's group may write the file.
+    assert oct((root / "etc/companion/config.toml").stat().st_mode & 0o7777) == "0o664"
     assert (root / "boot/firmware/cmdline.txt").read_text().rstrip().endswith("rootwait consoleblank=0")
     assert "installed: reboot" in first.stdout
 
