@@ -157,6 +157,15 @@ def test_the_other_games_question_names_the_new_game_in_german(german: None) -> 
     assert "The Six Actions" not in said[0]
 
 
+@pytest.mark.parametrize("game", ["six-actions", "five-actions"])
+def test_help_while_an_action_game_is_set_up_is_german(german: None, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nquit\n"))
+    code, out, _ = companion(capsys, "play", "--game", game, "--no-store")
+    assert code == 0
+    assert "Einrichtung: Beantworte jede Frage" in out and "Setting up" not in out, out
+
+
 def test_english_again_after_a_switch_back(german: None, capsys: pytest.CaptureFixture[str]) -> None:
     i18n.set_language("en")
     code, out, _ = companion(capsys, "--help")

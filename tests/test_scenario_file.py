@@ -46,7 +46,9 @@ def test_a_fault_of_the_file_is_said_alike_by_every_game(
     assert len(said) == 1, said
 
 
-def test_a_missing_file_is_said_alike_by_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_file_is_said_alike_by_every_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     said = set()
     for game in GAMES:
         code, out, err = _referee(game, tmp_path / "nowhere.json", capsys)
