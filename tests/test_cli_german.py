@@ -148,6 +148,24 @@ def test_the_other_games_question_takes_a_german_yes_too(german: None, answer: s
     assert said[1:] == ([] if given_up else ["Ende: Das Spiel bleibt gespeichert."])
 
 
+def test_the_other_games_question_names_the_new_game_in_german(german: None) -> None:
+    said: list[str] = []
+    saved = cast(SavedGame, SimpleNamespace(game="transmission"))
+    titles = {"transmission": "Incoming Transmission"}
+    assert give_up_other(saved, "The Six Actions", lambda _question: "n", said.append, titles) is False
+    assert "ein neues Spiel von Die sechs Aktionen gibt es auf" in said[0], said[0]
+    assert "The Six Actions" not in said[0]
+
+
+@pytest.mark.parametrize("game", ["six-actions", "five-actions"])
+def test_help_while_an_action_game_is_set_up_is_german(german: None, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nquit\n"))
+    code, out, _ = companion(capsys, "play", "--game", game, "--no-store")
+    assert code == 0
+    assert "Einrichtung: Beantworte jede Frage" in out and "Setting up" not in out, out
+
+
 def test_english_again_after_a_switch_back(german: None, capsys: pytest.CaptureFixture[str]) -> None:
     i18n.set_language("en")
     code, out, _ = companion(capsys, "--help")

@@ -83,7 +83,7 @@ PLAYERS = '[{"name": "Ana", "start": "harbour"}, {"name": "Ben", "start": "ridge
     ("scenario", "field"),
     [
         ("[1, 2]", "<scenario>"),
-        ("{not json", "<file>"),
+        ("{not json", "<json>"),
         ('{"players": "Ana"}', "players"),
         ('{"players": [{"name": "Ana"}, {"name": "Ben", "start": "ridge"}]}', "players[0].start"),
         ('{"players": [{"name": "Ana", "start": "bay"}, {"name": "Ben", "start": "ridge"}]}', "players"),
@@ -107,7 +107,7 @@ PLAYERS = '[{"name": "Ana", "start": "harbour"}, {"name": "Ben", "start": "ridge
             "actions[0]",
         ),
         (f'{{"players": {PLAYERS}, "colour": "red"}}', "colour"),
-        ("[" * 100_000 + "]" * 100_000, "<file>"),  # nested too deep for Python: said, not a crash
+        ("[" * 100_000 + "]" * 100_000, "<json>"),  # nested too deep for Python: said, not a crash
     ],
 )
 def test_a_malformed_scenario_exits_2_naming_the_field(

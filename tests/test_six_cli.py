@@ -61,7 +61,7 @@ def test_a_refused_action_exits_3_with_its_index_and_reason(capsys: pytest.Captu
     ("scenario", "field"),
     [
         ("[1, 2]", "<scenario>"),
-        ("{not json", "<file>"),
+        ("{not json", "<json>"),
         ('{"players": "Ana"}', "players"),
         ('{"players": ["Ana", "Ben"], "tycoon": 4}', "tycoon"),
         ('{"players": ["Ana", "Ana"]}', "players"),

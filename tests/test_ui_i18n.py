@@ -193,6 +193,24 @@ def test_every_shell_screen_fits_in_german(ui_harness: Any, app_in: Any, tmp_pat
     assert not found, report(found)
 
 
+def test_the_difficulties_are_named_in_german(ui_harness: Any, app_in: Any, tmp_path: Path) -> None:
+    """The content pack's difficulty titles ("Hard", "Expert") come out of the catalog on Setup, in
+    History and in Stats (docs/glossary.md: Schwer, Experte); they stayed English on all three."""
+    h = ui_harness
+    app_in("de")
+    h.tap(h.find(text="Neues Spiel"))
+    settle(h)
+    titles = {toggle.title for toggle in h.app.manager.current_screen.ids.difficulties.children}
+    assert {"Schwer", "Experte"} <= titles and not {"Hard", "Expert"} & titles, titles
+    _history_with_games(h)
+    settle(h)
+    shown = repr(h.app.manager.current_screen.ids.games.data)
+    assert "Experte · " in shown and "Expert · " not in shown, shown
+    _stats_with_figures(h)
+    settle(h)
+    assert h.find(where=lambda w: "Schwer" in str(getattr(w, "text", ""))) is not None
+
+
 def test_a_switch_while_the_app_runs_redraws_what_is_shown(ui_harness: Any, app_in: Any,
                                                            tmp_path: Path) -> None:
     from kivy.uix.label import Label

@@ -99,7 +99,7 @@ class CompanionApp(App):
                  config: Config | None = None, store_path: str | os.PathLike[str] | None = None,
                  notices: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.title = theme.TITLE
+        self.title = _(theme.TITLE)
         #: Incoming Transmission's start options, handed to its table when it is made.
         self.transmission_start: Start = Start(
             content, SetupChoice(difficulty or "standard", layout or "standard", seed), chooser_factory,

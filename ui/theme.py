@@ -12,10 +12,13 @@ shows a symbol uses :data:`SYMBOL_FONT`.  Nothing is downloaded.
 
 from __future__ import annotations
 
+from companion.i18n import N_
+
 # ------------------------------------------------------------------ window
 WIDTH = 800
 HEIGHT = 480
-TITLE = "Mission Control — Incoming Transmission"
+#: The window's title: the app, which plays three games (Home's title; marked, shown with ``_()``).
+TITLE = N_("Table companion")
 
 # ------------------------------------------------------------------ fonts
 #: A Kivy built-in font with the check mark, arrows and other symbols (Roboto lacks them).

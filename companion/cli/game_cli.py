@@ -275,7 +275,8 @@ def play_stored(
     :raises Failure: ``new_game``'s :class:`ValueError`, exit 2 (:data:`~companion.cli.output.EXIT_USAGE`).
     """
     store = open_store(args)
-    setup = Prompt(input_fn, output_fn, terminal.rules, lambda: SETTING_UP, leaving=NOT_STARTED)
+    setup = Prompt(input_fn, output_fn, terminal.rules, lambda: [_(line) for line in SETTING_UP],
+                   leaving=NOT_STARTED)
     saved = None
     try:
         session: G | None = None

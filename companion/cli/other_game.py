@@ -31,7 +31,7 @@ def give_up_other(saved: SavedGame, title: str, input_fn: Callable[[str], str],
     """
     other = _((titles or {}).get(saved.game, saved.game))
     output_fn(_("An unfinished game of {other} is saved (`companion play --game {name}` resumes it); a new "
-                "game of {game} gives it up.").format(other=other, name=saved.game, game=title))
+                "game of {game} gives it up.").format(other=other, name=saved.game, game=_(title)))
     try:
         answer = input_fn(_("Start a new game anyway? [y/N] ")).strip().lower()
     except EOFError:

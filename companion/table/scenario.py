@@ -9,6 +9,8 @@ wrong is a :class:`~companion.errors.ScenarioError` naming it.
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -17,9 +19,16 @@ from companion.i18n import N_
 from companion.table.record import ActionCodec, RecordedGame, shown
 from companion.table.table_options import read_options
 
-__all__ = ["Refusal", "ScenarioGame", "scenario_actions", "started_game", "whole_number"]
+__all__ = [
+    "REQUIRED_FIELD", "Refusal", "ScenarioGame", "read_scenario_json", "scenario_actions", "started_game",
+    "whole_number",
+]
 
 A = TypeVar("A")
+
+#: What a required scenario field that is not there is, in every game's words (marked: translated
+#: where the error is made, ``said(REQUIRED_FIELD)``).
+REQUIRED_FIELD = N_("required field is missing")
 
 
 class ScenarioGame(RecordedGame, Protocol):
@@ -47,6 +56,35 @@ class Refusal:
     def of(cls, index: int, kind: str, exc: IllegalAction) -> Refusal:
         """The refusal of action ``index`` (``kind``) by ``exc``: its English and its words."""
         return cls(index, kind, english(exc.reason), str(exc.reason))
+
+
+def read_scenario_json(path: str | os.PathLike[str]) -> Any:
+    """A scenario file's JSON, read the same way, and its faults said in the same words, for every
+    game's ``companion referee`` (a byte-order mark from a Windows editor is tolerated).
+
+    :returns: the decoded JSON value (any shape: the game's own parser checks it).
+    :raises ScenarioError: field ``"<file>"`` when the file cannot be read or is not UTF-8 text,
+        ``"<json>"`` when it is not JSON (with its line and column) or JSON Python cannot hold (a
+        number of thousands of digits, nesting too deep).
+    """
+    shown_path = os.fspath(path)
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            text = handle.read()
+    except OSError as exc:
+        raise ScenarioError("<file>", said(N_("cannot read '{path}': {reason}"), path=shown_path,
+                                           reason=exc.strerror or str(exc))) from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("<file>", said(N_("'{path}' is not UTF-8 text: {reason}"), path=shown_path,
+                                           reason=exc.reason)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError("<json>", said(N_("not valid JSON: {problem} at line {line}, column {column}"),
+                                           problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
+    except (ValueError, RecursionError) as exc:
+        raise ScenarioError("<json>", said(N_("not a usable scenario: {problem}"),
+                                           problem=str(exc)[:120] or "nested too deeply")) from None
 
 
 def whole_number(value: Any, field: str, low: int, high: int) -> int:

@@ -98,7 +98,8 @@ class HistoryScreen(BaseScreen[None]):
 
     def show_games(self, games: list[GameSummary]) -> None:
         """Fill the list from :class:`~companion.table.store.GameSummary` objects, newest first."""
-        titles = {d.name: d.title for d in self.app.content.difficulties}
+        # the pack's English titles, in the table's language (Incoming Transmission's content/words.py)
+        titles = {d.name: _(d.title) if d.title else d.title for d in self.app.content.difficulties}
         ordered = sorted(games, key=lambda g: records.local(g.started), reverse=True)
         debriefs = self.manager is not None and self.manager.has_screen("debrief")
         self.ids.games.data = [{**records.history_row(g, titles), "game_id": g.id,

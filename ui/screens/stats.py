@@ -291,7 +291,7 @@ class StatsScreen(BaseScreen[None]):
 
     def _title(self, difficulty: str) -> str:
         if self.game == TRANSMISSION:
-            titles = {d.name: d.title for d in self.app.content.difficulties}
+            titles = {d.name: _(d.title) if d.title else d.title for d in self.app.content.difficulties}
             return titles.get(difficulty, difficulty.title())
         return difficulty[:1].upper() + difficulty[1:]
 

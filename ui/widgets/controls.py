@@ -7,7 +7,6 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.metrics import sp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -109,8 +108,9 @@ class FitLabel(Label):
     ``shorten`` cut the text, as a last resort.  Set ``full_font_size``, not ``font_size``.
     """
 
-    full_font_size = NumericProperty(sp(18))
-    min_font_size = NumericProperty(sp(12))
+    full_font_size = NumericProperty("18sp")  # a unit string: converted per widget, so importing
+    # this module does not open the window before ui.start.configure() has set its size (800x480)
+    min_font_size = NumericProperty("12sp")
     font_size: float  # Label's own property (pixels), which :meth:`fit` sets
 
     def __init__(self, **kwargs: Any) -> None:

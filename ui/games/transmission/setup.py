@@ -13,6 +13,7 @@ from typing import Any
 from kivy.properties import StringProperty
 
 from companion.games.transmission.content.model import ContentPack, Difficulty
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.table_view import TableView
 from companion.i18n import N_, _, ngettext
 from ui.popups import SeedPad
@@ -142,7 +143,7 @@ class SetupScreen(BaseScreen[TableView]):
         difficulties = {d.name: d for d in content.difficulties}
         for toggle in self.ids.difficulties.children:
             d = difficulties[toggle.value]
-            toggle.title, toggle.subtitle = d.title, describe(d, content)
+            toggle.title, toggle.subtitle = pack_text(d.title), describe(d, content)
         for box, choices in ((self.ids.layouts, LAYOUTS), (self.ids.seats, SEATS)):
             words = {value: (title, subtitle) for value, title, subtitle in choices}
             for toggle in box.children:

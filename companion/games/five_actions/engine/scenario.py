@@ -11,7 +11,6 @@ account still adds up.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,14 @@ from companion.games.five_actions.engine.board import LAYOUTS
 from companion.games.five_actions.engine.game import Game
 from companion.games.five_actions.engine.state import census
 from companion.i18n import N_
-from companion.table.scenario import Refusal, scenario_actions, started_game, whole_number
+from companion.table.scenario import (
+    REQUIRED_FIELD,
+    Refusal,
+    read_scenario_json,
+    scenario_actions,
+    started_game,
+    whole_number,
+)
 
 __all__ = ["Scenario", "Refusal", "parse_scenario", "load_scenario", "run", "state_json", "MAX_SEED"]
 
@@ -56,6 +62,8 @@ def _counts(value: Any, field: str, known: tuple[str, ...] | list[str], high: in
 
 
 def _players(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
+    if "players" not in data:
+        raise ScenarioError("players", said(REQUIRED_FIELD))
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise ScenarioError(
@@ -157,20 +165,9 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
 
 
 def load_scenario(path: str | Path, content: ContentPack) -> Scenario:
-    """Read and parse a scenario file.  :raises ScenarioError: unreadable, not JSON, malformed."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a Notepad copy's byte-order mark is no text
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError("<file>", said(N_("cannot read it ({problem})"), problem=exc)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(
-            "<file>", said(N_("is not JSON ({problem}, line {line})"), problem=exc.msg, line=exc.lineno)
-        ) from None
-    except (ValueError, RecursionError) as exc:  # nested too deep, a number too long
-        raise ScenarioError("<file>", said(N_("is not JSON ({problem})"), problem=exc)) from None
-    return parse_scenario(data, content)
+    """Read and parse a scenario file.  :raises ScenarioError: unreadable, not JSON (in every game's
+    words: :func:`~companion.table.scenario.read_scenario_json`), malformed."""
+    return parse_scenario(read_scenario_json(path), content)
 
 
 def run(scenario: Scenario) -> Refusal | None:

@@ -12,7 +12,6 @@ supply in the ledger ("scenario position"), so money is still conserved.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,14 @@ from companion.games.six_actions.engine.game import Game
 from companion.games.six_actions.engine.rules import COLOURS
 from companion.games.six_actions.engine.state import MAX_NOTES, SUPPLY, GameState
 from companion.i18n import N_
-from companion.table.scenario import Refusal, scenario_actions, started_game, whole_number
+from companion.table.scenario import (
+    REQUIRED_FIELD,
+    Refusal,
+    read_scenario_json,
+    scenario_actions,
+    started_game,
+    whole_number,
+)
 from companion.table.table_options import options_json
 
 __all__ = ["Scenario", "Refusal", "load_scenario", "parse_scenario", "run", "state_json"]
@@ -53,6 +59,8 @@ class Scenario:
 
 
 def _players(data: dict[str, Any]) -> list[dict[str, Any]]:
+    if "players" not in data:
+        raise ScenarioError("players", said(REQUIRED_FIELD))
     players = data.get("players")
     if not isinstance(players, list) or not players:
         raise ScenarioError(
@@ -191,16 +199,9 @@ def parse_scenario(data: Any, content: ContentPack) -> Scenario:
 
 
 def load_scenario(path: str | Path, content: ContentPack) -> Scenario:
-    """Read a scenario file.  :raises ScenarioError: unreadable, not JSON, or a bad field."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError("<file>", said(N_("cannot be read: {problem}"), problem=exc)) from None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise ScenarioError("<file>", said(N_("is not JSON: {problem}"), problem=exc)) from None
-    return parse_scenario(data, content)
+    """Read a scenario file.  :raises ScenarioError: unreadable, not JSON (in every game's words:
+    :func:`~companion.table.scenario.read_scenario_json`), or a bad field."""
+    return parse_scenario(read_scenario_json(path), content)
 
 
 def run(scenario: Scenario) -> Refusal | None:

@@ -35,18 +35,18 @@ Field paths in errors use zero-based indices: ``board[2]``, ``missions[1]``,
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import ScenarioError, written
+from companion.errors import ScenarioError, said, written
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE, Cell, Position, cell_of, index
 from companion.games.transmission.engine.commands import REGISTERS, Command
 from companion.games.transmission.engine.rules import pair_complete
+from companion.table.scenario import REQUIRED_FIELD, read_scenario_json
 
 __all__ = [
     "Scenario",
@@ -287,7 +287,7 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
     required = ("board", "cadet", "missions") + (("commands",) if commands else ())
     for key in required:
         if key not in data:
-            raise ScenarioError(key, "required field is missing")
+            raise ScenarioError(key, said(REQUIRED_FIELD))
     board = _board(data["board"], content)
     cadet = _cadet(data["cadet"])
     carrying = _carrying(data.get("carrying"), board, content)
@@ -329,20 +329,5 @@ def load_scenario(path: str | os.PathLike[str], content: ContentPack, *, command
     :raises ScenarioError: field ``"<file>"`` when unreadable, ``"<json>"`` when not JSON,
         else the field at fault (see :func:`parse_scenario`).
     """
-    try:
-        with open(path, encoding="utf-8-sig") as handle:  # tolerate a BOM from Windows editors
-            text = handle.read()
-    except OSError as exc:
-        raise ScenarioError("<file>", f"cannot read {os.fspath(path)!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise ScenarioError("<file>", f"{os.fspath(path)!r} is not UTF-8 text: {exc.reason}") from None
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise ScenarioError("<json>", f"not valid JSON: {exc.msg} at {where}") from None
-    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, nesting too deep
-        raise ScenarioError(
-            "<json>", f"not a usable scenario: {type(exc).__name__}: {str(exc)[:120] or 'nested too deeply'}"
-        ) from None
+    data: Any = read_scenario_json(path)
     return parse_scenario(data, content, commands=commands)
