@@ -37,7 +37,7 @@ class FiveStepScreen(ActionStepScreen):
     shows_map = BooleanProperty(False)
 
     table_screen = "five_table"
-    name_hint = "the Location's name"
+    name_hint = N_("the Location's name")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="five_step", **kwargs)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.i18n import N_
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action
 from companion.games.five_actions.engine.options import FiveOptions
@@ -34,7 +35,7 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
 
     game = GAME
     screens = ("five_table", "five_step", "five_end")
-    over_words = "The game is over: the standings, Patents' icons counted."
+    over_words = N_("The game is over: the standings, Patents' icons counted.")
 
     def first_screen(self, session: Session) -> str:
         """The table, or the standings for a game resumed once over."""

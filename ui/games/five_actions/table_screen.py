@@ -87,7 +87,7 @@ class FiveTableScreen(ActionTableScreen):
     panel, the five actions (each says what its cheapest box costs, or why not) and Pass."""
 
     step_screen = "five_step"
-    end_words = "The rules leave it to the table. Patents' icons are counted."
+    end_words = N_("The rules leave it to the table. Patents' icons are counted.")
 
     has_map = BooleanProperty(True)
 

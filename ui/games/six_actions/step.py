@@ -37,7 +37,7 @@ class SixStepScreen(ActionStepScreen):
     preview of every payment (:class:`~ui.games.step_base.ActionStepScreen` asks and answers)."""
 
     table_screen = "six_table"
-    name_hint = "the city's name"
+    name_hint = N_("the city's name")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_step", **kwargs)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.i18n import N_
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Action
 from companion.games.six_actions.engine.options import SixOptions
@@ -36,7 +37,7 @@ class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
 
     game = GAME
     screens = ("six_table", "six_step", "six_ledger", "six_merit", "six_end")
-    over_words = "The game is over: the final figures, after the notes were settled."
+    over_words = N_("The game is over: the final figures, after the notes were settled.")
 
     def at_end(self, view: TableView, current: str) -> bool:
         """The table screen gives way to the end settlement's once the settlement is on."""

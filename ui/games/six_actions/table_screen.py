@@ -88,7 +88,7 @@ class SixTableScreen(ActionTableScreen):
     """The Six Actions' table: panels, the six actions, the turn's and the round's buttons."""
 
     step_screen = "six_step"
-    end_words = "After the last Revenue and Dividends: the notes are settled."
+    end_words = N_("After the last Revenue and Dividends: the notes are settled.")
 
     round_over = BooleanProperty(False)
 
