@@ -200,7 +200,8 @@ class ActionTable(Generic[S, V, A, C]):
         who = ", ".join(str(n) for n in names) if isinstance(names, list) else ""
         when = records.short_when(saved.summary.started)
         if who:
-            return _("Resume {game} from {when} ({players})?").format(game=_(self.title), when=when, players=who)
+            return _("Resume {game} from {when} ({players})?").format(game=_(self.title), when=when,
+                                                                      players=who)
         return _("Resume {game} from {when}?").format(game=_(self.title), when=when)
 
     def resume(self, saved: SavedGame) -> bool:

@@ -4,7 +4,7 @@ colour's word beside it (colour is never the only sign)."""
 
 from __future__ import annotations
 
-from companion.i18n import _, pgettext
+from companion.i18n import pgettext
 
 __all__ = ["RGBA", "rgba", "word"]
 

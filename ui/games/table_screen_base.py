@@ -18,7 +18,7 @@ from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.i18n import N_, _
+from companion.i18n import _
 from ui import theme
 from ui.popups import ChoicePopup
 from ui.screens.base import BaseScreen

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.i18n import N_
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.actions import Action
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.info import GAME
 from companion.games.five_actions.session import Preview, Session, SupplyNeeds
 from companion.games.five_actions.views import TableView
+from companion.i18n import N_
 from ui.games.action_table import ActionTable
 
 __all__ = ["COLOURS", "NAME", "FiveActionsTable", "table_of"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.i18n import N_
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.actions import Action
 from companion.games.six_actions.engine.options import SixOptions
@@ -22,6 +21,7 @@ from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.info import GAME
 from companion.games.six_actions.session import Seat, Session
 from companion.games.six_actions.views import Quote, TableView
+from companion.i18n import N_
 from ui.games.action_table import ActionTable
 
 __all__ = ["NAME", "SixActionsTable", "table_of"]
