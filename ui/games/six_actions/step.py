@@ -78,7 +78,7 @@ class SixStepScreen(ActionStepScreen):
     def _show_confirm(self, view: TableView) -> None:
         table = table_of(self.app)
         preview = table.preview(self.action(view))
-        title = ACTION_TITLES.get(self.kind, self.kind)
+        title = _(ACTION_TITLES.get(self.kind, self.kind))
         lines = [f"[b]{escape_markup(describe(self.kind, view, self.answers, dict(self.said)))}[/b]"]
         if preview is not None:
             for row in preview.payments:
