@@ -257,7 +257,7 @@ class ActionTable(Generic[S, V, A, C]):
         """Ask for a redraw of the game's screen that is up (batched)."""
         self._redraw_trigger()
 
-    def _redraw(self, *_: object) -> None:
+    def _redraw(self, *_args: object) -> None:
         view = self.view()
         manager = self.host.manager
         if view is None or manager.current not in self.in_game:

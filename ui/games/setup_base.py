@@ -64,7 +64,7 @@ class SeatsSetupScreen(BaseScreen[Any]):
 
     # ------------------------------------------------------------------ drawing
 
-    def on_pre_enter(self, *_: object) -> None:
+    def on_pre_enter(self, *_args: object) -> None:
         content = self.table().content
         self.has_map = content.has_map
         if not self.has_map:

@@ -188,10 +188,10 @@ def _install(view: TableView, answers: Mapping[str, object], content: ContentPac
     if "location" not in answers:
         player = _player(view)
         if view.layout != "map":
-            mine = {k for k, _ in player.stations} if player is not None else set()
+            mine = {k for k, _side in player.stations} if player is not None else set()
             return Question("location", title, _(TYPE_LOCATION) + " " + _("Or tap one already named."),
                             _named(view, exclude=mine), text=True)
-        mine = {k for k, _ in player.stations} if player is not None else set()
+        mine = {k for k, _side in player.stations} if player is not None else set()
         if box_effect("install", view, answers, content) == "reach":
             keys = tuple(x.id for x in view.locations if not x.ocean and x.id not in mine)
             prompt = _("The Patent: up to 2 spaces from your station or Signal token. Tap it on the map.")
@@ -325,7 +325,7 @@ def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack
         for row, spaces in view.credit_rows:
             used = [(tag, seat) for tag, seat in spaces if tag == "all" or (tag == "3+" and count >= 3)
                     or (tag == "4" and count == 4)]
-            free = sum(1 for _, seat in used if seat is None)
+            free = sum(1 for _tag, seat in used if seat is None)
             icon = icons.get(row)
             detail = _("{free} of {spaces} free").format(free=free, spaces=len(used)) + (
                 " · " + _("counts as {icon}").format(icon=_icon(icon)) if icon else "")
@@ -400,7 +400,7 @@ def _draw(view: TableView, answers: Mapping[str, object], content: ContentPack) 
     if "tycoon" in answers:
         return None
     level = view.pending_draw
-    seen = {t for _, tiles in view.display for t in tiles}
+    seen = {t for _level, tiles in view.display for t in tiles}
     seen |= {t for p in view.players for c in p.columns for t in c.tycoons}
     options = tuple(Option(content.tycoon_name(t.id), t.id, _("{column} · F{factories} S{scientists}").format(
                         column=_in_line(t.column), factories=t.factories, scientists=t.scientists))

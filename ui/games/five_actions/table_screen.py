@@ -80,7 +80,7 @@ def action_note(kind: str, view: TableView, player: PlayerPanel | None) -> tuple
         return (True, _("a Credit token")) if player.credits else (False, _("no Credit token"))
     if kind in ("transmit", "modulate"):
         side = kind == "modulate"
-        if not any(m == side for _, m in player.stations):
+        if not any(m == side for _key, m in player.stations):
             return False, _("no Modulated station") if side else _("no Unmodulated station")
         if player.ready < 2:
             return False, _("2 Ready tokens needed")
