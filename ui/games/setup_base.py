@@ -14,6 +14,7 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from companion.i18n import _
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigToggle
 
