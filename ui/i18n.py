@@ -58,9 +58,11 @@ class Translator(Observable):
 
     def funbind(self, name: str, func: Any, *args: Any, **kwargs: Any) -> None:
         if name in self.BOUND:
-            key = (func, args, kwargs)
-            if key in self.observers:
-                self.observers.remove(key)
+            # By identity: comparing two observers' arguments compares their widgets' weak proxies,
+            # which raises ReferenceError once a widget is gone.
+            self.observers = [o for o in self.observers
+                              if not (o[0] is func and len(o[1]) == len(args)
+                                      and all(x is y for x, y in zip(o[1], args)))]
         else:
             super().funbind(name, func, *args, **kwargs)
 
@@ -75,8 +77,8 @@ class Translator(Observable):
             try:
                 func(*largs, None, None)
             except ReferenceError:  # its widget is gone (an app that stopped, a popup closed)
-                if observer in self.observers:
-                    self.observers.remove(observer)
+                # by identity: ``in``/``remove`` would compare the dead proxies and raise again
+                self.observers = [o for o in self.observers if o is not observer]
 
 
 #: The one translator every kv file imports (``#:import tr ui.i18n.tr``).
