@@ -34,9 +34,8 @@ from companion.cli.output import (
     verbose_option,
 )
 from companion.errors import ContentError, ScenarioError
-from companion.i18n import _
 from companion.table.action_terminal import ActionTerminal, TerminalSession
-from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
+from companion.table.prompt import NOT_STARTED, Prompt, Quit, not_started, setting_up
 from companion.table.registry import AddSubcommand, ContentId, Keeper, StoredSession
 from companion.table.scenario import Refusal
 from companion.table.seat_names import clean_name, name_problem, taken_by
@@ -271,8 +270,7 @@ def play_stored(
     :raises Failure: ``new_game``'s :class:`ValueError`, exit 2 (:data:`~companion.cli.output.EXIT_USAGE`).
     """
     store = open_store(args)
-    setup = Prompt(input_fn, output_fn, terminal.rules, lambda: tuple(_(line) for line in SETTING_UP),
-                   leaving=NOT_STARTED)
+    setup = Prompt(input_fn, output_fn, terminal.rules, setting_up, leaving=NOT_STARTED)
     saved = None
     try:
         session: G | None = None

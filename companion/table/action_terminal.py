@@ -51,7 +51,8 @@ class ActionTerminal(Generic[S]):
     back_words: ClassVar[tuple[str, ...]] = ("back",)
     #: What ``help`` says ``quit`` does: with the store, without it (marked with ``N_``: the prompt
     #: translates it where shown).
-    leaving: ClassVar[tuple[str, str]] = (N_("leave (the game is saved)"), N_("leave (this game is not saved)"))
+    leaving: ClassVar[tuple[str, str]] = (N_("leave (the game is saved)"),
+                                          N_("leave (this game is not saved)"))
     #: Said when the table leaves: with the store, without it (marked, translated where said).
     left: ClassVar[tuple[str, str]] = (N_("Leaving: the game is saved as it stands."),
                                        N_("Leaving: this game was not saved."))

@@ -82,8 +82,8 @@ def _ask_players(setup: Prompt, content: ContentPack, layout: str) -> tuple[list
             taken = start_taken_by(content, layout, chosen, start) if start else None
             if taken is not None:
                 shown = dict(land).get(start, start)
-                setup.say(_("{place} is {player}'s starting Location: each player starts on their own.").format(
-                    place=shown, player=taken))
+                said = _("{place} is {player}'s starting Location: each player starts on their own.")
+                setup.say(said.format(place=shown, player=taken))
                 start = ""
         names.append(name)
         starts.append(start)
@@ -130,7 +130,8 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         help=_("the table draws the Tycoon tiles itself and says each one"),
     )
     game_cli.add_play_options(
-        play_parser, play, max_seed=MAX_SEED, seed_help=_("the seed of the Tycoon stacks"), layout_default=None,
+        play_parser, play, max_seed=MAX_SEED, seed_help=_("the seed of the Tycoon stacks"),
+        layout_default=None,
         layout_help=_("the content pack's map (default when it has one), or the printed board"),
         options_example='{"advanced_needs_occupied": true}',
     )

@@ -63,10 +63,10 @@ def panel_lines(panel: PlayerPanel, names: Callable[[str], str] = str) -> list[s
         for c in panel.columns
     )
     return [
-        mark + _("{player}: ${money}, {points} points, {stations} stations left, {ready} Signal tokens in Ready, "
-                 "Permanent Links {links}").format(player=panel.name, money=panel.money, points=panel.points,
-                                                   stations=panel.stations_left, ready=panel.ready,
-                                                   links=panel.links),
+        mark + _("{player}: ${money}, {points} points, {stations} stations left, {ready} Signal tokens in "
+                 "Ready, Permanent Links {links}").format(
+            player=panel.name, money=panel.money, points=panel.points, stations=panel.stations_left,
+            ready=panel.ready, links=panel.links),
         "    " + _("Action tiles: {columns}").format(columns=cols),
         "    " + _("Credit tokens on the board: {credits}; active Tycoons {tycoons}, Factories {factories}, "
                    "Scientists {scientists}; Patents {patents}").format(
@@ -137,9 +137,11 @@ class Terminal(ActionTerminal[Session]):
     def box(self, column: str) -> tuple[str, str | None]:
         view = self.session.view()
         quotes = [q for q in view.quotes if q.column == column]
-        boxes = [(q.box, f"{_(BOX_WORDS.get(q.box, q.box))}: ${q.dollars}" + ("" if q.ok else f" ({q.reason})"))
+        boxes = [(q.box,
+                  f"{_(BOX_WORDS.get(q.box, q.box))}: ${q.dollars}" + ("" if q.ok else f" ({q.reason})"))
                  for q in quotes]
-        box = self.pick(_("Which box?"), boxes or [(b, _(BOX_WORDS[b])) for b in ("basic", "advanced", "patent")])
+        box = self.pick(_("Which box?"), boxes or [(b, _(BOX_WORDS[b])) for b in ("basic", "advanced",
+                                                                                  "patent")])
         side = self.pick(_("Which side of the Patent?"), ["A", "B"]) if box == "patent" else None
         return box, side
 
@@ -223,7 +225,8 @@ class Terminal(ActionTerminal[Session]):
             self.report(s.install(str(location), box, side))
             return
         location = self.ask(
-            _("Build on which Location (its name)? "), _("Type the name of the Location printed on the board.")
+            _("Build on which Location (its name)? "),
+            _("Type the name of the Location printed on the board."),
         )
         empty = self.yes(_("Does it hold no piece at all?"))
         tracks = [t.id for t in s.content.board.tracks]
@@ -264,7 +267,8 @@ class Terminal(ActionTerminal[Session]):
             self.report(act(station, box, locations=locations, side=side))
             return
         empty = [self.yes(_("Is {place} empty?").format(place=loc)) for loc in locations]
-        bonus = [self.number(_("The bonus of {place} in dollars (Enter alone: 0)? ").format(place=loc), blank=0)
+        bonus = [self.number(_("The bonus of {place} in dollars (Enter alone: 0)? ").format(place=loc),
+                             blank=0)
                  for loc in locations]
         self.report(act(station, box, locations=locations, empty=empty, bonus=bonus, side=side))
 
@@ -281,7 +285,8 @@ class Terminal(ActionTerminal[Session]):
         credit, row = self.credit(view)
         tycoon = self.session.content.tycoon_name
         tiles = [(t, tycoon(t)) for _level, ts in view.display for t in ts] + [
-            (f"face-down level {lv}", _("face-down level {level}").format(level=lv)) for lv, n in view.stacks if n
+            (f"face-down level {lv}",
+             _("face-down level {level}").format(level=lv)) for lv, n in view.stacks if n
         ]
         pick = self.choose(_("Which Tycoon tile?"), tiles, blank=_("none"))
         if pick is not None and pick.startswith("face-down level "):

@@ -60,7 +60,8 @@ def _holds(pack: ContentPack) -> str:
     where = (_("a map of {n} cities").format(n=len(pack.game_map.cities)) if pack.game_map
              else _("no map (the printed board)"))
     sample = " " + _("(a sample)") if pack.sample else ""
-    return _("{pack}, {industries} Industry cards, {policies} Policies, {merits} Merit cards, {where}").format(
+    said = _("{pack}, {industries} Industry cards, {policies} Policies, {merits} Merit cards, {where}")
+    return said.format(
         pack=pack.id + sample, industries=len(pack.industries), policies=len(pack.policies),
         merits=len(pack.merits), where=where)
 
@@ -109,7 +110,8 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         type=parse_players,
         default=None,
         metavar="NAME:COLOUR,...",
-        help=_("the players in seat order (colours: {colours}); asked if left out").format(colours=", ".join(COLOURS)),
+        help=_("the players in seat order (colours: {colours}); asked if left out").format(
+            colours=", ".join(COLOURS)),
     )
     play_parser.add_argument(
         "--tycoon", type=int, default=0, help=_("the first Tycoon's seat, 0-based (default 0)")

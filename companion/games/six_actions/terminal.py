@@ -106,7 +106,8 @@ class Terminal(ActionTerminal[Session]):
         return word
 
     def number(self, prompt: str, low: int, high: int) -> int:
-        return self.prompt.number(_("{question} ({low}-{high}): ").format(question=prompt, low=low, high=high),
+        return self.prompt.number(_("{question} ({low}-{high}): ").format(question=prompt, low=low,
+                                                                          high=high),
                                   low, high)
 
     def seat(self, view: TableView, prompt: str, exclude: int | None = None) -> int:
@@ -239,7 +240,8 @@ class Terminal(ActionTerminal[Session]):
         elif word == "ledger":
             for row in view.ledger[-15:]:
                 self.say("  " + _("{payer} -> {payee}: {amount} Cr ({reason})").format(
-                    payer=row.payer, payee=row.payee, amount=row.amount, reason=_(row.reason) if row.reason else ""))
+                    payer=row.payer, payee=row.payee, amount=row.amount,
+                    reason=_(row.reason) if row.reason else ""))
         elif word == "undo":
             s.undo()
 
@@ -280,14 +282,16 @@ class Terminal(ActionTerminal[Session]):
         if p.notes == 0:
             self.session.settle(row.seat, 0)
             return
-        self.session.settle(row.seat, self.number(_("{player}: notes to repay at 50 Cr each").format(player=p.name),
+        self.session.settle(row.seat,
+                            self.number(_("{player}: notes to repay at 50 Cr each").format(player=p.name),
                                                   0, most))
 
     def show_end(self) -> None:
         outcome = self.session.game.outcome()
         self.say(_("The game is over. Each player after the settlement:"))
         for st in outcome.standings if outcome else ():
-            self.say("  " + _("{player}: {money} Cr, {influence} Influence, Asset Value {asset_value}, {repaid} of "
-                              "{notes} notes repaid").format(player=st.name, money=st.money, influence=st.influence,
+            self.say("  " + _("{player}: {money} Cr, {influence} Influence, Asset Value {asset_value}, "
+                              "{repaid} of {notes} notes repaid").format(player=st.name, money=st.money,
+                                                             influence=st.influence,
                                                              asset_value=st.asset_value, repaid=st.repaid,
                                                              notes=st.notes))

@@ -88,7 +88,8 @@ def _pieces(view: TableView, key: str) -> str:
         return _("empty")
     kinds = {"station": _("{player}'s station"), "modulated": _("{player}'s Modulated station"),
              "token": _("{player}'s token")}
-    return ", ".join(kinds.get(k, "{player}'s " + k).format(player=view.players[s].name) for s, k in loc.pieces)
+    return ", ".join(kinds.get(k, "{player}'s " + k).format(player=view.players[s].name) for s,
+                     k in loc.pieces)
 
 
 def box_effect(kind: str, view: TableView, answers: Mapping[str, object], content: ContentPack) -> str:
@@ -123,8 +124,8 @@ def _box(kind: str, view: TableView, content: ContentPack) -> Question:
         options.append(Option(_(BOX_WORDS[quote.box]), quote.box, detail, quote.ok))
     tiles = col.tiles if col is not None else 0
     return Question("box", _("{action}: which box?").format(action=_(ACTION_TITLES[kind])),
-                    _("An Action tile from the {column} column ({tiles} there) and the dollars up to the box.")
-                    .format(column=_in_line(column), tiles=tiles),
+                    _("An Action tile from the {column} column ({tiles} there) and the dollars up to the "
+                      "box.").format(column=_in_line(column), tiles=tiles),
                     tuple(options))
 
 
@@ -142,7 +143,8 @@ def _side(kind: str, view: TableView, content: ContentPack) -> Question:
         points = ngettext("{n} pt", "{n} pts", side.points).format(n=side.points)
         onto = (_("onto the Basic box · {effect} · {points}") if side.icons == 2
                 else _("onto the Advanced box · {effect} · {points}"))
-        options.append(Option(_("Side {side}").format(side=name), name, onto.format(effect=effect, points=points)))
+        options.append(Option(_("Side {side}").format(side=name), name, onto.format(effect=effect,
+                                                                                    points=points)))
     return Question("side", _("{patent}: which side?").format(
                         patent=content.patent_name(patent.id) if patent else _("The Patent")),
                     _("The first use: it slides onto that box and the choice is final."), tuple(options))
@@ -200,7 +202,8 @@ def _install(view: TableView, answers: Mapping[str, object], content: ContentPac
             prompt = _("Next to your station or Signal token, not ocean. Tap it on the map.")
         names = _names(view)
         options = tuple(Option(names[k], k, _pieces(view, k)) for k in keys)
-        return Question("location", title, prompt if keys else _("Nowhere to build now."), options, picks=keys)
+        return Question("location", title, prompt if keys else _("Nowhere to build now."), options,
+                        picks=keys)
     if view.layout == "map":
         return None
     where = str(answers["location"])
@@ -228,7 +231,8 @@ def _station(kind: str, view: TableView) -> Question:
     modulated = kind == "modulate"
     names = _names(view)
     keys = tuple(k for k, m in (player.stations if player is not None else ()) if m == modulated)
-    options = tuple(Option(names.get(k, k), k, _("Modulated station") if modulated else _("Unmodulated station"))
+    options = tuple(Option(names.get(k, k), k,
+                           _("Modulated station") if modulated else _("Unmodulated station"))
                     for k in keys)
     who = player.name if player is not None else _("The player")
     action = _(ACTION_TITLES[kind])
@@ -260,7 +264,8 @@ def _signal(kind: str, view: TableView, answers: Mapping[str, object],
                                   bool(path.reached), path.reached))
         ends = tuple(dict.fromkeys(k for o in options if o.enabled for k in o.at))
         return Question("path", _("{action}: along which line?").format(action=title),
-                        _("Two Signal tokens along one printed line, never turning a corner (or tap the map)."),
+                        _("Two Signal tokens along one printed line, never turning a corner (or tap the "
+                          "map)."),
                         tuple(options), picks=ends, lit=(station,))
     if view.layout == "map":
         land = tuple(x.id for x in view.locations if not x.ocean and x.id != station)
@@ -313,7 +318,8 @@ def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack
     player = _player(view)
     if "credit" not in answers:
         uncovers = {c.id: c.uncovers for c in content.board.credits}
-        options = tuple(Option(content.credit_name(c), c, _("uncovers {icon}").format(icon=_icon(uncovers.get(c))))
+        options = tuple(Option(content.credit_name(c), c,
+                               _("uncovers {icon}").format(icon=_icon(uncovers.get(c))))
                         for c in (player.credits if player is not None else ()))
         return Question("credit", _("{action}: which Credit token?").format(action=title),
                         _("One of your board's, your choice.") if options
@@ -348,7 +354,8 @@ def _fund(view: TableView, answers: Mapping[str, object], content: ContentPack) 
         for ident in tiles:
             tile = content.tycoon(ident)
             detail = (_("level {level} · {column} · F{factories} S{scientists}").format(
-                level=level, column=_in_line(tile.column), factories=tile.factories, scientists=tile.scientists)
+                level=level, column=_in_line(tile.column), factories=tile.factories,
+                scientists=tile.scientists)
                 if tile else _("level {level}").format(level=level))
             options.append(Option(content.tycoon_name(ident), ident, detail))
     options += [Option(_("Face down, level {level}").format(level=lv), lv,
@@ -358,8 +365,8 @@ def _fund(view: TableView, answers: Mapping[str, object], content: ContentPack) 
     player = _player(view)
     active = player.tycoons if player is not None else 0
     return Question("tycoon", _("Funding: which Tycoon tile?"),
-                    _("Of a level up to your active Tycoons ({active} now; the Credit token may uncover one).")
-                    .format(active=active),
+                    _("Of a level up to your active Tycoons ({active} now; the Credit token may uncover "
+                      "one).").format(active=active),
                     tuple(options))
 
 

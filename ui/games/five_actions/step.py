@@ -127,7 +127,8 @@ class FiveStepScreen(ActionStepScreen):
         lines = []
         chosen = " · ".join(words for _key, words in self.said)
         if chosen:
-            lines.append("[color=b8c2d4]" + _("Chosen: {answers}").format(answers=escape_markup(chosen)) + "[/color]")
+            said = _("Chosen: {answers}").format(answers=escape_markup(chosen))
+            lines.append(f"[color=b8c2d4]{said}[/color]")
         if self.answers.get("box") == "patent" and self.answers.get("side"):
             lines.append(_("The Patent's first use: side {side}, slid onto its box for good.").format(
                 side=self.answers["side"]))

@@ -63,7 +63,8 @@ def panel_lines(player: PlayerPanel, names: dict[str, str] | None = None) -> str
         stations = ", ".join(names.get(k, k) + (modulated if m else "") for k, m in player.stations)
         lines.append(_("On: {stations}").format(stations=stations or _("no station")))
         if player.tokens:
-            lines.append(_("Tokens: {places}").format(places=", ".join(names.get(k, k) for k in player.tokens)))
+            lines.append(_("Tokens: {places}").format(places=", ".join(names.get(k,
+                                                                                 k) for k in player.tokens)))
     return "\n".join(lines)
 
 
@@ -189,10 +190,11 @@ class FiveTableScreen(ActionTableScreen):
         if loc is None or view is None:
             return
         if loc.ocean:
-            self.app.show_message(_("{place}: an ocean space (no station goes there).").format(place=loc.name),
-                                  "info")
+            ocean = _("{place}: an ocean space (no station goes there).")
+            self.app.show_message(ocean.format(place=loc.name), "info")
             return
-        words = {"station": _("{player}'s Unmodulated station"), "modulated": _("{player}'s Modulated station"),
+        words = {"station": _("{player}'s Unmodulated station"),
+                 "modulated": _("{player}'s Modulated station"),
                  "token": _("{player}'s Signal token")}
         pieces = ", ".join(words.get(k, "{player}'s " + k).format(player=view.players[s].name)
                            for s, k in loc.pieces) or _("no piece")
@@ -201,7 +203,8 @@ class FiveTableScreen(ActionTableScreen):
             said = _("{place}: bonus {bonus}; {reward} reward icon; {pieces}.")
         else:
             reward, said = "", _("{place}: bonus {bonus}; no reward icon; {pieces}.")
-        self.app.show_message(said.format(place=loc.name, bonus=loc.bonus, reward=reward, pieces=pieces), "info")
+        self.app.show_message(said.format(place=loc.name, bonus=loc.bonus, reward=reward, pieces=pieces),
+                              "info")
 
     def pass_turn(self) -> None:
         view = self._view
@@ -210,7 +213,8 @@ class FiveTableScreen(ActionTableScreen):
             return
         ChoicePopup(_("{player} passes?").format(player=player.name),
                     _("No action this turn: for one who cannot or will not act."),
-                    [(_("Keep the turn"), None, theme.SECONDARY), (_("Pass"), self._pass, theme.ACCENT)]).open()
+                    [(_("Keep the turn"), None, theme.SECONDARY), (_("Pass"), self._pass,
+                                                                   theme.ACCENT)]).open()
 
     def _pass(self) -> None:
         self.tell(lambda intents: intents.pass_turn())

@@ -84,7 +84,8 @@ class SixEndScreen(BaseScreen[TableView]):
             if s is not None and s.done:
                 unpaid = s.notes - s.repaid
                 row.result = (_("repaid {repaid}; {unpaid} unpaid: -{asset_value} AV, -{influence} Influence")
-                              .format(repaid=s.repaid, unpaid=unpaid, asset_value=NOTE_COST * unpaid, influence=7 * unpaid)
+                              .format(repaid=s.repaid, unpaid=unpaid, asset_value=NOTE_COST * unpaid,
+                                      influence=7 * unpaid)
                     if unpaid else _("repaid {repaid}: no unpaid note").format(repaid=s.repaid))
             else:
                 row.result = ""

@@ -198,7 +198,8 @@ def _strategy(view: TableView, answers: Mapping[str, object]) -> Question | None
         return Question("policy", _("Lobby: which Policy?"),
                         _("Take one of the open Policies and its Promoters."),
                         tuple(Option(p.name, p.id,
-                                     ngettext("{n} Promoter", "{n} Promoters", p.promoters).format(n=p.promoters))
+                                     ngettext("{n} Promoter", "{n} Promoters",
+                                              p.promoters).format(n=p.promoters))
                               for p in view.open_policies))
     if sid == "office" and "city" not in answers:
         if view.has_map:
