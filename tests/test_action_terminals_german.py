@@ -60,6 +60,6 @@ def test_the_five_actions_terminal_speaks_german(german: None) -> None:
     for said in ("-- Runde 1 --", "Ana, deine Aktion:", "Aktionsplättchen: ", "Tycoon-Auslage: ",
                  "Kreditmarker auf dem Tableau: ", "Ana: 0 Punkte + 0 Patentsymbole"):
         assert said in text, said
-    for english in ("-- Round", "your action", "Action tiles:", "Tycoon display", "Credit tokens on the board",
-                    "Patent icons", "stations left"):
+    for english in ("-- Round", "your action", "Action tiles:", "Tycoon display",
+                    "Credit tokens on the board", "Patent icons", "stations left"):
         assert english not in text, english
