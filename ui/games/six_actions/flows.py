@@ -27,7 +27,7 @@ from companion.games.six_actions.engine.actions import (
     Strategy,
 )
 from companion.games.six_actions.views import PlayerPanel, TableView
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, ngettext, pgettext
 from ui.games.flow import Option, Question
 
 __all__ = ["ACTION_TITLES", "ADJUST_REASONS", "FLOWS", "Option", "Question", "action_of", "describe",
@@ -346,9 +346,11 @@ def describe(kind: str, view: TableView, answers: Mapping[str, object], words: M
                   "reason": said["reason"]}
         gains = answers.get("sign") == 1
         if "counterparty" in said:
+            # TRANSLATORS: the supply as the other side of an adjustment: "(Revenue, with The supply)"
+            other = pgettext("adjustment, with", "The supply") if answers.get("counterparty") == -1 \
+                else said["counterparty"]
             return (_("{player} gains {amount} {what} ({reason}, with {other}).") if gains else
-                    _("{player} loses {amount} {what} ({reason}, with {other}).")).format(
-                other=said["counterparty"], **values)
+                    _("{player} loses {amount} {what} ({reason}, with {other}).")).format(other=other, **values)
         return (_("{player} gains {amount} {what} ({reason}).") if gains else
                 _("{player} loses {amount} {what} ({reason}).")).format(**values)
     raise KeyError(f"no flow {kind!r} (flows: {', '.join(FLOWS)})")
