@@ -350,7 +350,8 @@ def describe(kind: str, view: TableView, answers: Mapping[str, object], words: M
             other = pgettext("adjustment, with", "The supply") if answers.get("counterparty") == -1 \
                 else said["counterparty"]
             return (_("{player} gains {amount} {what} ({reason}, with {other}).") if gains else
-                    _("{player} loses {amount} {what} ({reason}, with {other}).")).format(other=other, **values)
+                    _("{player} loses {amount} {what} ({reason}, with {other}).")).format(other=other,
+                                                                                          **values)
         return (_("{player} gains {amount} {what} ({reason}).") if gains else
                 _("{player} loses {amount} {what} ({reason}).")).format(**values)
     raise KeyError(f"no flow {kind!r} (flows: {', '.join(FLOWS)})")
