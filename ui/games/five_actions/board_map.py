@@ -11,6 +11,7 @@ sign: the players' panels name who is who, and the Step screen lists every choic
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from kivy.core.text import Label as CoreLabel
@@ -22,6 +23,7 @@ from kivy.uix.widget import Widget
 from companion.games.five_actions.content.model import GameMap
 from companion.games.five_actions.content.model import Line as PrintedLine
 from companion.games.five_actions.views import LocationView, TableView
+from companion.i18n import _, ngettext
 from ui import theme
 from ui.games import seat_colours as colours
 
@@ -43,10 +45,14 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 def _short(bonus: str) -> str:
     """One part of a bonus, short enough for a cell: ``"an Action tile to depot"`` -> ``"+tile"``."""
     if bonus.startswith("an Action tile"):
-        return "+tile"
+        return _("+tile")
     if bonus.endswith(" Flag"):
-        return "Flag"
-    return bonus.replace(" points", " pts").replace(" point", " pt")
+        return _("Flag")
+    points = re.fullmatch(r"(\d+) points?", bonus)
+    if points:
+        n = int(points.group(1))
+        return ngettext("{n} pt", "{n} pts", n).format(n=n)
+    return bonus
 
 
 class MapView(Widget):
