@@ -116,8 +116,10 @@ class FiveStepScreen(ActionStepScreen):
     def _button(self, option: Option) -> BigButton:
         detail = f"\n[size=13sp]{escape_markup(option.detail)}[/size]" if option.detail else ""
         button = BigButton(text=f"[b]{escape_markup(option.label)}[/b]{detail}", markup=True, height=dp(60),
-                           disabled=not option.enabled, fill=theme.ACCENT, font_size="16sp", halign="center")
+                           size_hint_y=None, disabled=not option.enabled, fill=theme.ACCENT, font_size="16sp",
+                           halign="center")
         button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(8), None)))
+        button.bind(texture_size=lambda b, size: setattr(b, "height", max(dp(60), size[1] + dp(8))))
         return self.bind_choice(button, option)
 
     def _show_confirm(self, view: TableView) -> None:
