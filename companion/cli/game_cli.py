@@ -36,7 +36,7 @@ from companion.cli.output import (
 from companion.errors import ContentError, ScenarioError
 from companion.i18n import _, ngettext
 from companion.table.action_terminal import ActionTerminal, TerminalSession
-from companion.table.prompt import NOT_STARTED, SETTING_UP, Prompt, Quit, not_started
+from companion.table.prompt import NOT_STARTED, Prompt, Quit, not_started, setting_up
 from companion.table.registry import AddSubcommand, ContentId, Keeper, StoredSession
 from companion.table.scenario import Refusal
 from companion.table.seat_names import clean_name, name_problem, taken_by
@@ -275,8 +275,7 @@ def play_stored(
     :raises Failure: ``new_game``'s :class:`ValueError`, exit 2 (:data:`~companion.cli.output.EXIT_USAGE`).
     """
     store = open_store(args)
-    setup = Prompt(input_fn, output_fn, terminal.rules, lambda: [_(line) for line in SETTING_UP],
-                   leaving=NOT_STARTED)
+    setup = Prompt(input_fn, output_fn, terminal.rules, setting_up, leaving=NOT_STARTED)
     saved = None
     try:
         session: G | None = None

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
+from companion.i18n import N_, _
 from companion.table.prompt import Back, Prompt, Quit
 
 __all__ = ["ActionTerminal", "TerminalSession"]
@@ -48,13 +49,15 @@ class ActionTerminal(Generic[S]):
     rules: ClassVar[Sequence[str]] = ()
     #: The words that go back to the turn's menu (:class:`~companion.table.prompt.Back`).
     back_words: ClassVar[tuple[str, ...]] = ("back",)
-    #: What ``help`` says ``quit`` does: with the store, without it.
-    leaving: ClassVar[tuple[str, str]] = ("leave (the game is saved)", "leave (this game is not saved)")
-    #: Said when the table leaves: with the store, without it.
-    left: ClassVar[tuple[str, str]] = ("Leaving: the game is saved as it stands.",
-                                       "Leaving: this game was not saved.")
-    #: Said after ``back``: nothing was played.
-    back_said: ClassVar[str] = "Back to the menu: nothing was played."
+    #: What ``help`` says ``quit`` does: with the store, without it (marked with ``N_``: the prompt
+    #: translates it where shown).
+    leaving: ClassVar[tuple[str, str]] = (N_("leave (the game is saved)"),
+                                          N_("leave (this game is not saved)"))
+    #: Said when the table leaves: with the store, without it (marked, translated where said).
+    left: ClassVar[tuple[str, str]] = (N_("Leaving: the game is saved as it stands."),
+                                       N_("Leaving: this game was not saved."))
+    #: Said after ``back``: nothing was played (marked, translated where said).
+    back_said: ClassVar[str] = N_("Back to the menu: nothing was played.")
     #: Whether a terminal made without ``saved`` says the game is kept.
     saved_default: ClassVar[bool] = False
 
@@ -99,8 +102,8 @@ class ActionTerminal(Generic[S]):
                 try:
                     self.step()
                 except Back:
-                    self.say(self.back_said)
+                    self.say(_(self.back_said))
         except Quit:
-            self.say(self.left[0] if self.saved else self.left[1])
+            self.say(_(self.left[0] if self.saved else self.left[1]))
             return False
         return True

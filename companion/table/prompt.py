@@ -36,6 +36,7 @@ __all__ = [
     "match",
     "not_started",
     "numbered",
+    "setting_up",
 ]
 
 InputFn = Callable[[str], str]
@@ -254,6 +255,12 @@ SETTING_UP = (N_("Setting up: answer each question; the game starts (and is save
                  "named."),)
 #: What ``quit`` does during the set-up (marked for translation; :class:`Prompt` translates it).
 NOT_STARTED = N_("leave (nothing is saved before the game starts)")
+
+
+def setting_up() -> tuple[str, ...]:
+    """:data:`SETTING_UP` in the table's language, as ``help`` shows it while a game is set up (the
+    ``moves_now`` of the set-up's :class:`Prompt`)."""
+    return tuple(_(line) for line in SETTING_UP)
 
 
 def _lower_first(sentence: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from kivy.clock import Clock
 
+from companion.i18n import _
 from companion.table.action_session import Changed, Refused
 from companion.table.events import Event
 from companion.table.registry import ContentId, GameInfo, Keeper, StoredSession
@@ -184,8 +185,8 @@ class ActionTable(Generic[S, V, A, C]):
         (:func:`companion.table.store_rows.counts`: left once a move is in effect, else abandoned)."""
         session = self._session
         if session is not None and counts("abandoned", self.keeper.progress(session).transmissions_used):
-            return "It is kept in the history as left: it counts as not won."
-        return "It is kept in the history as abandoned: no move yet, so it is not counted."
+            return _("It is kept in the history as left: it counts as not won.")
+        return _("It is kept in the history as abandoned: no move yet, so it is not counted.")
 
     def close(self) -> None:
         """Drop the game from the table (it stays saved, unfinished)."""
@@ -199,8 +200,11 @@ class ActionTable(Generic[S, V, A, C]):
         first = actions[0] if isinstance(actions, list) and actions and isinstance(actions[0], dict) else {}
         names = first.get("names", [])
         who = ", ".join(str(n) for n in names) if isinstance(names, list) else ""
-        extra = f" ({who})" if who else ""
-        return f"Resume {self.title} from {records.short_when(saved.summary.started)}{extra}?"
+        when = records.short_when(saved.summary.started)
+        if who:
+            return _("Resume {game} from {when} ({players})?").format(game=_(self.title), when=when,
+                                                                      players=who)
+        return _("Resume {game} from {when}?").format(game=_(self.title), when=when)
 
     def resume(self, saved: SavedGame) -> bool:
         """Put ``saved`` back on the table where it stopped; ``False`` (the reason in the message
@@ -212,7 +216,7 @@ class ActionTable(Generic[S, V, A, C]):
             session: S = store.resume(saved, self.keeper, self.content, None)
         except StoreError as exc:
             log.error("cannot resume game %s: %s", saved.id, str(exc))
-            self.host.show_message(f"Cannot resume that game: {exc}", "error")
+            self.host.show_message(_("Cannot resume that game: {reason}").format(reason=exc), "error")
             return False
         self.begin(session)
         self.game_id = saved.id
@@ -230,7 +234,7 @@ class ActionTable(Generic[S, V, A, C]):
             return session.play(action)
         except Exception as exc:  # the core's bug must not take the table down; the log has it
             log.exception("playing %r failed", action)
-            self.host.show_message(f"Something went wrong: {exc}", "error")
+            self.host.show_message(_("Something went wrong: {reason}").format(reason=exc), "error")
             return False
 
     @property
@@ -246,7 +250,7 @@ class ActionTable(Generic[S, V, A, C]):
         if isinstance(event, Refused):
             self.host.show_message(event.message, "error")
         elif isinstance(event, Changed) and self._session.over:
-            self.host.show_message(self.over_words, "answer")
+            self.host.show_message(_(self.over_words), "answer")
         elif isinstance(event, Changed) and event.message:
             self.host.show_message(event.message, "info")
         self._redraw_trigger()
@@ -255,7 +259,7 @@ class ActionTable(Generic[S, V, A, C]):
         """Ask for a redraw of the game's screen that is up (batched)."""
         self._redraw_trigger()
 
-    def _redraw(self, *_: object) -> None:
+    def _redraw(self, *_args: object) -> None:
         view = self.view()
         manager = self.host.manager
         if view is None or manager.current not in self.in_game:
@@ -267,7 +271,8 @@ class ActionTable(Generic[S, V, A, C]):
             screen.refresh(view)
         except Exception as exc:  # keep the table going; the log has the traceback
             log.exception("refreshing the %s screen failed", manager.current)
-            self.host.show_message(f"Something went wrong drawing this screen: {exc}", "error")
+            self.host.show_message(_("Something went wrong drawing this screen: {reason}").format(reason=exc),
+                                   "error")
 
 
 def table_of(app: Any, name: str, kind: type[T]) -> T:

@@ -4,6 +4,8 @@ colour's word beside it (colour is never the only sign)."""
 
 from __future__ import annotations
 
+from companion.i18n import pgettext
+
 __all__ = ["RGBA", "rgba", "word"]
 
 #: Colour name -> RGBA (the pieces' colours, a little muted for the dark theme).
@@ -21,6 +23,13 @@ def rgba(name: str) -> tuple[float, float, float, float]:
     return RGBA.get(name, (0.6, 0.6, 0.6, 1))
 
 
+def _words() -> dict[str, str]:
+    # TRANSLATORS: a player's colour, on the button that changes it (capitalised, as a name)
+    return {"red": pgettext("colour", "Red"), "blue": pgettext("colour", "Blue"),
+            "green": pgettext("colour", "Green"), "yellow": pgettext("colour", "Yellow"),
+            "purple": pgettext("colour", "Purple")}
+
+
 def word(name: str) -> str:
-    """``"red"`` -> ``"Red"``."""
-    return name.title()
+    """``"red"`` -> ``"Red"`` (translated); a colour this table does not know, as it is named."""
+    return _words().get(name, name.title())

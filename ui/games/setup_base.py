@@ -14,6 +14,7 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from companion.i18n import _
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigToggle
 
@@ -64,7 +65,7 @@ class SeatsSetupScreen(BaseScreen[Any]):
 
     # ------------------------------------------------------------------ drawing
 
-    def on_pre_enter(self, *_: object) -> None:
+    def on_pre_enter(self, *_args: object) -> None:
         content = self.table().content
         self.has_map = content.has_map
         if not self.has_map:
@@ -73,13 +74,15 @@ class SeatsSetupScreen(BaseScreen[Any]):
         counts = self.ids.counts
         if not counts.children:
             for n in range(low, high + 1):
-                toggle = BigToggle(title=str(n), subtitle="players", value=str(n), group=self.players_group)
+                toggle = BigToggle(title=str(n), value=str(n), group=self.players_group)
                 toggle.bind(on_release=lambda t: self.set_players(int(t.value)))
                 counts.add_widget(toggle)
+        for toggle in counts.children:  # drawn again after a language switch
+            toggle.subtitle = _("players")
         if not self._rows:
             for seat in range(high):
                 row = self.new_row(seat, content)
-                row.ids.name.text = f"Player {seat + 1}"
+                row.ids.name.text = _("Player {n}").format(n=seat + 1)
                 self._rows.append(row)
         self.set_layout(self.layout)
         self.set_players(max(low, min(high, int(self.players))))

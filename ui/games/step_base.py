@@ -18,6 +18,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.utils import escape_markup
 
+from companion.i18n import _
 from ui import theme
 from ui.games.flow import Option, Question
 from ui.popups import SeedPad
@@ -28,7 +29,8 @@ __all__ = ["ActionStepScreen", "refused"]
 
 def refused(reason: str) -> str:
     """A confirmation's line saying why the session refuses the action (markup, ``reason`` escaped)."""
-    return f"[color=ff9d8a][b]Refused:[/b] {escape_markup(reason)}[/color]"
+    return "[color=ff9d8a]{line}[/color]".format(
+        line=_("[b]Refused:[/b] {reason}").format(reason=escape_markup(reason)))
 
 
 class Bindable(Protocol):
@@ -60,7 +62,7 @@ class ActionStepScreen(BaseScreen[Any]):
 
     #: The game's table screen (where a played or cancelled action goes back to).
     table_screen = ""
-    #: The text box's hint while a name is asked ("the city's name").
+    #: The text box's hint while a name is asked (``N_("the city's name")``, translated where shown).
     name_hint = ""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -93,7 +95,7 @@ class ActionStepScreen(BaseScreen[Any]):
 
     def pad_note(self, question: Question, low: int, high: int) -> str:
         """The number pad's note for ``question``'s amount, from ``low`` to ``high``."""
-        return f"From {low} to {high}."
+        return _("From {low} to {high}.").format(low=low, high=high)
 
     def pad_words(self, digits: str) -> str:
         """How the confirmation says the amount typed."""
@@ -130,11 +132,11 @@ class ActionStepScreen(BaseScreen[Any]):
         self.is_confirm = True
         self.is_number = self.is_text = False
         self.text_box(False)
-        self.title = f"{title}: confirm"
-        self.prompt = "Nothing is played until you tap the button."
+        self.title = _("{action}: confirm").format(action=title)
+        self.prompt = _("Nothing is played until you tap the button.")
         self.summary = "\n".join(lines)
         self.can_confirm = can_confirm
-        self.confirm_text = f"Do it: {title}"
+        self.confirm_text = _("Do it: {action}").format(action=title)
 
     def text_box(self, wanted: bool) -> None:
         """The name box, only while a name is asked (Kivy keeps the last TextInput it scrolled in a
@@ -147,7 +149,7 @@ class ActionStepScreen(BaseScreen[Any]):
         if wanted:
             from kivy.uix.textinput import TextInput  # imports the window: only once the app runs
 
-            self._name = TextInput(multiline=False, font_size=theme.FONT_LARGE, hint_text=self.name_hint,
+            self._name = TextInput(multiline=False, font_size=theme.FONT_LARGE, hint_text=_(self.name_hint),
                                    padding=(dp(10), dp(12)), background_color=theme.CARD,
                                    foreground_color=theme.CARD_TEXT)
             self._name.bind(on_text_validate=self._validated)
@@ -188,8 +190,8 @@ class ActionStepScreen(BaseScreen[Any]):
 
         def check(digits: str) -> str:
             if not digits:
-                return "Type a number."
-            return "" if low <= int(digits) <= high else f"From {low} to {high}."
+                return _("Type a number.")
+            return "" if low <= int(digits) <= high else _("From {low} to {high}.").format(low=low, high=high)
 
         SeedPad("", title=question.title.split(":")[0], note=self.pad_note(question, low, high),
                 digits=len(str(high)), check=check,
@@ -199,7 +201,7 @@ class ActionStepScreen(BaseScreen[Any]):
         """The name typed (the printed board)."""
         name = self.typed(self._name.text) if self._name is not None else ""
         if not name:
-            self.app.show_message(f"Type {self.name_hint} first.", "error")
+            self.app.show_message(_("Type {what} first.").format(what=_(self.name_hint)), "error")
             return
         self.answer(name, name)
 
@@ -219,7 +221,7 @@ class ActionStepScreen(BaseScreen[Any]):
     def take_back(self) -> None:
         """Take the last answer back and redraw (its question is asked again)."""
         if self.said:
-            key, _ = self.said.pop()
+            key, _words = self.said.pop()
             self.answers.pop(key, None)
         self.table().redraw()
 

@@ -92,7 +92,7 @@ class TableOptionsPopup(GuardedPopup):
         self.ids.content.bind(minimum_height=self._fit)
         grid = self.ids.grid
         for row in rows:
-            toggle = BigToggle(subtitle=_(row.about), size_hint_y=None, height=dp(66))
+            toggle = BigToggle(subtitle=_(row.about), size_hint_y=None, height=dp(78))
             toggle.bind(on_release=lambda t, r=row: self.next_value(r, t))
             self._show(row, toggle)
             grid.add_widget(toggle)

@@ -18,6 +18,7 @@ from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.i18n import _
 from ui import theme
 from ui.popups import ChoicePopup
 from ui.screens.base import BaseScreen
@@ -55,7 +56,7 @@ class ActionTableScreen(BaseScreen[Any]):
 
     #: The game's step screen (an action's short steps).
     step_screen = ""
-    #: What the End the game question says under its title.
+    #: What the End the game question says under its title (marked with ``N_``, translated where shown).
     end_words = ""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -70,7 +71,7 @@ class ActionTableScreen(BaseScreen[Any]):
 
     def undone_words(self, intents: Any) -> str:
         """The message bar's words after an undo (``intents``: the session's)."""
-        return "Undone: the last action."
+        return _("Undone: the last action.")
 
     def on_pre_enter(self, *_: object) -> None:
         self.table().redraw()
@@ -142,18 +143,18 @@ class ActionTableScreen(BaseScreen[Any]):
 
     def end_game(self) -> None:
         """Ask first, then end the game."""
-        ChoicePopup("End the game?", self.end_words,
-                    [("Keep playing", None, theme.SECONDARY), ("End the game", self._end_game, theme.DANGER)]
-                    ).open()
+        ChoicePopup(_("End the game?"), _(self.end_words) if self.end_words else "",
+                    [(_("Keep playing"), None, theme.SECONDARY),
+                     (_("End the game"), self._end_game, theme.DANGER)]).open()
 
     def _end_game(self) -> None:
         self.tell(lambda intents: intents.end_game())
 
     def ask_leave(self) -> None:
         """Ask first, saying what History will show, then leave the game for Home."""
-        ChoicePopup("Leave this game?", self.table().leave_words(),
-                    [("Keep playing", None, theme.GO),
-                     ("Leave game", lambda: self.table().leave(), theme.DANGER)]).open()
+        ChoicePopup(_("Leave this game?"), self.table().leave_words(),
+                    [(_("Keep playing"), None, theme.GO),
+                     (_("Leave game"), lambda: self.table().leave(), theme.DANGER)]).open()
 
     def handle_key(self, action: str, arg: int | None) -> bool:
         if action == "back":  # the panel's Back button: Undo (issue 12 item 4)

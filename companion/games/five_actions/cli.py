@@ -23,6 +23,7 @@ from companion.games.five_actions.engine.scenario import MAX_SEED, load_scenario
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.stored import KEEPER
 from companion.games.five_actions.terminal import Terminal
+from companion.i18n import _
 from companion.table.prompt import Prompt
 from companion.table.registry import AddSubcommand
 from companion.table.store_rows import SavedGame
@@ -45,14 +46,15 @@ def _holds(pack: ContentPack) -> str:
     """What a valid Five Actions pack holds, for ``content check``."""
     game_map = pack.game_map
     where = (
-        f"a map of {len(game_map.locations)} Locations and {len(game_map.lines)} lines"
+        _("a map of {locations} Locations and {lines} lines").format(locations=len(game_map.locations),
+                                                                     lines=len(game_map.lines))
         if game_map
-        else "no map (the printed board)"
+        else _("no map (the printed board)")
     )
-    return (
-        f"{pack.id}{' (a sample)' if pack.sample else ''}, {len(pack.tycoons)} Tycoon tiles, "
-        f"{len(pack.patents)} Patent tiles, {len(pack.credit_rows)} Credit rows, {where}"
-    )
+    sample = " " + _("(a sample)") if pack.sample else ""
+    return _("{pack}, {tycoons} Tycoon tiles, {patents} Patent tiles, {rows} Credit rows, {where}").format(
+        pack=pack.id + sample, tycoons=len(pack.tycoons), patents=len(pack.patents),
+        rows=len(pack.credit_rows), where=where)
 
 
 def _cmd_content_check(args: argparse.Namespace) -> int:
@@ -67,19 +69,21 @@ def _ask_players(setup: Prompt, content: ContentPack, layout: str) -> tuple[list
     game_map = content.game_map if layout == "map" else None
     land = [(loc.id, loc.name) for loc in game_map.locations if not loc.ocean] if game_map is not None else []
     for i in range(count):
-        prompt = f"Player {i + 1}'s name (clockwise from the first player): "
+        prompt = _("Player {n}'s name (clockwise from the first player): ").format(n=i + 1)
         name = game_cli.ask_player_name(setup, i, names, MAX_NAME, prompt)
         start = ""
         while not start:
             if land:
-                start = setup.pick(f"{name}'s starting Location:", land)
+                start = setup.pick(_("{player}'s starting Location:").format(player=name), land)
             else:
-                start = setup.read(f"{name}'s starting Location: ", "Type the Location's name on the board.")
+                start = setup.read(_("{player}'s starting Location: ").format(player=name),
+                                   _("Type the Location's name on the board."))
             chosen = list(zip(names, starts, strict=True))
             taken = start_taken_by(content, layout, chosen, start) if start else None
             if taken is not None:
                 shown = dict(land).get(start, start)
-                setup.say(f"{shown} is {taken}'s starting Location: each player starts on their own.")
+                said = _("{place} is {player}'s starting Location: each player starts on their own.")
+                setup.say(said.format(place=shown, player=taken))
                 start = ""
         names.append(name)
         starts.append(start)
@@ -89,7 +93,8 @@ def _ask_players(setup: Prompt, content: ContentPack, layout: str) -> tuple[list
 def _describe(saved: SavedGame) -> str:
     """The resume offer's line of a saved game: ``"3 players, started 2026-12-01 14:49 UTC, round 2."``"""
     s = saved.summary
-    return f"{s.difficulty}, started {s.started:%Y-%m-%d %H:%M} UTC, round {max(1, s.transmissions_used)}."
+    return _("{players}, started {when} UTC, round {n}.").format(
+        players=s.difficulty, when=f"{s.started:%Y-%m-%d %H:%M}", n=max(1, s.transmissions_used))
 
 
 def play(
@@ -116,17 +121,18 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``play`` and ``referee`` (chosen with ``--game five-actions``)."""
     play_parser = add(
         "play",
-        "play The Five Actions in this terminal: the box is the table's referee and accountant",
+        _("play The Five Actions in this terminal: the box is the table's referee and accountant"),
         [pack],
     )
     play_parser.add_argument(
         "--physical-stacks",
         action="store_true",
-        help="the table draws the Tycoon tiles itself and says each one",
+        help=_("the table draws the Tycoon tiles itself and says each one"),
     )
     game_cli.add_play_options(
-        play_parser, play, max_seed=MAX_SEED, seed_help="the seed of the Tycoon stacks", layout_default=None,
-        layout_help="the content pack's map (default when it has one), or the printed board",
+        play_parser, play, max_seed=MAX_SEED, seed_help=_("the seed of the Tycoon stacks"),
+        layout_default=None,
+        layout_help=_("the content pack's map (default when it has one), or the printed board"),
         options_example='{"advanced_needs_occupied": true}',
     )
     game_cli.add_referee_and_check(

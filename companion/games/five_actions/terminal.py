@@ -19,30 +19,38 @@ from companion.games.five_actions.engine.board import distance
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.summary import RULES, moves_now
 from companion.games.five_actions.views import PlayerPanel, TableView
+from companion.i18n import N_, _
 from companion.table.action_terminal import ActionTerminal
 from companion.table.prompt import Option, Quit
 
 __all__ = ["MENU", "SAMPLE_NOTE", "Quit", "Terminal", "panel_lines"]
 
 #: Said first when the game is played with the sample pack (its ``sample = true``).
-SAMPLE_NOTE = (
+SAMPLE_NOTE = N_(
     "This is the sample pack: its board, numbers and tiles are ours, not your printed game's; "
     "see docs/five-actions.md to enter your printed board."
 )
 
 #: The answers to "your action:", numbered 1 to 10 (the word, or its start, works too).
 MENU = (
-    ("installation", "Installation"),
-    ("transmission", "Transmission"),
-    ("modulation", "Modulation"),
-    ("funding", "Funding"),
-    ("supply", "Supply"),
-    ("pass", "Pass"),
-    ("undo", "Undo"),
-    ("board", "The board"),
-    ("end", "End the game"),
-    ("quit", "Leave"),
+    ("installation", N_("Installation")),
+    ("transmission", N_("Transmission")),
+    ("modulation", N_("Modulation")),
+    ("funding", N_("Funding")),
+    ("supply", N_("Supply")),
+    ("pass", N_("Pass")),
+    ("undo", N_("Undo")),
+    ("board", N_("The board")),
+    ("end", N_("End the game")),
+    ("quit", N_("Leave")),
 )
+
+
+#: A column's word, a box's and a piece's, translated where shown.
+COLUMN_WORDS = {"installation": N_("installation"), "transmission": N_("transmission"),
+                "modulation": N_("modulation"), "funding": N_("funding")}
+BOX_WORDS = {"basic": N_("basic"), "advanced": N_("advanced"), "patent": N_("patent")}
+PIECE_WORDS = {"station": N_("station"), "modulated": N_("modulated"), "token": N_("token")}
 
 
 def panel_lines(panel: PlayerPanel, names: Callable[[str], str] = str) -> list[str]:
@@ -50,15 +58,20 @@ def panel_lines(panel: PlayerPanel, names: Callable[[str], str] = str) -> list[s
     (:meth:`ContentPack.patent_name`)."""
     mark = "> " if panel.is_current else "  "
     cols = ", ".join(
-        f"{c.column} {c.tiles}" + (f" (the Patent {names(c.waiting)} waits)" if c.waiting else "")
+        f"{_(COLUMN_WORDS.get(c.column, c.column))} {c.tiles}"
+        + (" " + _("(the Patent {patent} waits)").format(patent=names(c.waiting)) if c.waiting else "")
         for c in panel.columns
     )
     return [
-        f"{mark}{panel.name}: ${panel.money}, {panel.points} points, {panel.stations_left} stations left, "
-        f"{panel.ready} Signal tokens in Ready, Permanent Links {panel.links}",
-        f"    Action tiles: {cols}",
-        f"    Credit tokens on the board: {len(panel.credits)}; active Tycoons {panel.tycoons}, Factories "
-        f"{panel.factories}, Scientists {panel.scientists}; Patents {panel.patents}",
+        mark + _("{player}: ${money}, {points} points, {stations} stations left, {ready} Signal tokens in "
+                 "Ready, Permanent Links {links}").format(
+            player=panel.name, money=panel.money, points=panel.points, stations=panel.stations_left,
+            ready=panel.ready, links=panel.links),
+        "    " + _("Action tiles: {columns}").format(columns=cols),
+        "    " + _("Credit tokens on the board: {credits}; active Tycoons {tycoons}, Factories {factories}, "
+                   "Scientists {scientists}; Patents {patents}").format(
+            credits=len(panel.credits), tycoons=panel.tycoons, factories=panel.factories,
+            scientists=panel.scientists, patents=panel.patents),
     ]
 
 
@@ -68,9 +81,9 @@ class Terminal(ActionTerminal[Session]):
     :class:`~companion.table.action_terminal.ActionTerminal` asks, loops and leaves."""
 
     rules = RULES
-    left = ("The game is saved; `companion play --game five-actions` resumes it.",
-            "You left the game (it was not saved).")
-    back_said = "Back to the action menu: nothing was played."
+    left = (N_("The game is saved; `companion play --game five-actions` resumes it."),
+            N_("You left the game (it was not saved)."))
+    back_said = N_("Back to the action menu: nothing was played.")
     saved_default = True
 
     def moves_now(self) -> Sequence[str]:
@@ -99,46 +112,49 @@ class Terminal(ActionTerminal[Session]):
         return self.prompt.number(prompt, low, high, blank)
 
     def show(self, view: TableView) -> None:
-        self.say(f"-- Round {view.round} --")
+        self.say(_("-- Round {n} --").format(n=view.round))
         for panel in view.players:
             for line in panel_lines(panel, self.session.content.patent_name):
                 self.say(line)
         tycoon = self.session.content.tycoon_name
-        shown = "; ".join(f"level {lv}: {', '.join(map(tycoon, t)) or '-'}" for lv, t in view.display)
-        self.say(f"  Tycoon display: {shown}")
+        shown = "; ".join(_("level {level}: {tiles}").format(level=lv, tiles=", ".join(map(tycoon, t)) or "-")
+                          for lv, t in view.display)
+        self.say("  " + _("Tycoon display: {tiles}").format(tiles=shown))
 
     def board(self, view: TableView) -> None:
         names = [p.name for p in view.players]
         for loc in view.locations:
-            pieces = ", ".join(f"{names[s]} {k}" for s, k in loc.pieces) or "empty"
+            pieces = ", ".join(f"{names[s]} {_(PIECE_WORDS.get(k, k))}" for s, k in loc.pieces) or _("empty")
             where = f" ({loc.row},{loc.col})" if loc.row is not None else ""
-            self.say(f"  {loc.name}{where}{' ocean' if loc.ocean else ''}: {pieces}")
+            ocean = " " + _("ocean") if loc.ocean else ""
+            self.say(f"  {loc.name}{where}{ocean}: {pieces}")
         for row, spaces in view.credit_rows:
             self.say(
-                f"  Credit row {row}: "
+                "  " + _("Credit row {row}:").format(row=row) + " "
                 + " ".join(f"[{t}:{names[s] if s is not None else '-'}]" for t, s in spaces)
             )
 
     def box(self, column: str) -> tuple[str, str | None]:
         view = self.session.view()
         quotes = [q for q in view.quotes if q.column == column]
-        boxes = [(q.box, f"{q.box}: ${q.dollars}" + ("" if q.ok else f" ({q.reason})")) for q in quotes]
-        box = self.pick("Which box?", boxes or [(b, b) for b in ("basic", "advanced", "patent")])
-        side = self.pick("Which side of the Patent?", ["A", "B"]) if box == "patent" else None
+        boxes = [(q.box,
+                  f"{_(BOX_WORDS.get(q.box, q.box))}: ${q.dollars}" + ("" if q.ok else f" ({q.reason})"))
+                 for q in quotes]
+        box = self.pick(_("Which box?"), boxes or [(b, _(BOX_WORDS[b])) for b in ("basic", "advanced",
+                                                                                  "patent")])
+        side = self.pick(_("Which side of the Patent?"), ["A", "B"]) if box == "patent" else None
         return box, side
 
     def run(self) -> int:
         """Play until the game is over or the table quits.  :returns: exit code 0."""
         s = self.session
         if s.content.sample:
-            self.say(SAMPLE_NOTE)
-        self.say(f"The Five Actions: {s.message}")
+            self.say(_(SAMPLE_NOTE))
+        self.say(_("The Five Actions: {message}").format(message=s.message))
         if self.play_turns():
             for st in s.view().standings:
-                self.say(
-                    f"{st.name}: {st.points} points + {st.patent_icons} Patent icons = {st.total} "
-                    f"(${st.money})"
-                )
+                self.say(_("{player}: {points} points + {icons} Patent icons = {total} (${money})").format(
+                    player=st.name, points=st.points, icons=st.patent_icons, total=st.total, money=st.money))
         return 0
 
     def step(self) -> None:
@@ -150,10 +166,11 @@ class Terminal(ActionTerminal[Session]):
             self.report(s.draw(self.drawn(view.pending_draw, view)))
             return
         self.show(view)
-        self.turn(self.pick(f"{view.players[view.current or 0].name}, your action:", MENU), view)
+        self.turn(self.pick(_("{player}, your action:").format(player=view.players[view.current or 0].name),
+                            [(word, _(label)) for word, label in MENU]), view)
 
     def report(self, ok: bool) -> None:
-        self.say(("" if ok else "Refused: ") + self.session.message)
+        self.say(self.session.message if ok else _("Refused: {reason}").format(reason=self.session.message))
 
     def turn(self, choice: str, view: TableView) -> None:
         s = self.session
@@ -166,7 +183,7 @@ class Terminal(ActionTerminal[Session]):
         elif choice == "undo":
             self.report(s.undo())
         elif choice == "end":
-            if self.yes("End the game now?"):
+            if self.yes(_("End the game now?")):
                 self.report(s.end_game())
         elif choice == "installation":
             self.install(view)
@@ -183,9 +200,9 @@ class Terminal(ActionTerminal[Session]):
         shown = {t for lv, tiles in view.display for t in tiles}
         tycoons = self.session.content.tycoons
         tiles = [(t.id, t.name) for t in tycoons if t.level == level and t.id not in shown]
-        title = f"Which Tycoon tile was drawn from the level-{level} stack?"
+        title = _("Which Tycoon tile was drawn from the level-{level} stack?").format(level=level)
         if not tiles:
-            return self.tycoon_id(self.ask(title + " ", "Type the name printed on the tile."))
+            return self.tycoon_id(self.ask(title + " ", _("Type the name printed on the tile.")))
         return self.pick(title, tiles)
 
     def install(self, view: TableView) -> None:
@@ -202,18 +219,19 @@ class Terminal(ActionTerminal[Session]):
                 and any(m is not None and distance(loc, m) == 1 for m in mine)
             ]
             location = self.pick(
-                "Build on which Location?", near or [(loc.id, loc.name) for loc in game_map.locations]
+                _("Build on which Location?"), near or [(loc.id, loc.name) for loc in game_map.locations]
             )
             box, side = self.box("installation")
             self.report(s.install(str(location), box, side))
             return
         location = self.ask(
-            "Build on which Location (its name)? ", "Type the name of the Location printed on the board."
+            _("Build on which Location (its name)? "),
+            _("Type the name of the Location printed on the board."),
         )
-        empty = self.yes("Does it hold no piece at all?")
+        empty = self.yes(_("Does it hold no piece at all?"))
         tracks = [t.id for t in s.content.board.tracks]
-        reward = self.choose("Its reward icon?", tracks, blank="none")
-        bonus = self.number("Its bonus in dollars (Enter alone: 0)? ", blank=0)
+        reward = self.choose(_("Its reward icon?"), tracks, blank=_("none"))
+        bonus = self.number(_("Its bonus in dollars (Enter alone: 0)? "), blank=0)
         box, side = self.box("installation")
         self.report(s.install(str(location), box, side, empty, reward, bonus))
 
@@ -223,9 +241,10 @@ class Terminal(ActionTerminal[Session]):
         names = {loc.id: loc.name for loc in view.locations}
         stations = [names.get(k, k) for k, m in me.stations if m == modulating]
         if not stations:
-            self.say(f"{me.name} has no {'Modulated' if modulating else 'Unmodulated'} station.")
+            self.say((_("{player} has no Modulated station.") if modulating
+                      else _("{player} has no Unmodulated station.")).format(player=me.name))
             return
-        station = self.pick("From which station?", stations)
+        station = self.pick(_("From which station?"), stations)
         station = next((k for k, n in names.items() if n == station), station)
         column = "modulation" if modulating else "transmission"
         box, side = self.box(column)
@@ -235,20 +254,21 @@ class Terminal(ActionTerminal[Session]):
         )
         if view.layout == "map" and not patent_pattern:
             lines = [ln for ln, path in view.lines if station in path]
-            line = self.pick("Along which line?", lines)
-            direction = self.pick("Which way?", [("forward", "forward"), ("back", "backward")])
+            line = self.pick(_("Along which line?"), lines)
+            direction = self.pick(_("Which way?"), [("forward", _("forward")), ("back", _("backward"))])
             self.report(act(station, box, line=line, direction=direction, side=side))
             return
         raw = self.ask(
-            "The Locations the signal reaches, comma-separated (1 if the other is lost): ",
-            "Type the names of the 2 Locations (1 if the signal is lost), with a comma between.",
+            _("The Locations the signal reaches, comma-separated (1 if the other is lost): "),
+            _("Type the names of the 2 Locations (1 if the signal is lost), with a comma between."),
         )
         locations = [x.strip() for x in raw.split(",") if x.strip()]
         if view.layout == "map":
             self.report(act(station, box, locations=locations, side=side))
             return
-        empty = [self.yes(f"Is {loc} empty?") for loc in locations]
-        bonus = [self.number(f"The bonus of {loc} in dollars (Enter alone: 0)? ", blank=0)
+        empty = [self.yes(_("Is {place} empty?").format(place=loc)) for loc in locations]
+        bonus = [self.number(_("The bonus of {place} in dollars (Enter alone: 0)? ").format(place=loc),
+                             blank=0)
                  for loc in locations]
         self.report(act(station, box, locations=locations, empty=empty, bonus=bonus, side=side))
 
@@ -256,18 +276,19 @@ class Terminal(ActionTerminal[Session]):
         me = view.players[view.current or 0]
         credit_name = self.session.content.credit_name
         tokens = [(c, credit_name(c)) for c in me.credits]
-        credit = self.pick("Which Credit token from your board?", tokens)
-        row = self.pick("Onto which Credit row?", [r for r, _ in view.credit_rows])
+        credit = self.pick(_("Which Credit token from your board?"), tokens)
+        row = self.pick(_("Onto which Credit row?"), [r for r, _spaces in view.credit_rows])
         return credit, row
 
     def fund(self, view: TableView) -> None:
         box, side = self.box("funding")
         credit, row = self.credit(view)
         tycoon = self.session.content.tycoon_name
-        tiles = [(t, tycoon(t)) for _, ts in view.display for t in ts] + [
-            (f"face-down level {lv}", f"face-down level {lv}") for lv, n in view.stacks if n
+        tiles = [(t, tycoon(t)) for _level, ts in view.display for t in ts] + [
+            (f"face-down level {lv}",
+             _("face-down level {level}").format(level=lv)) for lv, n in view.stacks if n
         ]
-        pick = self.choose("Which Tycoon tile?", tiles, blank="none")
+        pick = self.choose(_("Which Tycoon tile?"), tiles, blank=_("none"))
         if pick is not None and pick.startswith("face-down level "):
             self.report(self.session.fund(credit, row, box, face_down=int(pick.rsplit(" ", 1)[1]), side=side))
         else:
@@ -276,10 +297,12 @@ class Terminal(ActionTerminal[Session]):
     def supply(self, view: TableView) -> None:
         credit, row = self.credit(view)
         raw = self.ask(
-            f"The columns of the Action tiles taken, comma-separated ({', '.join(COLUMNS)}): ",
-            f"Type the column of each Action tile taken ({', '.join(COLUMNS)}), with a comma between.",
+            _("The columns of the Action tiles taken, comma-separated ({columns}): ").format(
+                columns=", ".join(COLUMNS)),
+            _("Type the column of each Action tile taken ({columns}), with a comma between.").format(
+                columns=", ".join(COLUMNS)),
         )
         tiles = [t.strip() for t in raw.split(",") if t.strip()]
         named = [(p, self.session.content.patent_name(p)) for p in view.patents]
-        patent = self.choose("Which Patent?", named, blank="none")
+        patent = self.choose(_("Which Patent?"), named, blank=_("none"))
         self.report(self.session.supply(credit, row, tiles, patent))

@@ -22,6 +22,7 @@ from companion.games.six_actions.engine.scenario import load_scenario, run, stat
 from companion.games.six_actions.session import COLOURS, MAX_SEED, Seat, Session
 from companion.games.six_actions.stored import KEEPER, describe
 from companion.games.six_actions.terminal import Terminal
+from companion.i18n import _
 from companion.table.prompt import Prompt
 from companion.table.registry import AddSubcommand
 
@@ -39,10 +40,11 @@ def parse_players(text: str) -> list[Seat]:
     :raises argparse.ArgumentTypeError: naming the problem."""
     seats = []
     for i, part in enumerate(p.strip() for p in text.split(",")):
-        name, _, colour = part.partition(":")
+        name, _sep, colour = part.partition(":")
         colour = colour.strip().lower() or COLOURS[i % len(COLOURS)]
         if colour not in COLOURS:
-            raise argparse.ArgumentTypeError(f"{colour!r} is not a colour ({', '.join(COLOURS)})")
+            raise argparse.ArgumentTypeError(_("{colour} is not a colour ({colours})").format(
+                colour=repr(colour), colours=", ".join(COLOURS)))
         seats.append(Seat(name.strip(), colour))
     return seats
 
@@ -55,11 +57,13 @@ def _cmd_referee(args: argparse.Namespace) -> int:
 
 def _holds(pack: ContentPack) -> str:
     """What a valid Six Actions pack holds, for ``content check``."""
-    where = f"a map of {len(pack.game_map.cities)} cities" if pack.game_map else "no map (the printed board)"
-    return (
-        f"{pack.id}{' (a sample)' if pack.sample else ''}, {len(pack.industries)} Industry cards, "
-        f"{len(pack.policies)} Policies, {len(pack.merits)} Merit cards, {where}"
-    )
+    where = (_("a map of {n} cities").format(n=len(pack.game_map.cities)) if pack.game_map
+             else _("no map (the printed board)"))
+    sample = " " + _("(a sample)") if pack.sample else ""
+    said = _("{pack}, {industries} Industry cards, {policies} Policies, {merits} Merit cards, {where}")
+    return said.format(
+        pack=pack.id + sample, industries=len(pack.industries), policies=len(pack.policies),
+        merits=len(pack.merits), where=where)
 
 
 def _cmd_content_check(args: argparse.Namespace) -> int:
@@ -99,22 +103,23 @@ def play(
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``play`` and ``referee`` (chosen with ``--game six-actions``)."""
     play_parser = add(
-        "play", "play The Six Actions in this terminal: the box is the table's banker and referee", [pack]
+        "play", _("play The Six Actions in this terminal: the box is the table's banker and referee"), [pack]
     )
     play_parser.add_argument(
         "--players",
         type=parse_players,
         default=None,
         metavar="NAME:COLOUR,...",
-        help=f"the players in seat order (colours: {', '.join(COLOURS)}); asked if left out",
+        help=_("the players in seat order (colours: {colours}); asked if left out").format(
+            colours=", ".join(COLOURS)),
     )
     play_parser.add_argument(
-        "--tycoon", type=int, default=0, help="the first Tycoon's seat, 0-based (default 0)"
+        "--tycoon", type=int, default=0, help=_("the first Tycoon's seat, 0-based (default 0)")
     )
     game_cli.add_play_options(
-        play_parser, play, max_seed=MAX_SEED, seed_help="the seed of the shuffled piles",
+        play_parser, play, max_seed=MAX_SEED, seed_help=_("the seed of the shuffled piles"),
         layout_default="map",
-        layout_help="the content pack's map, or the printed board (the table counts roads)",
+        layout_help=_("the content pack's map, or the printed board (the table counts roads)"),
         options_example='{"forced_loan": "shortfall"}',
     )
     game_cli.add_referee_and_check(

@@ -19,6 +19,7 @@ from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.session import Session
 from companion.games.six_actions.summary import RULES, moves_now
 from companion.games.six_actions.views import PlayerPanel, TableView
+from companion.i18n import N_, _
 from companion.table.action_terminal import ActionTerminal
 from companion.table.prompt import Back, Option, Quit
 
@@ -26,45 +27,61 @@ __all__ = ["Terminal", "Quit", "Back"]
 
 #: The main menu during a turn: (word, what it does).
 TURN_MENU = (
-    ("build", "Build"),
-    ("share", "Share"),
-    ("muster", "Muster"),
-    ("strategy", "Strategy"),
-    ("politics", "Politics"),
-    ("loan", "Loan"),
-    ("pass", "Pass"),
-    ("end", "End the turn"),
-    ("emergency", "Emergency Loan"),
-    ("adjust", "Adjustment (Revenue ...)"),
-    ("cards", "A player's Merit cards"),
-    ("merit", "Play a Merit card"),
-    ("pawn", "Move the pawn"),
-    ("ledger", "The ledger"),
-    ("undo", "Undo"),
-    ("quit", "Leave"),
+    ("build", N_("Build")),
+    ("share", N_("Share")),
+    ("muster", N_("Muster")),
+    ("strategy", N_("Strategy")),
+    ("politics", N_("Politics")),
+    ("loan", N_("Loan")),
+    ("pass", N_("Pass")),
+    ("end", N_("End the turn")),
+    ("emergency", N_("Emergency Loan")),
+    ("adjust", N_("Adjustment (Revenue ...)")),
+    ("cards", N_("A player's Merit cards")),
+    ("merit", N_("Play a Merit card")),
+    ("pawn", N_("Move the pawn")),
+    ("ledger", N_("The ledger")),
+    ("undo", N_("Undo")),
+    ("quit", N_("Leave")),
 )
 ROUND_MENU = (
-    ("adjust", "Ledger adjustment (Revenue, Dividends ...)"),
-    ("emergency", "Emergency Loan (free)"),
-    ("next", "Start the next round"),
-    ("end", "End the game: the settlement"),
-    ("ledger", "The ledger"),
-    ("undo", "Undo the last action"),
-    ("quit", "Leave"),
+    ("adjust", N_("Ledger adjustment (Revenue, Dividends ...)")),
+    ("emergency", N_("Emergency Loan (free)")),
+    ("next", N_("Start the next round")),
+    ("end", N_("End the game: the settlement")),
+    ("ledger", N_("The ledger")),
+    ("undo", N_("Undo the last action")),
+    ("quit", N_("Leave")),
 )
+
+
+#: A phase as the round's line says it, translated where shown.
+PHASE_WORDS = {"turn": N_("turn"), "round_end": N_("round end"), "settlement": N_("settlement"),
+               "over": N_("over")}
+#: A deck the table draws from (physical decks), translated where shown.
+PILE_WORDS = {"industry": N_("industry"), "policy": N_("policy"), "merit": N_("merit")}
+
+
+def _menu(menu: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A menu's words translated (its answers' words stay)."""
+    return [(word, _(label)) for word, label in menu]
 
 
 def panel_line(p: PlayerPanel) -> str:
     """One player's figures on two lines."""
     mark = ">" if p.is_current else " "
-    tycoon = ", Tycoon" if p.tycoon else ""
-    passed = ", passed" if p.passed else ""
+    tycoon = ", " + _("Tycoon") if p.tycoon else ""
+    passed = ", " + _("passed") if p.passed else ""
     return (
-        f"{mark} {p.seat + 1}. {p.name} ({p.colour}{tycoon}{passed}): {p.money} Cr, {p.influence} Influence, "
-        f"Asset Value {p.asset_value}, notes {p.notes}\n"
-        f"     Promoters {p.promoters_hand} in hand, {p.promoters_pool} in the pool; tokens {p.tokens_left}, "
-        f"+1 tokens {p.plus_tokens}; shares left {', '.join(map(str, p.shares_left)) or 'none'}, "
-        f"held {len(p.shares_held)}; Finance {p.finance_step}; Merit cards {p.merit_count}"
+        f"{mark} {p.seat + 1}. {p.name} ({p.colour}{tycoon}{passed}): "
+        + _("{money} Cr, {influence} Influence, Asset Value {asset_value}, notes {notes}").format(
+            money=p.money, influence=p.influence, asset_value=p.asset_value, notes=p.notes)
+        + "\n     "
+        + _("Promoters {hand} in hand, {pool} in the pool; tokens {tokens}, +1 tokens {plus}; shares left "
+            "{shares}, held {held}; Finance {finance}; Merit cards {merit}").format(
+            hand=p.promoters_hand, pool=p.promoters_pool, tokens=p.tokens_left, plus=p.plus_tokens,
+            shares=", ".join(map(str, p.shares_left)) or _("none"), held=len(p.shares_held),
+            finance=p.finance_step, merit=p.merit_count)
     )
 
 
@@ -74,7 +91,7 @@ class Terminal(ActionTerminal[Session]):
 
     rules = RULES
     back_words = ("back", "b")
-    leaving = ("leave (the game is saved as it stands)", "leave (this game is not saved)")
+    leaving = (N_("leave (the game is saved as it stands)"), N_("leave (this game is not saved)"))
 
     def moves_now(self) -> Sequence[str]:
         return moves_now(self.session.view())
@@ -89,7 +106,9 @@ class Terminal(ActionTerminal[Session]):
         return word
 
     def number(self, prompt: str, low: int, high: int) -> int:
-        return self.prompt.number(f"{prompt} ({low}-{high}): ", low, high)
+        return self.prompt.number(_("{question} ({low}-{high}): ").format(question=prompt, low=low,
+                                                                          high=high),
+                                  low, high)
 
     def seat(self, view: TableView, prompt: str, exclude: int | None = None) -> int:
         options = [(str(p.seat), p.name) for p in view.players if p.seat != exclude]
@@ -103,12 +122,13 @@ class Terminal(ActionTerminal[Session]):
 
     def show(self, view: TableView) -> None:
         self.say("")
-        self.say(f"Round {view.round} - {view.phase.value.replace('_', ' ')}")
+        self.say(_("Round {n} - {phase}").format(n=view.round, phase=_(PHASE_WORDS.get(view.phase.value,
+                                                                                      view.phase.value))))
         for p in view.players:
             self.say(panel_line(p))
         covered = [f"{s.title} ({s.cost})" for s in view.spaces if not s.open]
         if covered:
-            self.say("Covered Strategy spaces: " + ", ".join(covered))
+            self.say(_("Covered Strategy spaces: {spaces}").format(spaces=", ".join(covered)))
         if view.message:
             self.say(view.message)
 
@@ -120,9 +140,9 @@ class Terminal(ActionTerminal[Session]):
             return
         if view.phase is Phase.TURN and view.current is not None:
             me = view.players[view.current]
-            word = self.choose(f"{me.name}, your turn:", TURN_MENU)
+            word = self.choose(_("{player}, your turn:").format(player=me.name), _menu(TURN_MENU))
         elif view.phase is Phase.ROUND_END:
-            word = self.choose("The round is over:", ROUND_MENU)
+            word = self.choose(_("The round is over:"), _menu(ROUND_MENU))
         else:
             self.settle(view)
             return
@@ -137,9 +157,9 @@ class Terminal(ActionTerminal[Session]):
             "industry": content.industries, "policy": content.policies, "merit": content.merits
         }
         options = sorted(((c.id, c.name) for c in cards.get(pile, ())), key=lambda o: o[1])
-        title = f"Which {pile} card did the table draw?"
+        title = _("Which {pile} card did the table draw?").format(pile=_(PILE_WORDS.get(pile, pile)))
         if not options:
-            return self.ask(title + " ", "Type the name of the card drawn.")
+            return self.ask(title + " ", _("Type the name of the card drawn."))
         return self.choose(title, options)
 
     def plus(self, view: TableView, kind: str) -> bool:
@@ -149,7 +169,8 @@ class Terminal(ActionTerminal[Session]):
             return False
         if "token" in view.turn_used or kind in me.marked or me.tokens_left < 1:
             return True
-        return self.choose("Use a +1 Action token?", (("no", "No, an action token"), ("yes", "Yes"))) == "yes"
+        return self.choose(_("Use a +1 Action token?"),
+                           (("no", _("No, an action token")), ("yes", _("Yes")))) == "yes"
 
     def act(self, word: str, view: TableView) -> None:
         s = self.session
@@ -157,30 +178,31 @@ class Terminal(ActionTerminal[Session]):
         if word == "build":
             cards = view.players[me].industries
             if not cards:
-                self.say("You have no unbuilt Industry card.")
+                self.say(_("You have no unbuilt Industry card."))
                 return
             card = self.choose(
-                "Which card?", [(c.id, f"{c.name}: {', '.join(c.icons)}, AV {c.asset_value}") for c in cards]
+                _("Which card?"), [(c.id, _("{card}: {icons}, AV {asset_value}").format(
+                    card=c.name, icons=", ".join(c.icons), asset_value=c.asset_value)) for c in cards]
             )
             if view.has_map:
                 city = self.choose(
-                    "Which city?",
+                    _("Which city?"),
                     [(c.id, f"{c.name} ({c.region})") for c in view.cities if c.occupant is None],
                 )
                 road = None
             else:
-                city = self.ask("The city's name: ", "Type the name of the city built in.")
+                city = self.ask(_("The city's name: "), _("Type the name of the city built in."))
                 icons = next(c.icons for c in cards if c.id == card)
                 road = (
-                    self.number("Cities along the golden road from the active metro, both ends", 1, 30)
+                    self.number(_("Cities along the golden road from the active metro, both ends"), 1, 30)
                     if {"power", "transport"} & set(icons)
                     else None
                 )
             s.build(card, city, road, self.plus(view, "build"))
         elif word == "share":
-            s.share(self.seat(view, "Whose share?", exclude=me), self.plus(view, "share"))
+            s.share(self.seat(view, _("Whose share?"), exclude=me), self.plus(view, "share"))
         elif word == "muster":
-            s.muster(self.number("Promoters to the Strategy Pool", 1, 6), self.plus(view, "muster"))
+            s.muster(self.number(_("Promoters to the Strategy Pool"), 1, 6), self.plus(view, "muster"))
         elif word == "strategy":
             self.strategy(view)
         elif word in ("politics", "loan"):
@@ -190,60 +212,66 @@ class Terminal(ActionTerminal[Session]):
         elif word == "end":
             s.end_turn() if view.phase is Phase.TURN else s.end_game()
         elif word == "next":
-            s.new_round(self.seat(view, "Who is the Tycoon this round?"))
+            s.new_round(self.seat(view, _("Who is the Tycoon this round?")))
         elif word == "emergency":
-            s.emergency_loan(self.seat(view, "Who takes the Emergency Loan?"), self.number("Cr", 1, 25))
+            s.emergency_loan(self.seat(view, _("Who takes the Emergency Loan?")), self.number("Cr", 1, 25))
         elif word == "adjust":
-            who = self.seat(view, "Whose adjustment?")
+            who = self.seat(view, _("Whose adjustment?"))
             reason = self.ask(
-                "Reason (Revenue, Dividends, a Merit card ...): ",
-                "Type why the figures change, e.g. Revenue.",
+                _("Reason (Revenue, Dividends, a Merit card ...): "),
+                _("Type why the figures change, e.g. Revenue."),
             )
-            money = self.number("Cr (negative: the player pays)", -999, 999)
-            influence = self.number("Influence change", -99, 99)
+            money = self.number(_("Cr (negative: the player pays)"), -999, 999)
+            influence = self.number(_("Influence change"), -99, 99)
             s.adjust(who, reason, money=money, influence=influence)
         elif word == "cards":
-            who = self.seat(view, "Whose cards? (everyone else look away)")
+            who = self.seat(view, _("Whose cards? (everyone else look away)"))
             merits = s.view(seat=who).own_merit_cards
-            self.say("Merit cards: " + ("; ".join(f"{c.name} ({c.text})" for c in merits) or "none"))
+            self.say(_("Merit cards: {cards}").format(
+                cards="; ".join(f"{c.name} ({c.text})" for c in merits) or _("none")))
         elif word == "merit":
-            who = self.seat(view, "Who plays a Merit card? (it is shown as it is played)")
+            who = self.seat(view, _("Who plays a Merit card? (it is shown as it is played)"))
             merits = s.view(seat=who).own_merit_cards
-            card = self.choose("Which card?", [(c.id, f"{c.name}: {c.text}") for c in merits])
+            card = self.choose(_("Which card?"), [(c.id, f"{c.name}: {c.text}") for c in merits])
             if s.play_merit(who, card):
-                self.say("Enter its effect as an adjustment (menu: Adjustment).")
+                self.say(_("Enter its effect as an adjustment (menu: Adjustment)."))
         elif word == "pawn":
-            s.move_pawn(self.choose("Which metro?", [(m, m) for m in view.metros]) if view.metros else "")
+            s.move_pawn(self.choose(_("Which metro?"), [(m, m) for m in view.metros]) if view.metros else "")
         elif word == "ledger":
             for row in view.ledger[-15:]:
-                self.say(f"  {row.payer} -> {row.payee}: {row.amount} Cr ({row.reason})")
+                self.say("  " + _("{payer} -> {payee}: {amount} Cr ({reason})").format(
+                    payer=row.payer, payee=row.payee, amount=row.amount,
+                    reason=_(row.reason) if row.reason else ""))
         elif word == "undo":
             s.undo()
 
     def strategy(self, view: TableView) -> None:
         open_spaces = [(sp.id, f"{sp.title} ({sp.cost}): {sp.bonus}") for sp in view.spaces if sp.open]
-        space = next(sp for sp in view.spaces if sp.id == self.choose("Which space?", open_spaces))
+        space = next(sp for sp in view.spaces if sp.id == self.choose(_("Which space?"), open_spaces))
         kwargs: dict[str, object] = {}
         if space.choices:
-            kwargs["amount"] = int(self.choose("Which bonus?", [(str(c), str(c)) for c in space.choices]))
+            kwargs["amount"] = int(self.choose(_("Which bonus?"), [(str(c), str(c)) for c in space.choices]))
         elif space.id == "admin_industry":
             kwargs["card"] = self.choose(
-                "Which open card?", [(c.id, f"{c.name}, AV {c.asset_value}") for c in view.open_industries]
+                _("Which open card?"), [(c.id, _("{card}, AV {asset_value}").format(card=c.name,
+                                                                                   asset_value=c.asset_value))
+                                        for c in view.open_industries]
             )
-            kwargs["gain"] = self.choose("Then gain:", (("money", "10 Cr"), ("influence", "2 Influence")))
+            kwargs["gain"] = self.choose(_("Then gain:"), (("money", _("{money} Cr").format(money=10)),
+                                                          ("influence", _("{n} Influence").format(n=2))))
         elif space.id == "lobby":
-            kwargs["policy"] = self.choose("Which Policy?", [(p.id, p.name) for p in view.open_policies])
+            kwargs["policy"] = self.choose(_("Which Policy?"), [(p.id, p.name) for p in view.open_policies])
         elif space.id == "office":
             kwargs["city"] = (
-                self.choose("Which city?", [(c.id, c.name) for c in view.cities if c.occupant is None])
+                self.choose(_("Which city?"), [(c.id, c.name) for c in view.cities if c.occupant is None])
                 if view.has_map
-                else self.ask("The city's name: ", "Type the name of the city.")
+                else self.ask(_("The city's name: "), _("Type the name of the city."))
             )
         elif space.id.startswith("export"):
             sectors = [(x.sector, x.sector) for x in view.sectors]
-            first = self.choose("Which track?", sectors)
+            first = self.choose(_("Which track?"), sectors)
             kwargs["tracks"] = (
-                (first,) if space.id == "export_4" else (first, self.choose("And a step on:", sectors))
+                (first,) if space.id == "export_4" else (first, self.choose(_("And a step on:"), sectors))
             )
         self.session.strategy(space.id, plus=self.plus(view, "strategy"), **kwargs)  # type: ignore[arg-type]
 
@@ -254,13 +282,16 @@ class Terminal(ActionTerminal[Session]):
         if p.notes == 0:
             self.session.settle(row.seat, 0)
             return
-        self.session.settle(row.seat, self.number(f"{p.name}: notes to repay at 50 Cr each", 0, most))
+        self.session.settle(row.seat,
+                            self.number(_("{player}: notes to repay at 50 Cr each").format(player=p.name),
+                                                  0, most))
 
     def show_end(self) -> None:
         outcome = self.session.game.outcome()
-        self.say("The game is over. Each player after the settlement:")
+        self.say(_("The game is over. Each player after the settlement:"))
         for st in outcome.standings if outcome else ():
-            self.say(
-                f"  {st.name}: {st.money} Cr, {st.influence} Influence, Asset Value {st.asset_value}, "
-                f"{st.repaid} of {st.notes} notes repaid"
-            )
+            self.say("  " + _("{player}: {money} Cr, {influence} Influence, Asset Value {asset_value}, "
+                              "{repaid} of {notes} notes repaid").format(player=st.name, money=st.money,
+                                                             influence=st.influence,
+                                                             asset_value=st.asset_value, repaid=st.repaid,
+                                                             notes=st.notes))

@@ -11,6 +11,7 @@ sign: the players' panels name who is who, and the Step screen lists every choic
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from kivy.core.text import Label as CoreLabel
@@ -22,6 +23,7 @@ from kivy.uix.widget import Widget
 from companion.games.five_actions.content.model import GameMap
 from companion.games.five_actions.content.model import Line as PrintedLine
 from companion.games.five_actions.views import LocationView, TableView
+from companion.i18n import _, ngettext
 from ui import theme
 from ui.games import seat_colours as colours
 
@@ -40,13 +42,24 @@ SIDE_STEP = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
+def _pattern(template: str) -> re.Pattern[str]:
+    """A translated message with ``{placeholders}`` as a pattern that matches what it makes."""
+    parts = re.split(r"\{[^{}]*\}", template)
+    return re.compile("(.+?)".join(re.escape(part) for part in parts) + "$")
+
+
 def _short(bonus: str) -> str:
-    """One part of a bonus, short enough for a cell: ``"an Action tile to depot"`` -> ``"+tile"``."""
-    if bonus.startswith("an Action tile"):
-        return "+tile"
-    if bonus.endswith(" Flag"):
-        return "Flag"
-    return bonus.replace(" points", " pts").replace(" point", " pt")
+    """One part of a bonus (the core's words, in the table's language), short enough for a cell:
+    ``"an Action tile to depot"`` -> ``"+tile"``, ``"the north Flag"`` -> ``"Flag"``, ``"2 points"``
+    -> ``"2 pts"``; any other part as it is."""
+    if _pattern(_("an Action tile to {column}")).match(bonus):
+        return _("+tile")
+    if _pattern(_("the {flag} Flag")).match(bonus):
+        return _("Flag")
+    for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10):
+        if bonus == ngettext("{n} point", "{n} points", n).format(n=n):
+            return ngettext("{n} pt", "{n} pts", n).format(n=n)
+    return bonus
 
 
 class MapView(Widget):
@@ -179,7 +192,7 @@ class MapView(Widget):
         top = y + h - dp(5)
         title = self._text(("~ " if ocean else "") + name, "13sp", bold=not ocean)
         top -= self._label(title, x, top, w, fill, theme.MUTED if ocean else theme.TEXT)
-        if seen is not None and not ocean and seen.bonus and seen.bonus != "nothing":
+        if seen is not None and not ocean and seen.bonus and seen.bonus not in ("nothing", _("nothing")):
             short = ", ".join(_short(part) for part in seen.bonus.split(", "))
             self._label(self._text(short, "11sp"), x, top, w, fill, theme.FIXED)
 

@@ -14,6 +14,7 @@ from typing import Any
 from kivy.properties import StringProperty
 
 from companion.games.five_actions.views import TableView
+from companion.i18n import _, ngettext
 from ui.games.five_actions.table import table_of
 from ui.screens.base import BaseScreen
 
@@ -29,8 +30,10 @@ def standings_text(view: TableView) -> str:
     for i, st in enumerate(rows):
         if (st.total, st.money) != previous:
             place, previous = i + 1, (st.total, st.money)
-        lines.append(f"[b]{place}. {st.name}: {st.total}[/b]  ({st.points} points + {st.patent_icons} Patent "
-                     f"icon{'s' * (st.patent_icons != 1)}; ${st.money})")
+        lines.append(f"[b]{place}. {st.name}: {st.total}[/b]  " + ngettext(
+            "({points} points + {icons} Patent icon; ${money})",
+            "({points} points + {icons} Patent icons; ${money})", st.patent_icons).format(
+            points=st.points, icons=st.patent_icons, money=st.money))
     return "\n".join(lines)
 
 
@@ -46,7 +49,7 @@ class FiveEndScreen(BaseScreen[TableView]):
     def refresh(self, view: TableView) -> None:
         if view.phase != "over":
             return
-        self.standings = standings_text(view) or "No standings."
+        self.standings = standings_text(view) or _("No standings.")
 
     def home(self) -> None:
         table_of(self.app).close()

@@ -28,29 +28,50 @@ from companion.games.five_actions.engine.actions import (
 )
 from companion.games.five_actions.session import SupplyNeeds
 from companion.games.five_actions.views import PlayerPanel, TableView
+from companion.i18n import N_, _, ngettext
 from ui.games.flow import Option, Question
 
 __all__ = ["ACTION_TITLES", "COLUMN_OF", "FLOWS", "Option", "Question", "action_of", "box_effect",
            "next_question"]
 
 #: Each flow's title, as its button and its steps say it.
-ACTION_TITLES = {"install": "Installation", "transmit": "Transmission", "modulate": "Modulation",
-                 "fund": "Funding", "supply": "Supply", "draw": "Tycoon draw"}
+ACTION_TITLES = {"install": N_("Installation"), "transmit": N_("Transmission"), "modulate": N_("Modulation"),
+                 "fund": N_("Funding"), "supply": N_("Supply"), "draw": N_("Tycoon draw")}
 #: The flows there are: the five actions, then the physical stacks' draw.
 FLOWS = tuple(ACTION_TITLES)
 #: The Action-tile column each action takes its tile from (Supply takes none).
 COLUMN_OF = {"install": "installation", "transmit": "transmission", "modulate": "modulation",
              "fund": "funding"}
 #: A box's words.
-BOX_WORDS = {"basic": "Basic box", "advanced": "Advanced box", "patent": "Patent box"}
+BOX_WORDS = {"basic": N_("Basic box"), "advanced": N_("Advanced box"), "patent": N_("Patent box")}
 #: A Patent effect's words.
-EFFECT_WORDS = {"reach": "a station up to 2 spaces away", "pattern": "signals in its pattern",
-                "tile": "one more Action tile"}
+EFFECT_WORDS = {"reach": N_("a station up to 2 spaces away"), "pattern": N_("signals in its pattern"),
+                "tile": N_("one more Action tile")}
 #: The question of a printed Location's name.
-TYPE_LOCATION = "Type the Location's name as the board prints it."
+TYPE_LOCATION = N_("Type the Location's name as the board prints it.")
 #: A printed Location's bonus: the quick picks (dollars); the pad takes up to the engine's $20.
 BONUS_PICKS = (0, 1, 2, 3, 4, 5)
 MOST_BONUS = 20
+
+
+#: A Credit space's or row's icon, translated where shown.
+ICON_WORDS = {"factory": N_("a Factory"), "scientist": N_("a Scientist"), "flag": N_("a Flag")}
+#: An Action-tile column's name (a Tycoon tile's, a Patent's type), translated where shown.
+COLUMN_WORDS = {"installation": N_("Installation"), "transmission": N_("Transmission"),
+                "modulation": N_("Modulation"), "funding": N_("Funding")}
+
+
+#: The same, inside a line (lower case in English), translated where shown.
+COLUMN_IN_LINE = {"installation": N_("installation"), "transmission": N_("transmission"),
+                  "modulation": N_("modulation"), "funding": N_("funding")}
+
+
+def _column(column: str) -> str:
+    return _(COLUMN_WORDS[column]) if column in COLUMN_WORDS else column.title()
+
+
+def _in_line(column: str) -> str:
+    return _(COLUMN_IN_LINE[column]) if column in COLUMN_IN_LINE else column
 
 
 def _player(view: TableView) -> PlayerPanel | None:
@@ -64,9 +85,11 @@ def _names(view: TableView) -> dict[str, str]:
 def _pieces(view: TableView, key: str) -> str:
     loc = next((x for x in view.locations if x.id == key), None)
     if loc is None or not loc.pieces:
-        return "empty"
-    kinds = {"station": "station", "modulated": "Modulated station", "token": "token"}
-    return ", ".join(f"{view.players[s].name}'s {kinds.get(k, k)}" for s, k in loc.pieces)
+        return _("empty")
+    kinds = {"station": _("{player}'s station"), "modulated": _("{player}'s Modulated station"),
+             "token": _("{player}'s token")}
+    return ", ".join(kinds.get(k, "{player}'s " + k).format(player=view.players[s].name) for s,
+                     k in loc.pieces)
 
 
 def box_effect(kind: str, view: TableView, answers: Mapping[str, object], content: ContentPack) -> str:
@@ -98,10 +121,11 @@ def _box(kind: str, view: TableView, content: ContentPack) -> Question:
             detail = f"{content.patent_name(col.waiting)} · {detail}"
         elif slid:
             detail = f"{slid[-1]} · {detail}"
-        options.append(Option(BOX_WORDS[quote.box], quote.box, detail, quote.ok))
+        options.append(Option(_(BOX_WORDS[quote.box]), quote.box, detail, quote.ok))
     tiles = col.tiles if col is not None else 0
-    return Question("box", f"{ACTION_TITLES[kind]}: which box?",
-                    f"An Action tile from the {column} column ({tiles} there) and the dollars up to the box.",
+    return Question("box", _("{action}: which box?").format(action=_(ACTION_TITLES[kind])),
+                    _("An Action tile from the {column} column ({tiles} there) and the dollars up to the "
+                      "box.").format(column=_in_line(column), tiles=tiles),
                     tuple(options))
 
 
@@ -112,24 +136,27 @@ def _side(kind: str, view: TableView, content: ContentPack) -> Question:
     options = []
     for name in ("A", "B"):
         if patent is None:
-            options.append(Option(f"Side {name}", name))
+            options.append(Option(_("Side {side}").format(side=name), name))
             continue
         side = patent.side(name)
-        onto = "Basic" if side.icons == 2 else "Advanced"
-        effect = EFFECT_WORDS.get(side.effect, side.effect)
-        points = f"{side.points} pt{'s' * (side.points != 1)}"
-        options.append(Option(f"Side {name}", name, f"onto the {onto} box · {effect} · {points}"))
-    return Question("side", f"{content.patent_name(patent.id) if patent else 'The Patent'}: which side?",
-                    "The first use: it slides onto that box and the choice is final.", tuple(options))
+        effect = _(EFFECT_WORDS[side.effect]) if side.effect in EFFECT_WORDS else side.effect
+        points = ngettext("{n} pt", "{n} pts", side.points).format(n=side.points)
+        onto = (_("onto the Basic box · {effect} · {points}") if side.icons == 2
+                else _("onto the Advanced box · {effect} · {points}"))
+        options.append(Option(_("Side {side}").format(side=name), name, onto.format(effect=effect,
+                                                                                    points=points)))
+    return Question("side", _("{patent}: which side?").format(
+                        patent=content.patent_name(patent.id) if patent else _("The Patent")),
+                    _("The first use: it slides onto that box and the choice is final."), tuple(options))
 
 
 def _yes_no(key: str, title: str, prompt: str) -> Question:
-    return Question(key, title, prompt, (Option("Yes: empty", True, "no piece of anyone"),
-                                         Option("No: occupied", False, "a station or a Signal token")))
+    return Question(key, title, prompt, (Option(_("Yes: empty"), True, _("no piece of anyone")),
+                                         Option(_("No: occupied"), False, _("a station or a Signal token"))))
 
 
 def _bonus(key: str, title: str) -> Question:
-    return Question(key, title, "Its bonus in dollars (on the printed board only dollars are counted).",
+    return Question(key, title, _("Its bonus in dollars (on the printed board only dollars are counted)."),
                     tuple(Option(f"${n}", n) for n in BONUS_PICKS), number=(0, MOST_BONUS))
 
 
@@ -159,36 +186,37 @@ def next_question(kind: str, view: TableView, answers: Mapping[str, object], con
 
 
 def _install(view: TableView, answers: Mapping[str, object], content: ContentPack) -> Question | None:
-    title = "Installation: where?"
+    title = _("Installation: where?")
     if "location" not in answers:
         player = _player(view)
         if view.layout != "map":
-            mine = {k for k, _ in player.stations} if player is not None else set()
-            return Question("location", title, TYPE_LOCATION + " Or tap one already named.",
+            mine = {k for k, _side in player.stations} if player is not None else set()
+            return Question("location", title, _(TYPE_LOCATION) + " " + _("Or tap one already named."),
                             _named(view, exclude=mine), text=True)
-        mine = {k for k, _ in player.stations} if player is not None else set()
+        mine = {k for k, _side in player.stations} if player is not None else set()
         if box_effect("install", view, answers, content) == "reach":
             keys = tuple(x.id for x in view.locations if not x.ocean and x.id not in mine)
-            prompt = "The Patent: up to 2 spaces from your station or Signal token. Tap it on the map."
+            prompt = _("The Patent: up to 2 spaces from your station or Signal token. Tap it on the map.")
         else:
             keys = view.reachable
-            prompt = "Next to your station or Signal token, not ocean. Tap it on the map."
+            prompt = _("Next to your station or Signal token, not ocean. Tap it on the map.")
         names = _names(view)
         options = tuple(Option(names[k], k, _pieces(view, k)) for k in keys)
-        return Question("location", title, prompt if keys else "Nowhere to build now.", options, picks=keys)
+        return Question("location", title, prompt if keys else _("Nowhere to build now."), options,
+                        picks=keys)
     if view.layout == "map":
         return None
     where = str(answers["location"])
     if "empty" not in answers:
-        return _yes_no("empty", f"Installation: is {where} empty?",
-                       "A third Signal token if it holds no piece at all.")
+        return _yes_no("empty", _("Installation: is {place} empty?").format(place=where),
+                       _("A third Signal token if it holds no piece at all."))
     if "reward" not in answers:
-        tracks = tuple(Option(t.name, t.id, "its Progress track") for t in content.board.tracks)
-        return Question("reward", f"Installation: {where}'s reward icon",
-                        "The Progress track its icon shows.",
-                        (*tracks, Option("No icon", "", "no Signal tokens")))
+        tracks = tuple(Option(t.name, t.id, _("its Progress track")) for t in content.board.tracks)
+        return Question("reward", _("Installation: {place}'s reward icon").format(place=where),
+                        _("The Progress track its icon shows."),
+                        (*tracks, Option(_("No icon"), "", _("no Signal tokens"))))
     if "bonus" not in answers:
-        return _bonus("bonus", f"Installation: {where}'s bonus")
+        return _bonus("bonus", _("Installation: {place}'s bonus").format(place=where))
     return None
 
 
@@ -201,20 +229,27 @@ def _named(view: TableView, exclude: set[str]) -> tuple[Option, ...]:
 def _station(kind: str, view: TableView) -> Question:
     player = _player(view)
     modulated = kind == "modulate"
-    side = "Modulated" if modulated else "Unmodulated"
     names = _names(view)
     keys = tuple(k for k, m in (player.stations if player is not None else ()) if m == modulated)
-    options = tuple(Option(names.get(k, k), k, f"{side} station") for k in keys)
-    who = player.name if player is not None else "The player"
-    prompt = (f"From one of your {side} stations: tap it on the map or below." if keys
-              else f"{who} has no {side} station: {ACTION_TITLES[kind]} needs one.")
-    return Question("station", f"{ACTION_TITLES[kind]}: from which station?", prompt, options,
+    options = tuple(Option(names.get(k, k), k,
+                           _("Modulated station") if modulated else _("Unmodulated station"))
+                    for k in keys)
+    who = player.name if player is not None else _("The player")
+    action = _(ACTION_TITLES[kind])
+    if keys:
+        prompt = (_("From one of your Modulated stations: tap it on the map or below.") if modulated
+                  else _("From one of your Unmodulated stations: tap it on the map or below."))
+    else:
+        prompt = (_("{player} has no Modulated station: {action} needs one.") if modulated
+                  else _("{player} has no Unmodulated station: {action} needs one.")).format(player=who,
+                                                                                           action=action)
+    return Question("station", _("{action}: from which station?").format(action=action), prompt, options,
                     picks=keys if view.layout == "map" else ())
 
 
 def _signal(kind: str, view: TableView, answers: Mapping[str, object],
             content: ContentPack) -> Question | None:
-    title = ACTION_TITLES[kind]
+    title = _(ACTION_TITLES[kind])
     station = str(answers["station"])
     names = _names(view)
     pattern = box_effect(kind, view, answers, content) == "pattern"
@@ -223,27 +258,28 @@ def _signal(kind: str, view: TableView, answers: Mapping[str, object],
             return None
         options = []
         for path in (s for s in view.signals if s.station == station):
-            reached = ", ".join(names.get(k, k) for k in path.reached) or "nothing"
-            label = f"{path.line.title()} line: {reached}"
-            options.append(Option(label, (path.line, path.direction), path.lost or "both placed",
+            reached = ", ".join(names.get(k, k) for k in path.reached) or _("nothing")
+            label = _("{line} line: {reached}").format(line=path.line.title(), reached=reached)
+            options.append(Option(label, (path.line, path.direction), path.lost or _("both placed"),
                                   bool(path.reached), path.reached))
         ends = tuple(dict.fromkeys(k for o in options if o.enabled for k in o.at))
-        return Question("path", f"{title}: along which line?",
-                        "Two Signal tokens along one printed line, never turning a corner (or tap the map).",
+        return Question("path", _("{action}: along which line?").format(action=title),
+                        _("Two Signal tokens along one printed line, never turning a corner (or tap the "
+                          "map)."),
                         tuple(options), picks=ends, lit=(station,))
     if view.layout == "map":
         land = tuple(x.id for x in view.locations if not x.ocean and x.id != station)
         if "loc_1" not in answers:
-            return Question("loc_1", f"{title}: the pattern's first Location",
-                            "The Patent's pattern, turned or mirrored as you like: tap it on the map.",
+            return Question("loc_1", _("{action}: the pattern's first Location").format(action=title),
+                            _("The Patent's pattern, turned or mirrored as you like: tap it on the map."),
                             tuple(Option(names[k], k, _pieces(view, k)) for k in land), picks=land,
                             lit=(station,))
         if "loc_2" not in answers:
             first = str(answers["loc_1"])
             rest = tuple(k for k in land if k != first)
-            return Question("loc_2", f"{title}: the pattern's second Location",
-                            "Or only one: the other is lost.",
-                            (Option("Only one", "", "the other signal is lost"),
+            return Question("loc_2", _("{action}: the pattern's second Location").format(action=title),
+                            _("Or only one: the other is lost."),
+                            (Option(_("Only one"), "", _("the other signal is lost")),
                              *(Option(names[k], k, _pieces(view, k)) for k in rest)), picks=rest,
                             lit=(station, first))
         return None
@@ -251,26 +287,30 @@ def _signal(kind: str, view: TableView, answers: Mapping[str, object],
         loc = f"loc_{n}"
         if n == 2:
             if "more" not in answers:
-                return Question("more", f"{title}: a second Location?",
-                                "The next Location along the same line.",
-                                (Option("A second Location", True, "type its name next"),
-                                 Option("None: lost", False, "a red arrow or a V connection")))
+                return Question("more", _("{action}: a second Location?").format(action=title),
+                                _("The next Location along the same line."),
+                                (Option(_("A second Location"), True, _("type its name next")),
+                                 Option(_("None: lost"), False, _("a red arrow or a V connection"))))
             if not answers["more"]:
                 return None
         if loc not in answers:
-            return Question(loc, f"{title}: Location {n} along the line", TYPE_LOCATION + " Or tap one.",
+            return Question(loc, _("{action}: Location {n} along the line").format(action=title, n=n),
+                            _(TYPE_LOCATION) + " " + _("Or tap one."),
                             _named(view, exclude={station, str(answers.get("loc_1", ""))}), text=True)
         where = str(answers[loc])
         if f"empty_{n}" not in answers:
-            return _yes_no(f"empty_{n}", f"{title}: is {where} empty?", "Basic only if both are empty.")
+            return _yes_no(f"empty_{n}", _("{action}: is {place} empty?").format(action=title, place=where),
+                           _("Basic only if both are empty."))
         if f"bonus_{n}" not in answers:
-            return _bonus(f"bonus_{n}", f"{title}: {where}'s bonus")
+            return _bonus(f"bonus_{n}", _("{action}: {place}'s bonus").format(action=title, place=where))
     return None
 
 
 def _icon(icon: str | None) -> str:
     """``"factory"`` -> ``"a Factory"`` (a Credit space's or row's icon); ``None`` -> ``"nothing"``."""
-    return f"a {icon.title()}" if icon else "nothing"
+    if not icon:
+        return _("nothing")
+    return _(ICON_WORDS[icon]) if icon in ICON_WORDS else icon.title()
 
 
 def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack,
@@ -278,10 +318,12 @@ def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack
     player = _player(view)
     if "credit" not in answers:
         uncovers = {c.id: c.uncovers for c in content.board.credits}
-        options = tuple(Option(content.credit_name(c), c, f"uncovers {_icon(uncovers.get(c))}")
+        options = tuple(Option(content.credit_name(c), c,
+                               _("uncovers {icon}").format(icon=_icon(uncovers.get(c))))
                         for c in (player.credits if player is not None else ()))
-        return Question("credit", f"{title}: which Credit token?", "One of your board's, your choice."
-                        if options else "No Credit token is left on your board.", options)
+        return Question("credit", _("{action}: which Credit token?").format(action=title),
+                        _("One of your board's, your choice.") if options
+                        else _("No Credit token is left on your board."), options)
     if "row" not in answers:
         count = len(view.players)
         icons = {r.id: r.icon for r in content.credit_rows}
@@ -289,43 +331,48 @@ def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack
         for row, spaces in view.credit_rows:
             used = [(tag, seat) for tag, seat in spaces if tag == "all" or (tag == "3+" and count >= 3)
                     or (tag == "4" and count == 4)]
-            free = sum(1 for _, seat in used if seat is None)
+            free = sum(1 for _tag, seat in used if seat is None)
             icon = icons.get(row)
-            detail = f"{free} of {len(used)} free" + (f" · counts as {_icon(icon)}" if icon else "")
+            detail = _("{free} of {spaces} free").format(free=free, spaces=len(used)) + (
+                " · " + _("counts as {icon}").format(icon=_icon(icon)) if icon else "")
             rows.append(Option(row.title(), row, detail, free > 0))
-        three = "used" if count >= 3 else "not used"
-        four = "used" if count == 4 else "not used"
-        return Question("row", f"{title}: onto which Credit row?",
-                        f"The first empty space, left to right ({count} players: the \"3+\" spaces "
-                        f"{three}, the \"4\" {four}).",
+        three = _("used") if count >= 3 else _("not used")
+        four = _("used") if count == 4 else _("not used")
+        return Question("row", _("{action}: onto which Credit row?").format(action=title),
+                        _("The first empty space, left to right ({count} players: the \"3+\" spaces "
+                          "{three}, the \"4\" {four}).").format(count=count, three=three, four=four),
                         tuple(rows))
     return None
 
 
 def _fund(view: TableView, answers: Mapping[str, object], content: ContentPack) -> Question | None:
-    asked = _credit(view, answers, content, "Funding")
+    asked = _credit(view, answers, content, _("Funding"))
     if asked is not None or "tycoon" in answers:
         return asked
     options = []
     for level, tiles in view.display:
         for ident in tiles:
             tile = content.tycoon(ident)
-            detail = (f"level {level} · {tile.column} · F{tile.factories} S{tile.scientists}" if tile
-                      else f"level {level}")
+            detail = (_("level {level} · {column} · F{factories} S{scientists}").format(
+                level=level, column=_in_line(tile.column), factories=tile.factories,
+                scientists=tile.scientists)
+                if tile else _("level {level}").format(level=level))
             options.append(Option(content.tycoon_name(ident), ident, detail))
-    options += [Option(f"Face down, level {lv}", lv, f"{n} in the stack · kept whatever it is", n > 0)
+    options += [Option(_("Face down, level {level}").format(level=lv), lv,
+                       _("{n} in the stack · kept whatever it is").format(n=n), n > 0)
                 for lv, n in view.stacks]
-    options.append(Option("No Tycoon tile", "", "with no active Tycoon"))
+    options.append(Option(_("No Tycoon tile"), "", _("with no active Tycoon")))
     player = _player(view)
     active = player.tycoons if player is not None else 0
-    return Question("tycoon", "Funding: which Tycoon tile?",
-                    f"Of a level up to your active Tycoons ({active} now; the Credit token may uncover one).",
+    return Question("tycoon", _("Funding: which Tycoon tile?"),
+                    _("Of a level up to your active Tycoons ({active} now; the Credit token may uncover "
+                      "one).").format(active=active),
                     tuple(options))
 
 
 def _supply(view: TableView, answers: Mapping[str, object], content: ContentPack,
             needs: SupplyNeeds | None) -> Question | None:
-    asked = _credit(view, answers, content, "Supply")
+    asked = _credit(view, answers, content, _("Supply"))
     if asked is not None or needs is None:
         return asked
     player = _player(view)
@@ -337,20 +384,22 @@ def _supply(view: TableView, answers: Mapping[str, object], content: ContentPack
             taken = chosen.count(col.column)
             supply = col.supply - taken
             room = len(content.board.column(col.column).spaces) - col.tiles - taken
-            options.append(Option(col.column.title(), col.column, f"supply {supply} · room {room}",
+            options.append(Option(_column(col.column), col.column,
+                                  _("supply {supply} · room {room}").format(supply=supply, room=room),
                                   supply > 0 and room > 0))
-        return Question(f"tile_{n}", f"Supply: Action tile {n} of {needs.tiles}",
-                        "2 tiles + 1 per active Factory (the new Credit token counted): which column?",
+        return Question(f"tile_{n}", _("Supply: Action tile {n} of {tiles}").format(n=n, tiles=needs.tiles),
+                        _("2 tiles + 1 per active Factory (the new Credit token counted): which column?"),
                         tuple(options))
     if needs.patents and "patent" not in answers:
         options = []
         for ident in needs.patents:
             patent = content.patent(ident)
-            detail = (f"{patent.type} · level {patent.level} · A: {patent.a.effect}, B: {patent.b.effect}"
-                      if patent else "")
+            detail = (_("{type} · level {level} · A: {a}, B: {b}").format(
+                type=_in_line(patent.type), level=patent.level, a=patent.a.effect, b=patent.b.effect)
+                if patent else "")
             options.append(Option(content.patent_name(ident), ident, detail))
-        return Question("patent", "Supply: a Patent is earned",
-                        "More active Scientists than Patents: one waits above its column.", tuple(options))
+        return Question("patent", _("Supply: a Patent is earned"),
+                        _("More active Scientists than Patents: one waits above its column."), tuple(options))
     return None
 
 
@@ -358,12 +407,13 @@ def _draw(view: TableView, answers: Mapping[str, object], content: ContentPack) 
     if "tycoon" in answers:
         return None
     level = view.pending_draw
-    seen = {t for _, tiles in view.display for t in tiles}
+    seen = {t for _level, tiles in view.display for t in tiles}
     seen |= {t for p in view.players for c in p.columns for t in c.tycoons}
-    options = tuple(Option(content.tycoon_name(t.id), t.id, f"{t.column} · F{t.factories} S{t.scientists}")
+    options = tuple(Option(content.tycoon_name(t.id), t.id, _("{column} · F{factories} S{scientists}").format(
+                        column=_in_line(t.column), factories=t.factories, scientists=t.scientists))
                     for t in content.tycoons if t.level == level and t.id not in seen)
-    return Question("tycoon", f"Which level-{level} Tycoon tile was drawn?",
-                    "The table draws from its own stack and says the tile.", options)
+    return Question("tycoon", _("Which level-{level} Tycoon tile was drawn?").format(level=level),
+                    _("The table draws from its own stack and says the tile."), options)
 
 
 def _str(value: object) -> str | None:

@@ -101,7 +101,7 @@ class FiveSetupScreen(SeatsSetupScreen):
         start = DEFAULT_STARTS[seat] if seat < len(DEFAULT_STARTS) else ""
         start = start if start in names else ""
         return FiveSeatRow(screen=self, seat=seat, colour=COLOURS[seat % len(COLOURS)], start=start,
-                           start_name=names.get(start, "Tap to choose"))
+                           start_name=names.get(start, ""))  # "": the kv says "Tap to choose"
 
     def set_layout(self, layout: str) -> None:
         self.layout = layout if self.has_map or layout == "printed" else "printed"
@@ -118,8 +118,8 @@ class FiveSetupScreen(SeatsSetupScreen):
         map_view = MapView()
         map_view.show(content.game_map, None, [r.colour for r in self._rows], picks=land,
                       lit=[row.start] if row.start else [])
-        name = row.ids.name.text.strip() or f"Player {row.seat + 1}"
-        picker = StartPicker(f"{name}: tap the starting Location", map_view)
+        name = row.ids.name.text.strip() or _("Player {n}").format(n=row.seat + 1)
+        picker = StartPicker(_("{player}: tap the starting Location").format(player=name), map_view)
 
         def chosen(ident: str) -> None:
             loc = content.game_map.location(ident) if content.game_map is not None else None
@@ -140,8 +140,9 @@ class FiveSetupScreen(SeatsSetupScreen):
         starts = [row.ids.start_text.text.strip() if printed else row.start for row in rows]
         missing = next((n for n, s in zip(names, starts) if not s), None)
         if missing is not None:
-            self.app.show_message(f"{missing or 'A player'} has no starting Location yet: "
-                                  f"{'type its name' if printed else 'tap the Start button'}.", "error")
+            said = (_("{player} has no starting Location yet: type its name.") if printed
+                    else _("{player} has no starting Location yet: tap the Start button."))
+            self.app.show_message(said.format(player=missing or _("A player")), "error")
             return False
         return table_of(self.app).start(names, [row.colour for row in rows], starts, self.layout, self.seed,
                                         physical_stacks=self.physical_stacks, options=self.options())

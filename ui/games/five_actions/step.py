@@ -19,6 +19,7 @@ from kivy.utils import escape_markup
 from companion.games.five_actions.engine.actions import Action
 from companion.games.five_actions.session import SupplyNeeds
 from companion.games.five_actions.views import TableView
+from companion.i18n import N_, _
 from ui import theme
 from ui.games.five_actions.board_map import MapView
 from ui.games.five_actions.flows import ACTION_TITLES, Option, Question, action_of, next_question
@@ -37,7 +38,7 @@ class FiveStepScreen(ActionStepScreen):
     shows_map = BooleanProperty(False)
 
     table_screen = "five_table"
-    name_hint = "the Location's name"
+    name_hint = N_("the Location's name")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="five_step", **kwargs)
@@ -55,7 +56,7 @@ class FiveStepScreen(ActionStepScreen):
         return " ".join(text.split())
 
     def pad_note(self, question: Question, low: int, high: int) -> str:
-        return f"From {low} to {high} dollars."
+        return _("From {low} to {high} dollars.").format(low=low, high=high)
 
     def pad_words(self, digits: str) -> str:
         return f"${int(digits)}"
@@ -115,8 +116,10 @@ class FiveStepScreen(ActionStepScreen):
     def _button(self, option: Option) -> BigButton:
         detail = f"\n[size=13sp]{escape_markup(option.detail)}[/size]" if option.detail else ""
         button = BigButton(text=f"[b]{escape_markup(option.label)}[/b]{detail}", markup=True, height=dp(60),
-                           disabled=not option.enabled, fill=theme.ACCENT, font_size="16sp", halign="center")
+                           size_hint_y=None, disabled=not option.enabled, fill=theme.ACCENT, font_size="16sp",
+                           halign="center")
         button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(8), None)))
+        button.bind(texture_size=lambda b, size: setattr(b, "height", max(dp(60), size[1] + dp(8))))
         return self.bind_choice(button, option)
 
     def _show_confirm(self, view: TableView) -> None:
@@ -124,22 +127,25 @@ class FiveStepScreen(ActionStepScreen):
         preview = table.preview(self.action(view))
         title = ACTION_TITLES.get(self.kind, self.kind)
         lines = []
-        chosen = " · ".join(words for _, words in self.said)
+        chosen = " · ".join(words for _key, words in self.said)
         if chosen:
-            lines.append(f"[color=b8c2d4]Chosen: {escape_markup(chosen)}[/color]")
+            said = _("Chosen: {answers}").format(answers=escape_markup(chosen))
+            lines.append(f"[color=b8c2d4]{said}[/color]")
         if self.answers.get("box") == "patent" and self.answers.get("side"):
-            lines.append(f"The Patent's first use: side {self.answers['side']}, slid onto its box for good.")
+            lines.append(_("The Patent's first use: side {side}, slid onto its box for good.").format(
+                side=self.answers["side"]))
         if preview is not None and preview.ok:
             lines.append(f"[b]{escape_markup(preview.said)}[/b]")
             changed = [(p.name, p.money, after) for p, after in zip(view.players, preview.money)
                        if after != p.money]
             for name, before, after in changed:
-                verb = "pays" if after < before else "gains"
-                said = f"• {name} {verb} ${abs(after - before)}: from ${before} to ${after}"
-                lines.append(escape_markup(said))
+                said = (_("{player} pays ${amount}: from ${before} to ${after}") if after < before else
+                        _("{player} gains ${amount}: from ${before} to ${after}")).format(
+                    player=name, amount=abs(after - before), before=before, after=after)
+                lines.append("• " + escape_markup(said))
             if not changed:
-                lines.append("No money changes hands.")
+                lines.append(_("No money changes hands."))
         elif preview is not None:
             lines.append(refused(preview.reason))
-            lines.append("Back changes the last answer; Cancel returns to the table.")
-        self.show_confirm(title, lines, preview is not None and preview.ok)
+            lines.append(_("Back changes the last answer; Cancel returns to the table."))
+        self.show_confirm(_(title), lines, preview is not None and preview.ok)

@@ -19,6 +19,7 @@ from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.info import GAME
 from companion.games.five_actions.session import Preview, Session, SupplyNeeds
 from companion.games.five_actions.views import TableView
+from companion.i18n import N_, _
 from ui.games.action_table import ActionTable
 
 __all__ = ["COLOURS", "NAME", "FiveActionsTable", "table_of"]
@@ -34,7 +35,7 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
 
     game = GAME
     screens = ("five_table", "five_step", "five_end")
-    over_words = "The game is over: the standings, Patents' icons counted."
+    over_words = N_("The game is over: the standings, Patents' icons counted.")
 
     def first_screen(self, session: Session) -> str:
         """The table, or the standings for a game resumed once over."""
@@ -73,7 +74,7 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
         table.  False (the session's reason in the message bar)
         if it cannot start."""
         if len(set(colours)) != len(colours):
-            self.host.show_message("Two players have the same colour: tap a colour to change it.", "error")
+            self.host.show_message(_("Two players have the same colour: tap a colour to change it."), "error")
             return False
         try:
             session = Session.new(self.content, list(names), list(starts), seed=seed, layout=layout,
@@ -85,7 +86,8 @@ class FiveActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
         self.begin(session)
         self.save_new(session)
         draw = session.view().pending_draw
-        extra = f" First fill the Tycoon display: draw a level-{draw} tile and say which." if draw else ""
+        extra = " " + _("First fill the Tycoon display: draw a level-{level} tile and say which.").format(
+            level=draw) if draw else ""
         self.host.show_message(session.message + extra, "info")
         return True
 

@@ -17,7 +17,7 @@ from kivy.properties import BooleanProperty
 
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.views import PlayerPanel, TableView
-from companion.i18n import _
+from companion.i18n import N_, _, ngettext
 from ui import theme
 from ui.games import seat_colours as colours
 from ui.games.five_actions.board_map import MapView
@@ -31,29 +31,40 @@ __all__ = ["FivePlayerCard", "FiveTableScreen", "action_note", "panel_lines"]
 
 #: The five actions, in the excerpt's order.
 FIVE = ("install", "transmit", "modulate", "fund", "supply")
-#: A column's initial on a panel (the action buttons below spell them out).
-INITIAL = {"installation": "I", "transmission": "T", "modulation": "M", "funding": "F"}
+#: A column's initial on a panel (the action buttons below spell them out; translated where shown).
+INITIAL = {"installation": N_("I"), "transmission": N_("T"), "modulation": N_("M"), "funding": N_("F")}
+#: A column's name (a waiting Patent's), translated where shown.
+COLUMN_WORDS = {"installation": N_("Installation"), "transmission": N_("Transmission"),
+                "modulation": N_("Modulation"), "funding": N_("Funding")}
+#: A Location's reward icon (the SAMPLE pack's Progress tracks), translated where shown.
+REWARD_WORDS = {"antenna": N_("Antenna"), "fiber": N_("Fiber"), "satellite": N_("Satellite")}
 
 
 def panel_lines(player: PlayerPanel, names: dict[str, str] | None = None) -> str:
     """A player's public figures, one short line each (a panel is ~180 px wide with four players);
     with ``names`` (the printed board: no map shows them) where their stations and tokens are."""
-    tiles = " ".join(f"{INITIAL.get(c.column, c.column[:1].upper())}{c.tiles}" for c in player.columns)
-    waiting = [c.column.title() for c in player.columns if c.waiting]
+    tiles = " ".join(f"{_(INITIAL[c.column]) if c.column in INITIAL else c.column[:1].upper()}{c.tiles}"
+                     for c in player.columns)
+    waiting = [_(COLUMN_WORDS[c.column]) if c.column in COLUMN_WORDS else c.column.title()
+               for c in player.columns if c.waiting]
     lines = [
-        f"[b]${player.money}[/b] · {player.points} pt{'s' * (player.points != 1)} · Links {player.links}",
-        f"Stations {player.stations_left} left · Ready {player.ready}",
-        f"Action tiles {tiles}",
-        f"Credit {len(player.credits)} · Tycoons {player.tycoons}",
-        f"Patents {player.patents} · Fac {player.factories} · Sci {player.scientists}",
+        f"[b]${player.money}[/b] · " + ngettext("{n} pt", "{n} pts", player.points).format(n=player.points)
+        + " · " + _("Links {n}").format(n=player.links),
+        _("Stations {left} left · Ready {ready}").format(left=player.stations_left, ready=player.ready),
+        _("Action tiles {tiles}").format(tiles=tiles),
+        _("Credit {credits} · Tycoons {tycoons}").format(credits=len(player.credits), tycoons=player.tycoons),
+        _("Patents {patents} · Fac {factories} · Sci {scientists}").format(
+            patents=player.patents, factories=player.factories, scientists=player.scientists),
     ]
     if waiting:
-        lines.append(f"Patent waits: {', '.join(waiting)}")
+        lines.append(_("Patent waits: {columns}").format(columns=", ".join(waiting)))
     if names is not None:
-        stations = ", ".join(names.get(k, k) + (" (M)" if m else "") for k, m in player.stations)
-        lines.append(f"On: {stations or 'no station'}")
+        modulated = " (" + _("M") + ")"
+        stations = ", ".join(names.get(k, k) + (modulated if m else "") for k, m in player.stations)
+        lines.append(_("On: {stations}").format(stations=stations or _("no station")))
         if player.tokens:
-            lines.append(f"Tokens: {', '.join(names.get(k, k) for k in player.tokens)}")
+            lines.append(_("Tokens: {places}").format(places=", ".join(names.get(k,
+                                                                                 k) for k in player.tokens)))
     return "\n".join(lines)
 
 
@@ -67,20 +78,20 @@ def action_note(kind: str, view: TableView, player: PlayerPanel | None) -> tuple
     if player is None or view.pending_draw is not None:
         return False, ""
     if kind == "supply":
-        return (True, "a Credit token") if player.credits else (False, "no Credit token")
+        return (True, _("a Credit token")) if player.credits else (False, _("no Credit token"))
     if kind in ("transmit", "modulate"):
         side = kind == "modulate"
-        if not any(m == side for _, m in player.stations):
-            return False, f"no {'Modulated' if side else 'Unmodulated'} station"
+        if not any(m == side for _key, m in player.stations):
+            return False, _("no Modulated station") if side else _("no Unmodulated station")
         if player.ready < 2:
-            return False, "2 Ready tokens needed"
+            return False, _("2 Ready tokens needed")
     if kind == "install" and player.stations_left == 0:
-        return False, "no station left"
+        return False, _("no station left")
     quotes = [q for q in view.quotes if q.column == COLUMN_OF[kind]]
     open_ = [q.dollars for q in quotes if q.ok]
     if open_:
-        return True, f"from ${min(open_)}"
-    return False, quotes[0].reason if quotes else "not now"
+        return True, _("from ${amount}").format(amount=min(open_))
+    return False, quotes[0].reason if quotes else _("not now")
 
 
 class FiveTableScreen(ActionTableScreen):
@@ -88,7 +99,7 @@ class FiveTableScreen(ActionTableScreen):
     panel, the five actions (each says what its cheapest box costs, or why not) and Pass."""
 
     step_screen = "five_step"
-    end_words = "The rules leave it to the table. Patents' icons are counted."
+    end_words = N_("The rules leave it to the table. Patents' icons are counted.")
 
     has_map = BooleanProperty(True)
 
@@ -112,11 +123,13 @@ class FiveTableScreen(ActionTableScreen):
         table = table_of(self.app)
         player = next((p for p in view.players if p.seat == view.current), None)
         self.can_undo = view.can_undo
-        self.heading = f"Round {view.round}"
+        self.heading = _("Round {n}").format(n=view.round)
         if view.pending_draw is not None:
-            self.turn_text = f"Draw a level-{view.pending_draw} Tycoon tile from the stack and say which."
+            self.turn_text = _("Draw a level-{level} Tycoon tile from the stack and say which.").format(
+                level=view.pending_draw)
         elif player is not None:
-            self.turn_text = f"{player.name}'s turn: one action (${player.money}, Ready {player.ready})"
+            self.turn_text = _("{player}'s turn: one action (${money}, Ready {ready})").format(
+                player=player.name, money=player.money, ready=player.ready)
         else:
             self.turn_text = ""
         self._fill_map(view, table)
@@ -147,24 +160,25 @@ class FiveTableScreen(ActionTableScreen):
             card.name = p.name
             card.colour = colours.rgba(colour)
             card.current = p.is_current
-            card.status = "▶ turn" if p.is_current else colours.word(colour)
+            card.status = "▶ " + _("turn") if p.is_current else colours.word(colour)
             if p.seat == 0:
-                card.status += " · first player"
+                card.status += " · " + _("first player")
             card.figures = panel_lines(p, None if self.has_map else {x.id: x.name for x in view.locations})
             card.figure_size = "13sp" if self.has_map and count > 2 else "15sp"
 
     def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
         if not self.buttons:
             self.action_buttons(FIVE, font_size="15sp")
-            draw = BigButton(markup=True, height=theme.BUTTON_HEIGHT, fill=theme.FIXED, color=theme.CARD_TEXT,
-                             text="[b]Tycoon drawn...[/b]\n[size=12sp]say which tile[/size]")
+            draw = BigButton(markup=True, height=theme.BUTTON_HEIGHT, fill=theme.FIXED, color=theme.CARD_TEXT)
             draw.bind(on_release=functools.partial(self._tapped, "draw"))
             self.buttons["draw"] = draw
+        self.buttons["draw"].text = ("[b]" + _("Tycoon drawn...") + "[/b]\n[size=12sp]" + _("say which tile")
+                                     + "[/size]")  # drawn again after a language switch
         drawing = view.pending_draw is not None
         self.show_row([self.buttons["draw"]] if drawing else [self.buttons[k] for k in FIVE])
         for kind in FIVE:
             allowed, detail = action_note(kind, view, player)
-            self.show_action(kind, ACTION_TITLES[kind], detail, allowed, size="12sp")
+            self.show_action(kind, _(ACTION_TITLES[kind]), detail, allowed, size="12sp")
         self.ids.pass_turn.disabled = player is None or drawing
 
     # ------------------------------------------------------------------ taps
@@ -176,28 +190,39 @@ class FiveTableScreen(ActionTableScreen):
         if loc is None or view is None:
             return
         if loc.ocean:
-            self.app.show_message(f"{loc.name}: an ocean space (no station goes there).", "info")
+            ocean = _("{place}: an ocean space (no station goes there).")
+            self.app.show_message(ocean.format(place=loc.name), "info")
             return
-        words = {"station": "Unmodulated station", "modulated": "Modulated station", "token": "Signal token"}
-        pieces = ", ".join(f"{view.players[s].name}'s {words.get(k, k)}" for s, k in loc.pieces) or "no piece"
-        reward = loc.reward.title() if loc.reward else "no"
-        self.app.show_message(f"{loc.name}: bonus {loc.bonus}; {reward} reward icon; {pieces}.", "info")
+        words = {"station": _("{player}'s Unmodulated station"),
+                 "modulated": _("{player}'s Modulated station"),
+                 "token": _("{player}'s Signal token")}
+        pieces = ", ".join(words.get(k, "{player}'s " + k).format(player=view.players[s].name)
+                           for s, k in loc.pieces) or _("no piece")
+        if loc.reward:
+            reward = _(REWARD_WORDS[loc.reward]) if loc.reward in REWARD_WORDS else loc.reward.title()
+            said = _("{place}: bonus {bonus}; {reward} reward icon; {pieces}.")
+        else:
+            reward, said = "", _("{place}: bonus {bonus}; no reward icon; {pieces}.")
+        self.app.show_message(said.format(place=loc.name, bonus=loc.bonus, reward=reward, pieces=pieces),
+                              "info")
 
     def pass_turn(self) -> None:
         view = self._view
         player = next((p for p in view.players if p.is_current), None) if view is not None else None
         if player is None:
             return
-        ChoicePopup(f"{player.name} passes?", "No action this turn: for one who cannot or will not act.",
-                    [("Keep the turn", None, theme.SECONDARY), ("Pass", self._pass, theme.ACCENT)]).open()
+        ChoicePopup(_("{player} passes?").format(player=player.name),
+                    _("No action this turn: for one who cannot or will not act."),
+                    [(_("Keep the turn"), None, theme.SECONDARY), (_("Pass"), self._pass,
+                                                                   theme.ACCENT)]).open()
 
     def _pass(self) -> None:
         self.tell(lambda intents: intents.pass_turn())
 
     def open_menu(self) -> None:
         """Menu: settings, end the game, leave it, keep playing."""
-        ChoicePopup("Menu", "", [(_("Settings"), self.app.show_table_settings, theme.ACCENT),
-                                 ("End the game...", self.end_game, theme.DANGER),
-                                 ("Leave game", self.ask_leave, theme.SECONDARY),
-                                 ("Keep playing", None, theme.GO)],
+        ChoicePopup(_("Menu"), "", [(_("Settings"), self.app.show_table_settings, theme.ACCENT),
+                                    (_("End the game..."), self.end_game, theme.DANGER),
+                                    (_("Leave game"), self.ask_leave, theme.SECONDARY),
+                                    (_("Keep playing"), None, theme.GO)],
                     vertical=True, default=3, width_dp=420).open()

@@ -15,6 +15,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import PlayerPanel, TableView
+from companion.i18n import N_, _, ngettext
 from ui.games import seat_colours as colours
 from ui.games.six_actions.table import table_of
 from ui.screens.base import BaseScreen
@@ -46,7 +47,7 @@ class SettleRow(BoxLayout):
 
 
 class SixEndScreen(BaseScreen[TableView]):
-    heading = StringProperty("End settlement")
+    heading = StringProperty(N_("End settlement"))
     over = BooleanProperty(False)
     final = StringProperty("")
 
@@ -59,7 +60,7 @@ class SixEndScreen(BaseScreen[TableView]):
 
     def refresh(self, view: TableView) -> None:
         self.over = view.phase is Phase.OVER
-        self.heading = "Final figures" if self.over else "End settlement"
+        self.heading = _("Final figures") if self.over else _("End settlement")
         settled = {row.seat: row for row in view.settlement}
         box = self.ids.rows
         while len(self._rows) < len(view.players):
@@ -76,22 +77,29 @@ class SixEndScreen(BaseScreen[TableView]):
             row.repay = min(row.repay, row.most)
             s = settled.get(p.seat)
             row.done = bool(s is not None and s.done)
-            row.figures = (f"{p.money} Cr · {p.notes} note{'s' * (p.notes != 1)} · Influence {p.influence}"
-                           f" · AV {p.asset_value}")
+            row.figures = ngettext("{money} Cr · {notes} note · Influence {influence} · AV {asset_value}",
+                                   "{money} Cr · {notes} notes · Influence {influence} · AV {asset_value}",
+                                   p.notes).format(money=p.money, notes=p.notes, influence=p.influence,
+                                                   asset_value=p.asset_value)
             if s is not None and s.done:
                 unpaid = s.notes - s.repaid
-                row.result = (f"repaid {s.repaid}; {unpaid} unpaid: -{NOTE_COST * unpaid} AV, "
-                              f"-{7 * unpaid} Influence" if unpaid else f"repaid {s.repaid}: no unpaid note")
+                row.result = (_("repaid {repaid}; {unpaid} unpaid: -{asset_value} AV, -{influence} Influence")
+                              .format(repaid=s.repaid, unpaid=unpaid, asset_value=NOTE_COST * unpaid,
+                                      influence=7 * unpaid)
+                    if unpaid else _("repaid {repaid}: no unpaid note").format(repaid=s.repaid))
             else:
                 row.result = ""
             if self.over:
-                row.result += f" · now AV {p.asset_value}, Influence {p.influence}, {p.money} Cr"
+                row.result += " · " + _("now AV {asset_value}, Influence {influence}, {money} Cr").format(
+                    asset_value=p.asset_value, influence=p.influence, money=p.money)
         if self.over:
             ranking = sorted(view.players, key=lambda p: (-p.asset_value, -p.influence, -p.money))
-            self.final = "   ".join(f"{p.name}: AV {p.asset_value}, Influence {p.influence}, {p.money} Cr"
-                                   for p in ranking)
+            self.final = "   ".join(
+                _("{name}: AV {asset_value}, Influence {influence}, {money} Cr").format(
+                    name=p.name, asset_value=p.asset_value, influence=p.influence, money=p.money)
+                for p in ranking)
         else:
-            self.final = "Each player says how many notes they repay (50 Cr each), then Settle."
+            self.final = _("Each player says how many notes they repay (50 Cr each), then Settle.")
 
     def change(self, row: SettleRow, by: int) -> None:
         row.repay = max(0, min(int(row.most), int(row.repay) + by))

@@ -27,44 +27,48 @@ from companion.games.six_actions.engine.actions import (
     Strategy,
 )
 from companion.games.six_actions.views import PlayerPanel, TableView
+from companion.i18n import N_, _, ngettext, pgettext
 from ui.games.flow import Option, Question
 
 __all__ = ["ACTION_TITLES", "ADJUST_REASONS", "FLOWS", "Option", "Question", "action_of", "describe",
            "next_question", "plus_needed"]
 
-#: Each flow's title, as its button and its steps say it.
+#: Each flow's title, as its button and its steps say it (marked: translated where shown).
 ACTION_TITLES = {
-    "build": "Build", "share": "Share", "muster": "Muster", "strategy": "Strategy", "politics": "Politics",
-    "loan": "Loan", "emergency_loan": "Emergency Loan", "adjust": "Ledger adjustment",
+    "build": N_("Build"), "share": N_("Share"), "muster": N_("Muster"), "strategy": N_("Strategy"),
+    "politics": N_("Politics"), "loan": N_("Loan"), "emergency_loan": N_("Emergency Loan"),
+    "adjust": N_("Ledger adjustment"),
 }
 #: The flows there are (the six actions, then the free ones).
 FLOWS = tuple(ACTION_TITLES)
 #: The flows that take an action token (Action tokens).
 TOKEN_KINDS = frozenset(FLOWS[:6])
 #: What the excerpt leaves to the table, entered as a ledger adjustment with its reason (issue 12).
-ADJUST_REASONS = ("Revenue", "Dividends", "National Project", "Policy bid", "Merit card", "Correction")
+#: The reasons are kept in the record in English (the ledger shows them translated).
+ADJUST_REASONS = (N_("Revenue"), N_("Dividends"), N_("National Project"), N_("Policy bid"), N_("Merit card"),
+                  N_("Correction"))
 #: What an adjustment changes: the answer's value -> the words.
-ADJUST_WHAT = (("money", "Money (Cr)"), ("influence", "Influence"), ("asset_value", "Asset Value"),
-               ("promoters", "Promoters in hand"))
+ADJUST_WHAT = (("money", N_("Money (Cr)")), ("influence", N_("Influence")),
+               ("asset_value", N_("Asset Value")), ("promoters", N_("Promoters in hand")))
 #: Strategy spaces whose bonus is one of three amounts.
 AMOUNT_SPACES = frozenset({"sales_3", "sales_4", "advertising_4", "advertising_6"})
 #: Sectors a card's icon may name, as the table reads them.
-SECTOR_WORDS = {"minerals": "Minerals", "fuel": "Fuel", "agro": "Agro", "power": "Power",
-                "transport": "Transport"}
+SECTOR_WORDS = {"minerals": N_("Minerals"), "fuel": N_("Fuel"), "agro": N_("Agro"), "power": N_("Power"),
+                "transport": N_("Transport")}
 #: Sectors whose icon is paid per city along the golden road (Build, step 2).
 ROAD_SECTORS = frozenset({"power", "transport"})
 #: Each Strategy space's button: a short name and its bonus in a few words (the space's own title
 #: and bonus are too long for a button at 800x480); others show the engine's.
 SPACE_WORDS = {
-    "admin_action": ("Administration", "+1 Action token"),
-    "admin_industry": ("Administration", "buy an open Industry"),
-    "lobby": ("Lobby", "an open Policy"),
-    "office": ("Office", "a spare plant"),
-    "export_4": ("Export", "1 track step"),
-    "export_7": ("Export", "2 track steps"),
+    "admin_action": (N_("Administration"), N_("+1 Action token")),
+    "admin_industry": (N_("Administration"), N_("buy an open Industry")),
+    "lobby": (N_("Lobby"), N_("an open Policy")),
+    "office": (N_("Office"), N_("a spare plant")),
+    "export_4": (N_("Export"), N_("1 track step")),
+    "export_7": (N_("Export"), N_("2 track steps")),
 }
 #: A city's question on the printed board.
-TYPE_CITY = "Type the city's name as the board prints it."
+TYPE_CITY = N_("Type the city's name as the board prints it.")
 #: The largest number the pad takes for an amount (Cr, Influence ...): a typo, not a payment, above it.
 MOST = 999
 
@@ -85,7 +89,8 @@ def plus_needed(view: TableView, kind: str) -> bool:
 
 
 def _icons(icons: tuple[str, ...]) -> str:
-    return ", ".join(SECTOR_WORDS.get(icon, icon.title()) for icon in icons) or "no icons"
+    return ", ".join(_(SECTOR_WORDS[icon]) if icon in SECTOR_WORDS else icon.title() for icon in icons) \
+        or _("no icons")
 
 
 def next_question(kind: str, view: TableView, answers: Mapping[str, object]) -> Question | None:
@@ -103,32 +108,35 @@ def _build(view: TableView, answers: Mapping[str, object]) -> Question | None:
     player = _player(view)
     cards = player.industries if player is not None else ()
     if "card" not in answers:
-        options = tuple(Option(card.name, card.id, f"{_icons(card.icons)} · Asset Value {card.asset_value}")
+        options = tuple(Option(card.name, card.id, _("{icons} · Asset Value {asset_value}").format(
+                            icons=_icons(card.icons), asset_value=card.asset_value))
                         for card in cards)
-        prompt = "An unbuilt Industry card of yours." if options else "You have no unbuilt Industry card."
-        return Question("card", "Build: which card?", prompt, options)
+        prompt = (_("An unbuilt Industry card of yours.") if options
+                  else _("You have no unbuilt Industry card."))
+        return Question("card", _("Build: which card?"), prompt, options)
     if "city" not in answers:
         if view.has_map:
-            return Question("city", "Build: which city?", "An empty city: each holds one plant.",
+            return Question("city", _("Build: which city?"), _("An empty city: each holds one plant."),
                             _cities(view))
-        return Question("city", "Build: which city?", TYPE_CITY, text=True)
+        return Question("city", _("Build: which city?"), _(TYPE_CITY), text=True)
     card = next((c for c in cards if c.id == answers["card"]), None)
     road = card is not None and any(icon in ROAD_SECTORS for icon in card.icons)
     if not view.has_map and road and "road_cities" not in answers:
-        return Question("road_cities", "Build: the golden road",
-                        "Count the cities along the golden road from the active metro to your city, both "
-                        "ends included.", tuple(Option(str(n), n) for n in range(1, 9)), number=(1, 60))
+        return Question("road_cities", _("Build: the golden road"),
+                        _("Count the cities along the golden road from the active metro to your city, both "
+                          "ends included."), tuple(Option(str(n), n) for n in range(1, 9)), number=(1, 60))
     return None
 
 
 def _name(view: TableView, seat: int) -> str:
-    return view.players[seat].name if 0 <= seat < len(view.players) else f"seat {seat}"
+    return view.players[seat].name if 0 <= seat < len(view.players) else _("seat {n}").format(n=seat)
 
 
 def _cities(view: TableView) -> tuple[Option, ...]:
     """The map's cities; an occupied one is shown greyed with whose plant it holds."""
-    return tuple(Option(c.name, c.id, f"plant of {_name(view, c.occupant)}" if c.occupant is not None
-                        else f"{c.region}{' · metro' if c.metro else ''}", c.occupant is None)
+    return tuple(Option(c.name, c.id, _("plant of {player}").format(player=_name(view, c.occupant))
+                        if c.occupant is not None
+                        else c.region + (" · " + _("metro") if c.metro else ""), c.occupant is None)
                  for c in view.cities)
 
 
@@ -136,11 +144,12 @@ def _share(view: TableView, answers: Mapping[str, object]) -> Question | None:
     if "opponent" in answers:
         return None
     options = tuple(
-        Option(p.name, p.seat, f"cheapest share {p.shares_left[0]} Cr" if p.shares_left else "no share left",
+        Option(p.name, p.seat, _("cheapest share {money} Cr").format(money=p.shares_left[0]) if p.shares_left
+               else _("no share left"),
                bool(p.shares_left))
         for p in view.players if p.seat != view.current)
-    return Question("opponent", "Share: whose share?",
-                    "Pay them their cheapest share's value; keep the share.", options)
+    return Question("opponent", _("Share: whose share?"),
+                    _("Pay them their cheapest share's value; keep the share."), options)
 
 
 def _muster(view: TableView, answers: Mapping[str, object]) -> Question | None:
@@ -148,8 +157,9 @@ def _muster(view: TableView, answers: Mapping[str, object]) -> Question | None:
         return None
     player = _player(view)
     hand = player.promoters_hand if player is not None else 0
-    return Question("promoters", "Muster: how many Promoters?",
-                    f"From your hand ({hand}) to your Strategy Pool, then draw a Merit card.",
+    return Question("promoters", _("Muster: how many Promoters?"),
+                    _("From your hand ({hand}) to your Strategy Pool, then draw a Merit card.").format(
+                        hand=hand),
                     tuple(Option(str(n), n, enabled=n <= hand) for n in range(1, 7)))
 
 
@@ -157,78 +167,96 @@ def _strategy(view: TableView, answers: Mapping[str, object]) -> Question | None
     if "space" not in answers:
         options = []
         for each in view.spaces:
-            label, bonus = SPACE_WORDS.get(each.id, (each.title, each.bonus))
+            label, bonus = ((_(SPACE_WORDS[each.id][0]), _(SPACE_WORDS[each.id][1])) if each.id in SPACE_WORDS
+                            else (each.title, each.bonus))
             if each.covered_by is not None:
-                detail = f"covered by {_name(view, each.covered_by)}"
+                detail = _("covered by {player}").format(player=_name(view, each.covered_by))
             else:
-                detail = f"discard {each.cost} · {bonus}"
+                detail = _("discard {cost} · {bonus}").format(cost=each.cost, bonus=bonus)
             options.append(Option(label, each.id, detail, each.open))
-        return Question("space", "Strategy: which space?",
-                        "Discard Promoters from your Strategy Pool; a covered space stays covered.",
+        return Question("space", _("Strategy: which space?"),
+                        _("Discard Promoters from your Strategy Pool; a covered space stays covered."),
                         tuple(options))
     space = next((s for s in view.spaces if s.id == answers["space"]), None)
     sid = str(answers["space"])
     if sid in AMOUNT_SPACES and "amount" not in answers:
         choices = tuple(space.choices) if space is not None else ()
-        return Question("amount", f"{space.title if space else sid}: which bonus?", "Take one of the three.",
+        return Question("amount", _("{space}: which bonus?").format(space=space.title if space else sid),
+                        _("Take one of the three."),
                         tuple(Option(str(c), c) for c in choices))
     if sid == "admin_industry":
         if "card" not in answers:
-            return Question("card", "Buy an Industry: which card?", "Pay 2 × its Asset Value.",
-                            tuple(Option(c.name, c.id, f"{2 * c.asset_value} Cr · {_icons(c.icons)}")
+            return Question("card", _("Buy an Industry: which card?"), _("Pay 2 × its Asset Value."),
+                            tuple(Option(c.name, c.id, _("{money} Cr · {icons}").format(
+                                money=2 * c.asset_value, icons=_icons(c.icons)))
                                   for c in view.open_industries))
         if "gain" not in answers:
-            return Question("gain", "Buy an Industry: then gain", "",
-                            (Option("10 Cr", "money"), Option("2 Influence", "influence")))
+            return Question("gain", _("Buy an Industry: then gain"), "",
+                            (Option(_("{money} Cr").format(money=10), "money"),
+                             Option(_("{n} Influence").format(n=2), "influence")))
     if sid == "lobby" and "policy" not in answers:
-        return Question("policy", "Lobby: which Policy?", "Take one of the open Policies and its Promoters.",
-                        tuple(Option(p.name, p.id, f"{p.promoters} Promoters") for p in view.open_policies))
+        return Question("policy", _("Lobby: which Policy?"),
+                        _("Take one of the open Policies and its Promoters."),
+                        tuple(Option(p.name, p.id,
+                                     ngettext("{n} Promoter", "{n} Promoters",
+                                              p.promoters).format(n=p.promoters))
+                              for p in view.open_policies))
     if sid == "office" and "city" not in answers:
         if view.has_map:
-            return Question("city", "Office: which city?",
-                            "A spare plant in an empty city: its bonuses only.", _cities(view))
-        return Question("city", "Office: which city?", TYPE_CITY, text=True)
+            return Question("city", _("Office: which city?"),
+                            _("A spare plant in an empty city: its bonuses only."), _cities(view))
+        return Question("city", _("Office: which city?"), _(TYPE_CITY), text=True)
     if sid.startswith("export"):
-        sectors = tuple(Option(SECTOR_WORDS[s], s) for s in SECTOR_WORDS)
+        sectors = tuple(Option(_(SECTOR_WORDS[s]), s) for s in SECTOR_WORDS)
         if "track" not in answers:
-            return Question("track", "Export: which track?", "One step on a track." if sid == "export_4"
-                            else "The first step (the second may be on the same track).", sectors)
+            return Question("track", _("Export: which track?"), _("One step on a track.") if sid == "export_4"
+                            else _("The first step (the second may be on the same track)."), sectors)
         if sid == "export_7" and "track2" not in answers:
-            return Question("track2", "Export: the second step", "The same track again, or another.", sectors)
+            return Question("track2", _("Export: the second step"), _("The same track again, or another."),
+                            sectors)
     return None
 
 
 def _emergency(view: TableView, answers: Mapping[str, object]) -> Question | None:
     if "player" not in answers:
-        return Question("player", "Emergency Loan: who?", "Free, at any moment: up to 25 Cr and a note.",
-                        tuple(Option(p.name, p.seat, f"{p.money} Cr · {p.notes} notes", p.notes < 10)
+        return Question("player", _("Emergency Loan: who?"),
+                        _("Free, at any moment: up to 25 Cr and a note."),
+                        tuple(Option(p.name, p.seat,
+                                     ngettext("{money} Cr · {n} note", "{money} Cr · {n} notes",
+                                              p.notes).format(money=p.money, n=p.notes),
+                                     p.notes < 10)
                               for p in view.players))
     if "amount" not in answers:
-        return Question("amount", "Emergency Loan: how much?", "1 to 25 Cr, and one Promissory Note.",
-                        tuple(Option(f"{n} Cr", n) for n in (5, 10, 15, 20, 25)), number=(1, 25))
+        return Question("amount", _("Emergency Loan: how much?"), _("1 to 25 Cr, and one Promissory Note."),
+                        tuple(Option(_("{money} Cr").format(money=n), n) for n in (5, 10, 15, 20, 25)),
+                        number=(1, 25))
     return None
 
 
 def _adjust(view: TableView, answers: Mapping[str, object]) -> Question | None:
     if "player" not in answers:
-        return Question("player", "Adjustment: whose?", "What the rules leave to the table, with its reason.",
-                        tuple(Option(p.name, p.seat, f"{p.money} Cr") for p in view.players))
+        return Question("player", _("Adjustment: whose?"),
+                        _("What the rules leave to the table, with its reason."),
+                        tuple(Option(p.name, p.seat, _("{money} Cr").format(money=p.money))
+                              for p in view.players))
     if "reason" not in answers:
-        return Question("reason", "Adjustment: why?", "The ledger keeps the reason.",
-                        tuple(Option(r, r) for r in ADJUST_REASONS))
+        return Question("reason", _("Adjustment: why?"), _("The ledger keeps the reason."),
+                        tuple(Option(_(r), r) for r in ADJUST_REASONS))
     if "what" not in answers:
-        return Question("what", "Adjustment: what changes?", "", tuple(Option(w, v) for v, w in ADJUST_WHAT))
+        return Question("what", _("Adjustment: what changes?"), "",
+                        tuple(Option(_(w), v) for v, w in ADJUST_WHAT))
     if "sign" not in answers:
-        return Question("sign", "Adjustment: gain or lose?", "",
-                        (Option("Gains", 1, "receives"), Option("Loses", -1, "pays or gives back")))
+        return Question("sign", _("Adjustment: gain or lose?"), "",
+                        (Option(_("Gains"), 1, _("receives")),
+                         Option(_("Loses"), -1, _("pays or gives back"))))
     if "amount" not in answers:
-        return Question("amount", "Adjustment: how much?", "A whole number.",
+        return Question("amount", _("Adjustment: how much?"), _("A whole number."),
                         tuple(Option(str(n), n) for n in (1, 2, 5, 10, 20, 50)), number=(1, MOST))
     if answers["what"] == "money" and "counterparty" not in answers:
         seat = answers["player"]
-        return Question("counterparty", "Adjustment: with whom?",
-                        "Who pays (or is paid): the supply (the bank), or another player.",
-                        (Option("The supply", -1),
+        return Question("counterparty", _("Adjustment: with whom?"),
+                        _("Who pays (or is paid): the supply (the bank), or another player."),
+                        (Option(_("The supply"), -1),
                          *(Option(p.name, p.seat) for p in view.players if p.seat != seat)))
     return None
 
@@ -283,30 +311,47 @@ def describe(kind: str, view: TableView, answers: Mapping[str, object], words: M
     """The confirmation's sentence for complete ``answers`` (``words``: each answer as its button said
     it): ``"Ana builds Refinery in Capital."``."""
     player = _player(view)
-    actor = player.name if player is not None else "The table"
+    actor = player.name if player is not None else _("The table")
     said = {key: words.get(key, str(value)) for key, value in answers.items()}
-    plus = " (with a +1 Action token)" if kind in TOKEN_KINDS and plus_needed(view, kind) else ""
+    plus = " " + _("(with a +1 Action token)") if kind in TOKEN_KINDS and plus_needed(view, kind) else ""
     if kind == "build":
-        return f"{actor} builds {said['card']} in {said['city']}{plus}."
+        return _("{actor} builds {card} in {city}{plus}.").format(actor=actor, card=said["card"],
+                                                                  city=said["city"], plus=plus)
     if kind == "share":
-        return f"{actor} buys {said['opponent']}'s cheapest share{plus}."
+        return _("{actor} buys {opponent}'s cheapest share{plus}.").format(
+            actor=actor, opponent=said["opponent"], plus=plus)
     if kind == "muster":
-        return (f"{actor} moves {said['promoters']} Promoters to the Strategy Pool and draws a Merit "
-                f"card{plus}.")
+        return _("{actor} moves {n} Promoters to the Strategy Pool and draws a Merit card{plus}.").format(
+            actor=actor, n=said["promoters"], plus=plus)
     if kind == "strategy":
         rest = [said[k] for k in ("amount", "card", "gain", "policy", "city", "track", "track2") if k in said]
         space = next((s for s in view.spaces if s.id == answers.get("space")), None)
         title = space.title if space is not None else said.get("space", "")
-        return f"{actor} takes {title}{': ' + ', '.join(rest) if rest else ''}{plus}."
+        if rest:
+            return _("{actor} takes {space}: {choices}{plus}.").format(actor=actor, space=title,
+                                                                      choices=", ".join(rest), plus=plus)
+        return _("{actor} takes {space}{plus}.").format(actor=actor, space=title, plus=plus)
     if kind == "politics":
-        return f"{actor} gains the Politics bonus of every Policy owned, then a Favor token{plus}."
+        return _("{actor} gains the Politics bonus of every Policy owned, then a Favor token{plus}.").format(
+            actor=actor, plus=plus)
     if kind == "loan":
         amount = player.next_loan if player is not None else 0
-        return f"{actor} takes a Loan of {amount} Cr and a Promissory Note, one step up Finance{plus}."
+        return _("{actor} takes a Loan of {amount} Cr and a Promissory Note, one step up Finance{plus}."
+                 ).format(actor=actor, amount=amount, plus=plus)
     if kind == "emergency_loan":
-        return f"{said['player']} takes an Emergency Loan of {said['amount']} Cr and a Promissory Note."
+        return _("{player} takes an Emergency Loan of {amount} Cr and a Promissory Note.").format(
+            player=said["player"], amount=said["amount"])
     if kind == "adjust":
-        verb = "gains" if answers.get("sign") == 1 else "loses"
-        other = f", with {said['counterparty']}" if "counterparty" in said else ""
-        return f"{said['player']} {verb} {said['amount']} {said['what']} ({said['reason']}{other})."
+        values = {"player": said["player"], "amount": said["amount"], "what": said["what"],
+                  "reason": said["reason"]}
+        gains = answers.get("sign") == 1
+        if "counterparty" in said:
+            # TRANSLATORS: the supply as the other side of an adjustment: "(Revenue, with The supply)"
+            other = pgettext("adjustment, with", "The supply") if answers.get("counterparty") == -1 \
+                else said["counterparty"]
+            return (_("{player} gains {amount} {what} ({reason}, with {other}).") if gains else
+                    _("{player} loses {amount} {what} ({reason}, with {other}).")).format(other=other,
+                                                                                          **values)
+        return (_("{player} gains {amount} {what} ({reason}).") if gains else
+                _("{player} loses {amount} {what} ({reason}).")).format(**values)
     raise KeyError(f"no flow {kind!r} (flows: {', '.join(FLOWS)})")

@@ -13,6 +13,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.six_actions.views import LedgerRow, TableView
+from companion.i18n import N_, _, ngettext, pgettext
 from ui.screens.base import BaseScreen
 
 __all__ = ["LedgerLine", "SixLedgerScreen", "ledger_rows"]
@@ -29,7 +30,11 @@ class LedgerLine(BoxLayout):
 
 def _party(name: str) -> str:
     """A player's name as it is; the bank and the supply with a capital (they are not players)."""
-    return name.title() if name in ("bank", "supply") else name
+    if name == "bank":
+        return pgettext("ledger", "Bank")
+    if name == "supply":
+        return pgettext("ledger", "Supply")
+    return name
 
 
 def ledger_rows(rows: tuple[LedgerRow, ...]) -> list[dict[str, str]]:
@@ -37,12 +42,13 @@ def ledger_rows(rows: tuple[LedgerRow, ...]) -> list[dict[str, str]]:
     out = []
     for n, row in reversed(list(enumerate(rows, start=1))):
         out.append({"number": f"#{n}", "who": f"{_party(row.payer)} → {_party(row.payee)}",
-                    "amount": f"{row.amount} Cr", "reason": row.reason})
+                    "amount": _("{money} Cr").format(money=row.amount),
+                    "reason": _(row.reason) if row.reason else ""})  # a marked reason, translated
     return out
 
 
 class SixLedgerScreen(BaseScreen[TableView]):
-    heading = StringProperty("Ledger")
+    heading = StringProperty(N_("Ledger"))
     empty = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -50,8 +56,8 @@ class SixLedgerScreen(BaseScreen[TableView]):
 
     def refresh(self, view: TableView) -> None:
         count = len(view.ledger)
-        self.heading = f"Ledger · {count} payment{'s' * (count != 1)}"
-        self.empty = "" if count else "No payment yet."
+        self.heading = ngettext("Ledger · {n} payment", "Ledger · {n} payments", count).format(n=count)
+        self.empty = "" if count else _("No payment yet.")
         self.ids.rows.data = ledger_rows(view.ledger)
 
     def back(self) -> None:

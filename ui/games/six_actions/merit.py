@@ -15,6 +15,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.games.six_actions.views import MeritView, TableView
+from companion.i18n import _, ngettext
 from ui import theme
 from ui.games.six_actions.table import table_of
 from ui.popups import Choice, ChoicePopup
@@ -51,7 +52,7 @@ class SixMeritScreen(BaseScreen[TableView]):
         box = self.ids.players
         box.clear_widgets()
         for p in view.players:
-            count = f"{p.merit_count} Merit card{'s' * (p.merit_count != 1)}"
+            count = ngettext("{n} Merit card", "{n} Merit cards", p.merit_count).format(n=p.merit_count)
             text = f"[b]{p.name}[/b]\n[size=13sp]{count}[/size]"
             button = BigButton(text=text, markup=True, height=theme.BUTTON_HEIGHT,
                                fill=theme.ACCENT if p.seat == self.seat else theme.SECONDARY)
@@ -76,7 +77,7 @@ class SixMeritScreen(BaseScreen[TableView]):
             return
         cards = self._cards()
         self.holding = True
-        self.shown = "\n".join(card_words(c) for c in cards) if cards else "No Merit card."
+        self.shown = "\n".join(card_words(c) for c in cards) if cards else _("No Merit card.")
 
     def hide(self) -> None:
         """The finger lifted (or the screen changed): the cards are hidden again."""
@@ -88,19 +89,19 @@ class SixMeritScreen(BaseScreen[TableView]):
         ledger adjustment the table enters)."""
         cards = self._cards()
         if not cards:
-            self.app.show_message(f"{self.who} has no Merit card to play.", "error")
+            self.app.show_message(_("{player} has no Merit card to play.").format(player=self.who), "error")
             return
         choices: list[Choice] = [(card_words(c), functools.partial(self._play, c.id), theme.ACCENT)
                                  for c in cards]
-        choices.append(("Cancel", None, theme.SECONDARY))
-        ChoicePopup(f"{self.who}: play which card?", "The others will see it.", choices, vertical=True,
-                    width_dp=620, default=len(choices) - 1).open()
+        choices.append((_("Cancel"), None, theme.SECONDARY))
+        ChoicePopup(_("{player}: play which card?").format(player=self.who), _("The others will see it."),
+                    choices, vertical=True, width_dp=620, default=len(choices) - 1).open()
 
     def _play(self, card: str) -> None:
         intents = table_of(self.app).intents
         if intents is not None and intents.play_merit(int(self.seat), card):
-            self.app.show_message("Played. Enter what it does as an adjustment (Adjust, reason Merit card).",
-                                  "info")
+            self.app.show_message(
+                _("Played. Enter what it does as an adjustment (Adjust, reason Merit card)."), "info")
             self.manager.current = "six_table"
             table_of(self.app).redraw()
 

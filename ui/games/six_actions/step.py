@@ -16,6 +16,7 @@ from kivy.utils import escape_markup
 
 from companion.games.six_actions.engine.actions import Action
 from companion.games.six_actions.views import TableView
+from companion.i18n import N_, _, ngettext, pgettext
 from ui import theme
 from ui.games.six_actions.flows import ACTION_TITLES, Option, Question, action_of, describe, next_question
 from ui.games.six_actions.table import SixActionsTable, table_of
@@ -27,8 +28,10 @@ __all__ = ["SixStepScreen"]
 
 def _party(name: str, first: bool = True) -> str:
     """A ledger party for a sentence: a player's name, or "the bank" / "the supply"."""
-    if name in ("bank", "supply"):
-        return f"{'The' if first else 'the'} {name}"
+    if name == "bank":
+        return pgettext("payer", "The bank") if first else pgettext("payee", "the bank")
+    if name == "supply":
+        return pgettext("payer", "The supply") if first else pgettext("payee", "the supply")
     return name
 
 
@@ -37,7 +40,7 @@ class SixStepScreen(ActionStepScreen):
     preview of every payment (:class:`~ui.games.step_base.ActionStepScreen` asks and answers)."""
 
     table_screen = "six_table"
-    name_hint = "the city's name"
+    name_hint = N_("the city's name")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="six_step", **kwargs)
@@ -49,7 +52,8 @@ class SixStepScreen(ActionStepScreen):
         return action_of(self.kind, view, self.answers)
 
     def pad_note(self, question: Question, low: int, high: int) -> str:
-        return f"{question.title.split(': ')[-1].capitalize()} From {low} to {high}."
+        what = question.title.split(": ")[-1].capitalize()
+        return f"{what} " + _("From {low} to {high}.").format(low=low, high=high)
 
     # ------------------------------------------------------------------ drawing
 
@@ -74,17 +78,19 @@ class SixStepScreen(ActionStepScreen):
     def _show_confirm(self, view: TableView) -> None:
         table = table_of(self.app)
         preview = table.preview(self.action(view))
-        title = ACTION_TITLES.get(self.kind, self.kind)
+        title = _(ACTION_TITLES.get(self.kind, self.kind))
         lines = [f"[b]{escape_markup(describe(self.kind, view, self.answers, dict(self.said)))}[/b]"]
         if preview is not None:
             for row in preview.payments:
-                lines.append(escape_markup(f"• {_party(row.payer)} pays {_party(row.payee, False)} "
-                                           f"{row.amount} Cr: {row.reason}"))
+                lines.append("• " + escape_markup(_("{payer} pays {payee} {amount} Cr: {reason}").format(
+                    payer=_party(row.payer), payee=_party(row.payee, False), amount=row.amount,
+                    reason=row.reason)))
             if preview.loans:
-                lines.append(f"It forces {preview.loans} Emergency Loan{'s' * (preview.loans != 1)}: "
-                             f"{preview.loans} Promissory Note{'s' * (preview.loans != 1)} more.")
+                lines.append(ngettext("It forces {n} Emergency Loan: {n} Promissory Note more.",
+                                      "It forces {n} Emergency Loans: {n} Promissory Notes more.",
+                                      preview.loans).format(n=preview.loans))
             if not preview.payments and preview.ok:
-                lines.append("No payment.")
+                lines.append(_("No payment."))
             if not preview.ok:
                 lines.append(refused(preview.reason))
         self.show_confirm(title, lines, preview is None or preview.ok)

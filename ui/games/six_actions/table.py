@@ -21,6 +21,7 @@ from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.info import GAME
 from companion.games.six_actions.session import Seat, Session
 from companion.games.six_actions.views import Quote, TableView
+from companion.i18n import N_
 from ui.games.action_table import ActionTable
 
 __all__ = ["NAME", "SixActionsTable", "table_of"]
@@ -36,7 +37,7 @@ class SixActionsTable(ActionTable[Session, TableView, Action, ContentPack]):
 
     game = GAME
     screens = ("six_table", "six_step", "six_ledger", "six_merit", "six_end")
-    over_words = "The game is over: the final figures, after the notes were settled."
+    over_words = N_("The game is over: the final figures, after the notes were settled.")
 
     def at_end(self, view: TableView, current: str) -> bool:
         """The table screen gives way to the end settlement's once the settlement is on."""

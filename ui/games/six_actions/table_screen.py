@@ -17,7 +17,7 @@ from kivy.properties import BooleanProperty
 
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import PlayerPanel, TableView
-from companion.i18n import _
+from companion.i18n import N_, _, ngettext
 from ui import theme
 from ui.games import seat_colours as colours
 from ui.games.six_actions.flows import ACTION_TITLES
@@ -38,14 +38,16 @@ def panel_lines(player: PlayerPanel) -> str:
     """A player's public figures, one short line each (a panel is 150 px wide with five players)."""
     held = len(player.shares_held)
     lines = [
-        f"[b]{player.money} Cr[/b]",
-        f"Influence {player.influence} · AV {player.asset_value}",
-        f"Promoters {player.promoters_hand} · pool {player.promoters_pool}",
-        f"Shares {len(player.shares_left)} left · {held} held",
-        f"Notes {player.notes} · Finance {player.finance_step}",
-        f"Tokens {player.tokens_left} · +1: {player.plus_tokens}",
-        f"Merit {player.merit_count} · Favors {player.favors}",
-        f"Industry {len(player.industries)} · plants {len(player.plants)}",
+        "[b]" + _("{money} Cr").format(money=player.money) + "[/b]",
+        _("Influence {influence} · AV {asset_value}").format(influence=player.influence,
+                                                             asset_value=player.asset_value),
+        _("Promoters {hand} · pool {pool}").format(hand=player.promoters_hand, pool=player.promoters_pool),
+        _("Shares {left} left · {held} held").format(left=len(player.shares_left), held=held),
+        _("Notes {notes} · Finance {step}").format(notes=player.notes, step=player.finance_step),
+        _("Tokens {left} · +1: {plus}").format(left=player.tokens_left, plus=player.plus_tokens),
+        _("Merit {merit} · Favors {favors}").format(merit=player.merit_count, favors=player.favors),
+        _("Industry {industries} · plants {plants}").format(industries=len(player.industries),
+                                                            plants=len(player.plants)),
     ]
     return "\n".join(lines)
 
@@ -60,36 +62,38 @@ def _why(kind: str, player: PlayerPanel | None, allowed: bool) -> str:
         return ""
     marked = kind in player.marked
     if allowed:
-        return "again: +1 token" if marked else ""
+        return _("again: +1 token") if marked else ""
     if marked:
-        return "taken this round"
+        return _("taken this round")
     if kind == "build" and not player.industries:
-        return "no unbuilt card"
+        return _("no unbuilt card")
     if player.tokens_left == 0 and not player.plus_tokens:
-        return "no token left"
-    return "not now"
+        return _("no token left")
+    return _("not now")
 
 
 def board_words(view: TableView) -> str:
     """The board's open facts in a few lines: leaders and levels, the pawn, the open cards."""
     names = [p.name for p in view.players]
-    led = [f"{s.sector.title()}: {names[s.leader]} (level {s.level})" for s in view.sectors
-           if s.leader is not None and 0 <= s.leader < len(names)]
-    rest = "; no leader elsewhere (the supply, as level 1)" if len(led) < len(view.sectors) else ""
-    leaders = ", ".join(led) + rest if led else "none yet (a Build pays the supply, as level 1)"
+    led = [_("{sector}: {leader} (level {level})").format(sector=s.sector.title(), leader=names[s.leader],
+                                                          level=s.level)
+           for s in view.sectors if s.leader is not None and 0 <= s.leader < len(names)]
+    rest = _("; no leader elsewhere (the supply, as level 1)") if len(led) < len(view.sectors) else ""
+    leaders = ", ".join(led) + rest if led else _("none yet (a Build pays the supply, as level 1)")
     city = {c.id: c.name for c in view.cities}
-    pawn = city.get(view.pawn, view.pawn) if view.pawn else "no map: the table keeps it"
-    industries = ", ".join(f"{c.name} ({c.asset_value})" for c in view.open_industries) or "none"
-    policies = ", ".join(p.name for p in view.open_policies) or "none"
-    return (f"Leaders: {leaders}.\nThe pawn: {pawn}.\nOpen Industry cards (Asset Value): {industries}.\n"
-            f"Open Policies: {policies}.")
+    pawn = city.get(view.pawn, view.pawn) if view.pawn else _("no map: the table keeps it")
+    industries = ", ".join(f"{c.name} ({c.asset_value})" for c in view.open_industries) or _("none")
+    policies = ", ".join(p.name for p in view.open_policies) or _("none")
+    return _("Leaders: {leaders}.\nThe pawn: {pawn}.\nOpen Industry cards (Asset Value): {industries}.\n"
+             "Open Policies: {policies}.").format(leaders=leaders, pawn=pawn, industries=industries,
+                                                   policies=policies)
 
 
 class SixTableScreen(ActionTableScreen):
     """The Six Actions' table: panels, the six actions, the turn's and the round's buttons."""
 
     step_screen = "six_step"
-    end_words = "After the last Revenue and Dividends: the notes are settled."
+    end_words = N_("After the last Revenue and Dividends: the notes are settled.")
 
     round_over = BooleanProperty(False)
 
@@ -105,13 +109,15 @@ class SixTableScreen(ActionTableScreen):
         player = next((p for p in view.players if p.seat == view.current), None)
         self.round_over = view.phase is Phase.ROUND_END
         self.can_undo = view.can_undo
-        self.heading = f"Round {view.round}"
+        self.heading = _("Round {n}").format(n=view.round)
         if self.round_over:
-            self.turn_text = "Round over: Revenue and Dividends, then the next round or the end."
+            self.turn_text = _("Round over: Revenue and Dividends, then the next round or the end.")
         elif player is not None:
-            used = " · action taken" if "token" in view.turn_used else ""
-            self.turn_text = (f"{player.name}'s turn: {player.tokens_left} token"
-                              f"{'s' * (player.tokens_left != 1)} left, +1: {player.plus_tokens}{used}")
+            used = " · " + _("action taken") if "token" in view.turn_used else ""
+            self.turn_text = ngettext("{player}'s turn: {n} token left, +1: {plus}",
+                                      "{player}'s turn: {n} tokens left, +1: {plus}",
+                                      player.tokens_left).format(
+                player=player.name, n=player.tokens_left, plus=player.plus_tokens) + used
         else:
             self.turn_text = ""
         self._fill_cards(view)
@@ -122,8 +128,8 @@ class SixTableScreen(ActionTableScreen):
             card.name = p.name
             card.colour = colours.rgba(p.colour)
             card.current = p.seat == view.current and view.phase is Phase.TURN
-            flags = [w for w, on in (("Tycoon", p.tycoon), ("passed", p.passed), ("▶ turn", card.current))
-                     if on]
+            flags = [w for w, on in ((_("Tycoon"), p.tycoon), (_("passed"), p.passed),
+                                     ("▶ " + _("turn"), card.current)) if on]
             card.status = " · ".join(flags) or colours.word(p.colour)
             card.figures = panel_lines(p)
             card.figure_size = "17sp" if len(view.players) <= 3 else "14sp"
@@ -131,16 +137,18 @@ class SixTableScreen(ActionTableScreen):
     def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
         if not self.buttons:
             self.action_buttons(SIX)
-            for key, text, fill in (("revenue", "Revenue, Dividends...", theme.ACCENT),
-                                    ("next_round", "Next round", theme.GO),
-                                    ("end_game", "End the game", theme.DANGER)):
-                button = BigButton(text=text, fill=fill, height=theme.BUTTON_HEIGHT)
+            for key, fill in (("revenue", theme.ACCENT), ("next_round", theme.GO),
+                              ("end_game", theme.DANGER)):
+                button = BigButton(fill=fill, height=theme.BUTTON_HEIGHT)
                 button.bind(on_release=functools.partial(self._round_close, key))
                 self.buttons[key] = button
+        for key, text in (("revenue", _("Revenue, Dividends...")), ("next_round", _("Next round")),
+                          ("end_game", _("End the game"))):
+            self.buttons[key].text = text  # drawn again after a language switch
         self.show_row([self.buttons[k] for k in (ROUND_CLOSE if self.round_over else SIX)])
         for kind in SIX:
             allowed = kind in view.available
-            self.show_action(kind, ACTION_TITLES[kind], _why(kind, player, allowed), allowed)
+            self.show_action(kind, _(ACTION_TITLES[kind]), _why(kind, player, allowed), allowed)
         self.ids.pass_turn.disabled = "pass" not in view.available
         self.ids.end_turn.disabled = "end_turn" not in view.available
 
@@ -175,8 +183,9 @@ class SixTableScreen(ActionTableScreen):
             return
         choices: list[Choice] = [(p.name, functools.partial(self._new_round, p.seat), theme.ACCENT)
                                  for p in view.players]
-        choices.append(("Cancel", None, theme.SECONDARY))
-        ChoicePopup(f"Round {view.round + 1}: who is the Tycoon?", "The Tycoon has a third action token.",
+        choices.append((_("Cancel"), None, theme.SECONDARY))
+        ChoicePopup(_("Round {n}: who is the Tycoon?").format(n=view.round + 1),
+                    _("The Tycoon has a third action token."),
                     choices, vertical=True, width_dp=420, default=len(choices) - 1).open()
 
     def _new_round(self, seat: int) -> None:
@@ -186,21 +195,21 @@ class SixTableScreen(ActionTableScreen):
         """Menu: the board (sector leaders, the pawn, the open cards), moving the pawn (with the
         pack's map), the ledger, leave the game, keep playing."""
         view = table_of(self.app).view()
-        choices: list[Choice] = [("The board: leaders, pawn, open cards", self.show_board, theme.ACCENT)]
+        choices: list[Choice] = [(_("The board: leaders, pawn, open cards"), self.show_board, theme.ACCENT)]
         if view is not None and view.metros:
-            choices.append(("Move the pawn", self.ask_pawn, theme.ACCENT))
-        choices += [("Ledger", self.show_ledger, theme.ACCENT),
+            choices.append((_("Move the pawn"), self.ask_pawn, theme.ACCENT))
+        choices += [(_("Ledger"), self.show_ledger, theme.ACCENT),
                     (_("Settings"), self.app.show_table_settings, theme.ACCENT),
-                    ("Leave game", self.ask_leave, theme.DANGER),
-                    ("Keep playing", None, theme.GO)]
-        ChoicePopup("Menu", "", choices, vertical=True, default=len(choices) - 1, width_dp=460).open()
+                    (_("Leave game"), self.ask_leave, theme.DANGER), (_("Keep playing"), None, theme.GO)]
+        ChoicePopup(_("Menu"), "", choices, vertical=True, default=len(choices) - 1, width_dp=460).open()
 
     def show_board(self) -> None:
         """What the Build costs depend on, in words: each sector's leader and level, the pawn, and the
         open Industry cards and Policies."""
         view = table_of(self.app).view()
         if view is not None:
-            ChoicePopup("The board", board_words(view), [("Close", None, theme.GO)], width_dp=640).open()
+            ChoicePopup(_("The board"), board_words(view), [(_("Close"), None, theme.GO)],
+                        width_dp=640).open()
 
     def ask_pawn(self) -> None:
         """Move the pawn to another metro (the active metro the golden roads are counted from)."""
@@ -208,11 +217,11 @@ class SixTableScreen(ActionTableScreen):
         if view is None:
             return
         names = {c.id: c.name for c in view.cities}
-        choices: list[Choice] = [(names.get(m, m) + (" (the pawn is here)" if m == view.pawn else ""),
+        choices: list[Choice] = [(names.get(m, m) + (" " + _("(the pawn is here)") if m == view.pawn else ""),
                                   functools.partial(self._move_pawn, m), theme.ACCENT) for m in view.metros]
-        choices.append(("Cancel", None, theme.SECONDARY))
-        ChoicePopup("Move the pawn to", "Golden roads are counted from the metro with the pawn.", choices,
-                    vertical=True, width_dp=460, default=len(choices) - 1).open()
+        choices.append((_("Cancel"), None, theme.SECONDARY))
+        ChoicePopup(_("Move the pawn to"), _("Golden roads are counted from the metro with the pawn."),
+                    choices, vertical=True, width_dp=460, default=len(choices) - 1).open()
 
     def _move_pawn(self, metro: str) -> None:
         self.tell(lambda intents: intents.move_pawn(metro))
