@@ -250,7 +250,9 @@ class PhoneServer:
         app.on_response_prepare.append(self._headers)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)  # no token in any log
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port, reuse_address=False)
+        # SO_REUSEADDR: the app restarted (a resumed game) binds again over the last run's connections
+        # left in TIME_WAIT; a port another program listens on is still refused (Linux; no SO_REUSEPORT).
+        site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
         try:
             await site.start()
         except BaseException:
