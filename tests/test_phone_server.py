@@ -151,6 +151,14 @@ def test_messages_are_checked_and_the_seat_is_handed_over_only_when_confirmed(se
             again = await http.ws_connect(url + "phone1")
             assert await receive(again) == {"type": "wait"}
             srv.hand_over(False)
+            refused = await receive(again)
+            assert refused["type"] == "gone" and refused["again"] is True, refused
+            # Asked again (the page's button reconnects): the table is asked again.
+            asks = bridge.calls.count(("asked", "phone1"))
+            again = await http.ws_connect(url + "phone1")
+            assert await receive(again) == {"type": "wait"}
+            assert bridge.calls.count(("asked", "phone1")) == asks + 1
+            srv.hand_over(False)
             assert (await receive(again))["type"] == "gone"
             # Too big a message closes that socket (1009), never the server.
             await second.send_str(json.dumps({"type": "pick", "command": "N" * (MAX_MESSAGE * 2)}))

@@ -110,3 +110,22 @@ def test_cards_of_the_table_go_to_the_table_while_the_phone_holds_the_seat() -> 
     # ... and the seat is released when the link goes: the table's own screen takes over.
     assert s.release_seat() and not s.seat_open
     assert "press and hold" in s.waiting_for()
+
+
+def test_the_phone_seat_is_kept_with_the_game_and_resumes_as_a_phone_game() -> None:
+    """The table state says the seat is a phone; the store's resume makes a PhoneSession again, with the
+    seat closed until a phone joins (issue 23: nothing lost at a power cut)."""
+    from companion.games.transmission.person import PersonSession
+    from companion.games.transmission.stored import resume
+
+    s = session()
+    s.hold_seat()
+    table = s.table_state()
+    assert table["mission_control"] == "person" and table["seat"] == "phone"
+    back = resume(CONTENT, Planner(), s.record(), json.loads(json.dumps(table)), None, None)
+    assert type(back) is PhoneSession and not back.seat_open and back.coach
+    assert back.step is Step.THINKING and back.game.state.missions == s.game.state.missions
+    person = PersonSession(CONTENT, Planner(), "training", "standard", 7)
+    assert "seat" not in person.table_state()
+    again = resume(CONTENT, Planner(), person.record(), person.table_state(), None, None)
+    assert type(again) is PersonSession

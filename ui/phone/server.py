@@ -16,7 +16,8 @@ threat model.
   Messages are JSON objects of at most :data:`MAX_MESSAGE` bytes; the server sends
   ``{"type": "state", ...}`` (the seat's view, from the bridge), ``{"type": "wait"}`` (a second
   phone waiting for the touchscreen to confirm the hand-over), ``{"type": "error", "message"}`` and
-  ``{"type": "gone", "message"}`` (the seat went to another phone, or the game ended).
+  ``{"type": "gone", "message"}`` (the seat went to another phone, or the game ended; with
+  ``"again": true`` when the table kept the seat with the other phone, so the page offers to ask again).
 
 Threads: :meth:`PhoneServer.publish`, :meth:`PhoneServer.new_token`, :meth:`PhoneServer.hand_over` and
 :meth:`PhoneServer.stop` are called from the app's thread and cross over with
@@ -102,6 +103,7 @@ def page_words() -> dict[str, str]:
         "take_back": _("Take back the last one"),
         "debrief": _("Debrief"),
         "denied": _("This code is not valid any more. Scan the code on the table's screen again."),
+        "ask_again": _("Ask again"),
     }
 
 
@@ -248,7 +250,9 @@ class PhoneServer:
         app.on_response_prepare.append(self._headers)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)  # no token in any log
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port, reuse_address=False)
+        # SO_REUSEADDR: the app restarted (a resumed game) binds again over the last run's connections
+        # left in TIME_WAIT; a port another program listens on is still refused (Linux; no SO_REUSEPORT).
+        site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
         try:
             await site.start()
         except BaseException:
@@ -400,8 +404,8 @@ class PhoneServer:
             return
         if not accept:
             for ws in list(seat.sockets.get(new, ())):
-                await ws.send_json({"type": "gone", "message": _("The table kept the seat with the other "
-                                                                 "phone.")})
+                await ws.send_json({"type": "gone", "again": True,
+                                    "message": _("The table kept the seat with the other phone.")})
                 await ws.close(code=4001, message=b"refused")
             return
         old, seat.holder = seat.holder, new

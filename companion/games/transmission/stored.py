@@ -13,6 +13,7 @@ from typing import Any
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.actions import Undo
 from companion.games.transmission.person import PersonSession
+from companion.games.transmission.phone import PhoneSession
 from companion.games.transmission.session import Chooser, Session
 from companion.table.registry import Keeper, Progress
 
@@ -47,12 +48,15 @@ def resume(content: ContentPack, chooser: Chooser, record: Mapping[str, Any], ta
            undo: str | None, physical_deck: bool | None) -> Session:
     """The identical session of a saved game (:meth:`Session.from_record`); a person's Mission Control
     seat (the saved table state says so) comes back as a
-    :class:`~companion.games.transmission.person.PersonSession`.
+    :class:`~companion.games.transmission.person.PersonSession`, and a person's seat on their phone
+    (``"seat": "phone"``, issue 23) as a :class:`~companion.games.transmission.phone.PhoneSession`
+    (the table starts the phone page again: :meth:`ui.games.transmission.game.TransmissionTable.resume`).
 
     :raises RecordError: the record does not replay.
     """
     if isinstance(table, Mapping) and table.get("mission_control") == "person":
-        return PersonSession.from_record(content, chooser, record, table, undo=undo,
+        kind = PhoneSession if table.get("seat") == "phone" else PersonSession
+        return kind.from_record(content, chooser, record, table, undo=undo,
                                          physical_deck=physical_deck)
     return Session.from_record(content, chooser, record, table, undo=undo, physical_deck=physical_deck)
 

@@ -11,7 +11,9 @@ step of an execution being shown, the last message, and the session's settings
      "mission_control": "person", "physical_missions": false, "private_boosts": false, "coach": false}
 
 ``mission_control`` and the person's three settings are there only with a person as Mission Control
-(without them the companion was Mission Control, as in every table state saved before the choice).
+(without them the companion was Mission Control, as in every table state saved before the choice);
+``"seat": "phone"`` is added when that person's private screen is their phone (issue 23), so a
+resumed game comes back with the phone page (a table state without it: the touchscreen's screen).
 
 ``actions`` is the length of the record it was saved with.  :func:`restore`
 uses a saved table state only when it belongs to the record (same length) and
@@ -94,7 +96,9 @@ def _seat_settings(session: Table) -> dict[str, Any]:
     nothing for the companion (a table state without the key, as saved before there was a choice)."""
     if getattr(session, "mission_control", "companion") != "person":
         return {}
-    return {"mission_control": "person", **{key: getattr(session, key) is True for key in PERSON_SETTINGS}}
+    seat = {"seat": "phone"} if getattr(session, "seat_kind", None) == "phone" else {}
+    return {"mission_control": "person", **seat,
+            **{key: getattr(session, key) is True for key in PERSON_SETTINGS}}
 
 
 def _person_waits(session: Table) -> bool:

@@ -197,10 +197,16 @@ class TransmissionTable:
                                    or getattr(session, "mission_control", "companion"))
         self._begin(session)
         self.game_id = self.host.table_store.save_game(session, KEEPER)
+        self._link_phone(session)
+        return True
+
+    def _link_phone(self, session: Session) -> None:
+        """Mission Control on a phone (a new game, or one resumed): start the phone server with a new
+        one-game token and show its code; if it cannot start, the message bar says why once and the
+        touchscreen's own Mission Control screen serves (issue 23)."""
         if isinstance(session, PhoneSession):
             from ui.games.transmission.phone_link import PhoneLink
             self.phone = PhoneLink.for_table(session, self.host.table_config, self.host.show_message)
-        return True
 
     def resume_words(self, saved: SavedGame) -> str:
         """The resume offer's question for ``saved`` (its difficulty by title)."""
@@ -209,7 +215,9 @@ class TransmissionTable:
 
     def resume(self, saved: SavedGame) -> bool:
         """Replay the saved game and land on the screen it stopped on (mid-decode included); ``False``
-        (the reason in the message bar, the game kept in the store) if it cannot."""
+        (the reason in the message bar, the game kept in the store) if it cannot.  A game played with
+        Mission Control on a phone comes back with the phone page: a new code (the one from before is
+        refused) shown so the phone can rejoin."""
         store = self.host.store
         if store is None:
             return False
@@ -223,10 +231,11 @@ class TransmissionTable:
             self.host.show_message(_("Cannot resume that game: {reason}").format(reason=exc), "error")
             return False
         summary = saved.summary
-        self.initial = SetupChoice(summary.difficulty, summary.layout, None,
-                                   getattr(session, "mission_control", "companion"))
+        seat = getattr(session, "seat_kind", None) or getattr(session, "mission_control", "companion")
+        self.initial = SetupChoice(summary.difficulty, summary.layout, None, seat)
         self._begin(session)
         self.game_id = saved.id
+        self._link_phone(session)  # a phone game comes back with the phone page and a NEW code
         return True
 
     def _begin(self, session: Session) -> None:

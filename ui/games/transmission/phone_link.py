@@ -306,16 +306,31 @@ class PhoneLink:
 
     def _asked(self) -> None:
         """A second phone asks for the seat: the touchscreen asks the table.  Only *Hand over* hands it
-        over; *Keep this one* sends the new phone away; closing the question otherwise leaves it
-        waiting (asked again when it reloads)."""
+        over; *Keep this one*, and closing the question without an answer (a tap outside, Escape, the
+        seat's own phone coming back), keep the seat with the phone that holds it, and the waiting
+        phone is told so at once (its page offers to ask again)."""
         if self._stopped or self.asking is not None:
             return
+        answered = False
+
+        def answer(accept: bool) -> None:
+            nonlocal answered
+            if not answered and not self._stopped:
+                answered = True
+                self.server.hand_over(accept)
+
         popup = ChoicePopup(_("Hand over Mission Control?"),
                             _("Another phone scanned the code and asks for the Mission Control seat. Hand it "
                               "over? The phone holding it now is closed."),
-                            [(_("Keep this one"), lambda: self.server.hand_over(False), theme.SECONDARY),
-                             (_("Hand over"), lambda: self.server.hand_over(True), theme.GO)])
-        popup.bind(on_dismiss=lambda *_a: setattr(self, "asking", None))
+                            [(_("Keep this one"), lambda: answer(False), theme.SECONDARY),
+                             (_("Hand over"), lambda: answer(True), theme.GO)])
+
+        def dismissed(*_args: object) -> None:
+            self.asking = None
+            # A button's answer comes just after the popup closes (ChoicePopup.choose): wait a frame.
+            Clock.schedule_once(lambda _dt: answer(False))
+
+        popup.bind(on_dismiss=dismissed)
         self.asking = popup
         popup.open()
 

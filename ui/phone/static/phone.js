@@ -162,7 +162,12 @@
       if (data.type === "state") { render(data); }
       else if (data.type === "wait") { $("seat").hidden = true; notice(words.wait); }
       else if (data.type === "error") { $("message").textContent = data.message; $("message").hidden = false; }
-      else if (data.type === "gone") { gone = true; $("seat").hidden = !state || !state.over; notice(data.message); }
+      else if (data.type === "gone") {
+        gone = true;
+        $("seat").hidden = !state || !state.over;
+        notice(data.message);
+        $("again").hidden = data.again !== true;
+      }
     };
     socket.onclose = function () {
       socket = null;
@@ -172,6 +177,15 @@
       retry = Math.min(retry * 2, 8000);
     };
   }
+
+  // The table kept the seat with the other phone: this one may ask again (the touchscreen asks again).
+  $("again").textContent = words.ask_again;
+  $("again").addEventListener("click", function () {
+    $("again").hidden = true;
+    gone = false;
+    retry = 500;
+    connect();
+  });
 
   if (!token) {
     notice(words.scan);
