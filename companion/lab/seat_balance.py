@@ -31,7 +31,7 @@ from companion.lab.progress import progress
 
 __all__ = ["GameResult", "CellFigures", "Cell", "CellRun", "wilson", "tally", "run_cell", "table_rows",
            "percent", "HEADER", "begin_marker", "end_marker", "replace_section", "keep_sections", "SEATINGS",
-           "Lab", "parser", "command_line", "section", "main"]
+           "Lab", "parser", "command_line", "section", "main", "reading_cells", "readings_and_cap"]
 
 
 
@@ -141,6 +141,46 @@ SEATINGS: dict[str, Callable[[int, int], tuple[str, ...]]] = {
     "all greedy": partial(_same, "greedy"),
     "greedy vs random": _rotating,
 }
+
+
+#: ``(players, reading) ->`` the cell's ``(seed, bots) ->`` :class:`GameResult`.
+Player = Callable[[int, str], Callable[[int, tuple[str, ...]], GameResult]]
+
+
+def reading_cells(args: argparse.Namespace, title: str, low: int, high: int, play: Player) -> list[Cell]:
+    """The cells ``args`` asks for (``--players``, ``--options``, ``--seatings``, ``--option-games``),
+    by player count, then reading, then seating; a reading other than ``default`` plays
+    ``--option-games`` games.
+
+    :param title: the game, as the refusal names it.
+    :param low: the fewest players the pack takes; ``high`` the most.
+    :param play: ``(players, reading) ->`` how a game of that cell is played.
+    :raises ValueError: a player count outside ``low`` to ``high``.
+    """
+    players: Sequence[int] = args.players or range(low, high + 1)
+    bad = [n for n in players if not low <= n <= high]
+    if bad:
+        raise ValueError(f"{title} takes {low} to {high} players, not {bad[0]}")
+    out = []
+    for n in players:
+        for reading in args.options:
+            games = args.option_games if reading != "default" else None
+            game = play(n, reading)
+            for seating in args.seatings:
+                out.append(Cell(n, seating, reading, partial(SEATINGS[seating], n), game, games))
+    return out
+
+
+def _add_readings_and_cap(readings: Sequence[str], cap: int, p: argparse.ArgumentParser) -> None:
+    p.add_argument("--options", nargs="+", choices=list(readings), default=list(readings),
+                   help="the table readings to play (default: all)")
+    p.add_argument("--cap", type=positive, default=cap, help=f"actions before a game is stopped ({cap})")
+
+
+def readings_and_cap(readings: Sequence[str], cap: int) -> Callable[[argparse.ArgumentParser], None]:
+    """A :attr:`Lab.extra` that adds ``--options`` (the table readings to play, default all of
+    ``readings``) and ``--cap`` (actions before a game is stopped, default ``cap``)."""
+    return partial(_add_readings_and_cap, tuple(readings), cap)
 
 
 @dataclass(frozen=True)

@@ -14,15 +14,14 @@ The readings (``--options``): ``default`` and the table option of docs/table-opt
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
-from companion.cli.output import positive
 from companion.games.five_actions.content.loader import default_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.lab.bots import DEFAULT_CAP, play_game
-from companion.lab.seat_balance import SEATINGS, Cell, GameResult, Lab, main
+from companion.lab.seat_balance import Cell, GameResult, Lab, main, reading_cells, readings_and_cap
 
 __all__ = ["LAB", "READINGS", "cells", "run"]
 
@@ -44,19 +43,11 @@ def cells(args: argparse.Namespace, content: ContentPack | None = None) -> list[
     :raises ValueError: a player count the pack does not take.
     """
     pack = content or default_content()
-    low, high = pack.setup.min_players, pack.setup.max_players
-    players: Sequence[int] = args.players or range(low, high + 1)
-    bad = [n for n in players if not low <= n <= high]
-    if bad:
-        raise ValueError(f"The Five Actions takes {low} to {high} players, not {bad[0]}")
-    out = []
-    for n in players:
-        for reading in args.options:
-            games = args.option_games if reading != "default" else None
-            for seating in args.seatings:
-                out.append(Cell(n, seating, reading, partial(SEATINGS[seating], n),
-                                partial(_play, pack, READINGS[reading], args.cap), games))
-    return out
+
+    def play(players: int, reading: str) -> Callable[[int, tuple[str, ...]], GameResult]:
+        return partial(_play, pack, READINGS[reading], args.cap)
+
+    return reading_cells(args, "The Five Actions", pack.setup.min_players, pack.setup.max_players, play)
 
 
 def _notes(args: argparse.Namespace) -> list[str]:
@@ -79,16 +70,9 @@ def _notes(args: argparse.Namespace) -> list[str]:
     ]
 
 
-def _extra(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--options", nargs="+", choices=list(READINGS), default=list(READINGS),
-                   help="the table readings to play (default: all)")
-    p.add_argument("--cap", type=positive, default=DEFAULT_CAP,
-                   help=f"actions before a game is stopped ({DEFAULT_CAP})")
-
-
 #: The command (:func:`companion.lab.seat_balance.main`).
 LAB = Lab("five-actions", "The Five Actions", "companion.games.five_actions.lab.balance", cells, _notes,
-          _extra)
+          readings_and_cap(READINGS, DEFAULT_CAP))
 
 
 def run(argv: Sequence[str] | None = None) -> int:
