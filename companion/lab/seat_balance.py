@@ -16,14 +16,16 @@ more than 100% (the ``ties`` column counts those games).
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from companion.cli.output import err, out, positive, whole_number
 from companion.lab.intervals import wilson
@@ -31,7 +33,8 @@ from companion.lab.progress import progress
 
 __all__ = ["GameResult", "CellFigures", "Cell", "CellRun", "wilson", "tally", "run_cell", "table_rows",
            "percent", "HEADER", "begin_marker", "end_marker", "replace_section", "keep_sections", "SEATINGS",
-           "Lab", "parser", "command_line", "section", "main", "reading_cells", "readings_and_cap"]
+           "Lab", "parser", "command_line", "section", "main", "reading_cells", "readings_and_cap",
+           "best_at_random"]
 
 
 
@@ -143,6 +146,19 @@ SEATINGS: dict[str, Callable[[int, int], tuple[str, ...]]] = {
 }
 
 
+A = TypeVar("A")
+
+
+def best_at_random(rng: random.Random, keyed: Sequence[tuple[tuple[int, ...], A]]) -> A:
+    """A greedy bot's pick: of ``keyed`` (``(rank key, move)`` pairs, not empty) a move with the
+    highest key, ties drawn with ``rng`` (one ``choice`` call, so a seeded bot stays reproducible).
+
+    :raises ValueError: ``keyed`` is empty.
+    """
+    best = max(k for k, _ in keyed)
+    return rng.choice([a for k, a in keyed if k == best])
+
+
 #: ``(players, reading) ->`` the cell's ``(seed, bots) ->`` :class:`GameResult`.
 Player = Callable[[int, str], Callable[[int, tuple[str, ...]], GameResult]]
 
@@ -177,7 +193,7 @@ def _add_readings_and_cap(readings: Sequence[str], cap: int, p: argparse.Argumen
     p.add_argument("--cap", type=positive, default=cap, help=f"actions before a game is stopped ({cap})")
 
 
-def readings_and_cap(readings: Sequence[str], cap: int) -> Callable[[argparse.ArgumentParser], None]:
+def readings_and_cap(readings: Iterable[str], cap: int) -> Callable[[argparse.ArgumentParser], None]:
     """A :attr:`Lab.extra` that adds ``--options`` (the table readings to play, default all of
     ``readings``) and ``--cap`` (actions before a game is stopped, default ``cap``)."""
     return partial(_add_readings_and_cap, tuple(readings), cap)

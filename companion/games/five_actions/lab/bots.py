@@ -48,7 +48,7 @@ from companion.games.five_actions.engine.game import Game
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action
 from companion.games.five_actions.engine.state import GameState, PlayerState
-from companion.lab.seat_balance import GameResult
+from companion.lab.seat_balance import GameResult, best_at_random
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "rank_key", "moves", "candidates", "tried",
            "first_legal", "play_game", "DEFAULT_CAP"]
@@ -263,8 +263,7 @@ class GreedyBot:
         if not legal:
             return Pass()
         keyed = [(rank_key(game.content, after.players[seat]), a) for a, after in legal]
-        best = max(k for k, _ in keyed)
-        return self.rng.choice([a for k, a in keyed if k == best])
+        return best_at_random(self.rng, keyed)
 
 
 #: The bots by name.

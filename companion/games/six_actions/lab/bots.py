@@ -49,7 +49,7 @@ from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.rules import COLOURS as RULE_COLOURS
 from companion.games.six_actions.engine.rules import apply_action
 from companion.games.six_actions.engine.state import NOTE_REPAY, GameState, Phase, PlayerState
-from companion.lab.seat_balance import GameResult
+from companion.lab.seat_balance import GameResult, best_at_random
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "TURN_MOVES", "COLOURS", "rank_key", "moves",
            "play_game", "DEFAULT_CAP"]
@@ -129,8 +129,7 @@ class GreedyBot:
     def choose(self, game: Game, seat: int, legal: Sequence[tuple[Action, GameState]]) -> Action:
         """The best of ``legal`` for ``seat``."""
         keyed = [(rank_key(after.players[seat], not isinstance(a, Settle)), a) for a, after in legal]
-        best = max(k for k, _ in keyed)
-        return self.rng.choice([a for k, a in keyed if k == best])
+        return best_at_random(self.rng, keyed)
 
 
 #: The bots by name.
