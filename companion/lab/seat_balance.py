@@ -21,7 +21,7 @@ import re
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -33,8 +33,8 @@ from companion.lab.progress import progress
 
 __all__ = ["GameResult", "CellFigures", "Cell", "CellRun", "wilson", "tally", "run_cell", "table_rows",
            "percent", "HEADER", "begin_marker", "end_marker", "replace_section", "keep_sections", "SEATINGS",
-           "Lab", "parser", "command_line", "section", "main", "reading_cells", "readings_and_cap",
-           "best_at_random"]
+           "Lab", "parser", "command_line", "section", "main", "reading_cells",
+           "best_at_random", "seat_bots", "ranking_note"]
 
 
 
@@ -159,6 +159,31 @@ def best_at_random(rng: random.Random, keyed: Sequence[tuple[tuple[int, ...], A]
     return rng.choice([a for k, a in keyed if k == best])
 
 
+B = TypeVar("B")
+
+
+def seat_bots(kinds: Mapping[str, Callable[[int], B]], bots: Sequence[str], seed: int) -> list[B]:
+    """Each seat's bot: seat ``i`` gets ``kinds[bots[i]]`` seeded with ``seed * 10 + i``.
+
+    :raises ValueError: a name in ``bots`` that is not in ``kinds`` (the first such).
+    """
+    unknown = [b for b in bots if b not in kinds]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(kinds)})")
+    return [kinds[b](seed * 10 + seat) for seat, b in enumerate(bots)]
+
+
+def ranking_note(ranking: str, score: str, cap: int) -> str:
+    """The notes' sentences on what this module decides for every game: the winner by the end
+    screen's ``ranking`` (words), ties, the ``greedy vs random`` seating, the fair share, the mean
+    ``score`` (words) and the ``cap`` (actions)."""
+    return (f"A game wins by the end screen's ranking ({ranking}); a tie shares the win (every tied seat "
+            f"counts a win, so a row's seats can add up to more than 100%). `greedy vs random`: one greedy "
+            f"bot, in seat 1 in game 0, seat 2 in game 1, and so on; its rate is per game, a random bot's "
+            f"per seat it filled. Fair share: 1/players. Mean score: the mean {score} at the end. A game "
+            f"is stopped at {cap} actions and counted as capped, never as a win.")
+
+
 #: ``(players, reading) ->`` the cell's ``(seed, bots) ->`` :class:`GameResult`.
 Player = Callable[[int, str], Callable[[int, tuple[str, ...]], GameResult]]
 
@@ -185,18 +210,6 @@ def reading_cells(args: argparse.Namespace, title: str, low: int, high: int, pla
             for seating in args.seatings:
                 out.append(Cell(n, seating, reading, partial(SEATINGS[seating], n), game, games))
     return out
-
-
-def _add_readings_and_cap(readings: Sequence[str], cap: int, p: argparse.ArgumentParser) -> None:
-    p.add_argument("--options", nargs="+", choices=list(readings), default=list(readings),
-                   help="the table readings to play (default: all)")
-    p.add_argument("--cap", type=positive, default=cap, help=f"actions before a game is stopped ({cap})")
-
-
-def readings_and_cap(readings: Iterable[str], cap: int) -> Callable[[argparse.ArgumentParser], None]:
-    """A :attr:`Lab.extra` that adds ``--options`` (the table readings to play, default all of
-    ``readings``) and ``--cap`` (actions before a game is stopped, default ``cap``)."""
-    return partial(_add_readings_and_cap, tuple(readings), cap)
 
 
 @dataclass(frozen=True)
@@ -273,10 +286,12 @@ def replace_section(text: str, name: str, section: str) -> str:
 @dataclass(frozen=True)
 class Lab:
     """A game's balance command: its name (the section markers), the section's title and notes, and
-    its cells for the parsed arguments (:func:`parser` adds the game's own options through ``extra``).
+    its cells for the parsed arguments.
 
     :param cells: ``args ->`` the cells to play, in table order.
     :param notes: ``args ->`` the lines under the title (the bots, the table, the seating).
+    :param readings: the game's table readings (``--options``, all by default; ``default`` first).
+    :param cap: the default of ``--cap``: actions before a game is stopped.
     """
 
     name: str
@@ -284,11 +299,13 @@ class Lab:
     module: str
     cells: Callable[[argparse.Namespace], list[Cell]]
     notes: Callable[[argparse.Namespace], list[str]]
-    extra: Callable[[argparse.ArgumentParser], None]
+    readings: tuple[str, ...]
+    cap: int
 
 
 def parser(lab: Lab) -> argparse.ArgumentParser:
-    """The command line of ``lab``: ``--games``, ``--seed``, ``--players``, ``--out``, and the game's own."""
+    """The command line of ``lab``: ``--games``, ``--seed``, ``--players``, ``--seatings``, ``--out``,
+    ``--options`` (the game's readings) and ``--cap``."""
     p = argparse.ArgumentParser(prog=f"python -m {lab.module}",
                                 description=f"{lab.title}: win rates by seat and by bot, seeded bots.")
     p.add_argument("--games", type=positive, default=1000, help="games per cell (default 1000)")
@@ -301,7 +318,10 @@ def parser(lab: Lab) -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, default=None,
                    help="also write the section into this Markdown page (between its markers; the rest "
                         "stays), after each cell (a partial section says so)")
-    lab.extra(p)
+    p.add_argument("--options", nargs="+", choices=list(lab.readings), default=list(lab.readings),
+                   help="the table readings to play (default: all)")
+    p.add_argument("--cap", type=positive, default=lab.cap,
+                   help=f"actions before a game is stopped ({lab.cap})")
     return p
 
 

@@ -21,7 +21,7 @@ from companion.games.five_actions.content.loader import default_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.lab.bots import DEFAULT_CAP, play_game
-from companion.lab.seat_balance import Cell, GameResult, Lab, main, reading_cells, readings_and_cap
+from companion.lab.seat_balance import Cell, GameResult, Lab, main, ranking_note, reading_cells
 
 __all__ = ["LAB", "READINGS", "cells", "run"]
 
@@ -59,20 +59,16 @@ def _notes(args: argparse.Namespace) -> list[str]:
         "Every move is played through the checked `Game.play`; a bot passes only when it has no legal "
         "move.",
         "",
-        f"The table: on the pack's map, each player starts on a different land Location drawn with the "
-        f"game's seed; seat 1 plays first (it never changes). The table ends the game once every player "
-        f"in turn has passed (nobody can act: the excerpt does not say when it ends). A game wins by the "
-        f"end screen's ranking (total, then money); a tie shares the win (every tied seat counts a win, "
-        f"so a row's seats can add up to more than 100%). `greedy vs random`: one greedy bot, in seat 1 "
-        f"in game 0, seat 2 in game 1, and so on; its rate is per game, a random bot's per seat it "
-        f"filled. Fair share: 1/players. Mean score: the mean total at the end. A game is stopped at "
-        f"{args.cap} actions and counted as capped, never as a win.",
+        "The table: on the pack's map, each player starts on a different land Location drawn with the "
+        "game's seed; seat 1 plays first (it never changes). The table ends the game once every player "
+        "in turn has passed (nobody can act: the excerpt does not say when it ends). "
+        + ranking_note("total, then money", "total", args.cap),
     ]
 
 
 #: The command (:func:`companion.lab.seat_balance.main`).
 LAB = Lab("five-actions", "The Five Actions", "companion.games.five_actions.lab.balance", cells, _notes,
-          readings_and_cap(READINGS, DEFAULT_CAP))
+          tuple(READINGS), DEFAULT_CAP)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

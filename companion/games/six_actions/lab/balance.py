@@ -22,7 +22,7 @@ from companion.games.six_actions.content.loader import default_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.lab.bots import DEFAULT_CAP, play_game
-from companion.lab.seat_balance import Cell, GameResult, Lab, main, reading_cells, readings_and_cap
+from companion.lab.seat_balance import Cell, GameResult, Lab, main, ranking_note, reading_cells
 
 __all__ = ["LAB", "READINGS", "cells", "run"]
 
@@ -68,18 +68,14 @@ def _notes(args: argparse.Namespace) -> list[str]:
         "",
         f"The table: seat 1 is the first Tycoon and the Tycoon passes clockwise each round; after "
         f"{ROUNDS} rounds (`default`) or as many rounds as players (`rounds=players`: each seat is the "
-        f"Tycoon once) the table ends the game and everyone settles. A game wins by the end screen's "
-        f"ranking (Asset Value, then Influence, then money); a tie shares the win (every tied seat "
-        f"counts a win, so a row's seats can add up to more than 100%). `greedy vs random`: one greedy "
-        f"bot, in seat 1 in game 0, seat 2 in game 1, and so on; its rate is per game, a random bot's "
-        f"per seat it filled. Fair share: 1/players. Mean score: the mean Asset Value at the end. A game "
-        f"is stopped at {args.cap} actions and counted as capped, never as a win.",
+        f"Tycoon once) the table ends the game and everyone settles. "
+        + ranking_note("Asset Value, then Influence, then money", "Asset Value", args.cap),
     ]
 
 
 #: The command (:func:`companion.lab.seat_balance.main`).
 LAB = Lab("six-actions", "The Six Actions", "companion.games.six_actions.lab.balance", cells, _notes,
-          readings_and_cap(READINGS, DEFAULT_CAP))
+          tuple(READINGS), DEFAULT_CAP)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

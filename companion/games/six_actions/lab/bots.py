@@ -49,7 +49,7 @@ from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.rules import COLOURS as RULE_COLOURS
 from companion.games.six_actions.engine.rules import apply_action
 from companion.games.six_actions.engine.state import NOTE_REPAY, GameState, Phase, PlayerState
-from companion.lab.seat_balance import GameResult, best_at_random
+from companion.lab.seat_balance import GameResult, best_at_random, seat_bots
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "TURN_MOVES", "COLOURS", "rank_key", "moves",
            "play_game", "DEFAULT_CAP"]
@@ -152,11 +152,9 @@ def play_game(
     :param cap: most record actions; a game still running then is returned ``capped``.
     :raises ValueError: an unknown bot, a bad player count or ``rounds`` below 1.
     """
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown or rounds < 1:
-        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(BOTS)})" if unknown
-                         else f"a game has at least 1 round, not {rounds}")
-    players = [BOTS[b](seed * 10 + seat) for seat, b in enumerate(bots)]
+    players: list[Bot] = seat_bots(BOTS, bots, seed)
+    if rounds < 1:
+        raise ValueError(f"a game has at least 1 round, not {rounds}")
     layout = "map" if content.has_map else "printed"
     game = Game(content, layout, seed, options)
     try:
