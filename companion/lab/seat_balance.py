@@ -16,14 +16,16 @@ more than 100% (the ``ties`` column counts those games).
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from companion.cli.output import err, out, positive, whole_number
 from companion.lab.intervals import wilson
@@ -31,7 +33,8 @@ from companion.lab.progress import progress
 
 __all__ = ["GameResult", "CellFigures", "Cell", "CellRun", "wilson", "tally", "run_cell", "table_rows",
            "percent", "HEADER", "begin_marker", "end_marker", "replace_section", "keep_sections", "SEATINGS",
-           "Lab", "parser", "command_line", "section", "main"]
+           "Lab", "parser", "command_line", "section", "main", "reading_cells",
+           "best_at_random", "seat_bots", "ranking_note"]
 
 
 
@@ -143,6 +146,72 @@ SEATINGS: dict[str, Callable[[int, int], tuple[str, ...]]] = {
 }
 
 
+A = TypeVar("A")
+
+
+def best_at_random(rng: random.Random, keyed: Sequence[tuple[tuple[int, ...], A]]) -> A:
+    """A greedy bot's pick: of ``keyed`` (``(rank key, move)`` pairs, not empty) a move with the
+    highest key, ties drawn with ``rng`` (one ``choice`` call, so a seeded bot stays reproducible).
+
+    :raises ValueError: ``keyed`` is empty.
+    """
+    best = max(k for k, _ in keyed)
+    return rng.choice([a for k, a in keyed if k == best])
+
+
+B = TypeVar("B")
+
+
+def seat_bots(kinds: Mapping[str, Callable[[int], B]], bots: Sequence[str], seed: int) -> list[B]:
+    """Each seat's bot: seat ``i`` gets ``kinds[bots[i]]`` seeded with ``seed * 10 + i``.
+
+    :raises ValueError: a name in ``bots`` that is not in ``kinds`` (the first such).
+    """
+    unknown = [b for b in bots if b not in kinds]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(kinds)})")
+    return [kinds[b](seed * 10 + seat) for seat, b in enumerate(bots)]
+
+
+def ranking_note(ranking: str, score: str, cap: int) -> str:
+    """The notes' sentences on what this module decides for every game: the winner by the end
+    screen's ``ranking`` (words), ties, the ``greedy vs random`` seating, the fair share, the mean
+    ``score`` (words) and the ``cap`` (actions)."""
+    return (f"A game wins by the end screen's ranking ({ranking}); a tie shares the win (every tied seat "
+            f"counts a win, so a row's seats can add up to more than 100%). `greedy vs random`: one greedy "
+            f"bot, in seat 1 in game 0, seat 2 in game 1, and so on; its rate is per game, a random bot's "
+            f"per seat it filled. Fair share: 1/players. Mean score: the mean {score} at the end. A game "
+            f"is stopped at {cap} actions and counted as capped, never as a win.")
+
+
+#: ``(players, reading) ->`` the cell's ``(seed, bots) ->`` :class:`GameResult`.
+Player = Callable[[int, str], Callable[[int, tuple[str, ...]], GameResult]]
+
+
+def reading_cells(args: argparse.Namespace, title: str, low: int, high: int, play: Player) -> list[Cell]:
+    """The cells ``args`` asks for (``--players``, ``--options``, ``--seatings``, ``--option-games``),
+    by player count, then reading, then seating; a reading other than ``default`` plays
+    ``--option-games`` games.
+
+    :param title: the game, as the refusal names it.
+    :param low: the fewest players the pack takes; ``high`` the most.
+    :param play: ``(players, reading) ->`` how a game of that cell is played.
+    :raises ValueError: a player count outside ``low`` to ``high``.
+    """
+    players: Sequence[int] = args.players or range(low, high + 1)
+    bad = [n for n in players if not low <= n <= high]
+    if bad:
+        raise ValueError(f"{title} takes {low} to {high} players, not {bad[0]}")
+    out = []
+    for n in players:
+        for reading in args.options:
+            games = args.option_games if reading != "default" else None
+            game = play(n, reading)
+            for seating in args.seatings:
+                out.append(Cell(n, seating, reading, partial(SEATINGS[seating], n), game, games))
+    return out
+
+
 @dataclass(frozen=True)
 class CellRun:
     """A played :class:`Cell`: its figures and the wall-clock seconds it took."""
@@ -217,10 +286,12 @@ def replace_section(text: str, name: str, section: str) -> str:
 @dataclass(frozen=True)
 class Lab:
     """A game's balance command: its name (the section markers), the section's title and notes, and
-    its cells for the parsed arguments (:func:`parser` adds the game's own options through ``extra``).
+    its cells for the parsed arguments.
 
     :param cells: ``args ->`` the cells to play, in table order.
     :param notes: ``args ->`` the lines under the title (the bots, the table, the seating).
+    :param readings: the game's table readings (``--options``, all by default; ``default`` first).
+    :param cap: the default of ``--cap``: actions before a game is stopped.
     """
 
     name: str
@@ -228,11 +299,13 @@ class Lab:
     module: str
     cells: Callable[[argparse.Namespace], list[Cell]]
     notes: Callable[[argparse.Namespace], list[str]]
-    extra: Callable[[argparse.ArgumentParser], None]
+    readings: tuple[str, ...]
+    cap: int
 
 
 def parser(lab: Lab) -> argparse.ArgumentParser:
-    """The command line of ``lab``: ``--games``, ``--seed``, ``--players``, ``--out``, and the game's own."""
+    """The command line of ``lab``: ``--games``, ``--seed``, ``--players``, ``--seatings``, ``--out``,
+    ``--options`` (the game's readings) and ``--cap``."""
     p = argparse.ArgumentParser(prog=f"python -m {lab.module}",
                                 description=f"{lab.title}: win rates by seat and by bot, seeded bots.")
     p.add_argument("--games", type=positive, default=1000, help="games per cell (default 1000)")
@@ -245,7 +318,10 @@ def parser(lab: Lab) -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, default=None,
                    help="also write the section into this Markdown page (between its markers; the rest "
                         "stays), after each cell (a partial section says so)")
-    lab.extra(p)
+    p.add_argument("--options", nargs="+", choices=list(lab.readings), default=list(lab.readings),
+                   help="the table readings to play (default: all)")
+    p.add_argument("--cap", type=positive, default=lab.cap,
+                   help=f"actions before a game is stopped ({lab.cap})")
     return p
 
 

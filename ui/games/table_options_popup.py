@@ -25,7 +25,7 @@ from companion.table.table_options import choices
 from ui.popups import GuardedPopup
 from ui.widgets.controls import BigToggle
 
-__all__ = ["OptionRow", "TableOptionsPopup", "option_title", "changed", "summary"]
+__all__ = ["OptionRow", "TableOptionsPopup", "option_title", "changed", "summary", "open_table_options"]
 
 KV_FILE = Path(__file__).with_suffix(".kv")
 
@@ -120,3 +120,19 @@ class TableOptionsPopup(GuardedPopup):
         if action in ("back", "continue"):
             self.dismiss()
         return True
+
+
+def open_table_options(screen: Any, title: str, rows: Sequence[OptionRow]) -> TableOptionsPopup:
+    """Open Setup's table options popup (:class:`TableOptionsPopup`) on ``screen``'s options.
+
+    :param screen: a Setup screen with a ``table_options`` property (the game's options dataclass,
+        replaced by the popup's choice) and an ``options_toggle`` button among its ids; the button is
+        set back from the tap to "down" when some option differs from the referee's reading.
+    :param title: the popup's title, translated.
+    :returns: the popup, opened.
+    """
+    popup = TableOptionsPopup(title, rows, screen.table_options,
+                              lambda chosen: setattr(screen, "table_options", chosen))
+    screen.ids.options_toggle.state = "down" if changed(screen.table_options) else "normal"  # not the tap's
+    popup.open()
+    return popup

@@ -21,7 +21,7 @@ from companion.i18n import N_, _
 from ui.games.five_actions.board_map import MapView
 from ui.games.five_actions.table import COLOURS, FiveActionsTable, table_of
 from ui.games.setup_base import SeatsSetupScreen
-from ui.games.table_options_popup import OptionRow, TableOptionsPopup, changed
+from ui.games.table_options_popup import OptionRow, TableOptionsPopup, open_table_options
 from ui.popups import GuardedPopup
 
 __all__ = ["OPTION_ROWS", "FiveSeatRow", "FiveSetupScreen", "StartPicker"]
@@ -149,11 +149,7 @@ class FiveSetupScreen(SeatsSetupScreen):
 
     def open_options(self) -> TableOptionsPopup:
         """The table options popup (:class:`~ui.games.table_options_popup.TableOptionsPopup`)."""
-        popup = TableOptionsPopup(_("Table options: The Five Actions"), OPTION_ROWS, self.table_options,
-                                  lambda chosen: setattr(self, "table_options", chosen))
-        self.ids.options_toggle.state = "down" if changed(self.table_options) else "normal"  # not the tap's
-        popup.open()
-        return popup
+        return open_table_options(self, _("Table options: The Five Actions"), OPTION_ROWS)
 
     def options(self) -> FiveOptions:
         """The table options chosen here (docs/table-options.md)."""

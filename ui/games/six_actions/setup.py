@@ -19,7 +19,7 @@ from companion.games.six_actions.session import COLOURS, Seat
 from companion.i18n import N_, _
 from ui.games.setup_base import SeatsSetupScreen
 from ui.games.six_actions.table import SixActionsTable, table_of
-from ui.games.table_options_popup import OptionRow, TableOptionsPopup, changed
+from ui.games.table_options_popup import OptionRow, TableOptionsPopup, open_table_options
 
 __all__ = ["OPTION_ROWS", "SeatRow", "SixSetupScreen"]
 
@@ -83,11 +83,7 @@ class SixSetupScreen(SeatsSetupScreen):
 
     def open_options(self) -> TableOptionsPopup:
         """The table options popup (:class:`~ui.games.table_options_popup.TableOptionsPopup`)."""
-        popup = TableOptionsPopup(_("Table options: The Six Actions"), OPTION_ROWS, self.table_options,
-                                  lambda chosen: setattr(self, "table_options", chosen))
-        self.ids.options_toggle.state = "down" if changed(self.table_options) else "normal"  # not the tap's
-        popup.open()
-        return popup
+        return open_table_options(self, _("Table options: The Six Actions"), OPTION_ROWS)
 
     def options(self) -> SixOptions:
         """The table options chosen here (:class:`~companion.games.six_actions.engine.options.SixOptions`)."""

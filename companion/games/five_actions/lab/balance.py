@@ -14,15 +14,14 @@ The readings (``--options``): ``default`` and the table option of docs/table-opt
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
-from companion.cli.output import positive
 from companion.games.five_actions.content.loader import default_content
 from companion.games.five_actions.content.model import ContentPack
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.lab.bots import DEFAULT_CAP, play_game
-from companion.lab.seat_balance import SEATINGS, Cell, GameResult, Lab, main
+from companion.lab.seat_balance import Cell, GameResult, Lab, main, ranking_note, reading_cells
 
 __all__ = ["LAB", "READINGS", "cells", "run"]
 
@@ -44,19 +43,11 @@ def cells(args: argparse.Namespace, content: ContentPack | None = None) -> list[
     :raises ValueError: a player count the pack does not take.
     """
     pack = content or default_content()
-    low, high = pack.setup.min_players, pack.setup.max_players
-    players: Sequence[int] = args.players or range(low, high + 1)
-    bad = [n for n in players if not low <= n <= high]
-    if bad:
-        raise ValueError(f"The Five Actions takes {low} to {high} players, not {bad[0]}")
-    out = []
-    for n in players:
-        for reading in args.options:
-            games = args.option_games if reading != "default" else None
-            for seating in args.seatings:
-                out.append(Cell(n, seating, reading, partial(SEATINGS[seating], n),
-                                partial(_play, pack, READINGS[reading], args.cap), games))
-    return out
+
+    def play(players: int, reading: str) -> Callable[[int, tuple[str, ...]], GameResult]:
+        return partial(_play, pack, READINGS[reading], args.cap)
+
+    return reading_cells(args, "The Five Actions", pack.setup.min_players, pack.setup.max_players, play)
 
 
 def _notes(args: argparse.Namespace) -> list[str]:
@@ -68,27 +59,16 @@ def _notes(args: argparse.Namespace) -> list[str]:
         "Every move is played through the checked `Game.play`; a bot passes only when it has no legal "
         "move.",
         "",
-        f"The table: on the pack's map, each player starts on a different land Location drawn with the "
-        f"game's seed; seat 1 plays first (it never changes). The table ends the game once every player "
-        f"in turn has passed (nobody can act: the excerpt does not say when it ends). A game wins by the "
-        f"end screen's ranking (total, then money); a tie shares the win (every tied seat counts a win, "
-        f"so a row's seats can add up to more than 100%). `greedy vs random`: one greedy bot, in seat 1 "
-        f"in game 0, seat 2 in game 1, and so on; its rate is per game, a random bot's per seat it "
-        f"filled. Fair share: 1/players. Mean score: the mean total at the end. A game is stopped at "
-        f"{args.cap} actions and counted as capped, never as a win.",
+        "The table: on the pack's map, each player starts on a different land Location drawn with the "
+        "game's seed; seat 1 plays first (it never changes). The table ends the game once every player "
+        "in turn has passed (nobody can act: the excerpt does not say when it ends). "
+        + ranking_note("total, then money", "total", args.cap),
     ]
-
-
-def _extra(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--options", nargs="+", choices=list(READINGS), default=list(READINGS),
-                   help="the table readings to play (default: all)")
-    p.add_argument("--cap", type=positive, default=DEFAULT_CAP,
-                   help=f"actions before a game is stopped ({DEFAULT_CAP})")
 
 
 #: The command (:func:`companion.lab.seat_balance.main`).
 LAB = Lab("five-actions", "The Five Actions", "companion.games.five_actions.lab.balance", cells, _notes,
-          _extra)
+          tuple(READINGS), DEFAULT_CAP)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -48,7 +48,7 @@ from companion.games.five_actions.engine.game import Game
 from companion.games.five_actions.engine.options import FiveOptions
 from companion.games.five_actions.engine.rules import apply_action
 from companion.games.five_actions.engine.state import GameState, PlayerState
-from companion.lab.seat_balance import GameResult
+from companion.lab.seat_balance import GameResult, best_at_random, seat_bots
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "rank_key", "moves", "candidates", "tried",
            "first_legal", "play_game", "DEFAULT_CAP"]
@@ -263,8 +263,7 @@ class GreedyBot:
         if not legal:
             return Pass()
         keyed = [(rank_key(game.content, after.players[seat]), a) for a, after in legal]
-        best = max(k for k, _ in keyed)
-        return self.rng.choice([a for k, a in keyed if k == best])
+        return best_at_random(self.rng, keyed)
 
 
 #: The bots by name.
@@ -286,12 +285,9 @@ def play_game(
     :param cap: most record actions; a game still running then is returned ``capped``.
     :raises ValueError: an unknown bot, a pack without a map, a bad player count.
     """
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(BOTS)})")
+    players: list[Bot] = seat_bots(BOTS, bots, seed)
     if content.game_map is None:
         raise ValueError(f"the content pack {content.id} has no map: the bots play on the map")
-    players = [BOTS[b](seed * 10 + seat) for seat, b in enumerate(bots)]
     land = [loc.id for loc in content.game_map.locations if not loc.ocean]
     starts = random.Random(seed).sample(land, len(bots)) if len(bots) <= len(land) else land
     game = Game(content, "map", seed, options)

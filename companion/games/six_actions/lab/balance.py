@@ -18,12 +18,11 @@ import argparse
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from companion.cli.output import positive
 from companion.games.six_actions.content.loader import default_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.lab.bots import DEFAULT_CAP, play_game
-from companion.lab.seat_balance import SEATINGS, Cell, GameResult, Lab, main
+from companion.lab.seat_balance import Cell, GameResult, Lab, main, ranking_note, reading_cells
 
 __all__ = ["LAB", "READINGS", "cells", "run"]
 
@@ -50,20 +49,12 @@ def cells(args: argparse.Namespace, content: ContentPack | None = None) -> list[
     :raises ValueError: a player count the pack does not take, an unknown reading or seating.
     """
     pack = content or default_content()
-    low, high = pack.setup.min_players, pack.setup.max_players
-    players: Sequence[int] = args.players or range(low, high + 1)
-    bad = [n for n in players if not low <= n <= high]
-    if bad:
-        raise ValueError(f"The Six Actions takes {low} to {high} players, not {bad[0]}")
-    out = []
-    for n in players:
-        for reading in args.options:
-            rounds, options = READINGS[reading](n)
-            for seating in args.seatings:
-                games = args.option_games if reading != "default" else None
-                out.append(Cell(n, seating, reading, partial(SEATINGS[seating], n),
-                                partial(_play, pack, rounds, options, args.cap), games))
-    return out
+
+    def play(players: int, reading: str) -> Callable[[int, tuple[str, ...]], GameResult]:
+        rounds, options = READINGS[reading](players)
+        return partial(_play, pack, rounds, options, args.cap)
+
+    return reading_cells(args, "The Six Actions", pack.setup.min_players, pack.setup.max_players, play)
 
 
 def _notes(args: argparse.Namespace) -> list[str]:
@@ -77,24 +68,14 @@ def _notes(args: argparse.Namespace) -> list[str]:
         "",
         f"The table: seat 1 is the first Tycoon and the Tycoon passes clockwise each round; after "
         f"{ROUNDS} rounds (`default`) or as many rounds as players (`rounds=players`: each seat is the "
-        f"Tycoon once) the table ends the game and everyone settles. A game wins by the end screen's "
-        f"ranking (Asset Value, then Influence, then money); a tie shares the win (every tied seat "
-        f"counts a win, so a row's seats can add up to more than 100%). `greedy vs random`: one greedy "
-        f"bot, in seat 1 in game 0, seat 2 in game 1, and so on; its rate is per game, a random bot's "
-        f"per seat it filled. Fair share: 1/players. Mean score: the mean Asset Value at the end. A game "
-        f"is stopped at {args.cap} actions and counted as capped, never as a win.",
+        f"Tycoon once) the table ends the game and everyone settles. "
+        + ranking_note("Asset Value, then Influence, then money", "Asset Value", args.cap),
     ]
 
 
-def _extra(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--options", nargs="+", choices=list(READINGS), default=list(READINGS),
-                   help="the table readings to play (default: all)")
-    p.add_argument("--cap", type=positive, default=DEFAULT_CAP,
-                   help=f"actions before a game is stopped ({DEFAULT_CAP})")
-
-
 #: The command (:func:`companion.lab.seat_balance.main`).
-LAB = Lab("six-actions", "The Six Actions", "companion.games.six_actions.lab.balance", cells, _notes, _extra)
+LAB = Lab("six-actions", "The Six Actions", "companion.games.six_actions.lab.balance", cells, _notes,
+          tuple(READINGS), DEFAULT_CAP)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -49,7 +49,7 @@ from companion.games.six_actions.engine.options import SixOptions
 from companion.games.six_actions.engine.rules import COLOURS as RULE_COLOURS
 from companion.games.six_actions.engine.rules import apply_action
 from companion.games.six_actions.engine.state import NOTE_REPAY, GameState, Phase, PlayerState
-from companion.lab.seat_balance import GameResult
+from companion.lab.seat_balance import GameResult, best_at_random, seat_bots
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "TURN_MOVES", "COLOURS", "rank_key", "moves",
            "play_game", "DEFAULT_CAP"]
@@ -129,8 +129,7 @@ class GreedyBot:
     def choose(self, game: Game, seat: int, legal: Sequence[tuple[Action, GameState]]) -> Action:
         """The best of ``legal`` for ``seat``."""
         keyed = [(rank_key(after.players[seat], not isinstance(a, Settle)), a) for a, after in legal]
-        best = max(k for k, _ in keyed)
-        return self.rng.choice([a for k, a in keyed if k == best])
+        return best_at_random(self.rng, keyed)
 
 
 #: The bots by name.
@@ -153,11 +152,9 @@ def play_game(
     :param cap: most record actions; a game still running then is returned ``capped``.
     :raises ValueError: an unknown bot, a bad player count or ``rounds`` below 1.
     """
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown or rounds < 1:
-        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(BOTS)})" if unknown
-                         else f"a game has at least 1 round, not {rounds}")
-    players = [BOTS[b](seed * 10 + seat) for seat, b in enumerate(bots)]
+    players: list[Bot] = seat_bots(BOTS, bots, seed)
+    if rounds < 1:
+        raise ValueError(f"a game has at least 1 round, not {rounds}")
     layout = "map" if content.has_map else "printed"
     game = Game(content, layout, seed, options)
     try:
