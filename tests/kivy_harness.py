@@ -119,7 +119,7 @@ def holder_chain(target: object, limit: int = 200_000) -> str:
     if root is None:
         return ""
     names = [root.__qualname__ if isinstance(root, type) else f"module {getattr(root, '__name__', None)}"
-             if isinstance(root, types.ModuleType) else f"module {root['__name__']}"]  # type: ignore[index]
+             if isinstance(root, types.ModuleType) else f"module {root.get('__name__', '?')}"]  # type: ignore[union-attr]
     at = came_from[id(root)]
     while at is not None:
         obj = seen[at]

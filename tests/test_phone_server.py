@@ -150,6 +150,10 @@ def test_messages_are_checked_and_the_seat_is_handed_over_only_when_confirmed(se
             # A reload of the first phone (same id) no longer holds the seat: it waits.
             again = await http.ws_connect(url + "phone1")
             assert await receive(again) == {"type": "wait"}
+            for _ in range(100):  # the table is asked from the server's thread
+                if ("asked", "phone1") in bridge.calls:
+                    break
+                await asyncio.sleep(0.05)
             srv.hand_over(False)
             refused = await receive(again)
             assert refused["type"] == "gone" and refused["again"] is True, refused
@@ -157,6 +161,11 @@ def test_messages_are_checked_and_the_seat_is_handed_over_only_when_confirmed(se
             asks = bridge.calls.count(("asked", "phone1"))
             again = await http.ws_connect(url + "phone1")
             assert await receive(again) == {"type": "wait"}
+            # The table is asked from the server's thread: wait for it (a loaded machine is slow).
+            for _ in range(100):
+                if bridge.calls.count(("asked", "phone1")) == asks + 1:
+                    break
+                await asyncio.sleep(0.05)
             assert bridge.calls.count(("asked", "phone1")) == asks + 1
             srv.hand_over(False)
             assert (await receive(again))["type"] == "gone"

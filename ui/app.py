@@ -43,6 +43,7 @@ from ui import theme
 from ui.game_table import GameTable
 from ui.games.transmission.start import Start  # its start options only: none of the game
 from ui.host import GameHistory, SetupChoice
+from ui.i18n import tr
 from ui.key_routing import route_key, walk
 from ui.lazy_screens import LazyScreenManager, add_screens
 from ui.popups import ChoicePopup
@@ -243,6 +244,7 @@ class CompanionApp(App):
             self._stop_listening()
             self._stop_listening = None
         self.sound.stop()
+        tr.forget()  # the translator outlives the app: it must not keep the app's widgets
         if self.hardware is not None:
             self.hardware.stop()  # the reader thread ends, the lights go off, the pins are released
             self.hardware = None

@@ -70,6 +70,11 @@ class Translator(Observable):
         if name not in self.BOUND:
             super().unbind_uid(name, uid)
 
+    def forget(self) -> None:
+        """Drop every kv binding: the app stopped, and its widgets must not outlive it (a binding's
+        arguments hold its rule's ids and, once one of its events has fired, a widget strongly)."""
+        self.observers.clear()
+
     def switched(self, code: str) -> None:
         """Re-evaluate every kv expression that reads ``tr`` (after :func:`companion.i18n.set_language`)."""
         for observer in list(self.observers):

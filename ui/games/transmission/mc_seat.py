@@ -21,6 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
+from kivy.app import App
 from kivy.clock import Clock, ClockEvent
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -88,7 +89,13 @@ class HoldButton(BigButton):
         self._ticker: ClockEvent | None = None
 
     def on_held(self) -> None:
-        """Default handler of the ``on_held`` event."""
+        """Held long enough: open Mission Control's screen (every HoldButton is Mission Control's).
+
+        Bound here, not in kv: a kv handler keeps its last arguments (this button) in its rule's
+        ids, which kept a stopped app alive."""
+        app = App.get_running_app()
+        if app is not None:
+            app.open_mission_control()
 
     def on_press(self) -> None:
         self.progress = 0.0
