@@ -10,8 +10,8 @@ depend on a compiled ``.mo`` being current.
 from __future__ import annotations
 
 import argparse
-import json
 import io
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -227,7 +227,8 @@ def test_a_bad_pack_of_each_game_is_german(german: None, capsys: pytest.CaptureF
     assert code == 1 and "steps.minerals = 9: muss eine ganze Zahl von 1 bis 5 sein" in out, out
     assert "1 Problem" in err
     five = tmp_path / "five.toml"
-    five.write_text('colour = "red"\n' + (GAMES / "five_actions" / "content" / "default.toml").read_text("utf-8"))
+    sample = (GAMES / "five_actions" / "content" / "default.toml").read_text("utf-8")
+    five.write_text('colour = "red"\n' + sample, "utf-8")
     code, out, err = companion(capsys, "content", "check", "--game", "five-actions", str(five))
     assert code == 1
     assert out == f"{five}: colour = 'red': ist kein Abschnitt eines Inhaltspakets für Die fünf Aktionen\n"
