@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -173,3 +174,72 @@ def test_english_again_after_a_switch_back(german: None, capsys: pytest.CaptureF
     with pytest.raises(argparse.ArgumentTypeError, match="must be at least 1, not 0"):
         from companion.cli.output import positive
         positive("0")
+
+
+# --------------------------------------------------------------------------- issue 22: the tester's list
+
+GAMES = ROOT / "companion" / "games"
+
+
+def test_a_bad_scenario_field_is_german_on_stderr_and_its_english_is_kept(
+        german: None, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Incoming Transmission's ``referee``: a malformed ``commands``, ``board`` and ``cadet`` field is
+    refused in the table's language on stderr, nothing on stdout; the problem keeps its English words
+    for machine output (``english``)."""
+    from companion.errors import ScenarioError, english
+    from companion.games.transmission.engine.scenario import parse_scenario
+    from test_scenario import BEGINNER, changed
+
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps(changed(BEGINNER, commands=["N", "JUMP", "S", "S", "S"])), "utf-8")
+    code, out, err = companion(capsys, "referee", str(scenario))
+    assert (code, out) == (2, "")
+    assert "commands[1]: unbekannter Befehl 'JUMP' (erwartet: N E S W COLLECT DEPLOY REPAIR oder C D R) " \
+           "(Schritt 2)" in err, err
+    scenario.write_text(json.dumps(changed(BEGINNER, board=["....."])), "utf-8")
+    code, out, err = companion(capsys, "referee", str(scenario))
+    assert (code, out) == (2, "") and "board: muss eine Liste von 5 Texten zu je 5 Zeichen sein" in err, err
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(changed(BEGINNER, cadet=[9, 0]), default_content())
+    assert caught.value.problem == "[9, 0] liegt außerhalb des Rasters: row und col reichen von 0 bis 4"
+    assert english(caught.value.problem) == "[9, 0] is off the grid: row and col go from 0 to 4"
+
+
+def _broken(tmp_path: Path, game: str, old: str, new: str) -> str:
+    text = (GAMES / game / "content" / "default.toml").read_text("utf-8")
+    assert old in text
+    path = tmp_path / f"{game}.toml"
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    return str(path)
+
+
+def test_a_bad_pack_of_each_game_is_german(german: None, capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    """``content check``: each problem of a table's own pack and their count in German, the field
+    names and values as the file writes them."""
+    pack = _broken(tmp_path, "transmission", "standard_intact = 5", "standard_intact = 99")
+    code, out, err = companion(capsys, "content", "check", pack)
+    assert code == 1
+    assert f"{pack}: board.standard_intact = 99: muss von 0 bis 13 reichen (die Zahl der Module)" in out, out
+    assert err == f"{pack}: 1 Problem\n"
+    pack = _broken(tmp_path, "six_actions", "steps = { minerals = 2 }", "steps = { minerals = 9 }")
+    code, out, err = companion(capsys, "content", "check", "--game", "six-actions", pack)
+    assert code == 1 and "steps.minerals = 9: muss eine ganze Zahl von 1 bis 5 sein" in out, out
+    assert "1 Problem" in err
+    five = tmp_path / "five.toml"
+    sample = (GAMES / "five_actions" / "content" / "default.toml").read_text("utf-8")
+    five.write_text('colour = "red"\n' + sample, "utf-8")
+    code, out, err = companion(capsys, "content", "check", "--game", "five-actions", str(five))
+    assert code == 1
+    assert out == f"{five}: colour = 'red': ist kein Abschnitt eines Inhaltspakets für Die fünf Aktionen\n"
+
+
+def test_the_hardware_and_content_helps_are_german(german: None, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, words in ((("run", "--help"), "den ganzen Bildschirm füllen"),
+                        (("labels", "--help"), "Papierformat (Standard: a4)"),
+                        (("doctor", "--help"), "wie viele der letzten Scans gezeigt werden"),
+                        (("content", "check", "--help"), "das zu prüfende Inhaltspaket")):
+        code, out, _ = companion(capsys, *argv)
+        assert code == 0 and words in out, (argv, out)
+    code, out, _ = companion(capsys, "content", "--help")
+    assert code == 0 and "jedes Problem eines Inhaltspakets (TOML) auflisten" in out, out

@@ -218,9 +218,11 @@ def test_a_switch_while_the_app_runs_redraws_what_is_shown(ui_harness: Any, app_
     h = ui_harness
     app = app_in("en")
     assert h.find(text="New game")
+    assert app.title == "Table companion"
     i18n.set_language("de")
     h.pump(frames=3)
     assert h.find(text="Neues Spiel") and h.find(text="Verlauf")
+    assert app.title == "Spielbegleiter", "the window's title follows the switch"
     keys = h.find(cls=Label, where=lambda w: w.text.startswith("Tasten:"))
     assert "Register" in keys.text
     app.show("help")
@@ -230,6 +232,7 @@ def test_a_switch_while_the_app_runs_redraws_what_is_shown(ui_harness: Any, app_
     h.pump(frames=3)
     assert "The goal." in app.manager.current_screen.rules_text, "the screen shown is redrawn"
     assert h.find(text="How to play")
+    assert app.title == "Table companion"
 
 
 def play_a_whole_game(h: Any, tmp_path: Path, look: Callable[[str], list[str]],

@@ -279,8 +279,10 @@ class CompanionApp(App):
         """Redraw the text built in Python in the language now in use (kv text follows by itself,
         :data:`ui.i18n.tr`): the current shell screen fills itself again (its ``on_pre_enter``), each
         game's table redraws its current screen from the game's view (a game in progress goes on in
-        the new language), and the status strip's hardware line.  Screens not shown fill themselves
+        the new language), the status strip's hardware line and the window's title (Kivy's
+        :meth:`App.on_title` passes it to ``Window.set_title``).  Screens not shown fill themselves
         when they are next entered."""
+        self.title = _(theme.TITLE)
         current = self.manager.current_screen
         if current is not None and current.name not in GAME_SCREENS:
             refill = getattr(current, "on_pre_enter", None)

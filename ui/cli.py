@@ -28,6 +28,7 @@ from pathlib import Path
 from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err, out
 from companion.errors import ConfigError
 from companion.games.transmission.options import content_pack, game_options
+from companion.i18n import _
 from companion.table.config import Config, read_config
 from companion.table.registry import AddSubcommand, HelpPlace, Subcommands
 from ui import kivy_config
@@ -146,11 +147,11 @@ def _prepare_kiosk(args: argparse.Namespace) -> bool:
 
 def register_run(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``run``."""
-    run = add("run", "start the touchscreen app (Kivy; needs a display)", [pack])
+    run = add("run", _("start the touchscreen app (Kivy; needs a display)"), [pack])
     game_options(run)
-    run.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi's touchscreen)")
+    run.add_argument("--fullscreen", action="store_true", help=_("fill the screen (the Pi's touchscreen)"))
     run.add_argument("--kiosk", action="store_true",
-                     help="the table's kiosk: Kivy's config from [display] (also when the config has one)")
+                     help=_("the table's kiosk: Kivy's config from [display] (also when the config has one)"))
     run.set_defaults(handler=_cmd_run)
 
 
@@ -262,29 +263,30 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
 def register_hardware(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     """Add ``labels`` and ``doctor``."""
     from companion.games.transmission.cards import KINDS  # the cards: not for `companion run`
-    labels = add("labels", "print a sheet of QR labels for the card sleeves, so the reader can scan "
-                 "the cards", [pack])
+    labels = add("labels", _("print a sheet of QR labels for the card sleeves, so the reader can scan "
+                 "the cards"), [pack])
     labels.add_argument("--paper", choices=PAPERS, default="a4", type=str.lower,
-                        help="paper size (default: a4)")
+                        help=_("paper size (default: a4)"))
     labels.add_argument("--out", metavar="FILE", default="labels.pdf",
-                        help="the PDF to write (default: labels.pdf); a name ending .png writes one PNG "
-                             "per page instead, FILE-1.png, FILE-2.png, ...; any other ending is refused")
+                        help=_("the PDF to write (default: labels.pdf); a name ending .png writes one PNG "
+                             "per page instead, FILE-1.png, FILE-2.png, ...; any other ending is refused"))
     labels.add_argument("--kinds", nargs="+", choices=KINDS, metavar="KIND", default=None,
-                        help=f"only these kinds of cards ({', '.join(KINDS)}; default: all)")
+                        help=_("only these kinds of cards ({kinds}; default: all)").format(
+                            kinds=", ".join(KINDS)))
     labels.add_argument("--list", action="store_true",
-                        help="print the table of every card's code (Markdown) instead of writing labels")
+                        help=_("print the table of every card's code (Markdown) instead of writing labels"))
     labels.set_defaults(handler=_cmd_labels)
 
-    doctor = add("doctor", "check the buttons, lights and card reader: pin factory, pins, serial ports, "
-                 "last scans (exit 1 when something configured is missing)", [])
+    doctor = add("doctor", _("check the buttons, lights and card reader: pin factory, pins, serial ports, "
+                 "last scans (exit 1 when something configured is missing)"), [])
     doctor.add_argument("--config", metavar="FILE", default=None,
-                        help="the config file (default: $COMPANION_CONFIG, /etc/companion/config.toml, "
-                             "then the user config dir)")
+                        help=_("the config file (default: $COMPANION_CONFIG, /etc/companion/config.toml, "
+                             "then the user config dir)"))
     doctor.add_argument("--scans", metavar="N", type=int, default=10,
-                        help="how many of the last scans to show (default: 10)")
+                        help=_("how many of the last scans to show (default: 10)"))
     doctor.add_argument("--listen", metavar="SECONDS", type=float, default=0.0,
-                        help="also open the card reader for SECONDS and print what it reads (stop the "
-                             "app first: the port is opened exclusively)")
+                        help=_("also open the card reader for SECONDS and print what it reads (stop the "
+                             "app first: the port is opened exclusively)"))
     doctor.set_defaults(handler=_cmd_doctor)
 
 

@@ -305,13 +305,15 @@ def _cmd_content_check(args: argparse.Namespace) -> int:
         problems = check_content(args.file) or [first]
         for problem in problems:
             out(str(problem))
-        err(f"{args.file}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        err(ngettext("{file}: {n} problem", "{file}: {n} problems", len(problems)).format(
+            file=args.file, n=len(problems)))
         return EXIT_ERROR
     stations = len(pack.stations)
-    out(f"OK: {pack.id}, {len(pack.missions)} missions, {len(pack.modules)} modules "
-        f"({stations} stations, {len(pack.modules) - stations} devices), "
-        f"{len(pack.transmissions)} Transmission cards, {len(pack.boosts)} Signal Boosts, "
-        f"{pack.command_cards} Command cards")
+    out(_("OK: {pack}, {missions} missions, {modules} modules ({stations} stations, {devices} devices), "
+          "{transmissions} Transmission cards, {boosts} Signal Boosts, {commands} Command cards").format(
+        pack=pack.id, missions=len(pack.missions), modules=len(pack.modules), stations=stations,
+        devices=len(pack.modules) - stations, transmissions=len(pack.transmissions), boosts=len(pack.boosts),
+        commands=pack.command_cards))
     return EXIT_OK
 
 
@@ -492,11 +494,11 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
                           "depend on it")
     sim.set_defaults(handler=_cmd_simulate)
 
-    content = add("content", "work with content packs", [])
+    content = add("content", _("work with content packs"), [])
     content_sub = content.add_subparsers(dest="action", metavar="ACTION", required=True)
-    check = content_sub.add_parser("check", help="list every problem in a content pack (TOML)",
+    check = content_sub.add_parser("check", help=_("list every problem in a content pack (TOML)"),
                                    parents=[verbose_option()],
-                                   description="List every problem in a content pack.")
-    check.add_argument("file", metavar="FILE", help="the content pack to check")
+                                   description=_("List every problem in a content pack."))
+    check.add_argument("file", metavar="FILE", help=_("the content pack to check"))
     check.set_defaults(handler=_cmd_content_check)
 

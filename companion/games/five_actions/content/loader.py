@@ -37,6 +37,7 @@ from companion.games.five_actions.content.model import (
     Track,
     Tycoon,
 )
+from companion.i18n import _
 from companion.table.pack_fields import MISSING, FieldReader, PackLoader
 from companion.table.pack_file import read_toml
 
@@ -67,7 +68,8 @@ class _Checker(FieldReader):
             return None
         out: list[tuple[str, int]] = []
         for extra in sorted(set(value) - set(COLUMNS)):
-            self.fail(f"{path}.{extra}", value[extra], f"is not a column ({', '.join(COLUMNS)})")
+            self.fail(f"{path}.{extra}", value[extra],
+                      _("is not a column ({columns})").format(columns=", ".join(COLUMNS)))
         for column in COLUMNS:
             n = self.integer(value, column, f"{path}.{column}", 0, MAX_NUMBER, 0)
             if n is None:
@@ -87,13 +89,14 @@ class _Reader:
     def bonus(self, data: dict[str, Any], path: str) -> Bonus | None:
         c = self.c
         for extra in sorted(set(data) - {"money", "points", "tiles", "flag"}):
-            c.fail(f"{path}.{extra}", data[extra], "is not money, points, tiles or flag")
+            c.fail(f"{path}.{extra}", data[extra], _("is not money, points, tiles or flag"))
             return None
         money = c.integer(data, "money", f"{path}.money", 0, 20, 0)
         points = c.integer(data, "points", f"{path}.points", 0, 20, 0)
         tiles = data.get("tiles", [])
         if not isinstance(tiles, list) or len(tiles) > 4 or any(t not in COLUMNS for t in tiles):
-            c.fail(f"{path}.tiles", tiles, f"must be a list of up to 4 columns ({', '.join(COLUMNS)})")
+            c.fail(f"{path}.tiles", tiles, _("must be a list of up to 4 columns ({columns})").format(
+                columns=", ".join(COLUMNS)))
             return None
         flag = c.choice(data, "flag", f"{path}.flag", self.nations, optional=True)
         if money is None or points is None or ("flag" in data and flag is None):
@@ -112,14 +115,15 @@ class _Reader:
             c.fail(
                 f"{path}.spaces",
                 spaces if spaces is not None else MISSING,
-                "must be a list of 1 to 12 dollar amounts from 0 to 20",
+                _("must be a list of 1 to 12 dollar amounts from 0 to 20"),
             )
             return None
         basic = c.integer(data, "basic", f"{path}.basic", 1, len(spaces))
         advanced = c.integer(data, "advanced", f"{path}.advanced", 1, len(spaces))
         tycoons = c.integer(data, "tycoon_spaces", f"{path}.tycoon_spaces", 1, 9)
         if basic is not None and advanced is not None and advanced <= basic:
-            c.fail(f"{path}.advanced", advanced, f"must be above the Basic box (basic = {basic})")
+            c.fail(f"{path}.advanced", advanced,
+                   _("must be above the Basic box (basic = {basic})").format(basic=basic))
             return None
         if ident is None or basic is None or advanced is None or tycoons is None:
             return None
@@ -138,7 +142,9 @@ class _Reader:
         columns = c.items(table, "columns", "board.columns", self.column, least=len(COLUMNS))
         if len(columns) == len(COLUMNS) and [col.id for col in columns] != list(COLUMNS):
             c.fail(
-                "board.columns", [col.id for col in columns], f"must be {', '.join(COLUMNS)} in that order"
+                "board.columns",
+                [col.id for col in columns],
+                _("must be {columns} in that order").format(columns=", ".join(COLUMNS)),
             )
             return None
         tracks = c.items(table, "tracks", "board.tracks", self.track)
@@ -191,7 +197,7 @@ class _Reader:
             c.fail(
                 f"{path}.spaces",
                 spaces if spaces is not None else MISSING,
-                f"must be a list of 1 to 12 of {', '.join(repr(t) for t in SPACE_TAGS)}",
+                _("must be a list of 1 to 12 of {tags}").format(tags=", ".join(repr(t) for t in SPACE_TAGS)),
             )
             return None
         icon = c.choice(data, "icon", f"{path}.icon", ICONS, optional=True)
@@ -213,7 +219,7 @@ class _Reader:
     def side(self, data: Any, path: str, kind: str) -> PatentSide | None:
         c = self.c
         if not isinstance(data, dict):
-            c.fail(path, data if data is not None else MISSING, "must be a table")
+            c.fail(path, data if data is not None else MISSING, _("must be a table"))
             return None
         icons = c.integer(data, "icons", f"{path}.icons", 1, 2)
         effect = c.choice(data, "effect", f"{path}.effect", EFFECTS)
@@ -221,11 +227,11 @@ class _Reader:
         pattern: tuple[tuple[int, int], ...] = ()
         tile = None
         if effect == "reach" and kind != "installation":
-            c.fail(f"{path}.effect", effect, "reach is an Installation Patent's effect")
+            c.fail(f"{path}.effect", effect, _("reach is an Installation Patent's effect"))
             return None
         if effect == "pattern":
             if kind not in ("transmission", "modulation"):
-                c.fail(f"{path}.effect", effect, "pattern is a Transmission or Modulation Patent's effect")
+                c.fail(f"{path}.effect", effect, _("pattern is a Transmission or Modulation Patent's effect"))
                 return None
             raw: Any = data.get("pattern")
             ok = (
@@ -242,7 +248,7 @@ class _Reader:
                 c.fail(
                     f"{path}.pattern",
                     raw if raw is not None else MISSING,
-                    "must be two different cells [row, col] from -3 to 3, not the station's [0, 0]",
+                    _("must be two different cells [row, col] from -3 to 3, not the station's [0, 0]"),
                 )
                 return None
             pattern = tuple((int(r), int(col)) for r, col in raw)
@@ -275,11 +281,11 @@ class _Reader:
         reward = c.choice(data, "reward", f"{path}.reward", self.tracks, optional=True)
         raw = data.get("bonus", {})
         if not isinstance(raw, dict):
-            c.fail(f"{path}.bonus", raw, "must be a table")
+            c.fail(f"{path}.bonus", raw, _("must be a table"))
             return None
         bonus = self.bonus(raw, f"{path}.bonus")
         if ocean and (reward or (bonus is not None and bonus)):
-            c.fail(f"{path}.ocean", ocean, "an ocean space has no reward icon and no bonus")
+            c.fail(f"{path}.ocean", ocean, _("an ocean space has no reward icon and no bonus"))
             return None
         if (
             ident is None
@@ -297,13 +303,13 @@ class _Reader:
         ident = c.text(data, "id", f"{path}.id", True)
         raw = data.get("path")
         if not isinstance(raw, list) or len(raw) < 2:
-            c.fail(f"{path}.path", raw if raw is not None else MISSING, "must list at least 2 Locations")
+            c.fail(f"{path}.path", raw if raw is not None else MISSING, _("must list at least 2 Locations"))
             return None
         steps: list[Step] = []
         for i, item in enumerate(raw):
             where = f"{path}.path[{i}]"
             if not isinstance(item, dict):
-                c.fail(where, item, "must be a table")
+                c.fail(where, item, _("must be a table"))
                 return None
             loc = c.choice(item, "location", f"{where}.location", known)
             enter = c.choice(item, "enter", f"{where}.enter", SIDES, optional=i == 0)
@@ -311,7 +317,7 @@ class _Reader:
             if loc is None or (i and enter is None) or (i < len(raw) - 1 and leave is None):
                 return None
             if any(s.location == loc for s in steps):
-                c.fail(f"{where}.location", loc, "is on this line twice")
+                c.fail(f"{where}.location", loc, _("is on this line twice"))
                 return None
             steps.append(Step(loc, enter, leave))
         start, end = (
@@ -334,7 +340,8 @@ class _Reader:
                 c.fail(
                     f"map.locations[{i}].row",
                     loc.row,
-                    f"{loc.id} is on the cell of {cells[loc.row, loc.col]}",
+                    _("{location} is on the cell of {other}").format(
+                        location=loc.id, other=cells[loc.row, loc.col]),
                 )
             cells[loc.row, loc.col] = loc.id
         known = {loc.id for loc in locations}
@@ -400,7 +407,7 @@ def _unique_names(c: _Checker, key: str, tiles: Sequence[Tycoon | Patent]) -> No
     for i, tile in enumerate(tiles):
         folded = tile.name.casefold()
         if folded and folded in seen:
-            c.fail(f"{key}[{i}].name", tile.name, f"is the name of {seen[folded]} too")
+            c.fail(f"{key}[{i}].name", tile.name, _("is the name of {other} too").format(other=seen[folded]))
         elif folded:
             seen[folded] = tile.id
 
@@ -422,12 +429,12 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
     for key, tiles in (("tycoons", tycoons), ("patents", patents)):
         _unique_names(c, key, tiles)
     if 1 not in {t.level for t in tycoons} and tycoons:
-        c.fail("tycoons", [t.level for t in tycoons], "must have a level-1 Tycoon tile")
+        c.fail("tycoons", [t.level for t in tycoons], _("must have a level-1 Tycoon tile"))
     if setup is not None and board is not None:
         for column, n in setup.column_tiles:
             room = len(board.column(column).spaces)
             if n > room:
-                c.fail(f"setup.column_tiles.{column}", n, f"the column has {room} spaces")
+                c.fail(f"setup.column_tiles.{column}", n, _("the column has {room} spaces").format(room=room))
     game_map = r.game_map(doc) if "map" in doc else None
     known = set(doc) - {
         "id",
@@ -442,9 +449,9 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
         "map",
     }
     for extra in sorted(known):
-        c.fail(extra, doc[extra], "is not a section of a Five Actions pack")
+        c.fail(extra, doc[extra], _("is not a section of a Five Actions pack"))
     if c.errors or None in (ident, name, setup, board) or ("map" in doc and game_map is None):
-        return None, c.errors or [ContentError(file, "<pack>", file, "is incomplete")]
+        return None, c.errors or [ContentError(file, "<pack>", file, _("is incomplete"))]
     assert ident is not None and name is not None and setup is not None and board is not None
     digest = rules_digest(data)
     pack = ContentPack(

@@ -25,6 +25,7 @@ from companion.games.six_actions.content.model import (
     Reward,
     Setup,
 )
+from companion.i18n import _
 from companion.table.pack_fields import MISSING, FieldReader, PackLoader
 from companion.table.pack_file import read_toml
 
@@ -49,24 +50,27 @@ class _Checker(FieldReader):
     def ascending(self, data: dict[str, Any], key: str, path: str, low: int) -> tuple[int, ...] | None:
         value = data.get(key)
         if not isinstance(value, list) or not value:
-            self.fail(path, value if key in data else MISSING, "must be a non-empty array of whole numbers")
+            self.fail(path, value if key in data else MISSING,
+                      _("must be a non-empty array of whole numbers"))
             return None
         for i, v in enumerate(value):
             if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= MAX_NUMBER:
-                self.fail(f"{path}[{i}]", v, f"must be a whole number from {low} to {MAX_NUMBER}")
+                self.fail(f"{path}[{i}]", v, _("must be a whole number from {low} to {high}").format(
+                    low=low, high=MAX_NUMBER))
                 return None
             if i and v <= value[i - 1]:
-                self.fail(f"{path}[{i}]", v, f"must be more than the one before ({value[i - 1]})")
+                self.fail(f"{path}[{i}]", v, _("must be more than the one before ({before})").format(
+                    before=value[i - 1]))
                 return None
         return tuple(value)
 
     def reward(self, data: dict[str, Any], key: str, path: str) -> Reward | None:
         value = data.get(key, {})
         if not isinstance(value, dict):
-            self.fail(path, value, "must be a table of money, influence, promoters, merit")
+            self.fail(path, value, _("must be a table of money, influence, promoters, merit"))
             return None
         for extra in sorted(set(value) - {"money", "influence", "promoters", "merit"}):
-            self.fail(f"{path}.{extra}", value[extra], "is not money, influence, promoters or merit")
+            self.fail(f"{path}.{extra}", value[extra], _("is not money, influence, promoters or merit"))
             return None
         got = [
             self.integer(value, k, f"{path}.{k}", 0, 99, 0)
@@ -98,7 +102,7 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
         c.fail(
             "setup.share_gain",
             gain if "share_gain" in table else MISSING,
-            f"must be one of {', '.join(SHARE_GAINS)}",
+            _("must be one of {words}").format(words=", ".join(SHARE_GAINS)),
         )
         return None
     if players is None or any(n is None for n in numbers):
@@ -112,12 +116,14 @@ def _industry(c: _Checker, item: dict[str, Any], path: str) -> Industry | None:
     name = c.text(item, "name", f"{path}.name")
     icons = item.get("icons")
     if not isinstance(icons, list) or not 1 <= len(icons) <= 4:
-        c.fail(f"{path}.icons", icons if "icons" in item else MISSING, "must be an array of 1 to 4 sectors")
+        c.fail(f"{path}.icons", icons if "icons" in item else MISSING,
+               _("must be an array of 1 to 4 sectors"))
         icons = None
     else:
         for i, icon in enumerate(icons):
             if icon not in SECTORS:
-                c.fail(f"{path}.icons[{i}]", icon, f"must be one of {', '.join(SECTORS)}")
+                c.fail(f"{path}.icons[{i}]", icon,
+                       _("must be one of {words}").format(words=", ".join(SECTORS)))
                 icons = None
                 break
     value = c.integer(item, "asset_value", f"{path}.asset_value", 0, 99)
@@ -125,15 +131,16 @@ def _industry(c: _Checker, item: dict[str, Any], path: str) -> Industry | None:
     steps_raw = item.get("steps", {})
     steps: list[tuple[str, int]] | None = []
     if not isinstance(steps_raw, dict):
-        c.fail(f"{path}.steps", steps_raw, "must be a table of sector = steps")
+        c.fail(f"{path}.steps", steps_raw, _("must be a table of sector = steps"))
         steps = None
     else:
         for sector, n in steps_raw.items():
             if sector not in SECTORS:
-                c.fail(f"{path}.steps.{sector}", n, f"is not a sector ({', '.join(SECTORS)})")
+                c.fail(f"{path}.steps.{sector}", n,
+                       _("is not a sector ({sectors})").format(sectors=", ".join(SECTORS)))
                 steps = None
             elif isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
-                c.fail(f"{path}.steps.{sector}", n, "must be a whole number from 1 to 5")
+                c.fail(f"{path}.steps.{sector}", n, _("must be a whole number from 1 to 5"))
                 steps = None
             elif steps is not None:
                 steps.append((sector, n))
@@ -179,11 +186,12 @@ def _map(c: _Checker, data: dict[str, Any]) -> GameMap | None:
         ident, name = c.text(item, "id", f"{path}.id", ident=True), c.text(item, "name", f"{path}.name")
         where = item.get("region")
         if not isinstance(where, str) or where not in region_ids:
-            c.fail(f"{path}.region", where if "region" in item else MISSING, "is not a region of map.regions")
+            c.fail(f"{path}.region", where if "region" in item else MISSING,
+                   _("is not a region of map.regions"))
             where = None
         metro = item.get("metro", False)
         if not isinstance(metro, bool):
-            c.fail(f"{path}.metro", metro, "must be true or false")
+            c.fail(f"{path}.metro", metro, _("must be true or false"))
             return None
         bonus = c.reward(item, "bonus", f"{path}.bonus")
         if ident is None or name is None or where is None or bonus is None:
@@ -193,7 +201,7 @@ def _map(c: _Checker, data: dict[str, Any]) -> GameMap | None:
     cities = c.items(table, "cities", "map.cities", city, least=2)
     city_ids = {x.id for x in cities}
     if cities and not any(x.metro for x in cities):
-        c.fail("map.cities", "<no metro>", "at least one city must be a metro (metro = true)")
+        c.fail("map.cities", "<no metro>", _("at least one city must be a metro (metro = true)"))
     roads_table = c.table(table, "roads", "map.roads")
     roads: list[tuple[str, str]] = []
     golden = roads_table.get("golden") if roads_table is not None else None
@@ -201,16 +209,16 @@ def _map(c: _Checker, data: dict[str, Any]) -> GameMap | None:
         c.fail(
             "map.roads.golden",
             golden if golden is not None else MISSING,
-            "must be an array of [city, city]",
+            _("must be an array of [city, city]"),
         )
     for i, pair in enumerate(golden if isinstance(golden, list) else []):
         where = f"map.roads.golden[{i}]"
         if not isinstance(pair, list) or len(pair) != 2 or pair[0] == pair[1]:
-            c.fail(where, pair, "must be two different city ids")
+            c.fail(where, pair, _("must be two different city ids"))
         elif not all(isinstance(x, str) for x in pair):
-            c.fail(where, pair, "must be two different city ids")
+            c.fail(where, pair, _("must be two different city ids"))
         elif pair[0] not in city_ids or pair[1] not in city_ids:
-            c.fail(where, pair, "names a city that is not in map.cities")
+            c.fail(where, pair, _("names a city that is not in map.cities"))
         else:
             roads.append((str(pair[0]), str(pair[1])))
     return GameMap(tuple(cities), tuple(regions), tuple(roads))
@@ -244,14 +252,15 @@ def _parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentErro
         c.fail(
             "industries",
             len(industries),
-            f"too few for {setup.max_players} players: "
-            f"{setup.industries} each and {setup.open_industries} open",
+            _("too few for {players} players: {each} each and {open} open").format(
+                players=setup.max_players, each=setup.industries, open=setup.open_industries),
         )
     if setup is not None and policies and setup.policies * setup.max_players + 2 > len(policies):
         c.fail(
             "policies",
             len(policies),
-            f"too few for {setup.max_players} players: {setup.policies} each and 2 open",
+            _("too few for {players} players: {each} each and 2 open").format(
+                players=setup.max_players, each=setup.policies),
         )
     if c.errors or None in (ident, title, setup, levels, values, loans):
         return None, c.errors

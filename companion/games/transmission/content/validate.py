@@ -48,6 +48,7 @@ from companion.games.transmission.content.model import (
     module_cells,
 )
 from companion.games.transmission.engine.commands import Command
+from companion.i18n import _
 from companion.table.pack_file import MISSING, REQUIRED, Marker, read_toml
 
 __all__ = ["parse"]
@@ -101,16 +102,17 @@ class _Checker:
         if raw is MISSING:
             return None
         if not isinstance(raw, dict):
-            self.fail(path, raw, "must be a table")
+            self.fail(path, raw, _("must be a table"))
             return None
         for key, value in raw.items():
             if key not in readers:
-                self.fail(f"{path}.{key}", value, f"unknown key (expected: {' '.join(readers)})")
+                self.fail(f"{path}.{key}", value,
+                          _("unknown key (expected: {keys})").format(keys=" ".join(readers)))
         out: dict[str, Any] = {}
         for key, read in readers.items():
             if key not in raw:
                 if key not in optional:
-                    self.fail(f"{path}.{key}", MISSING, REQUIRED)
+                    self.fail(f"{path}.{key}", MISSING, _(REQUIRED))
                 out[key] = None if key in optional else BAD
             else:
                 value = read(raw[key], f"{path}.{key}")
@@ -121,10 +123,11 @@ class _Checker:
                 optional: tuple[str, ...] = (), allow_empty: bool = False) -> list[dict[str, Any]]:
         """Read an array of tables ``[[section]]``; one dict per entry (``{}`` for a non-table)."""
         if raw is MISSING or (raw == [] and not allow_empty):
-            self.fail(section, raw, f"required: write one or more [[{section}]] tables")
+            self.fail(section, raw,
+                      _("required: write one or more [[{section}]] tables").format(section=section))
             return []
         if not isinstance(raw, list):
-            self.fail(section, raw, f"must be an array of tables ([[{section}]])")
+            self.fail(section, raw, _("must be an array of tables ([[{section}]])").format(section=section))
             return []
         return [self.fields(item, f"{section}[{i}]", readers, optional) or {} for i, item in enumerate(raw)]
 
@@ -132,17 +135,19 @@ class _Checker:
         """A reader of a non-empty string, stripped."""
         if isinstance(value, str) and value.strip():
             return value.strip()
-        self.fail(path, value, "must be a non-empty string")
+        self.fail(path, value, _("must be a non-empty string"))
         return None
 
     def integer(self, low: int, high: int | None = None) -> Reader:
         """A reader of an integer from ``low`` to ``high`` (no upper bound when ``None``)."""
         def read(value: object, path: str) -> int | None:
             if not isinstance(value, int) or isinstance(value, bool):
-                self.fail(path, value, "must be an integer")
+                self.fail(path, value, _("must be an integer"))
             elif value < low or (high is not None and value > high):
-                bounds = f">= {low}" if high is None else f"from {low} to {high}"
-                self.fail(path, value, f"must be {bounds}")
+                if high is None:
+                    self.fail(path, value, _("must be >= {low}").format(low=low))
+                else:
+                    self.fail(path, value, _("must be from {low} to {high}").format(low=low, high=high))
             else:
                 return value
             return None
@@ -154,7 +159,8 @@ class _Checker:
             for member in cls:
                 if value == member.value:
                     return member
-            self.fail(path, value, f"must be one of: {' '.join(m.value for m in cls)}")
+            self.fail(path, value,
+                      _("must be one of: {values}").format(values=" ".join(m.value for m in cls)))
             return None
         return read
 
@@ -163,7 +169,7 @@ class _Checker:
         def read(value: object, path: str) -> str | None:
             ident = self.text(value, path)
             if ident is not None and ident in ids:
-                self.fail(path, value, "another entry already uses this id")
+                self.fail(path, value, _("another entry already uses this id"))
                 return None
             if ident is not None:
                 ids.add(ident)
@@ -174,7 +180,7 @@ class _Checker:
         """Transmission card levels of a difficulty's ``top`` or ``bottom``."""
         if isinstance(value, list) and value and all(_is_int(v) and v in LEVELS for v in value):
             return tuple(value)
-        self.fail(path, value, "must be a non-empty list of Transmission card levels 1-4")
+        self.fail(path, value, _("must be a non-empty list of Transmission card levels 1-4"))
         return None
 
     def multiplier(self, value: object, path: str) -> float | None:
@@ -182,7 +188,7 @@ class _Checker:
         if (isinstance(value, (int, float)) and not isinstance(value, bool)
                 and math.isfinite(value) and 0 < value <= MAX_MULTIPLIER):
             return float(value)
-        self.fail(path, value, f"must be a number > 0 and at most {MAX_MULTIPLIER}")
+        self.fail(path, value, _("must be a number > 0 and at most {most}").format(most=MAX_MULTIPLIER))
         return None
 
     def bounded_text(self, limit: int) -> Reader:
@@ -190,7 +196,9 @@ class _Checker:
         def read(value: object, path: str) -> str | None:
             text = self.text(value, path)
             if text is not None and len(text) > limit:
-                self.fail(path, value, f"is {len(text)} characters; at most {limit} fit the 800x480 screen")
+                self.fail(path, value,
+                          _("is {length} characters; at most {limit} fit the 800x480 screen").format(
+                              length=len(text), limit=limit))
                 return None
             return text
         return read
@@ -204,7 +212,8 @@ def _read_pack(chk: _Checker, raw: object) -> dict[str, Any] | None:
     def name(value: object, path: str) -> str | None:
         text = chk.text(value, path)
         if text is not None and not _PACK_NAME.match(text):
-            chk.fail(path, value, "use letters, digits, '.', '_' and '-' only (it forms the id name@version)")
+            chk.fail(path, value,
+                     _("use letters, digits, '.', '_' and '-' only (it forms the id name@version)"))
             return None
         return text
     return chk.fields(raw, "pack", {"name": name, "version": chk.integer(1), "title": chk.text})
@@ -217,7 +226,7 @@ def _read_board(chk: _Checker, raw: object) -> dict[str, Any] | None:
         if (isinstance(value, list) and len(value) == 2
                 and all(_is_int(v) and 0 <= v < GRID_SIZE for v in value)):
             return (value[0], value[1])
-        chk.fail(path, value, f"must be [row, col] with each from 0 to {GRID_SIZE - 1}")
+        chk.fail(path, value, _("must be [row, col] with each from 0 to {last}").format(last=GRID_SIZE - 1))
         return None
     return chk.fields(raw, "board", {"start": start, "standard_intact": chk.integer(0)})
 
@@ -229,7 +238,8 @@ def _read_commands(chk: _Checker, raw: object) -> dict[Command, int] | None:
         return None
     deck = {c: int(values[c.value]) for c in Command}
     if sum(deck.values()) < REGISTERS:
-        chk.fail("commands", values, f"{sum(deck.values())} cards cannot fill the {REGISTERS} registers")
+        chk.fail("commands", values, _("{cards} cards cannot fill the {registers} registers").format(
+            cards=sum(deck.values()), registers=REGISTERS))
         return None
     return deck
 
@@ -246,9 +256,9 @@ def _read_modules(chk: _Checker, raw: object
 
     def letter(value: object, path: str) -> str | None:
         if not (isinstance(value, str) and len(value) == 1 and "A" <= value <= "Z"):
-            chk.fail(path, value, "must be one upper-case letter A-Z")
+            chk.fail(path, value, _("must be one upper-case letter A-Z"))
         elif value in seen:
-            chk.fail(path, value, "another module already uses this letter")
+            chk.fail(path, value, _("another module already uses this letter"))
         else:
             seen.add(value)
             return value
@@ -257,7 +267,7 @@ def _read_modules(chk: _Checker, raw: object
     rows = chk.entries(raw, "modules", {"letter": letter, "name": chk.text, "kind": chk.choice(ModuleKind)})
     kinds = {r["letter"]: r["kind"] for r in rows if r and BAD not in (r["letter"], r["kind"])}
     if kinds and ModuleKind.DEVICE not in kinds.values():
-        chk.fail("modules", sorted(kinds), "at least one module must be a device")
+        chk.fail("modules", sorted(kinds), _("at least one module must be a device"))
     return tuple(Module(**r) for r in rows if _good(r)), seen, kinds
 
 
@@ -271,17 +281,19 @@ def _read_missions(chk: _Checker, raw: object, seen: set[str],
 
     def pair(value: object, path: str) -> tuple[str, str] | None:
         if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
-            chk.fail(path, value, 'must be two module letters, e.g. ["A", "S"]')
+            chk.fail(path, value, _('must be two module letters, e.g. ["A", "S"]'))
             return None
         unknown = [v for v in value if v not in seen]
         if unknown:
-            chk.fail(path, value, f"{unknown[0]!r} is not a module letter (known: {' '.join(sorted(seen))})")
+            chk.fail(path, value, _("{shown} is not a module letter (known: {known})").format(
+                shown=repr(unknown[0]), known=" ".join(sorted(seen))))
         elif value[0] == value[1]:
-            chk.fail(path, value, "a mission needs two different modules")
+            chk.fail(path, value, _("a mission needs two different modules"))
         elif all(kinds.get(v) is ModuleKind.STATION for v in value):
-            chk.fail(path, value, "two stations can never become adjacent: one must be a device")
+            chk.fail(path, value, _("two stations can never become adjacent: one must be a device"))
         elif frozenset(value) in pairs:
-            chk.fail(path, value, f"{pairs[frozenset(value)]} already pairs these modules")
+            chk.fail(path, value,
+                     _("{other} already pairs these modules").format(other=pairs[frozenset(value)]))
         else:
             pairs[frozenset(value)] = path.removesuffix(".pair")
             return (value[0], value[1])
@@ -313,16 +325,19 @@ def _read_layouts(chk: _Checker, raw: object, seen: set[str]) -> tuple[str, ...]
     Layout; Referee notation): 5 strings of 5 characters, each module once, 12 hallways."""
     def rows(value: object, path: str) -> tuple[str, ...] | None:
         if not (isinstance(value, list) and len(value) == GRID_SIZE):
-            chk.fail(path, value, f"must be a list of {GRID_SIZE} strings, north row first")
+            chk.fail(path, value,
+                     _("must be a list of {size} strings, north row first").format(size=GRID_SIZE))
             return None
         ok = True
         for r, row in enumerate(value):
             bad = [ch for ch in row if ch != "." and ch.upper() not in seen] if isinstance(row, str) else []
             if not (isinstance(row, str) and len(row) == GRID_SIZE):
-                chk.fail(f"{path}[{r}]", row, f"must be a string of {GRID_SIZE} characters")
+                chk.fail(f"{path}[{r}]", row,
+                         _("must be a string of {size} characters").format(size=GRID_SIZE))
             elif bad:
-                chk.fail(f"{path}[{r}]", row, f"{bad[0]!r} is neither '.' (hallway) nor a module "
-                                              f"letter (known: {' '.join(sorted(seen))})")
+                chk.fail(f"{path}[{r}]", row, _("{shown} is neither '.' (hallway) nor a module letter "
+                                                "(known: {known})").format(shown=repr(bad[0]),
+                                                                           known=" ".join(sorted(seen))))
             else:
                 continue
             ok = False
@@ -331,12 +346,14 @@ def _read_layouts(chk: _Checker, raw: object, seen: set[str]) -> tuple[str, ...]
         cells = "".join(value).upper()
         for letter in sorted(seen):
             if cells.count(letter) != 1:
-                chk.fail(path, value, f"module {letter!r} must appear exactly once "
-                                      f"(found {cells.count(letter)} times)")
+                chk.fail(path, value,
+                         _("module {letter} must appear exactly once (found {count} times)").format(
+                             letter=repr(letter), count=cells.count(letter)))
                 ok = False
         hallways = GRID_SIZE * GRID_SIZE - len(module_cells())
         if cells.count(".") != hallways:
-            chk.fail(path, value, f"needs {hallways} hallways '.', found {cells.count('.')}")
+            chk.fail(path, value, _("needs {hallways} hallways '.', found {count}").format(
+                hallways=hallways, count=cells.count(".")))
             ok = False
         for i, ch in enumerate(cells):
             r, c = divmod(i, GRID_SIZE)
@@ -345,8 +362,9 @@ def _read_layouts(chk: _Checker, raw: object, seen: set[str]) -> tuple[str, ...]
             for other in (right, below):
                 if ch != "." and other != "." and ok:
                     # A mission between them would be complete before the first command.
-                    chk.fail(path, value, f"modules {ch} and {other} start side by side; no two modules "
-                                          f"may start orthogonally adjacent (RULES.md, Layout)")
+                    chk.fail(path, value, _("modules {first} and {second} start side by side; no two modules "
+                                            "may start orthogonally adjacent (RULES.md, Layout)").format(
+                                                first=ch, second=other))
                     ok = False
         return tuple(value) if ok else None
 
@@ -390,23 +408,27 @@ def _cross_check(chk: _Checker, raw: dict[str, Any], kinds: dict[str, ModuleKind
     modules = raw.get("modules")
     if isinstance(modules, list) and modules and len(modules) != len(module_cells()):
         chk.fail("modules", [m.get("letter") if isinstance(m, dict) else m for m in modules],
-                 f"the Standard Layout needs exactly {len(module_cells())} modules, found "
-                 f"{len(modules)} (the cells whose row+col is even on the {GRID_SIZE}x{GRID_SIZE} grid)")
+                 _("the Standard Layout needs exactly {needed} modules, found {found} (the cells whose "
+                   "row+col is even on the {size}x{size} grid)").format(
+                       needed=len(module_cells()), found=len(modules), size=GRID_SIZE))
     intact = board.get("standard_intact") if board else None
     if isinstance(intact, int) and kinds and intact > len(kinds):
-        chk.fail("board.standard_intact", intact, f"must be from 0 to {len(kinds)} (the number of modules)")
+        chk.fail("board.standard_intact", intact,
+                 _("must be from 0 to {count} (the number of modules)").format(count=len(kinds)))
     if deck is not None and cards:
         worst = max(cards, key=lambda c: c.errors)
         total = sum(deck.values())
         if total < REGISTERS + worst.errors:
             chk.fail("commands", {c.value: n for c, n in deck.items()},
-                     f"{total} cards cannot supply {REGISTERS} commands plus the {worst.errors} "
-                     f"error card(s) of Transmission card {worst.id!r}")
+                     _("{total} cards cannot supply {registers} commands plus the {errors} error card(s) "
+                       "of Transmission card {card}").format(total=total, registers=REGISTERS,
+                                                            errors=worst.errors, card=repr(worst.id)))
     if difficulties and isinstance(raw.get("missions"), list):
         most = max(difficulties, key=lambda d: d.missions)
         if len(missions) < most.missions:
-            chk.fail("missions", [m.id for m in missions], f"only {len(missions)} valid missions, "
-                     f"but difficulty {most.name!r} deals {most.missions}")
+            chk.fail("missions", [m.id for m in missions],
+                     _("only {valid} valid missions, but difficulty {name} deals {deals}").format(
+                         valid=len(missions), name=repr(most.name), deals=most.missions))
     if isinstance(raw.get("transmissions"), list):
         for d in difficulties:
             _check_levels(chk, d, cards)
@@ -421,8 +443,8 @@ def _check_levels(chk: _Checker, d: Difficulty, cards: tuple[TransmissionCard, .
         if wanted > have:
             where, value = ("bottom", d.bottom) if level in d.bottom else ("top", d.top)
             chk.fail(f"difficulty.{d.name}.{where}", list(value),
-                     f"needs {wanted} level-{level} Transmission cards (top and bottom together) "
-                     f"but the pack has {have}")
+                     _("needs {wanted} level-{level} Transmission cards (top and bottom together) "
+                       "but the pack has {have}").format(wanted=wanted, level=level, have=have))
 
 
 # --------------------------------------------------------------------------- the whole pack
@@ -447,10 +469,11 @@ def parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError
     chk = _Checker(file)
     for key, value in raw.items():
         if key not in _TOP_LEVEL:
-            chk.fail(key, value, f"unknown table or key (expected: {' '.join(_TOP_LEVEL)})")
+            chk.fail(key, value,
+                     _("unknown table or key (expected: {keys})").format(keys=" ".join(_TOP_LEVEL)))
     for key in ("pack", "board", "commands", "layouts", "difficulty", "score"):
         if key not in raw:
-            chk.fail(key, MISSING, f"required table [{key}] is missing")
+            chk.fail(key, MISSING, _("required table [{key}] is missing").format(key=key))
     pack = _read_pack(chk, raw.get("pack", MISSING))
     board = _read_board(chk, raw.get("board", MISSING))
     deck = _read_commands(chk, raw.get("commands", MISSING))
@@ -463,7 +486,7 @@ def parse(data: bytes, file: str) -> tuple[ContentPack | None, list[ContentError
     score = _read_score(chk, raw.get("score", MISSING))
     _cross_check(chk, raw, kinds, board, deck, missions, cards, difficulties)
     if chk.errors or pack is None or board is None or deck is None or layout is None or score is None:
-        return None, chk.errors or [ContentError(file, "<toml>", "", "not a content pack")]
+        return None, chk.errors or [ContentError(file, "<toml>", "", _("not a content pack"))]
     return ContentPack(
         **pack, digest=hashlib.sha256(data).hexdigest()[:12], modules=modules, missions=missions,
         transmissions=cards, boosts=boosts, command_deck=types.MappingProxyType(deck), **board,

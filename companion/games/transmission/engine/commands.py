@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 
+from companion.errors import said
 from companion.i18n import N_
 
 #: Registers in a transmission: the commands Mission Control selects and the Cadet executes
@@ -52,14 +53,14 @@ class Command(enum.Enum):
         :raises ValueError: for anything else, naming the text.
         """
         if not isinstance(text, str):
-            raise ValueError(f"a command must be a string, not {text!r}")
+            raise ValueError(said(N_("a command must be a string, not {shown}"), shown=repr(text)))
         key = text.strip().upper()
         try:
             return _ALIASES[key]
         except KeyError:
-            raise ValueError(
-                f"unknown command {text!r} (expected one of N E S W COLLECT DEPLOY REPAIR, or C D R)"
-            ) from None
+            raise ValueError(said(
+                N_("unknown command {shown} (expected one of N E S W COLLECT DEPLOY REPAIR, or C D R)"),
+                shown=repr(text))) from None
 
 
 MOVES: frozenset[Command] = frozenset({Command.N, Command.E, Command.S, Command.W})

@@ -41,11 +41,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import ScenarioError, said, written
+from companion.errors import Said, ScenarioError, said, written
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.board import HALLWAY, SIZE, Cell, Position, cell_of, index
 from companion.games.transmission.engine.commands import REGISTERS, Command
 from companion.games.transmission.engine.rules import pair_complete
+from companion.i18n import N_
 from companion.table.scenario import REQUIRED_FIELD, read_scenario_json
 
 __all__ = [
@@ -109,8 +110,8 @@ def _known(content: ContentPack) -> str:
     return " ".join(sorted(m.letter for m in content.modules))
 
 
-def _name(content: ContentPack, letter: str) -> str:
-    return f"the {content.module(letter).name} ({letter.upper()})"
+def _name(content: ContentPack, letter: str) -> Said:
+    return said(N_("the {name} ({letter})"), name=content.module(letter).name, letter=letter.upper())
 
 
 def _at(cell: Cell) -> str:
@@ -125,29 +126,34 @@ def _board(raw: object, content: ContentPack) -> str:
     if not (isinstance(raw, list) and len(raw) == SIZE):
         raise ScenarioError(
             "board",
-            f"must be a list of {SIZE} strings of {SIZE} characters, north row first, not {written(raw)}",
+            said(N_("must be a list of {size} strings of {size} characters, north row first, not {shown}"),
+                 size=SIZE, shown=written(raw)),
         )
     letters = {m.letter for m in content.modules}
     seen: dict[str, Cell] = {}
     for r, row in enumerate(raw):
         where = f"board[{r}]"
         if not (isinstance(row, str) and len(row) == SIZE):
-            raise ScenarioError(where, f"must be a string of {SIZE} characters, not {row!r}")
+            raise ScenarioError(
+                where,
+                said(N_("must be a string of {size} characters, not {shown}"), size=SIZE, shown=repr(row)),
+            )
         for c, ch in enumerate(row):
             if ch == HALLWAY:
                 continue
             if ch.upper() not in letters:
                 raise ScenarioError(
                     where,
-                    f"{ch!r} at column {c} is neither '.' (hallway) nor a module "
-                    f"letter (upper-case intact, lower-case damaged; "
-                    f"known: {_known(content)})",
+                    said(N_("{shown} at column {column} is neither '.' (hallway) nor a module "
+                            "letter (upper-case intact, lower-case damaged; known: {known})"),
+                         shown=repr(ch), column=c, known=_known(content)),
                 )
             if ch.upper() in seen:
                 raise ScenarioError(
                     where,
-                    f"module {ch.upper()} appears twice, at {_at(seen[ch.upper()])} "
-                    f"and {_at((r, c))} (each tile is on the grid at most once)",
+                    said(N_("module {letter} appears twice, at {first} and {second} "
+                            "(each tile is on the grid at most once)"),
+                         letter=ch.upper(), first=_at(seen[ch.upper()]), second=_at((r, c))),
                 )
             seen[ch.upper()] = (r, c)
     return "".join(raw)
@@ -156,10 +162,12 @@ def _board(raw: object, content: ContentPack) -> str:
 def _cadet(raw: object) -> Cell:
     """``cadet``: ``[row, col]`` on the 5 x 5 grid."""
     if not (isinstance(raw, list) and len(raw) == 2 and all(_is_int(v) for v in raw)):
-        raise ScenarioError("cadet", f"must be [row, col], two integers, not {written(raw)}")
+        raise ScenarioError("cadet",
+                            said(N_("must be [row, col], two integers, not {shown}"), shown=written(raw)))
     row, col = raw
     if not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise ScenarioError("cadet", f"{written(raw)} is off the grid: row and col go from 0 to {SIZE - 1}")
+        raise ScenarioError("cadet", said(N_("{shown} is off the grid: row and col go from 0 to {last}"),
+                                          shown=written(raw), last=SIZE - 1))
     return (row, col)
 
 
@@ -168,20 +176,25 @@ def _carrying(raw: object, board: str, content: ContentPack) -> str | None:
     if raw is None:
         return None
     if not (isinstance(raw, str) and len(raw) == 1 and raw.isalpha()):
-        raise ScenarioError("carrying", f"must be one device letter or null, not {written(raw)}")
+        raise ScenarioError("carrying", said(N_("must be one device letter or null, not {shown}"),
+                                             shown=written(raw)))
     letter = raw.upper()
     if letter not in {m.letter for m in content.modules}:
-        raise ScenarioError("carrying", f"{written(raw)} is not a module letter (known: {_known(content)})")
+        raise ScenarioError("carrying", said(N_("{shown} is not a module letter (known: {known})"),
+                                             shown=written(raw), known=_known(content)))
     if letter not in content.devices:
-        raise ScenarioError("carrying", f"{_name(content, letter)} is a station and cannot be carried")
+        raise ScenarioError("carrying", said(N_("{module} is a station and cannot be carried"),
+                                             module=_name(content, letter)))
     if raw.islower():
         raise ScenarioError(
             "carrying",
-            f"{written(raw)} is a damaged side: only an intact device can be collected, so write {letter!r}",
+            said(N_("{shown} is a damaged side: only an intact device can be collected, so write {letter}"),
+                 shown=written(raw), letter=repr(letter)),
         )
     i = board.upper().find(letter)
     if i >= 0:
-        raise ScenarioError("carrying", f"{_name(content, letter)} is also on the board at {_at(cell_of(i))}")
+        raise ScenarioError("carrying", said(N_("{module} is also on the board at {cell}"),
+                                             module=_name(content, letter), cell=_at(cell_of(i))))
     return letter
 
 
@@ -191,19 +204,23 @@ def _pair(raw: object, where: str, content: ContentPack) -> tuple[tuple[str, str
     :returns: the pair upper-cased and the pair as written.
     """
     if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(v, str) for v in raw)):
-        raise ScenarioError(where, f'must be two module letters, e.g. ["A", "E"], not {written(raw)}')
+        raise ScenarioError(where, said(N_('must be two module letters, e.g. ["A", "E"], not {shown}'),
+                                        shown=written(raw)))
     letters = {m.letter for m in content.modules}
     for v in raw:
         if not (len(v) == 1 and v.upper() in letters):
-            raise ScenarioError(where, f"{written(v)} is not a module letter (known: {_known(content)})")
+            raise ScenarioError(where, said(N_("{shown} is not a module letter (known: {known})"),
+                                            shown=written(v), known=_known(content)))
     a, b = raw[0].upper(), raw[1].upper()
     if a == b:
-        raise ScenarioError(where, f"names {_name(content, a)} twice: a mission pairs two different modules")
+        raise ScenarioError(where, said(N_("names {module} twice: a mission pairs two different modules"),
+                                        module=_name(content, a)))
     if a not in content.devices and b not in content.devices:
         raise ScenarioError(
             where,
-            f"{_name(content, a)} and {_name(content, b)} are both stations, which "
-            f"never move, so they can never become adjacent: one must be a device",
+            said(N_("{first} and {second} are both stations, which never move, so they can never "
+                    "become adjacent: one must be a device"),
+                 first=_name(content, a), second=_name(content, b)),
         )
     return (a, b), (raw[0], raw[1])
 
@@ -212,7 +229,8 @@ def _pairs(raw: object, name: str, content: ContentPack) -> list[tuple[tuple[str
     """``missions`` or ``completed``: a list of pairs, none twice (in either order)."""
     if not isinstance(raw, list):
         raise ScenarioError(
-            name, f'must be a list of pairs of module letters, e.g. [["A", "E"]], not {written(raw)}'
+            name, said(N_('must be a list of pairs of module letters, e.g. [["A", "E"]], not {shown}'),
+                       shown=written(raw))
         )
     out: list[tuple[tuple[str, str], tuple[str, str]]] = []
     seen: dict[frozenset[str], int] = {}
@@ -220,7 +238,8 @@ def _pairs(raw: object, name: str, content: ContentPack) -> list[tuple[tuple[str
         pair, given = _pair(item, f"{name}[{i}]", content)
         key = frozenset(pair)
         if key in seen:
-            raise ScenarioError(f"{name}[{i}]", f"{written(given)} repeats {name}[{seen[key]}]")
+            raise ScenarioError(f"{name}[{i}]", said(N_("{shown} repeats {field}"),
+                                                     shown=written(given), field=f"{name}[{seen[key]}]"))
         seen[key] = i
         out.append((pair, given))
     return out
@@ -232,21 +251,23 @@ def _commands(raw: object) -> tuple[Command, ...]:
     if not isinstance(raw, list):
         raise ScenarioError(
             "commands",
-            f"must be a list of {REGISTERS} command names, registers 1 to "
-            f'{REGISTERS}, e.g. ["N", "C", "E", "DEPLOY", "S"], '
-            f"not {written(raw)}",
+            said(N_('must be a list of {registers} command names, registers 1 to {registers}, '
+                    'e.g. ["N", "C", "E", "DEPLOY", "S"], not {shown}'),
+                 registers=REGISTERS, shown=written(raw)),
         )
     commands = []
     for i, word in enumerate(raw):
         try:
             commands.append(Command.parse(word))
         except ValueError as exc:
-            raise ScenarioError(f"commands[{i}]", f"{exc} (step {i + 1})") from None
+            raise ScenarioError(f"commands[{i}]", said(N_("{problem} (step {step})"),
+                                                       problem=exc.args[0], step=i + 1)) from None
     if len(commands) != REGISTERS:
         raise ScenarioError(
             "commands",
-            f"must be exactly {REGISTERS} commands, one per register, "
-            f"not {len(commands)} (a transmission executes {REGISTERS})",
+            said(N_("must be exactly {registers} commands, one per register, "
+                    "not {count} (a transmission executes {registers})"),
+                 registers=REGISTERS, count=len(commands)),
         )
     return tuple(commands)
 
@@ -255,12 +276,14 @@ def _transmissions_left(raw: object, content: ContentPack) -> int:
     """1 to the most Transmission cards a game of ``content`` draws (a larger count is a typo, and the
     planner's search would deepen to it: ``plan --seconds 0`` never ended)."""
     if not (isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1):
-        raise ScenarioError("transmissions_left", f"must be an integer >= 1, not {written(raw)}")
+        raise ScenarioError("transmissions_left", said(N_("must be an integer >= 1, not {shown}"),
+                                                       shown=written(raw)))
     most = max((len(d.levels) for d in content.difficulties), default=DEFAULT_TRANSMISSIONS_LEFT)
     if raw > most:
         raise ScenarioError(
             "transmissions_left",
-            f"must be at most {most} (the Transmission cards of a game), not {written(raw)}",
+            said(N_("must be at most {most} (the Transmission cards of a game), not {shown}"),
+                 most=most, shown=written(raw)),
         )
     return raw
 
@@ -279,11 +302,13 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
     if not isinstance(data, dict):
         raise ScenarioError(
             "<scenario>",
-            f"must be a JSON object with the fields {', '.join(FIELDS)}, not {type(data).__name__}",
+            said(N_("must be a JSON object with the fields {fields}, not {kind}"),
+                 fields=", ".join(FIELDS), kind=type(data).__name__),
         )
     for key in data:
         if key not in FIELDS:
-            raise ScenarioError(str(key), f"unknown field (known: {', '.join(FIELDS)})")
+            raise ScenarioError(str(key),
+                                said(N_("unknown field (known: {fields})"), fields=", ".join(FIELDS)))
     required = ("board", "cadet", "missions") + (("commands",) if commands else ())
     for key in required:
         if key not in data:
@@ -305,9 +330,9 @@ def parse_scenario(data: object, content: ContentPack, *, commands: bool = True)
             if letter not in board.upper() and letter != carrying:
                 raise ScenarioError(
                     f"missions[{i}]",
-                    f"names {_name(content, letter)}, which is neither on "
-                    f"the board nor carried: the mission {written(given)} "
-                    f"could never be completed",
+                    said(N_("names {module}, which is neither on the board nor carried: "
+                            "the mission {shown} could never be completed"),
+                         module=_name(content, letter), shown=written(given)),
                 )
     # ``plan`` does not run the program, but a file that ``referee`` would refuse is refused here too.
     given_program = _commands(data["commands"]) if "commands" in data else ()
