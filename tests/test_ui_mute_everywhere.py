@@ -64,3 +64,37 @@ def test_a_tap_on_setups_button_mutes_and_it_fits(ui_harness: Any, tmp_path: Pat
     h.tap(mute)
     settle(h)
     assert not app.sound_muted and not read_config(path)[0].table.mute
+
+
+def test_fix_the_board_keeps_its_column_on_the_screen_in_german(ui_harness: Any, tmp_path: Path) -> None:
+    """Fix the board's column was full already: with the header's 48 px button all of it stays on the
+    screen, in English and in German (whose title is longer), and no label is cut or overlaps."""
+    from companion import i18n
+    from i18n_support import misfits
+    from test_ui_store import open_fix_the_board
+
+    h = ui_harness
+    app, _, _ = start(h, tmp_path, text="[table]\nvolume = 80\n")  # no Undo in the Menu
+    try:
+        tap_text(h, "New game")
+        wait_screen(h, "setup")
+        tap_text(h, "Start")
+        wait_screen(h, "board_setup")
+        screen = open_fix_the_board(h)
+        for language in ("en", "de"):
+            i18n.set_language(language)
+            settle(h)
+            h.pump(0.3)
+            h.screenshot(f"i18n/{language}_fix_the_board.png")
+            (mute,) = mute_buttons(screen)
+            fits(h, mute)
+            column = mute.parent.parent
+            for child in column.children:
+                x, y = child.to_window(*child.pos)
+                assert y >= 0 and y + child.height <= 480, (language, child, y, child.height)
+            assert not misfits(h.window), (language, misfits(h.window))
+            h.tap(mute)
+            settle(h)
+            assert app.sound_muted is (language == "en")
+    finally:
+        i18n.set_language("en")
