@@ -68,13 +68,19 @@ Builder.load_string("""
         BoxLayout:
             orientation: "vertical"
             spacing: dp(10)
-            Label:
-                text: root.heading
-                font_size: theme.FONT_LARGE
-                bold: True
-                text_size: self.width, None
+            BoxLayout:
                 size_hint_y: None
-                height: self.texture_size[1]
+                height: max(heading.texture_size[1], dp(48))
+                spacing: dp(8)
+                Label:
+                    id: heading
+                    text: root.heading
+                    font_size: theme.FONT_LARGE
+                    bold: True
+                    text_size: self.width, None
+                    valign: "middle"
+                MuteButton:
+                    words: False
             Label:
                 text: root.words
                 text_size: self.width, None
