@@ -183,7 +183,9 @@ def test_ctrl_c_stops_a_batch_on_two_processes_with_one_line() -> None:
     import sys
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "simulate", "--games", "2000", "--jobs", "2"],
+    # Far more games than 4 s can play on any machine (2,000 once finished in 3.7 s on an idle one).
+    command = [sys.executable, "-m", "companion", "simulate", "--games", "500000", "--jobs", "2"]
+    proc = subprocess.Popen(command,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(4)
