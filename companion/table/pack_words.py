@@ -16,13 +16,14 @@ translated.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, BinaryIO
 
 from companion.errors import Said
 from companion.i18n import _
 
-__all__ = ["FIVE_SHOWN", "SIX_SHOWN", "extract_five_pack", "extract_six_pack", "pack_word", "shown_words"]
+__all__ = ["FIVE_SHOWN", "SIX_SHOWN", "extract_five_pack", "extract_six_pack", "extract_words", "pack_word",
+           "shown_words"]
 
 #: The Six Actions' pack: each table (a dotted path) and the keys the table reads of its entries.
 SIX_SHOWN: Mapping[str, tuple[str, ...]] = {
@@ -67,8 +68,13 @@ def shown_words(data: Mapping[str, Any], shown: Mapping[str, tuple[str, ...]]) -
                         yield f"{where}.{key}", text
 
 
-def _extract(fileobj: BinaryIO, shown: Mapping[str, tuple[str, ...]]) -> Iterator[
-        tuple[int, str | None, str, list[str]]]:
+def extract_words(fileobj: BinaryIO, words: Callable[[dict[str, Any]], Iterable[tuple[str, str]]]
+                  ) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """A content pack's words as Babel extracts messages: ``words(data)`` gives ``(where, word)`` pairs
+    of the parsed TOML (``where`` a dotted field path), each yielded with the line it is on (found
+    from the last word's line on, as packs list them in order) and a comment naming its field.  A
+    file that is not readable TOML yields nothing (the pack's own check names its problems).  Every
+    game's Babel extraction method calls it with its own fields."""
     raw = fileobj.read()
     try:
         text = raw.decode("utf-8-sig")
@@ -76,10 +82,16 @@ def _extract(fileobj: BinaryIO, shown: Mapping[str, tuple[str, ...]]) -> Iterato
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
         return
     lines = text.splitlines()
-    for where, word in shown_words(data, shown):
+    seen = 0
+    for where, word in words(data):
         key = where.rsplit(".", 1)[1]
-        found = (n for n, row in enumerate(lines) if row.lstrip().startswith(key) and _value_of(row) == word)
-        line = next(found, None)
+        line = next((n for n in range(seen, len(lines)) if lines[n].lstrip().startswith(key)
+                     and _value_of(lines[n]) == word), None)
+        if line is None:  # out of order: look from the top
+            line = next((n for n, row in enumerate(lines) if row.lstrip().startswith(key)
+                         and _value_of(row) == word), None)
+        if line is not None:
+            seen = line
         yield (line or 0) + 1, None, word, [f"content pack: {where}"]
 
 
@@ -97,10 +109,10 @@ def extract_six_pack(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
     """Babel's extraction method for a Six Actions pack (TOML): each word the table reads, with the
     line it is on and a comment naming its field; a file that is not a readable pack yields
     nothing."""
-    return _extract(fileobj, SIX_SHOWN)
+    return extract_words(fileobj, lambda data: shown_words(data, SIX_SHOWN))
 
 
 def extract_five_pack(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
                       options: Any) -> Iterator[tuple[int, str | None, str, list[str]]]:
     """Babel's extraction method for a Five Actions pack (TOML), as :func:`extract_six_pack`."""
-    return _extract(fileobj, FIVE_SHOWN)
+    return extract_words(fileobj, lambda data: shown_words(data, FIVE_SHOWN))

@@ -13,11 +13,11 @@ A translation keeps to the pack's limits (a mission title of
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any, BinaryIO
 
 from companion.i18n import _
+from companion.table.pack_words import extract_words
 
 __all__ = ["SHOWN", "extract_pack", "pack_text", "shown_words"]
 
@@ -65,27 +65,5 @@ def extract_pack(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
     """Babel's extraction method for a content pack (TOML): each word the table reads, as a message
     with the line it is on and a comment naming its field.  A file that is not a readable pack
     yields nothing (the pack's own check names its problems)."""
-    raw = fileobj.read()
-    try:
-        text = raw.decode("utf-8-sig")
-        data = tomllib.loads(text)
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
-        return
-    lines = text.splitlines()
-    seen = 0  # the words come in the file's order: look for each from the last one found
-    for where, word in shown_words(data):
-        key = where.rsplit(".", 1)[1]
-        line = next((n for n in range(seen, len(lines)) if lines[n].lstrip().startswith(key)
-                     and _value_of(lines[n]) == word), None)
-        if line is not None:
-            seen = line
-        yield (line or 0) + 1, None, word, [f"content pack: {where}"]
+    return extract_words(fileobj, shown_words)
 
-
-def _value_of(line: str) -> str | None:
-    """The string a ``key = "value"`` line of TOML sets, or ``None``."""
-    try:
-        value = tomllib.loads(line).popitem()[1]
-    except (tomllib.TOMLDecodeError, KeyError):
-        return None
-    return value if isinstance(value, str) else None
