@@ -31,7 +31,8 @@ SAMPLE_NOTE = N_(
     "see docs/five-actions.md to enter your printed board."
 )
 
-#: The answers to "your action:", numbered 1 to 10 (the word, or its start, works too).
+#: The answers to "your action:", numbered 1 to 9 (the word, or its start, works too).  Leaving is not
+#: in it: ``quit`` is a word, never a number (see ActionTerminal.menu).
 MENU = (
     ("installation", N_("Installation")),
     ("transmission", N_("Transmission")),
@@ -42,7 +43,6 @@ MENU = (
     ("undo", N_("Undo")),
     ("board", N_("The board")),
     ("end", N_("End the game")),
-    ("quit", N_("Leave")),
 )
 
 
@@ -81,8 +81,7 @@ class Terminal(ActionTerminal[Session]):
     :class:`~companion.table.action_terminal.ActionTerminal` asks, loops and leaves."""
 
     rules = RULES
-    left = (N_("The game is saved; `companion play --game five-actions` resumes it."),
-            N_("You left the game (it was not saved)."))
+    game = "five-actions"
     back_said = N_("Back to the action menu: nothing was played.")
     saved_default = True
 
@@ -166,7 +165,7 @@ class Terminal(ActionTerminal[Session]):
             self.report(s.draw(self.drawn(view.pending_draw, view)))
             return
         self.show(view)
-        self.turn(self.pick(_("{player}, your action:").format(player=view.players[view.current or 0].name),
+        self.turn(self.menu(_("{player}, your action:").format(player=view.players[view.current or 0].name),
                             [(word, _(label)) for word, label in MENU]), view)
 
     def report(self, ok: bool) -> None:
@@ -174,8 +173,6 @@ class Terminal(ActionTerminal[Session]):
 
     def turn(self, choice: str, view: TableView) -> None:
         s = self.session
-        if choice == "quit":
-            raise Quit
         if choice == "board":
             self.board(view)
         elif choice == "pass":

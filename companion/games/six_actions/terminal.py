@@ -25,7 +25,8 @@ from companion.table.prompt import Back, Option, Quit
 
 __all__ = ["Terminal", "Quit", "Back"]
 
-#: The main menu during a turn: (word, what it does).
+#: The main menu during a turn: (word, what it does).  Leaving is not in it (``quit`` is a word, never a
+#: number: a number typed for the round's end menu must not leave, see ActionTerminal.menu).
 TURN_MENU = (
     ("build", N_("Build")),
     ("share", N_("Share")),
@@ -42,7 +43,6 @@ TURN_MENU = (
     ("pawn", N_("Move the pawn")),
     ("ledger", N_("The ledger")),
     ("undo", N_("Undo")),
-    ("quit", N_("Leave")),
 )
 ROUND_MENU = (
     ("adjust", N_("Ledger adjustment (Revenue, Dividends ...)")),
@@ -51,7 +51,6 @@ ROUND_MENU = (
     ("end", N_("End the game: the settlement")),
     ("ledger", N_("The ledger")),
     ("undo", N_("Undo the last action")),
-    ("quit", N_("Leave")),
 )
 
 
@@ -90,6 +89,7 @@ class Terminal(ActionTerminal[Session]):
     asks, loops and leaves)."""
 
     rules = RULES
+    game = "six-actions"
     back_words = ("back", "b")
     leaving = (N_("leave (the game is saved as it stands)"), N_("leave (this game is not saved)"))
 
@@ -100,10 +100,7 @@ class Terminal(ActionTerminal[Session]):
         """A numbered list; returns the option's word.
 
         :raises Back: nothing to choose from, or the player typed ``back``."""
-        word = self.prompt.pick(title, options)
-        if word == "quit":
-            raise Quit
-        return word
+        return self.prompt.pick(title, options)
 
     def number(self, prompt: str, low: int, high: int) -> int:
         return self.prompt.number(_("{question} ({low}-{high}): ").format(question=prompt, low=low,
@@ -140,9 +137,11 @@ class Terminal(ActionTerminal[Session]):
             return
         if view.phase is Phase.TURN and view.current is not None:
             me = view.players[view.current]
-            word = self.choose(_("{player}, your turn:").format(player=me.name), _menu(TURN_MENU))
+            word = self.menu(_("{player}, your turn:").format(player=me.name), _menu(TURN_MENU))
         elif view.phase is Phase.ROUND_END:
-            word = self.choose(_("The round is over:"), _menu(ROUND_MENU))
+            word = self.menu(_("The round is over:"), _menu(ROUND_MENU))
+            if word == "end" and not self.prompt.yes(_("End the game now?")):
+                return
         else:
             self.settle(view)
             return
