@@ -174,8 +174,8 @@ class Dispatch:
                         continue
                     child.add_argument(
                         "--game", choices=self.names, default=argparse.SUPPRESS,
-                        help=_("the game (default: the game whose tables the pack has, else {default})").format(
-                            default=self.names[0]))
+                        help=_("the game (default: the game whose tables the pack has, else "
+                               "{default})").format(default=self.names[0]))
 
     def _say_the_games(self, parser: argparse.ArgumentParser, game: str, name: str) -> None:
         """Title the game's own options with its name, and say in the help which other games have a

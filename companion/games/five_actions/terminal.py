@@ -1,13 +1,15 @@
 """``companion play --game five-actions``: the table's referee and accountant in a terminal.
 
 Menu-driven (issue 13, item 5): the table sees each player's panel, picks one of the five actions
-(or pass, undo, the board, end) from a numbered list, and answers only what the referee asks; with
-the map it lists the Locations, stations and lines to choose from, on the printed board it asks for
-the Locations, whether each is empty, the reward icon and the bonus dollars.  Every question goes
-through :class:`companion.table.prompt.Prompt` (issue 24, item 14): ``help`` shows the rules in
-short (:data:`summary.RULES`) and the moves possible now, a blank Enter says what is expected,
-``back`` returns to the action menu with nothing played, ``quit`` (or the end of input) leaves the
-game saved.  Every refusal is printed with the rule it names and nothing changes.
+(or pass, undo, the board, end: asked y/n first) from a numbered list, and answers only what the
+referee asks; with the map it lists the Locations, stations and lines to choose from, on the printed
+board it asks for the Locations, whether each is empty, the reward icon and the bonus dollars. Every
+question goes through :class:`companion.table.prompt.Prompt` (issue 24, item 14): ``help`` shows the
+rules in short (:data:`summary.RULES`) and the moves possible now, a blank Enter says what is
+expected, ``back`` returns to the action menu with nothing played, ``quit`` (or the end of input)
+leaves: a word, never a number of the menu
+(:meth:`~companion.table.action_terminal.ActionTerminal.menu`), and what is said then is every
+game's (saved or not). Every refusal is printed with the rule it names and nothing changes.
 """
 
 from __future__ import annotations

@@ -5,8 +5,10 @@ The terminal is one more source of the table's intents: it drives the same
 Every question goes through :class:`companion.table.prompt.Prompt`: each choice is a numbered list
 (type the number, or the word); ``help`` shows the rules in short (:data:`summary.RULES`) and the
 moves possible now; a blank Enter says what is expected; ``back`` goes back to the turn's menu,
-``quit`` leaves.  Every refusal is the rule's sentence and changes nothing.  A Merit card is shown
-only when its player asks for their cards.  Input and output go through ``input_fn`` and
+``quit`` leaves (a word, never a number of a menu: the turn's menu and the round's end menu differ,
+and a number typed for one must not leave the other; ending the game at the round's end is asked y/n
+first for the same reason). Every refusal is the rule's sentence and changes nothing. A Merit card
+is shown only when its player asks for their cards. Input and output go through ``input_fn`` and
 ``output_fn`` so a test can script a whole game.
 """
 
@@ -99,7 +101,7 @@ class Terminal(ActionTerminal[Session]):
     def choose(self, title: str, options: Sequence[Option]) -> str:
         """A numbered list; returns the option's word.
 
-        :raises Back: nothing to choose from, or the player typed ``back``."""
+        :raises Back: nothing to choose from, or the player typed ``back``.  :raises Quit: ``quit``."""
         return self.prompt.pick(title, options)
 
     def number(self, prompt: str, low: int, high: int) -> int:
