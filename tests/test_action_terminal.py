@@ -123,7 +123,7 @@ def test_yes_or_no() -> None:
 
 #: The Six Actions: a whole game (test_six_cli's script without its own "back").
 SIX_SCRIPT = ["muster", "2", "cards", "1", "merit", "1", "1", "politics", "loan", "muster", "9", "1", "pass",
-              "end", "1"]
+              "end", "y", "1"]
 #: The Five Actions: a whole game (test_five_cli's script); a blank answer means "none" at index 12.
 FIVE_SCRIPT = ["1", "1", "1", "2", "1", "2", "1", "2", "4", "1", "c4", "bank", "", "u", "p", "99", "e", "y"]
 FIVE_BLANK_MEANS = {12}
@@ -228,8 +228,9 @@ def test_quit_or_the_end_of_input_at_every_prompt_of_the_game(game: str, leave: 
         table = Table([*script[:k], leave] if leave else script[:k])
         session = _six(table) if game == "six" else _five(table)
         assert not session.over
-        assert table.said[-1] in ("Leaving: this game was not saved.",
-                                  "The game is saved; `companion play --game five-actions` resumes it.")
+        assert table.said[-1] in ("This game was not saved.",
+                                  "The game stays saved: `companion play --game five-actions` resumes it.")
+        assert table.said[-2] == ("You left the game." if leave else "End of input: leaving the game.")
 
 
 # --------------------------------------------------------------------------- the set-up, on the command line
@@ -393,5 +394,5 @@ def test_back_at_the_tycoon_draw_asks_the_draw_again_and_draws_nothing() -> None
     assert FiveTerminal(session, lambda question: next(answers), said.append, saved=False).run() == 0
     assert said.count("Which Tycoon tile was drawn from the level-1 stack?") == 2
     assert "Back to the action menu: nothing was played." in said
-    assert said[-1] == "You left the game (it was not saved)."
+    assert said[-2:] == ["You left the game.", "This game was not saved."]
     assert len(session.game.state.pending) == before and session.view().pending_draw == 1

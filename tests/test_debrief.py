@@ -218,14 +218,16 @@ def test_a_real_person_s_game_and_its_debrief_from_the_store(tmp_path: Any,
     assert "a person as Mission Control" in out and "closer" not in out and "Intended:" in out
 
 
-def test_debrief_of_a_game_the_store_has_not_got_is_bad_input_exit_2(
+def test_debrief_of_a_game_the_store_has_not_got_is_bad_input_exit_2_and_no_store_is_1(
         tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
     from companion.entry import main
     from companion.table.store import Store
 
     path = tmp_path / "companion.sqlite3"
-    assert main(["debrief", "99", "--database", str(path)]) == 2  # no store yet
+    assert main(["debrief", "99", "--database", str(path)]) == 1  # no store yet: as `debrief` alone
     assert "There is no game 99" in capsys.readouterr().err
+    assert main(["debrief", "--database", str(path)]) == 1
+    assert "No games yet" in capsys.readouterr().err
     with Store.open(path) as store:
         person_game(store)
     assert main(["debrief", "99", "--database", str(path)]) == 2

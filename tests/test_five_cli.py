@@ -167,7 +167,7 @@ def test_a_game_in_the_terminal() -> None:
     assert session.over
     text = "\n".join(lines)
     assert "Ana builds on Hill" in text and "V connection" in text and "Undone" in text
-    assert "'99' is not one of the 10 listed: type a number from 1 to 10" in text
+    assert "'99' is not one of the 9 listed: type a number from 1 to 9" in text
     assert "Ana: 0 points + 0 Patent icons" in text
     assert session.game.state.players[0].money == 11  # the Funding was undone
 
@@ -179,7 +179,7 @@ def test_the_terminal_says_each_refusal_and_nothing_changes() -> None:
     assert Terminal(session, lambda prompt: next(answers), lines.append).run() == 0
     assert "Refused: No Patent waits above Ana's installation column (Patents)." in lines
     assert session.game.state.players[0].stations == {"harbour": False} and not session.over
-    assert "The game is saved; `companion play --game five-actions` resumes it." in lines
+    assert "The game stays saved: `companion play --game five-actions` resumes it." in lines
 
 
 def test_an_empty_or_unknown_answer_asks_again_without_the_whole_round() -> None:
@@ -190,10 +190,10 @@ def test_an_empty_or_unknown_answer_asks_again_without_the_whole_round() -> None
     assert Terminal(session, lambda prompt: next(answers), lines.append).run() == 0
     assert sum(line == "Ana, your action:" for line in lines) == 1, "the round and its menu once"
     assert sum(line == numbered(MENU)[0] for line in lines) == 1
-    expected = "Type a number from 1 to 10, or the name of one of those listed."
+    expected = "Type a number from 1 to 9, or the name of one of those listed."
     blank = f"Nothing typed: t{expected[1:]} (help shows the rules and the moves now)"
     assert lines.count(blank) == 2, "a blank Enter says what is expected"
-    assert lines.count("'xyzzy' is not one of the 10 listed: t" + expected[1:]) == 1
+    assert lines.count("'xyzzy' is not one of the 9 listed: t" + expected[1:]) == 1
 
 
 def test_a_starting_location_already_taken_is_asked_again(
@@ -212,7 +212,7 @@ def test_play_in_the_terminal_is_saved_and_resumed(
     monkeypatch.setattr("sys.stdin", io.StringIO("2\nAna\nharbour\nBen\nridge\n1\n1\n1\n"))
     argv = ["play", "--game", "five-actions", "--seed", "3", "--database", str(database)]
     assert main(argv) == 0
-    assert "The game is saved" in capsys.readouterr().out
+    assert "The game stays saved" in capsys.readouterr().out
     store = Store.open(database)
     saved = store.unfinished()
     assert saved is not None and saved.game == "five-actions"

@@ -46,12 +46,13 @@ def test_a_game_left_after_its_start_stays_saved_and_says_so(capsys: pytest.Capt
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
     store = tmp_path / "store.sqlite3"
     out = play(capsys, monkeypatch, store, "\nquit\n")
-    assert "You left the game." in out and "The game stays saved: `companion play` resumes it." in out
+    assert "You left the game.\nThe game stays saved: `companion play --game transmission` resumes it." in out
     assert results(store) == ["unfinished"]
     out = play(capsys, monkeypatch, store, "")  # the end of input at the resume question: kept
     assert "An unfinished game is saved" in out and results(store) == ["unfinished"]
     out = play(capsys, monkeypatch, store, "y\n")  # resumed, then the end of input: still saved
-    assert "Resuming where the game stopped." in out and out.rstrip().endswith("`companion play` resumes it.")
+    assert "Resuming where the game stopped." in out
+    assert out.rstrip().endswith("`companion play --game transmission` resumes it.")
     assert results(store) == ["unfinished"]
 
 

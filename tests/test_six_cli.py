@@ -115,6 +115,7 @@ SCRIPT = [
     "1",  # Ben: 9 is out of range, asked again
     "pass",  # Ana
     "end",  # the round is over: end the game
+    "y",  # asked first (a number typed for the turn's menu must not end it)
     "1",  # Ana repays her note
 ]
 
@@ -148,7 +149,7 @@ def test_play_in_the_terminal_is_saved_and_leaves_on_end_of_input(
         str(database),
     ]
     assert main(argv) == 0
-    assert "Leaving: the game is saved" in capsys.readouterr().out
+    assert "The game stays saved: `companion play --game six-actions` resumes it." in capsys.readouterr().out
     store = Store.open(database)
     saved = store.unfinished()
     assert saved is not None and saved.game == "six-actions" and len(saved.record["actions"]) > 2

@@ -82,7 +82,7 @@ def test_a_game_never_played_is_not_listed_and_an_empty_store_says_so_once(
     path = tmp_path / "companion.sqlite3"
     with Store.open(path) as store:
         store.begin(_six(1), SIX)  # unfinished: not in the figures yet
-    assert cli(capsys, "stats", "--database", str(path)) == "No games yet.\n"
+    assert cli(capsys, "stats", "--database", str(path)) == "No finished games yet.\n"  # history lists it
     empty = json.loads(cli(capsys, "stats", "--json", "--database", str(path)))
     assert (empty["difficulties"], empty["standings"]) == ([], [])
     path = tmp_path / "other.sqlite3"
@@ -137,7 +137,7 @@ def test_game_figures_keep_the_games_apart_in_the_order_given() -> None:
     ]
     assert stats_lines(stats, (), registered())[0] == "The Six Actions"
     assert "elsewhere" in stats_lines(stats, (), registered())
-    assert stats_lines([], (), registered()) == ["No games yet."]
+    assert stats_lines([], (), registered()) == ["No finished games yet."]
 
 
 def test_a_history_of_one_game_has_no_game_column_and_the_printed_board_shows_rounds_only() -> None:

@@ -55,6 +55,7 @@ __all__ = [
     "play_stored",
     "referee",
     "seed_type",
+    "table_options",
 ]
 
 P = TypeVar("P")
@@ -130,6 +131,19 @@ def check_pack(
         return EXIT_ERROR
     out(_("OK: {contents}").format(contents=holds(load(file))))
     return EXIT_OK
+
+
+def table_options(args: argparse.Namespace, read: Callable[[Any, type[Exception]], P]) -> P:
+    """The game's table options of ``--options`` (``read``: the game's reader, e.g.
+    ``read_six_options``), read before ``play`` asks anything (docs/table-options.md: a bad value
+    exits 2 naming the option and nothing is started, nor another game's given up).
+
+    :raises Failure: the option and its allowed values (exit 2, :data:`~companion.cli.output.EXIT_USAGE`).
+    """
+    try:
+        return read(getattr(args, "options", None), ValueError)
+    except ValueError as exc:
+        raise Failure(str(exc), EXIT_USAGE) from None
 
 
 def ask_player_count(setup: Prompt, low: int, high: int) -> int:
@@ -268,7 +282,9 @@ def play_stored(
     :param terminal: the game's terminal game; its :attr:`~ActionTerminal.rules` are ``help``'s
         during the set-up too.
     :param new_game: the new game's session, asked through the set-up's prompt (``quit`` there leaves:
-        nothing new is saved).  A :class:`ValueError` it raises is the table's bad input.
+        nothing new is saved).  A :class:`ValueError` it raises is the table's bad input.  What the
+        command line says of the new game (``--options``, ``--players``) is checked before this is
+        called (:func:`table_options`): a bad option must not first ask to give another game up.
     :param describe: the resume offer's line of a saved game (after ``"An unfinished game is saved: "``).
     :returns: the terminal game's exit status; 0 when the table leaves during the set-up or keeps
         another game's; 1 (:data:`~companion.cli.output.EXIT_ERROR`) when the saved game cannot resume.
@@ -348,6 +364,5 @@ def add_referee_and_check(
         parents=[verbose_option()],
         description=_("List every problem in a content pack."),
     )
-    check.add_argument("--game", choices=(game,), default=game, help=_("the game: {name}").format(name=game))
     check.add_argument("file", metavar="FILE", help=_("the content pack to check"))
     check.set_defaults(handler=check_handler)

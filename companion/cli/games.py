@@ -14,12 +14,18 @@ the help names the other games that have a subcommand of that name (``companion 
 six-actions --help`` lists The Six Actions' options).  An option of another game's subcommand is
 refused with the game it belongs to (:func:`foreign_option`, exit 2): ``companion play --game
 six-actions --difficulty hard`` says that ``--difficulty`` belongs to Incoming Transmission.
+
+A content pack says which game it is by its tables (:attr:`GameInfo.pack_tables`): ``companion content
+check FILE`` without ``--game`` checks FILE with the game whose tables it has (:func:`pack_game`), and
+``--game`` is taken after ``check`` as well as before it, for every game.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import textwrap
+import tomllib
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,7 +33,7 @@ from companion.i18n import _, ngettext
 from companion.table.registry import AddSubcommand, GameInfo, RegisterCli, Subcommands
 
 __all__ = ["ends_in_s", "chosen_game", "ordered", "Dispatch", "GameParser", "mismatch", "foreign_option",
-           "said", "whose"]
+           "game_of_pack", "pack_game", "said", "whose"]
 
 
 class GameParser(argparse.ArgumentParser):
@@ -85,6 +91,32 @@ def chosen_game(argv: Sequence[str]) -> str | None:
     return found
 
 
+def game_of_pack(path: str, games: Sequence[GameInfo[Any]]) -> GameInfo[Any] | None:
+    """The game of ``games`` whose content packs' own tables (:attr:`GameInfo.pack_tables`) the TOML
+    file ``path`` has most of, or ``None``: the file cannot be read as TOML (the game's own check
+    says why), has none of them, or has as many of two games' (nothing is guessed)."""
+    try:
+        with open(path, "rb") as file:
+            keys = set(tomllib.load(file))
+    except (OSError, ValueError):  # tomllib.TOMLDecodeError and UnicodeDecodeError are ValueErrors
+        return None
+    counts = sorted(((len(keys & set(g.pack_tables)), i) for i, g in enumerate(games)), reverse=True)
+    if not counts or counts[0][0] == 0 or (len(counts) > 1 and counts[1][0] == counts[0][0]):
+        return None
+    return games[counts[0][1]]
+
+
+def pack_game(argv: Sequence[str], games: Sequence[GameInfo[Any]]) -> tuple[str, GameInfo[Any]] | None:
+    """For ``companion content check FILE`` (options anywhere): the file and the game of its pack
+    (:func:`game_of_pack`), or ``None`` for another command line or a pack of no one game."""
+    words = [arg for i, arg in enumerate(argv)
+             if not arg.startswith("-") and (i == 0 or argv[i - 1] != "--game")]
+    if words[:2] != ["content", "check"] or len(words) != 3 or not os.path.isfile(words[2]):
+        return None
+    game = game_of_pack(words[2], games)
+    return None if game is None else (words[2], game)
+
+
 def ordered(games: Sequence[GameInfo[Any]], chosen: str | None) -> list[GameInfo[Any]]:
     """``games`` with the ``chosen`` one first (the rest in their order)."""
     return sorted(games, key=lambda g: g.name != chosen)
@@ -99,6 +131,8 @@ class Dispatch:
         #: Each game's title by its name, for a command that names another game to the table.
         self.titles = {g.name: g.title for g in games}
         self.taken: set[str] = set()
+        #: The parser of each subcommand name a game added (its actions get ``--game`` too).
+        self.made: dict[str, list[argparse.ArgumentParser]] = {}
 
     def wrap(self, game: str, family: Subcommands) -> RegisterCli:
         """The ``register`` of ``game``'s ``family`` (imported when it is called), its subcommands
@@ -112,20 +146,36 @@ class Dispatch:
                     return argparse.ArgumentParser(add_help=False)
                 self.taken.add(name)
                 parser = add(name, help, parents)
+                self.made.setdefault(name, []).append(parser)
                 parser.add_argument(
                     "--game",
                     choices=self.names,
                     default=None,
-                    help=_("the game (default: {default}; {names})").format(
-                        default=self.names[0], names=", ".join(self.names)),
+                    help=_("the game (default: {default})").format(default=self.names[0]),
                 )
                 parser.set_defaults(game_of_command=game, game_titles=self.titles)
                 self._say_the_games(parser, game, name)
                 return parser
 
             family.build(add_game, pack)
+            self._game_after_actions()
 
         return wrapped
+
+    def _game_after_actions(self) -> None:
+        """Give each action of a game's subcommand (``content check``) a ``--game`` too, so that
+        ``companion content check --game NAME FILE`` is taken as ``content --game NAME check FILE``."""
+        for parser in (made for parsers in self.made.values() for made in parsers):
+            for action in parser._actions:
+                if not isinstance(action, argparse._SubParsersAction):
+                    continue
+                for child in action.choices.values():
+                    if "--game" in child._option_string_actions:
+                        continue
+                    child.add_argument(
+                        "--game", choices=self.names, default=argparse.SUPPRESS,
+                        help=_("the game (default: the game whose tables the pack has, else "
+                               "{default})").format(default=self.names[0]))
 
     def _say_the_games(self, parser: argparse.ArgumentParser, game: str, name: str) -> None:
         """Title the game's own options with its name, and say in the help which other games have a

@@ -326,8 +326,13 @@ def run(registry: Sequence[GameInfo[Any]], argv: list[str] | None = None) -> int
     :func:`companion.entry.main`, gives it the catalog's).  :returns: the exit status (see
     :data:`EPILOG`)."""
     given = sys.argv[1:] if argv is None else argv
+    chosen, pack = games.chosen_game(given), games.pack_game(given, registry)
+    if chosen is None and pack is not None and pack[1] is not registry[0]:
+        chosen = pack[1].name  # `content check FILE`: the game whose pack FILE is
+        err(_("{file} is a content pack of {game}: checked as one (as with --game {name})").format(
+            file=pack[0], game=_(pack[1].title), name=chosen))
     try:
-        parser = build_parser(registry, games.chosen_game(given), command_of(given))
+        parser = build_parser(registry, chosen, command_of(given))
     except KeyboardInterrupt:  # Ctrl-C while the game's subcommands are imported: one line, no traceback
         err(_("companion: interrupted"))
         return EXIT_INTERRUPTED
@@ -347,7 +352,11 @@ def run(registry: Sequence[GameInfo[Any]], argv: list[str] | None = None) -> int
     _setup_logging(verbosity)
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
-        return handler(args)
+        code = handler(args)
+        if code == EXIT_ERROR and pack is not None and pack[1].name != getattr(args, "game_of_command", None):
+            err(_("{file} looks like a content pack of {game}: `companion content check --game {name} "
+                  "{file}` checks it as one").format(file=pack[0], game=_(pack[1].title), name=pack[1].name))
+        return code
     except Failure as exc:
         err(f"companion {args.command}: {exc}")
         return exc.code

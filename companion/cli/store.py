@@ -233,9 +233,10 @@ def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStat
                 registry: Registry) -> list[str]:
     """The Stats tables, one per game played (titled by the game's title, a blank line between): a row
     per difficulty (:func:`companion.table.store_rows.game_figures`), or for a game played against each
-    other a row per number of players (:func:`standings_lines`); ``["No games yet."]`` with none."""
+    other a row per number of players (:func:`standings_lines`); ``["No finished games yet."]`` with
+    none (an unfinished game, which ``history`` lists, is not in the figures yet)."""
     if not stats and not standings:
-        return [_("No games yet.")]
+        return [_("No finished games yet.")]
     lines: list[str] = []
     for game in dict.fromkeys([s.game for s in stats] + [p.game for p in standings]):
         if lines:
@@ -384,11 +385,12 @@ def _finished_game(store: Store, game_id: int | None) -> SavedGame | None:
 def _cmd_debrief(args: argparse.Namespace) -> int:
     """The debrief of a finished game, from its record: its game's
     (:attr:`~companion.table.registry.GameInfo.debrief`, Incoming Transmission's
-    :mod:`companion.games.transmission.debrief`)."""
+    :mod:`companion.games.transmission.debrief`).  Exit 1 with no store yet (with a game number or
+    without) or no finished game; exit 2 for a number the store has not got (bad input)."""
     store = open_store(args)
-    if store is None and args.game is not None:
+    if store is None and args.game is not None:  # no store yet: exit 1 as without a number (not bad input)
         raise Failure(_("{no_store} There is no game {number}.").format(
-            no_store=none_yet(args), number=args.game), EXIT_USAGE)
+            no_store=none_yet(args), number=args.game))
     saved = _read(store, lambda opened: _finished_game(opened, args.game))
     if saved is None:
         raise Failure((none_yet(args) if store is None else _("No game has been played to its end yet."))

@@ -6,7 +6,12 @@ the table's intents: it drives the game's session and reads only its views.  Eve
 through one :class:`~companion.table.prompt.Prompt` (``help`` shows the game's rules in short and the
 moves possible now, a blank Enter says what is expected, ``back`` returns to the turn's menu with
 nothing played, ``quit`` or the end of input leaves); :meth:`ActionTerminal.play_turns` asks one
-step after another until the game is over or the table leaves, and says which.
+step after another until the game is over or the table leaves, and says which.  Leaving is the
+word ``quit``, never a number of a menu (:meth:`ActionTerminal.menu`): the menus change between
+states, and a number typed for the last one must not end an unsaved game.  What leaving says is
+the same in every game (:mod:`companion.table.prompt`'s :data:`~companion.table.prompt.LEFT`,
+:data:`~companion.table.prompt.END_OF_INPUT` and :func:`~companion.table.prompt.kept_or_not`), Incoming
+Transmission's included.
 
 Each game's ``Terminal`` subclasses :class:`ActionTerminal` with its words (the class attributes),
 :meth:`~ActionTerminal.moves_now` and :meth:`~ActionTerminal.step` (one turn's questions).
@@ -18,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 from companion.i18n import N_, _
-from companion.table.prompt import Back, Prompt, Quit
+from companion.table.prompt import END_OF_INPUT, LEFT, Back, Option, Prompt, Quit, kept_or_not
 
 __all__ = ["ActionTerminal", "TerminalSession"]
 
@@ -53,9 +58,8 @@ class ActionTerminal(Generic[S]):
     #: translates it where shown).
     leaving: ClassVar[tuple[str, str]] = (N_("leave (the game is saved)"),
                                           N_("leave (this game is not saved)"))
-    #: Said when the table leaves: with the store, without it (marked, translated where said).
-    left: ClassVar[tuple[str, str]] = (N_("Leaving: the game is saved as it stands."),
-                                       N_("Leaving: this game was not saved."))
+    #: The game's name on the command line (``--game``), for what leaving says.
+    game: ClassVar[str] = ""
     #: Said after ``back``: nothing was played (marked, translated where said).
     back_said: ClassVar[str] = N_("Back to the menu: nothing was played.")
     #: Whether a terminal made without ``saved`` says the game is kept.
@@ -94,16 +98,24 @@ class ActionTerminal(Generic[S]):
         """A typed answer (never blank).  :raises Quit, Back: see :meth:`Prompt.read`."""
         return self.prompt.read(question, expected)
 
+    def menu(self, title: str, options: Sequence[Option]) -> str:
+        """The game's menu: a numbered list with no "Leave" in it (``quit`` leaves, said under the
+        list), so a number typed for another state's menu never leaves.  :raises Quit, Back: as
+        :meth:`Prompt.read`."""
+        return self.prompt.pick(title, options, menu=True)
+
     def play_turns(self) -> bool:
-        """:meth:`step` until the game is over (``True``) or the table leaves (``False``, said as
-        :attr:`left` says); a ``back`` says :attr:`back_said` and asks the step again."""
+        """:meth:`step` until the game is over (``True``) or the table leaves (``False``, said with
+        :data:`LEFT` or :data:`END_OF_INPUT` and :func:`kept_or_not`); a ``back`` says
+        :attr:`back_said` and asks the step again."""
         try:
             while not self.session.over:
                 try:
                     self.step()
                 except Back:
                     self.say(_(self.back_said))
-        except Quit:
-            self.say(_(self.left[0] if self.saved else self.left[1]))
+        except Quit as left:
+            self.say(_(END_OF_INPUT if left.end_of_input else LEFT))
+            self.say(kept_or_not(self.saved, self.game))
             return False
         return True

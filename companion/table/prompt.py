@@ -10,7 +10,10 @@ Every prompt of a game's terminal, its set-up included, goes through one :class:
 - a blank Enter says what the question expects and asks again (unless a blank answer means
   something, e.g. "blank: none");
 - ``back`` (and ``b`` where that names no choice), where the game has a menu to go back to (the
-  words in ``back``), raises :class:`Back`;
+  words in ``back``), raises :class:`Back`; at the menu itself ``help`` does not offer it;
+- leaving is a word, never a number: a game's menu (``choose(..., menu=True)``) lists no "Leave"
+  and says under its list that ``quit`` leaves, so a number typed for the menu before (the menus
+  change between states) can never leave the game;
 - every choice list is numbered: the answer is the number, the option's word or its name, or the
   start of one of them when that names a single option.
 
@@ -27,13 +30,16 @@ from companion.i18n import N_, _
 
 __all__ = [
     "Back",
+    "END_OF_INPUT",
     "EndOfInput",
+    "LEFT",
     "NOT_STARTED",
     "Option",
     "Prompt",
     "Quit",
     "SETTING_UP",
     "match",
+    "kept_or_not",
     "not_started",
     "numbered",
     "setting_up",
@@ -48,6 +54,21 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 #: What ``help`` says ``quit`` does unless told (marked for translation).
 LEAVE = N_("leave")
 HELP_WORDS = frozenset({"help", "?"})
+#: Said when the table types ``quit`` (marked; said with ``_()``), in every game.
+LEFT = N_("You left the game.")
+#: Said when the input ends (Ctrl-D, the end of a piped file), in every game.
+END_OF_INPUT = N_("End of input: leaving the game.")
+
+
+def kept_or_not(saved: bool, game: str) -> str:
+    """What follows :data:`LEFT` (or :data:`END_OF_INPUT`) in every game: whether the game store
+    keeps the game, and how to go on (``game``: its ``--game`` name, ``"six-actions"``)."""
+    if saved:
+        return _("The game stays saved: `{command}` resumes it.").format(
+            command=f"companion play --game {game}")
+    return _("This game was not saved.")
+
+
 #: A long list is shown in columns of this many.
 COLUMNS = 3
 
@@ -127,8 +148,9 @@ class Prompt:
         self.back = frozenset(word.casefold() for word in back)
         self.leaving = leaving
 
-    def help(self, expected: str, options: Sequence[tuple[str, str]] = ()) -> None:
-        """The rules summary, the moves possible now and what this question expects."""
+    def help(self, expected: str, options: Sequence[tuple[str, str]] = (), menu: bool = False) -> None:
+        """The rules summary, the moves possible now and what this question expects (``menu``: the
+        game's menu, where ``back`` has nothing to go back to)."""
         for line in self.summary:
             self.say(line)
         moves = list(self.now()) if self.now is not None else []
@@ -141,17 +163,19 @@ class Prompt:
             self.say(line)
         leaving = _(self.leaving) if self.leaving else ""  # _("") would be the catalog's header
         words = [_("help: this text"), _("quit: {leaving}").format(leaving=leaving)]
-        if self.back:
+        if self.back and not menu:
             words.insert(0, _("back: back to the menu, nothing played"))
         self.say(_("Type {words}.").format(words="; ".join(words)))
 
     def read(
-        self, question: str, expected: str, blank: bool = False, options: Sequence[tuple[str, str]] = ()
+        self, question: str, expected: str, blank: bool = False, options: Sequence[tuple[str, str]] = (),
+        menu: bool = False,
     ) -> str:
         """One answer, its spaces tidied (``""`` only when ``blank``).
 
         :param expected: what the question wants, as a sentence beginning "Type"
             ("Type the city's name."): said for a blank answer and by ``help``.
+        :param menu: the question is the game's menu (``help`` offers no ``back``).
         :raises Quit: ``quit`` was typed.  :raises EndOfInput: the input ended.
         :raises Back: one of the ``back`` words was typed.
         """
@@ -165,7 +189,7 @@ class Prompt:
             if word in QUIT_WORDS:
                 raise Quit
             if word in HELP_WORDS:
-                self.help(expected, options)
+                self.help(expected, options, menu)
                 continue
             if word in self.back:
                 raise Back
@@ -179,12 +203,15 @@ class Prompt:
         return lambda question: self.read(question, expected, blank)
 
     def choose(
-        self, title: str, options: Sequence[Option], blank: str | None = None, question: str = "> "
+        self, title: str, options: Sequence[Option], blank: str | None = None, question: str = "> ",
+        menu: bool = False,
     ) -> str | None:
         """One of ``options`` from a numbered list; ``None`` for a blank answer when ``blank`` says
         what a blank answer means (``"none"``).
 
         :param title: the line above the list ("Which city?").
+        :param menu: the list is the game's menu: a line under it says that ``help`` and ``quit``
+            (a word, never one of the numbers) work, and ``help`` offers no ``back``.
         :raises Back: there is nothing to choose from (said), or ``back`` was typed.
         :raises Quit: as :meth:`read`.
         """
@@ -197,10 +224,13 @@ class Prompt:
             self.say(line)
         if blank is not None:
             self.say("  " + _("(Enter alone: {blank})").format(blank=blank))
+        if menu:
+            self.say("  " + _("(help: the rules and the moves now; quit: {leaving})").format(
+                leaving=_(self.leaving) if self.leaving else ""))
         expected = _("Type a number from 1 to {count}, or the name of one of those listed.").format(
             count=len(pairs))
         while True:
-            answer = self.read(question, expected, blank=blank is not None, options=pairs)
+            answer = self.read(question, expected, blank=blank is not None, options=pairs, menu=menu)
             if not answer:
                 return None
             found = match(answer, pairs)
@@ -209,9 +239,9 @@ class Prompt:
             self.say(_("{answer} is not one of the {count} listed: {expected}").format(
                 answer=repr(answer[:30]), count=len(pairs), expected=_lower_first(expected)))
 
-    def pick(self, title: str, options: Sequence[Option]) -> str:
+    def pick(self, title: str, options: Sequence[Option], menu: bool = False) -> str:
         """:meth:`choose` without a blank answer."""
-        value = self.choose(title, options)
+        value = self.choose(title, options, menu=menu)
         assert value is not None  # a blank answer is asked again
         return value
 

@@ -240,6 +240,9 @@ class GameInfo(Generic[S]):
         ``None`` for a game with no debrief (the CLI says so).
     :param bench: the game's targets of ``companion bench`` (Incoming Transmission's ``planner``),
         imported when ``bench`` is built.
+    :param pack_tables: the top-level tables of the game's content packs that no other game's packs
+        have (``("industries", "policies")``): ``companion content check FILE`` without ``--game``
+        checks FILE with the game whose tables it has (:func:`companion.cli.games.game_of_pack`).
     :raises ValueError: a name that is not lower-case without spaces.
     """
 
@@ -252,6 +255,7 @@ class GameInfo(Generic[S]):
     standings: bool = False
     debrief: Reference[DebriefOf] | None = None
     bench: tuple[Reference[BenchTarget], ...] = ()
+    pack_tables: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.lower() or any(c.isspace() for c in self.name):
@@ -284,13 +288,16 @@ def game_of_actions(
     title: str,
     parts: tuple[Reference[Callable[[str | None], ContentId]], Reference[Keeper[S]], Reference[Any]],
     difficulties: tuple[str, ...] = (),
+    pack_tables: tuple[str, ...] = (),
 ) -> GameInfo[S]:
     """The registration of a game of actions (The Six Actions, The Five Actions): players against
     each other (``standings``), whose command line is ``play``, ``referee`` and ``content``.
 
     :param parts: the game's content loader, its keeper and its command line's ``register``.
     :param difficulties: as :class:`GameInfo`'s (a game of actions' are its numbers of players).
+    :param pack_tables: as :class:`GameInfo`'s.
     """
     content, store, cli = parts
     commands = Subcommands(cli, HelpPlace.GAME, ("play", "referee", "content"))
-    return GameInfo(name, title, content, store, difficulties, cli=(commands,), standings=True)
+    return GameInfo(name, title, content, store, difficulties, cli=(commands,), standings=True,
+                    pack_tables=pack_tables)

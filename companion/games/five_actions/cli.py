@@ -104,9 +104,9 @@ def play(
     (:func:`~companion.cli.game_cli.play_stored`)."""
     content = content_pack(args)
     layout = args.layout or ("map" if content.has_map else "printed")
+    options = game_cli.table_options(args, read_five_options)  # before any question
 
     def new_game(setup: Prompt) -> Session:
-        options = read_five_options(getattr(args, "options", None), ValueError)  # before any question
         names, starts = _ask_players(setup, content, layout)
         return Session.new(content, names, starts, seed=args.seed, layout=layout,
                            physical_stacks=args.physical_stacks, options=options)

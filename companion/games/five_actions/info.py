@@ -26,4 +26,5 @@ GAME: GameInfo[Session] = game_of_actions(
         Reference("companion.games.five_actions.cli:register"),
     ),
     difficulties=tuple(f"{n} players" for n in range(2, 5)),
+    pack_tables=("tycoons", "patents", "credit_rows", "links"),
 )

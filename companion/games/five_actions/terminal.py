@@ -1,13 +1,15 @@
 """``companion play --game five-actions``: the table's referee and accountant in a terminal.
 
 Menu-driven (issue 13, item 5): the table sees each player's panel, picks one of the five actions
-(or pass, undo, the board, end) from a numbered list, and answers only what the referee asks; with
-the map it lists the Locations, stations and lines to choose from, on the printed board it asks for
-the Locations, whether each is empty, the reward icon and the bonus dollars.  Every question goes
-through :class:`companion.table.prompt.Prompt` (issue 24, item 14): ``help`` shows the rules in
-short (:data:`summary.RULES`) and the moves possible now, a blank Enter says what is expected,
-``back`` returns to the action menu with nothing played, ``quit`` (or the end of input) leaves the
-game saved.  Every refusal is printed with the rule it names and nothing changes.
+(or pass, undo, the board, end: asked y/n first) from a numbered list, and answers only what the
+referee asks; with the map it lists the Locations, stations and lines to choose from, on the printed
+board it asks for the Locations, whether each is empty, the reward icon and the bonus dollars. Every
+question goes through :class:`companion.table.prompt.Prompt` (issue 24, item 14): ``help`` shows the
+rules in short (:data:`summary.RULES`) and the moves possible now, a blank Enter says what is
+expected, ``back`` returns to the action menu with nothing played, ``quit`` (or the end of input)
+leaves: a word, never a number of the menu
+(:meth:`~companion.table.action_terminal.ActionTerminal.menu`), and what is said then is every
+game's (saved or not). Every refusal is printed with the rule it names and nothing changes.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ SAMPLE_NOTE = N_(
     "see docs/five-actions.md to enter your printed board."
 )
 
-#: The answers to "your action:", numbered 1 to 10 (the word, or its start, works too).
+#: The answers to "your action:", numbered 1 to 9 (the word, or its start, works too).  Leaving is not
+#: in it: ``quit`` is a word, never a number (see ActionTerminal.menu).
 MENU = (
     ("installation", N_("Installation")),
     ("transmission", N_("Transmission")),
@@ -42,7 +45,6 @@ MENU = (
     ("undo", N_("Undo")),
     ("board", N_("The board")),
     ("end", N_("End the game")),
-    ("quit", N_("Leave")),
 )
 
 
@@ -81,8 +83,7 @@ class Terminal(ActionTerminal[Session]):
     :class:`~companion.table.action_terminal.ActionTerminal` asks, loops and leaves."""
 
     rules = RULES
-    left = (N_("The game is saved; `companion play --game five-actions` resumes it."),
-            N_("You left the game (it was not saved)."))
+    game = "five-actions"
     back_said = N_("Back to the action menu: nothing was played.")
     saved_default = True
 
@@ -166,7 +167,7 @@ class Terminal(ActionTerminal[Session]):
             self.report(s.draw(self.drawn(view.pending_draw, view)))
             return
         self.show(view)
-        self.turn(self.pick(_("{player}, your action:").format(player=view.players[view.current or 0].name),
+        self.turn(self.menu(_("{player}, your action:").format(player=view.players[view.current or 0].name),
                             [(word, _(label)) for word, label in MENU]), view)
 
     def report(self, ok: bool) -> None:
@@ -174,8 +175,6 @@ class Terminal(ActionTerminal[Session]):
 
     def turn(self, choice: str, view: TableView) -> None:
         s = self.session
-        if choice == "quit":
-            raise Quit
         if choice == "board":
             self.board(view)
         elif choice == "pass":

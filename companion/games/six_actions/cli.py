@@ -14,6 +14,7 @@ import argparse
 from collections.abc import Callable
 
 from companion.cli import game_cli
+from companion.cli.output import EXIT_USAGE, Failure
 from companion.games.six_actions.content.loader import check_content, default_content, load_content
 from companion.games.six_actions.content.model import ContentPack
 from companion.games.six_actions.engine.options import read_six_options
@@ -25,8 +26,9 @@ from companion.games.six_actions.terminal import Terminal
 from companion.i18n import _
 from companion.table.prompt import Prompt
 from companion.table.registry import AddSubcommand
+from companion.table.seat_names import clean_name, taken_by
 
-__all__ = ["register", "content_pack", "parse_players", "play"]
+__all__ = ["register", "content_pack", "parse_players", "play", "tycoon_seat"]
 
 
 def content_pack(args: argparse.Namespace) -> ContentPack:
@@ -38,15 +40,31 @@ def parse_players(text: str) -> list[Seat]:
     """``"Ana:red,Ben:blue"`` (colours optional, given in :data:`COLOURS` order).
 
     :raises argparse.ArgumentTypeError: naming the problem."""
-    seats = []
+    seats: list[Seat] = []
     for i, part in enumerate(p.strip() for p in text.split(",")):
         name, _sep, colour = part.partition(":")
         colour = colour.strip().lower() or COLOURS[i % len(COLOURS)]
         if colour not in COLOURS:
             raise argparse.ArgumentTypeError(_("{colour} is not a colour ({colours})").format(
                 colour=repr(colour), colours=", ".join(COLOURS)))
+        other = taken_by(name, [s.name for s in seats])
+        if other is not None:
+            said = _("{name} is given for players {first} and {second}: each player needs their own name")
+            raise argparse.ArgumentTypeError(said.format(name=repr(clean_name(name)), first=other + 1,
+                                                         second=i + 1))
         seats.append(Seat(name.strip(), colour))
     return seats
+
+
+def tycoon_seat(tycoon: int, players: int) -> int:
+    """The seat (from 0, as records keep it) of ``--tycoon``, which counts the players from 1 in seat
+    order, as the table does.
+
+    :raises Failure: not a player from 1 to ``players`` (exit 2)."""
+    if not 1 <= tycoon <= players:
+        raise Failure(_("--tycoon: the first Tycoon is a player from 1 to {n}, not {tycoon}").format(
+            n=players, tycoon=tycoon), EXIT_USAGE)
+    return tycoon - 1
 
 
 def _cmd_referee(args: argparse.Namespace) -> int:
@@ -86,13 +104,14 @@ def play(
     """The terminal game; with the store, offer to resume the unfinished Six Actions game
     (:func:`~companion.cli.game_cli.play_stored`)."""
     content = content_pack(args)
+    options = game_cli.table_options(args, read_six_options)  # before any question
+    given: list[Seat] | None = args.players
+    tycoon_seat(args.tycoon, len(given) if given else content.setup.max_players)
 
     def new_game(setup: Prompt) -> Session:
-        options = read_six_options(getattr(args, "options", None), ValueError)  # before any question
-        seats = args.players or _ask_seats(setup, content)
-        return Session.new(
-            content, seats, tycoon=args.tycoon, seed=args.seed, layout=args.layout, options=options
-        )
+        seats = given or _ask_seats(setup, content)
+        return Session.new(content, seats, tycoon=tycoon_seat(args.tycoon, len(seats)), seed=args.seed,
+                           layout=args.layout, options=options)
 
     return game_cli.play_stored(
         args, input_fn, output_fn, title="The Six Actions", keeper=KEEPER, content=content,
@@ -114,7 +133,8 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
             colours=", ".join(COLOURS)),
     )
     play_parser.add_argument(
-        "--tycoon", type=int, default=0, help=_("the first Tycoon's seat, 0-based (default 0)")
+        "--tycoon", type=int, default=1, metavar="N",
+        help=_("the first Tycoon: player N in seat order, counted from 1 (default 1, the first player)")
     )
     game_cli.add_play_options(
         play_parser, play, max_seed=MAX_SEED, seed_help=_("the seed of the shuffled piles"),

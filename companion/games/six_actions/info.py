@@ -21,4 +21,5 @@ __all__ = ["GAME"]
 GAME: GameInfo[Session] = game_of_actions("six-actions", N_("The Six Actions"), (
     Reference("companion.games.six_actions.content.loader:load_content"),
     Reference("companion.games.six_actions.stored:KEEPER"),
-    Reference("companion.games.six_actions.cli:register")))
+    Reference("companion.games.six_actions.cli:register")),
+    pack_tables=("industries", "policies", "merits", "sectors", "shares", "finance"))

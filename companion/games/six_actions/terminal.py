@@ -5,8 +5,10 @@ The terminal is one more source of the table's intents: it drives the same
 Every question goes through :class:`companion.table.prompt.Prompt`: each choice is a numbered list
 (type the number, or the word); ``help`` shows the rules in short (:data:`summary.RULES`) and the
 moves possible now; a blank Enter says what is expected; ``back`` goes back to the turn's menu,
-``quit`` leaves.  Every refusal is the rule's sentence and changes nothing.  A Merit card is shown
-only when its player asks for their cards.  Input and output go through ``input_fn`` and
+``quit`` leaves (a word, never a number of a menu: the turn's menu and the round's end menu differ,
+and a number typed for one must not leave the other; ending the game at the round's end is asked y/n
+first for the same reason). Every refusal is the rule's sentence and changes nothing. A Merit card
+is shown only when its player asks for their cards. Input and output go through ``input_fn`` and
 ``output_fn`` so a test can script a whole game.
 """
 
@@ -25,7 +27,8 @@ from companion.table.prompt import Back, Option, Quit
 
 __all__ = ["Terminal", "Quit", "Back"]
 
-#: The main menu during a turn: (word, what it does).
+#: The main menu during a turn: (word, what it does).  Leaving is not in it (``quit`` is a word, never a
+#: number: a number typed for the round's end menu must not leave, see ActionTerminal.menu).
 TURN_MENU = (
     ("build", N_("Build")),
     ("share", N_("Share")),
@@ -42,7 +45,6 @@ TURN_MENU = (
     ("pawn", N_("Move the pawn")),
     ("ledger", N_("The ledger")),
     ("undo", N_("Undo")),
-    ("quit", N_("Leave")),
 )
 ROUND_MENU = (
     ("adjust", N_("Ledger adjustment (Revenue, Dividends ...)")),
@@ -51,7 +53,6 @@ ROUND_MENU = (
     ("end", N_("End the game: the settlement")),
     ("ledger", N_("The ledger")),
     ("undo", N_("Undo the last action")),
-    ("quit", N_("Leave")),
 )
 
 
@@ -90,6 +91,7 @@ class Terminal(ActionTerminal[Session]):
     asks, loops and leaves)."""
 
     rules = RULES
+    game = "six-actions"
     back_words = ("back", "b")
     leaving = (N_("leave (the game is saved as it stands)"), N_("leave (this game is not saved)"))
 
@@ -99,11 +101,8 @@ class Terminal(ActionTerminal[Session]):
     def choose(self, title: str, options: Sequence[Option]) -> str:
         """A numbered list; returns the option's word.
 
-        :raises Back: nothing to choose from, or the player typed ``back``."""
-        word = self.prompt.pick(title, options)
-        if word == "quit":
-            raise Quit
-        return word
+        :raises Back: nothing to choose from, or the player typed ``back``.  :raises Quit: ``quit``."""
+        return self.prompt.pick(title, options)
 
     def number(self, prompt: str, low: int, high: int) -> int:
         return self.prompt.number(_("{question} ({low}-{high}): ").format(question=prompt, low=low,
@@ -140,9 +139,11 @@ class Terminal(ActionTerminal[Session]):
             return
         if view.phase is Phase.TURN and view.current is not None:
             me = view.players[view.current]
-            word = self.choose(_("{player}, your turn:").format(player=me.name), _menu(TURN_MENU))
+            word = self.menu(_("{player}, your turn:").format(player=me.name), _menu(TURN_MENU))
         elif view.phase is Phase.ROUND_END:
-            word = self.choose(_("The round is over:"), _menu(ROUND_MENU))
+            word = self.menu(_("The round is over:"), _menu(ROUND_MENU))
+            if word == "end" and not self.prompt.yes(_("End the game now?")):
+                return
         else:
             self.settle(view)
             return

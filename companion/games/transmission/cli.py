@@ -50,6 +50,7 @@ from companion.games.transmission.terminal import Terminal
 from companion.games.transmission.terminal_person import PersonTerminal
 from companion.i18n import _, ngettext
 from companion.table.config import MISSION_CONTROL_RANGE, MISSION_CONTROL_SECONDS, Config, read_config
+from companion.table.prompt import kept_or_not
 from companion.table.registry import AddSubcommand
 from companion.table.store import Store, StoreError, describe_saved
 from companion.table.store_rows import counts
@@ -84,7 +85,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not args.no_store:  # save every move and offer to resume
         return play_stored(args, content, chooser, config=config)
     session = new_session(args, content, chooser, config)
-    return terminal_for(session).run()
+    return _unsaved(session, terminal_for(session).run())
+
+
+def _unsaved(session: Session, code: int, output_fn: Callable[[str], None] = out) -> int:
+    """Say, after a game played without the store that ended before its end, that it was not saved
+    (as every game says it: :func:`~companion.table.prompt.kept_or_not`).  :returns: ``code``."""
+    if not session.over:
+        output_fn(kept_or_not(False, KEEPER.game))
+    return code
 
 
 #: ``play``'s options that only a person as Mission Control uses.
@@ -334,7 +343,7 @@ def play_stored(args: argparse.Namespace, content: ContentPack, chooser: Chooser
     except StoreError as exc:
         err(_("{problem} This game will not be saved.").format(problem=exc))
         unsaved = new_session(args, content, chooser, config)
-        return terminal_for(unsaved, input_fn, output_fn).run()
+        return _unsaved(unsaved, terminal_for(unsaved, input_fn, output_fn).run(), output_fn)
     if store.notice:
         err(store.notice)
     try:
@@ -386,7 +395,7 @@ def _left(store: Store, session: Session, new_game: int | None, output_fn: Calla
         store.abandon(new_game)
         output_fn(_("Nothing was played, so nothing is kept to resume (History lists it as abandoned)."))
     else:
-        output_fn(_("The game stays saved: `companion play` resumes it."))
+        output_fn(kept_or_not(True, KEEPER.game))
 
 
 #: What the resume question takes for yes, for no (the old game is given up) and for leaving.

@@ -29,4 +29,6 @@ GAME: GameInfo[Session] = GameInfo(
                      ("play", "referee", "plan", "simulate", "content")),),
     debrief=Reference("companion.games.transmission.debrief_command:debriefing"),
     bench=(Reference("companion.games.transmission.lab.bench_cli:PLANNER"),),
+    pack_tables=("missions", "modules", "transmissions", "boosts", "commands", "difficulty", "layouts",
+                 "score"),
 )

@@ -34,6 +34,7 @@ from companion.games.transmission.terminal_board import legend as _legend
 from companion.games.transmission.terminal_board import render_board
 from companion.games.transmission.terminal_fix import FIX_WORDS, TABLE_HELP, UNDO_WORDS, fix_board, undo
 from companion.i18n import N_, _, ngettext
+from companion.table.prompt import END_OF_INPUT, LEFT
 
 __all__ = ["Terminal", "play", "render_board", "parse_order", "no_boosts", "OrderError", "HELP", "help_text"]
 
@@ -259,7 +260,7 @@ class Terminal:
         try:
             return self.input_fn(prompt)
         except EOFError:
-            self.say("", _("End of input: leaving the game."))  # no seed: it deals the secret missions
+            self.say("", _(END_OF_INPUT))  # no seed: it deals the secret missions
             raise _Quit from None
 
     def run(self) -> int:
@@ -351,7 +352,7 @@ class Terminal:
                          else _("Just press Enter to go on (or type 'quit')."))
 
     def _quit(self) -> NoReturn:
-        self.say(_("You left the game."))  # no seed: with the content pack it deals the secret missions
+        self.say(_(LEFT))  # no seed: with the content pack it deals the secret missions
         raise _Quit
 
     def leave(self) -> NoReturn:
