@@ -116,8 +116,7 @@ class Dispatch:
                     "--game",
                     choices=self.names,
                     default=None,
-                    help=_("the game (default: {default}; {names})").format(
-                        default=self.names[0], names=", ".join(self.names)),
+                    help=_("the game (default: {default})").format(default=self.names[0]),
                 )
                 parser.set_defaults(game_of_command=game, game_titles=self.titles)
                 self._say_the_games(parser, game, name)
