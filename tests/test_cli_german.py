@@ -277,6 +277,19 @@ def test_the_simulations_report_is_german(german: None, capsys: pytest.CaptureFi
     assert lines[1].startswith("Gewinnquote:") and "% (" in lines[1] and " von 2)" in lines[1]
     assert [line.split(":")[0] for line in lines[2:]] == ["Übertragungen im Mittel", "Punkte im Mittel",
                                                             "Suche"]
+    assert lines[-1].split(":", 1)[1].strip().startswith(("nativer Kern", "reines Python (")), lines[-1]
     # The labels are aligned: every value starts in one column.
     assert len({len(line.split(":")[0]) + len(line.split(":")[1]) - len(line.split(":")[1].lstrip())
                 for line in lines[1:]}) == 1
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (("labels", "--out", "sheet.txt"),
+     "companion labels: --out muss auf .pdf (ein PDF) oder .png (ein PNG je Seite) enden, nicht 'sheet.txt'"),
+    (("doctor", "--scans", "-1"), "companion doctor: --scans muss 0 oder mehr sein, nicht -1"),
+    (("doctor", "--listen", "7200"), "companion doctor: --listen muss 0 bis 3600 Sekunden sein, nicht 7200"),
+])
+def test_the_hardware_commands_refuse_in_german(german: None, capsys: pytest.CaptureFixture[str],
+                                                argv: tuple[str, ...], said: str) -> None:
+    code, _, err = companion(capsys, *argv)
+    assert code == 2 and err == said + "\n", err

@@ -42,7 +42,7 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import rules_for
 from companion.games.transmission.engine.scenario import Scenario, load_scenario
 from companion.games.transmission.engine.views import MissionControlView
-from companion.games.transmission.mission_control.native import search_kind
+from companion.games.transmission.mission_control.native import search_kind, search_words
 from companion.games.transmission.names import DIFFICULTY_WORDS
 from companion.games.transmission.options import MAX_SEED, content_pack, game_options, seed
 from companion.games.transmission.person import MC_SEATS, PersonSession
@@ -304,7 +304,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             rate=percent(result.win_rate), wins=number(result.wins), games=number(result.games))),
         (_("mean transmissions used:"), number(round(result.mean_transmissions, 2))),
         (_("mean score:"), number(round(result.mean_score, 1))),
-        (_("search:"), search_kind()),
+        (_("search:"), search_words()),
     )
     width = max(len(label) for label, _value in figures)
     for label, value in figures:
