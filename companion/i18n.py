@@ -11,6 +11,7 @@ Use::
 
     TITLE = N_("Mission complete")        # marked at module level, translated where it is shown
     label = _(TITLE)
+    _("a seed is a whole number from 0 to {most}").format(most=number(MAX_SEED))  # 4.294.967.295
     _("Execute refuses: {reason}").format(reason=...)
     ngettext("{n} transmission left", "{n} transmissions left", n).format(n=n)
 
@@ -32,8 +33,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "SOURCE_LANGUAGE", "UnknownLanguage", "N_", "_",
-           "language", "language_from_env", "ngettext", "npgettext", "on_language_change",
-           "pgettext", "set_language"]
+           "language", "language_from_env", "ngettext", "npgettext", "number", "on_language_change",
+           "percent", "pgettext", "set_language"]
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +88,33 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context, as :func:`pgettext`."""
     return _translations.npgettext(context, singular, plural, n)
+
+
+def number(value: float) -> str:
+    """``value`` written as the table's language writes numbers (Babel's locale data): English
+    ``10,000,000`` and ``0.1``, German ``10.000.000`` and ``0,1``.  For the large ranges and the
+    decimals of the command line's help and refusals; a language Babel does not know (the tests'
+    pseudo-locale) is written as English."""
+    from babel.core import UnknownLocaleError  # Babel is imported when a number is written, not at start
+    from babel.numbers import format_decimal
+
+    try:
+        return str(format_decimal(value, locale=_language))
+    except (UnknownLocaleError, ValueError):
+        return str(format_decimal(value, locale=SOURCE_LANGUAGE))
+
+
+def percent(fraction: float) -> str:
+    """``fraction`` (0.581) as a percentage to one decimal at most, as the table's language writes
+    one (Babel's locale data, see :func:`number`): English ``58.1%``, German ``58,1 %``."""
+    from babel.core import UnknownLocaleError
+    from babel.numbers import format_percent
+
+    rounded = round(fraction, 3)  # one decimal of the percentage, as many as it needs (58%, 58.1%)
+    try:
+        return str(format_percent(rounded, locale=_language, decimal_quantization=False))
+    except (UnknownLocaleError, ValueError):
+        return str(format_percent(rounded, locale=SOURCE_LANGUAGE, decimal_quantization=False))
 
 
 def language() -> str:

@@ -163,6 +163,27 @@ def outside_catalog(text: str, data: Collection[str] = ()) -> list[str]:
     return [w for w in _WORD.findall(rest) if not all(unicodedata.category(c) == "So" for c in w)]
 
 
+def unmarked_lines(text: str, data: Collection[str] = ()) -> list[str]:
+    """The lines of ``text`` (a whole help, say) that hold words from outside the catalog, each with
+    those words: ``"  --seconds SECONDS  answer within ...: ['answer', 'within']"``.  A message may
+    run over several lines (argparse wraps it): the marks are matched in the whole text first.
+    ``data`` (what a person types: ``--seed``, ``SEED``) is allowed as whole words only."""
+    masked = text
+    while True:  # blank each marked message, keeping its line breaks, so lines stay where they were
+        inner = _INNER.sub(lambda found: re.sub(r"[^\n]", " ", found.group()), masked)
+        if inner == masked:
+            break
+        masked = inner
+    for word in sorted(data, key=len, reverse=True):  # whole words only: "N" is no part of "JSON"
+        masked = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", " ", masked)
+    found = []
+    for line, rest in zip(text.splitlines(), masked.splitlines(), strict=True):
+        words = outside_catalog(rest)
+        if words:
+            found.append(f"{line.strip()!r}: {words}")
+    return found
+
+
 def describe(widget: Any) -> str:
     x, y = widget.to_window(*widget.pos)
     return (f"{type(widget).__name__} {widget.text[:70]!r} at ({x:.0f}, {y:.0f}) "

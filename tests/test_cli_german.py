@@ -243,3 +243,53 @@ def test_the_hardware_and_content_helps_are_german(german: None, capsys: pytest.
         assert code == 0 and words in out, (argv, out)
     code, out, _ = companion(capsys, "content", "--help")
     assert code == 0 and "jedes Problem eines Inhaltspakets (TOML) auflisten" in out, out
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (("plan", "--seconds", "soon", "x.json"), "Argument --seconds: keine Anzahl Sekunden: 'soon'"),
+    (("plan", "--seconds", "7200", "x.json"),
+     "Argument --seconds: muss 0 (keine Grenze) bis 3600 Sekunden sein, nicht 7200"),
+    (("simulate", "--games", "0"), "Argument --games: muss mindestens 1 sein, nicht 0"),
+    (("simulate", "--games", "10000001"), "Argument --games: darf höchstens 10.000.000 sein, nicht 10000001"),
+    (("simulate", "--games", "viele"), "Argument --games: keine ganze Zahl: 'viele'"),
+    (("simulate", "--seed", "-1"),
+     "Argument --seed: ein Startwert ist eine ganze Zahl von 0 bis 999.999.999, nicht '-1'"),
+    (("play", "--game", "six-actions", "--seed", "x"),
+     "Argument --seed: ein Startwert ist eine ganze Zahl von 0 bis "),
+    (("simulate", "--jobs", "65"), "Argument --jobs: muss 0 (jeder Kern) bis 64 sein, nicht 65"),
+])
+def test_each_bad_option_value_is_refused_in_german(german: None, capsys: pytest.CaptureFixture[str],
+                                                    argv: tuple[str, ...], said: str) -> None:
+    """Each option's type refuses a bad value in German, large numbers with German separators."""
+    code, _, err = companion(capsys, *argv)
+    assert code == 2
+    assert f"companion {argv[0]}: Fehler: {said}" in err, err
+    assert "must" not in err and "not a" not in err and "10,000,000" not in err
+
+
+def test_the_simulations_report_is_german(german: None, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = companion(capsys, "simulate", "--games", "2", "--jobs", "1", "--difficulty", "training")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("2 Spiele mit Schwierigkeit Training, Startwert 0, Missionskontrolle "
+                               "shortest, Kadett perfect, in "), lines
+    assert " s auf 1 Prozess (" in lines[0] and lines[0].endswith("Spiele pro Minute und Kern)")
+    assert lines[1].startswith("Gewinnquote:") and "% (" in lines[1] and " von 2)" in lines[1]
+    assert [line.split(":")[0] for line in lines[2:]] == ["Übertragungen im Mittel", "Punkte im Mittel",
+                                                            "Suche"]
+    assert lines[-1].split(":", 1)[1].strip().startswith(("nativer Kern", "reines Python (")), lines[-1]
+    # The labels are aligned: every value starts in one column.
+    assert len({len(line.split(":")[0]) + len(line.split(":")[1]) - len(line.split(":")[1].lstrip())
+                for line in lines[1:]}) == 1
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (("labels", "--out", "sheet.txt"),
+     "companion labels: --out muss auf .pdf (ein PDF) oder .png (ein PNG je Seite) enden, nicht 'sheet.txt'"),
+    (("doctor", "--scans", "-1"), "companion doctor: --scans muss 0 oder mehr sein, nicht -1"),
+    (("doctor", "--listen", "7200"), "companion doctor: --listen muss 0 bis 3600 Sekunden sein, nicht 7200"),
+])
+def test_the_hardware_commands_refuse_in_german(german: None, capsys: pytest.CaptureFixture[str],
+                                                argv: tuple[str, ...], said: str) -> None:
+    code, _, err = companion(capsys, *argv)
+    assert code == 2 and err == said + "\n", err

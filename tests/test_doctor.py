@@ -215,7 +215,7 @@ def test_the_command_exits_0_when_all_is_well(capsys: pytest.CaptureFixture[str]
     out, _ = capsys.readouterr()
     assert code == 0, out
     assert "All well" in out and "Listening to the card reader for 0.1 s" in out
-    assert out.rstrip().endswith("0 scan(s) read.")
+    assert out.rstrip().endswith("0 scans read.")
 
 
 # ------------------------------------------------------------------ what is not well (issue 4 review)

@@ -48,3 +48,15 @@ def test_english_is_the_source_and_plural_forms_count() -> None:
     assert i18n.ngettext("{n} game", "{n} games", 1) == "{n} game"
     assert i18n.ngettext("{n} game", "{n} games", 2) == "{n} games"
     assert i18n.N_("Menu") == "Menu"
+
+
+def test_numbers_and_percentages_are_written_as_the_language_writes_them() -> None:
+    """Large ranges and decimals of the command line (``simulate --games``: 1 to 10,000,000)."""
+    try:
+        english = (i18n.number(10_000_000), i18n.number(0.1), i18n.percent(0.5814))
+        assert english == ("10,000,000", "0.1", "58.1%")
+        i18n.set_language("de")
+        assert (i18n.number(10_000_000), i18n.number(0.1), i18n.percent(0.5814)) == ("10.000.000", "0,1",
+                                                                                     "58,1\xa0%")
+    finally:
+        i18n.set_language("en")

@@ -38,6 +38,7 @@ from pathlib import Path
 
 from companion.cli.bench import AddTarget, BenchTarget
 from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, print_json
+from companion.i18n import N_, _, number
 
 __all__ = ["CPU_TARGET", "RSS_TARGET", "KINDS", "Run", "Startup", "STARTUP", "measure", "register",
            "report_lines", "run_once"]
@@ -45,6 +46,9 @@ __all__ = ["CPU_TARGET", "RSS_TARGET", "KINDS", "Run", "Startup", "STARTUP", "me
 #: The targets of issue 10, item 4: the companion's figure over the bare app's, at most.
 CPU_TARGET = 1.3
 RSS_TARGET = 1.2
+
+#: ``bench startup``'s line in ``bench --help`` (the words of :data:`companion.cli.bench.MISSING_TARGETS`).
+STARTUP_HELP = N_("the app's start-up against a bare Kivy app: CPU and peak memory to the first frame")
 
 #: The two apps, in :mod:`ui.first_frame`'s names, and how the table calls them.
 KINDS = {"bare": "bare Kivy app (one Label)", "companion": "companion run"}
@@ -199,7 +203,7 @@ def _cmd_bench_startup(args: argparse.Namespace) -> int:
     from ui.cli import display_problem  # the check `companion run` makes, without Kivy
 
     if args.runs < 1 or args.runs > 100:
-        raise Failure(f"--runs must be from 1 to 100, not {args.runs}", EXIT_USAGE)
+        raise Failure(_("--runs must be from 1 to 100, not {runs}").format(runs=args.runs), EXIT_USAGE)
     problem = display_problem(os.environ)
     if problem is not None:
         raise Failure(problem)
@@ -214,18 +218,19 @@ def _cmd_bench_startup(args: argparse.Namespace) -> int:
 
 def register(add: AddTarget) -> None:
     """Add ``bench startup``."""
-    startup = add("startup", "the app's start-up against a bare Kivy app: CPU and peak memory to the first "
-                  "frame",
-                  "Start a bare Kivy app with one Label and the companion (`companion run`) to their first "
-                  "frame on the current display, each in a fresh process, alternating, and print the "
-                  f"medians of their CPU time and peak memory and the two ratios against the targets "
-                  f"(at most {CPU_TARGET:g}x the CPU and {RSS_TARGET:g}x the memory).")
+    # The help is translated; the report stays a developer's English (as `bench planner`'s).
+    startup = add("startup", _(STARTUP_HELP),
+                  _("Start a bare Kivy app with one Label and the companion (`companion run`) to their first "
+                    "frame on the current display, each in a fresh process, alternating, and print the "
+                    "medians of their CPU time and peak memory and the two ratios against the targets "
+                    "(at most {cpu}x the CPU and {memory}x the memory).").format(
+                      cpu=number(CPU_TARGET), memory=number(RSS_TARGET)))
     startup.add_argument("--runs", type=int, default=7, metavar="N",
-                         help="runs of each app after one warm-up run of each (default 7)")
+                         help=_("runs of each app after one warm-up run of each (default 7)"))
     startup.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
-                         help="seconds a run may take to its first frame before it counts as failed "
-                              "(default 60)")
-    startup.add_argument("--json", action="store_true", help="print the figures as JSON")
+                         help=_("seconds a run may take to its first frame before it counts as failed "
+                                "(default 60)"))
+    startup.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
     startup.set_defaults(handler=_cmd_bench_startup)
 
 

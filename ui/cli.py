@@ -28,7 +28,7 @@ from pathlib import Path
 from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err, out
 from companion.errors import ConfigError
 from companion.games.transmission.options import content_pack, game_options
-from companion.i18n import _
+from companion.i18n import N_, _, ngettext, number
 from companion.table.config import Config, read_config
 from companion.table.registry import AddSubcommand, HelpPlace, Subcommands
 from ui import kivy_config
@@ -38,8 +38,9 @@ __all__ = ["RUN", "HARDWARE", "NO_DISPLAY", "display_problem", "kms_problem", "r
 
 log = logging.getLogger(__name__)
 
-NO_DISPLAY = ("No display found: neither DISPLAY nor WAYLAND_DISPLAY is set and SDL_VIDEODRIVER is not "
-              "kmsdrm or dummy. Run under X/Wayland, or set SDL_VIDEODRIVER=kmsdrm on a Pi console.")
+#: What ``run`` says with no display (marked: shown as ``_(NO_DISPLAY)``).
+NO_DISPLAY = N_("No display found: neither DISPLAY nor WAYLAND_DISPLAY is set and SDL_VIDEODRIVER is not "
+                "kmsdrm or dummy. Run under X/Wayland, or set SDL_VIDEODRIVER=kmsdrm on a Pi console.")
 
 PAPERS = ("a4", "letter")
 
@@ -59,7 +60,7 @@ def display_problem(env: Mapping[str, str]) -> str | None:
         return None
     if driver == "dummy":
         return None
-    return NO_DISPLAY
+    return _(NO_DISPLAY)
 
 
 def kms_problem(root: str = "/") -> str | None:
@@ -71,11 +72,11 @@ def kms_problem(root: str = "/") -> str | None:
     """
     cards = sorted(glob.glob(os.path.join(root, "dev", "dri", "card*")))
     if not cards:
-        return ("no display: SDL_VIDEODRIVER=kmsdrm but there is no /dev/dri/card* "
-                "(is the KMS driver on? dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt)")
+        return _("no display: SDL_VIDEODRIVER=kmsdrm but there is no /dev/dri/card* "
+                 "(is the KMS driver on? dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt)")
     if not any(os.access(card, os.R_OK | os.W_OK) for card in cards):
-        return (f"no display: {', '.join(cards)} cannot be opened by this user "
-                f"(add it to the video group: sudo usermod -a -G video $USER)")
+        return _("no display: {cards} cannot be opened by this user "
+                 "(add it to the video group: sudo usermod -a -G video $USER)").format(cards=", ".join(cards))
     statuses = {}
     for path in sorted(glob.glob(os.path.join(root, "sys", "class", "drm", "card*-*", "status"))):
         try:
@@ -85,7 +86,8 @@ def kms_problem(root: str = "/") -> str | None:
             continue
     if statuses and "connected" not in statuses.values():
         listed = ", ".join(f"{name} {status}" for name, status in statuses.items())
-        return f"no display: no screen is connected ({listed}); waiting for one"
+        return _("no display: no screen is connected ({connectors}); waiting for one").format(
+            connectors=listed)
     return None
 
 
@@ -103,13 +105,14 @@ def _cmd_run(args: argparse.Namespace) -> int:
         from ui import app  # Kivy: only now that a display is known to exist
     except ModuleNotFoundError as exc:
         if exc.name in ("ui", "ui.app"):
-            raise Failure("the Kivy app (ui/app.py) is not installed with this copy of the companion; "
-                          "`companion play` runs a game in the terminal") from None
-        raise Failure(f"the Kivy app cannot start: module {exc.name!r} is missing "
-                      f"(install the project with `pip install -e .`)") from None
+            raise Failure(_("the Kivy app (ui/app.py) is not installed with this copy of the companion; "
+                            "`companion play` runs a game in the terminal")) from None
+        raise Failure(_("the Kivy app cannot start: module {module} is missing "
+                        "(install the project with `pip install -e .`)").format(
+            module=repr(exc.name))) from None
     app_main: Callable[..., int | None] | None = getattr(app, "main", None)
     if app_main is None:
-        raise Failure("ui/app.py has no main() to start the app")
+        raise Failure(_("ui/app.py has no main() to start the app"))
     # The one call to adapt if ui.app.main's signature changes.
     extra = {"kiosk": True} if kiosk else {}
     status = app_main(content=content, difficulty=args.difficulty, layout=args.layout, seed=args.seed,
@@ -141,7 +144,7 @@ def _prepare_kiosk(args: argparse.Namespace) -> bool:
             log.error("%s; the default display settings are used", str(exc))
             kivy_config.prepare_kiosk(Config(data_dir=config.data_dir))
     except OSError as exc:
-        raise Failure(f"cannot write Kivy's config: {exc}") from None
+        raise Failure(_("cannot write Kivy's config: {problem}").format(problem=exc)) from None
     return True
 
 
@@ -162,13 +165,13 @@ def _writable(out_file: Path) -> str | None:
     """Why ``out_file`` cannot be written, or ``None``."""
     parent = out_file.parent if str(out_file.parent) else Path(".")
     if out_file.is_dir():
-        return "it is a folder"
+        return _("it is a folder")
     if not parent.is_dir():
-        return f"the folder {str(parent)!r} does not exist"
+        return _("the folder {folder} does not exist").format(folder=repr(str(parent)))
     if not os.access(parent, os.W_OK | os.X_OK):
-        return f"the folder {str(parent)!r} is not writable"
+        return _("the folder {folder} is not writable").format(folder=repr(str(parent)))
     if out_file.exists() and not os.access(out_file, os.W_OK):
-        return "the file is not writable"
+        return _("the file is not writable")
     return None
 
 
@@ -180,7 +183,7 @@ def _cmd_labels(args: argparse.Namespace) -> int:
     try:
         cards = all_cards(content)
     except CardCodeError as exc:
-        raise Failure(f"content pack: {exc}") from None
+        raise Failure(_("content pack: {problem}").format(problem=exc)) from None
     if args.list:
         out(card_codes_markdown(content).rstrip("\n"))
         return EXIT_OK
@@ -189,11 +192,11 @@ def _cmd_labels(args: argparse.Namespace) -> int:
     target = Path(args.out).expanduser()
     if target.suffix.lower() not in (".pdf", ".png"):
         # The suffix picks the format: any other name would hold a PDF that its name misdescribes.
-        raise Failure(f"--out must end in .pdf (a PDF) or .png (one PNG a page), not {str(target)!r}",
-                      EXIT_USAGE)
+        raise Failure(_("--out must end in .pdf (a PDF) or .png (one PNG a page), not {file}").format(
+            file=repr(str(target))), EXIT_USAGE)
     problem = _writable(target)
     if problem is not None:
-        raise Failure(f"cannot write {str(target)!r}: {problem}")
+        raise Failure(_("cannot write {file}: {problem}").format(file=repr(str(target)), problem=problem))
 
     from hardware import labels  # qrcode and Pillow: only when a sheet is made
 
@@ -207,13 +210,17 @@ def _cmd_labels(args: argparse.Namespace) -> int:
     except labels.LabelError as exc:
         raise Failure(str(exc)) from None
     except OSError as exc:
-        raise Failure(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+        raise Failure(_("cannot write {file}: {problem}").format(
+            file=repr(str(target)), problem=exc.strerror or exc)) from None
     sheet = labels.layout(args.paper, len(rows))
     width, height = sheet.label_mm
-    pages = f"{sheet.pages} page{'s' if sheet.pages != 1 else ''}"
-    out(f"{len(rows)} labels on {pages} ({args.paper.upper() if args.paper == 'a4' else 'Letter'}, "
-        f"{sheet.per_page} a page), each {width:g} x {height:g} mm: {', '.join(map(str, written))}")
-    out("Print at 100 % (not 'fit to page'); the footer names the label size to check with a ruler.")
+    count = ngettext("{n} label", "{n} labels", len(rows)).format(n=len(rows))
+    pages = ngettext("on {n} page", "on {n} pages", sheet.pages).format(n=sheet.pages)
+    out(_("{labels} {pages} ({paper}, {per_page} a page), each {width} x {height} mm: {files}").format(
+        labels=count, pages=pages, paper=args.paper.upper() if args.paper == "a4" else "Letter",
+        per_page=sheet.per_page, width=number(width), height=number(height),
+        files=", ".join(map(str, written))))
+    out(_("Print at 100 % (not 'fit to page'); the footer names the label size to check with a ruler."))
     return EXIT_OK
 
 
@@ -234,13 +241,14 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
     """Is the table's hardware there?  (issue 4, GPIO panel and card reader)  Exit 1 when something
     configured is missing (see ``hardware/doctor.py``)."""
     if args.scans < 0:
-        raise Failure(f"--scans must be 0 or more, not {args.scans}", EXIT_USAGE)
+        raise Failure(_("--scans must be 0 or more, not {scans}").format(scans=args.scans), EXIT_USAGE)
     if not 0 <= args.listen <= 3600:
-        raise Failure(f"--listen must be from 0 to 3600 seconds, not {args.listen:g}", EXIT_USAGE)
+        raise Failure(_("--listen must be from 0 to 3600 seconds, not {seconds}").format(
+            seconds=f"{args.listen:g}"), EXIT_USAGE)  # as typed
     config, problems = read_config(Path(args.config) if args.config else None)
     for problem in problems:
         if problem.field == "":  # no file, not TOML, unreadable: nothing of it to check
-            raise Failure(f"config: {problem}")
+            raise Failure(_("config: {problem}").format(problem=problem))
 
     from hardware import doctor  # gpiozero's pin factories and pyserial: only when the check runs
 
@@ -250,13 +258,14 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
     out(report.text())
     if args.listen > 0:
         file = str(config.path) if config.path is not None else "<defaults>"
-        out(f"Listening to the card reader for {args.listen:g} s: scan some cards ...")
+        out(_("Listening to the card reader for {seconds} s: scan some cards ...").format(
+            seconds=number(args.listen)))
         try:
             count = doctor.listen(config.section("reader"), file, args.listen, out)
         except ValueError as exc:
-            err(f"card reader: {exc}")
+            err(_("card reader: {problem}").format(problem=exc))
             return EXIT_ERROR
-        out(f"{count} scan(s) read.")
+        out(ngettext("{n} scan read.", "{n} scans read.", count).format(n=count))
     return EXIT_OK if report.ok else EXIT_ERROR
 
 

@@ -22,7 +22,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from companion.cli.output import Failure
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.table.registry import AddSubcommand, AddTarget, BenchTarget, GameInfo
 
 __all__ = ["AddTarget", "BenchTarget", "MISSING_TARGETS", "TARGETS_GROUP", "register", "targets"]
@@ -35,9 +35,9 @@ TARGETS_GROUP = "companion.bench_targets"
 
 #: Targets an installed package usually adds, with their help and what they say (exit 1) without it.
 MISSING_TARGETS = {
-    "startup": ("the app's start-up against a bare Kivy app: CPU and peak memory to the first frame",
-                "the start-up bench needs the Kivy app (ui/), which is not installed with this copy of "
-                "the companion"),
+    "startup": (N_("the app's start-up against a bare Kivy app: CPU and peak memory to the first frame"),
+                N_("the start-up bench needs the Kivy app (ui/), which is not installed with this copy of "
+                   "the companion")),
 }
 
 
@@ -51,10 +51,12 @@ def targets() -> tuple[list[BenchTarget], list[str]]:
             target = point.load()
         except Exception as exc:  # a broken plug-in must not take the whole command line with it
             log.info("entry point %s = %s does not load", point.name, point.value, exc_info=True)
-            problems.append(f"{point.value} does not load ({type(exc).__name__}: {exc})")
+            problems.append(_("{entry_point} does not load ({error})").format(
+                entry_point=point.value, error=f"{type(exc).__name__}: {exc}"))
             continue
         if not isinstance(target, BenchTarget):
-            problems.append(f"{point.value} is not a companion.cli.bench.BenchTarget")
+            problems.append(_("{entry_point} is not a {kind}").format(
+                entry_point=point.value, kind="companion.cli.bench.BenchTarget"))
             continue
         found.append(target)
     return found, problems
@@ -63,8 +65,8 @@ def targets() -> tuple[list[BenchTarget], list[str]]:
 def register(add: AddSubcommand, pack: argparse.ArgumentParser, registry: Sequence[GameInfo[Any]]) -> None:
     """Add ``companion bench`` and its targets: each of ``registry``'s games' (in their order), then the
     installed packages' (:func:`targets`)."""
-    # The one line `companion --help` lists is translated; the rest of `bench` is a developer's tool and
-    # stays English (its targets, their options and their reports).
+    # Its help is translated, every target's too; the targets' reports are a developer's figures and
+    # stay English.
     bench = add("bench", _("measure how fast Mission Control decides and how fast the app starts"), [pack])
     actions = bench.add_subparsers(dest="bench_action", metavar="ACTION", required=True)
 
@@ -90,10 +92,11 @@ def _add_targets(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -
     for name, (help, message) in MISSING_TARGETS.items():
         if name in actions.choices:
             continue
-        missing = add(name, help, help[0].upper() + help[1:] + ".")
+        said = _(help)
+        missing = add(name, said, said[0].upper() + said[1:] + ".")
         missing.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
         def handler(args: argparse.Namespace, message: str = message) -> int:
-            raise Failure(message + why)
+            raise Failure(_(message) + why)
 
         missing.set_defaults(handler=handler, takes_any=True)

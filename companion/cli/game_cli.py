@@ -23,6 +23,8 @@ from typing import Any, Protocol, TypeVar
 from companion.cli.database import database_path
 from companion.cli.other_game import give_up_other
 from companion.cli.output import (
+    ACTIONS_EPILOG,
+    EPILOG,
     EXIT_ERROR,
     EXIT_IMPOSSIBLE,
     EXIT_OK,
@@ -34,7 +36,7 @@ from companion.cli.output import (
     verbose_option,
 )
 from companion.errors import ContentError, ScenarioError
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, number
 from companion.table.action_terminal import ActionTerminal, TerminalSession
 from companion.table.prompt import NOT_STARTED, Prompt, Quit, not_started, setting_up
 from companion.table.registry import AddSubcommand, ContentId, Keeper, StoredSession
@@ -198,7 +200,7 @@ def seed_type(max_seed: int) -> Callable[[str], int]:
         if not (text.isascii() and text.isdigit()) or int(text) > max_seed:
             raise argparse.ArgumentTypeError(
                 _("a seed is a whole number from 0 to {max}, not {text}").format(
-                    max=f"{max_seed:,}", text=repr(text[:20]))
+                    max=number(max_seed), text=repr(text[:20]))
             )
         return int(text)
 
@@ -342,9 +344,11 @@ def add_referee_and_check(
 
     :param game: the game's name on the command line (``"six-actions"``); its scenario format is in
         ``docs/<game>.md``.
-    :param title: the game's name in help texts (``"Six Actions"``).
+    :param title: the game's title, its msgid (``"The Six Actions"``: its
+        :attr:`~companion.table.registry.GameInfo.title`), translated in the help texts.
     """
-    referee_parser = add("referee", _("run a {game} scenario's actions and print the state as JSON").format(
+    title = _(title)
+    referee_parser = add("referee", _("run a scenario of {game} and print the state as JSON").format(
         game=title), [pack])
     referee_parser.add_argument(
         "scenario", metavar="SCENARIO.json",
@@ -354,13 +358,15 @@ def add_referee_and_check(
                                '{{"kind": ..., fields}}; every field in docs/{name}.md ("companion referee '
                                '--game {name}"), examples in docs/examples/{name}/.').format(name=game), 100,
                              break_on_hyphens=False)
-    referee_parser.epilog = f"{notation}\n\n{referee_parser.epilog or ''}"
+    # Its exit codes speak of actions (EPILOG's of commands: Incoming Transmission's referee).
+    epilog = (referee_parser.epilog or "").replace(_(EPILOG), _(ACTIONS_EPILOG))
+    referee_parser.epilog = f"{notation}\n\n{epilog}"
     referee_parser.set_defaults(handler=referee_handler)
-    content = add("content", _("work with {game} content packs").format(game=title), [])
+    content = add("content", _("work with content packs of {game}").format(game=title), [])
     actions = content.add_subparsers(dest="action", metavar="ACTION", required=True)
     check = actions.add_parser(
         "check",
-        help=_("list every problem in a {game} content pack (TOML)").format(game=title),
+        help=_("list every problem in a content pack of {game} (TOML)").format(game=title),
         parents=[verbose_option()],
         description=_("List every problem in a content pack."),
     )

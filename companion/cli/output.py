@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from companion.i18n import N_, _
 
 __all__ = ["EXIT_OK", "EXIT_ERROR", "EXIT_USAGE", "EXIT_IMPOSSIBLE", "EXIT_INTERRUPTED", "EPILOG",
-           "Failure", "out", "err", "print_json", "positive", "verbose_option", "whole_number"]
+           "ACTIONS_EPILOG", "Failure", "out", "err", "print_json", "positive", "verbose_option",
+           "whole_number"]
 
 EXIT_OK = 0
 #: A runtime failure: no display, a missing app, an unreadable or invalid content pack.
@@ -37,6 +38,17 @@ exit codes:
        `content check` found problems
   2    bad input: a malformed scenario file (the message names the field), a bad option
   3    referee: an impossible command (JSON on stdout names the step, the command and the reason)
+  130  interrupted (Ctrl-C)""")
+
+#: :data:`EPILOG` of the ``referee`` of a game of actions (the Six and Five Actions), whose scenario
+#: holds actions, not commands (marked: shown as ``_(ACTIONS_EPILOG)``).
+ACTIONS_EPILOG = N_("""\
+exit codes:
+  0    success (referee: every action applied)
+  1    error: no display, the app missing, an unreadable or invalid content pack,
+       `content check` found problems
+  2    bad input: a malformed scenario file (the message names the field), a bad option
+  3    referee: a refused action (JSON on stdout names its index, its kind and the reason)
   130  interrupted (Ctrl-C)""")
 
 

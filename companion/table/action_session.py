@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
-from companion.errors import IllegalAction, RecordError, said
-from companion.i18n import N_, _
+from companion.errors import IllegalAction, RecordError, Said, said
+from companion.i18n import N_, _, number
 from companion.table.events import ActionPlayed, Event, Listener, Publisher
 from companion.table.record import RecordedGame, RecordFormat
 from companion.table.registry import Progress
@@ -95,8 +95,8 @@ def new_seed(seed: int | None, max_seed: int) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(max_seed + 1)
     if not 0 <= seed <= max_seed:
-        raise ValueError(said(N_("a seed is a whole number from 0 to {most:,}, not {seed}"),
-                              most=max_seed, seed=seed))
+        raise ValueError(said(N_("a seed is a whole number from 0 to {most}, not {seed}"),
+                              most=Said(number(max_seed), f"{max_seed:,}"), seed=seed))
     return seed
 
 

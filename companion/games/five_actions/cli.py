@@ -136,5 +136,5 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         options_example='{"advanced_needs_occupied": true}',
     )
     game_cli.add_referee_and_check(
-        add, pack, "five-actions", "Five Actions", _cmd_referee, _cmd_content_check
+        add, pack, "five-actions", "The Five Actions", _cmd_referee, _cmd_content_check
     )

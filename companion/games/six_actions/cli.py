@@ -143,5 +143,5 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         options_example='{"forced_loan": "shortfall"}',
     )
     game_cli.add_referee_and_check(
-        add, pack, "six-actions", "Six Actions", _cmd_referee, _cmd_content_check
+        add, pack, "six-actions", "The Six Actions", _cmd_referee, _cmd_content_check
     )

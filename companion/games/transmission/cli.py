@@ -31,6 +31,7 @@ from companion.cli.output import (
     Failure,
     err,
     out,
+    positive,
     print_json,
     verbose_option,
     whole_number,
@@ -41,14 +42,15 @@ from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.engine.game import rules_for
 from companion.games.transmission.engine.scenario import Scenario, load_scenario
 from companion.games.transmission.engine.views import MissionControlView
-from companion.games.transmission.mission_control.native import search_kind
+from companion.games.transmission.mission_control.native import search_kind, search_words
+from companion.games.transmission.names import DIFFICULTY_WORDS
 from companion.games.transmission.options import MAX_SEED, content_pack, game_options, seed
 from companion.games.transmission.person import MC_SEATS, PersonSession
 from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.terminal import Terminal
 from companion.games.transmission.terminal_person import PersonTerminal
-from companion.i18n import _, ngettext
+from companion.i18n import N_, _, ngettext, number, percent
 from companion.table.config import MISSION_CONTROL_RANGE, MISSION_CONTROL_SECONDS, Config, read_config
 from companion.table.prompt import kept_or_not
 from companion.table.registry import AddSubcommand
@@ -209,8 +211,9 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-#: ``plan --help``'s words for each field of its JSON (:func:`plan_json`; the planner's ``Plan``).
-PLAN_FIELDS = """\
+#: ``plan --help``'s words for each field of its JSON (:func:`plan_json`; the planner's ``Plan``);
+#: marked, shown as ``_(PLAN_FIELDS)`` (the field names and ``true``/``false``/``null`` are JSON's).
+PLAN_FIELDS = N_("""\
 the JSON object on stdout:
   commands              the 5 commands in intended order (registers 1 to 5): N E S W COLLECT DEPLOY
                         REPAIR
@@ -224,7 +227,7 @@ the JSON object on stdout:
                         transmissions_to_win is the best proven lower bound (at least 1), not the
                         optimum, or null when the search had already proved the game cannot be won
   winnable              true when the game can be won within transmissions_left, false when it cannot,
-                        null when --seconds passed before the search knew (exact false with a number)"""
+                        null when --seconds passed before the search knew (exact false with a number)""")
 
 
 def plan_json(plan: Plan) -> dict[str, object]:
@@ -240,14 +243,20 @@ def plan_json(plan: Plan) -> dict[str, object]:
             "exact": plan.exact, "winnable": winnable}
 
 
+#: ``plan --seconds``: at most an hour.
+MAX_SECONDS = 3600
+
+
 def _deadline(text: str) -> float:
     """``plan --seconds``: 0 (no deadline) or a number of seconds up to an hour."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be 0 (no limit) to 3600 seconds, not {text[:20]}")
+        raise argparse.ArgumentTypeError(
+            _("not a number of seconds: {text}").format(text=repr(text[:20]))) from None
+    if not 0 <= value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(_("must be 0 (no limit) to {most} seconds, not {text}").format(
+            most=MAX_SECONDS, text=text[:20]))
     return value
 
 
@@ -261,11 +270,10 @@ MAX_JOBS = 64
 
 def _games(text: str) -> int:
     """``simulate --games``: 1 to :data:`MAX_GAMES`.  :raises argparse.ArgumentTypeError: naming it."""
-    value = whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    value = positive(text)
     if value > MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,}, not {text[:24]}")
+        raise argparse.ArgumentTypeError(_("must be at most {most}, not {text}").format(
+            most=number(MAX_GAMES), text=text[:24]))
     return value
 
 
@@ -273,7 +281,8 @@ def _jobs(text: str) -> int:
     """``simulate --jobs``: 0 (every core) to :data:`MAX_JOBS`.  :raises argparse.ArgumentTypeError:"""
     value = whole_number(text)
     if not 0 <= value <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be 0 (every core) to {MAX_JOBS}, not {text[:24]}")
+        raise argparse.ArgumentTypeError(_("must be 0 (every core) to {most}, not {text}").format(
+            most=MAX_JOBS, text=text[:24]))
     return value
 
 
@@ -292,15 +301,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                     "mc": args.mc, "cadet": args.cadet, "jobs": result.jobs,
                     "games_per_minute_per_core": result.games_per_minute_per_core, "search": search_kind()})
         return EXIT_OK
-    games = f"{result.games} game{'' if result.games == 1 else 's'}"
-    processes = f"{result.jobs} process{'' if result.jobs == 1 else 'es'}"
-    out(f"{games} at {args.difficulty} difficulty, seed {args.seed}, "
-        f"{args.mc} Mission Control, {args.cadet} Cadet, in {result.seconds:.1f} s "
-        f"on {processes} ({result.games_per_minute_per_core:.0f} games per minute per core)")
-    out(f"win rate:                {result.win_rate:.1%} ({result.wins} of {result.games})")
-    out(f"mean transmissions used: {result.mean_transmissions:.2f}")
-    out(f"mean score:              {result.mean_score:.1f}")
-    out(f"search:                  {search_kind()}")
+    games = ngettext("{n} game", "{n} games", result.games).format(n=number(result.games))
+    processes = ngettext("on {n} process", "on {n} processes", result.jobs).format(n=result.jobs)
+    out(_("{games} at {difficulty} difficulty, seed {seed}, {mc} Mission Control, {cadet} Cadet, in "
+          "{seconds} s {processes} ({rate} games per minute per core)").format(
+        games=games, difficulty=_(DIFFICULTY_WORDS.get(args.difficulty, args.difficulty)), seed=args.seed,
+        mc=args.mc, cadet=args.cadet, seconds=number(round(result.seconds, 1)), processes=processes,
+        rate=number(round(result.games_per_minute_per_core))))
+    figures = (
+        (_("win rate:"), _("{rate} ({wins} of {games})").format(
+            rate=percent(result.win_rate), wins=number(result.wins), games=number(result.games))),
+        (_("mean transmissions used:"), number(round(result.mean_transmissions, 2))),
+        (_("mean score:"), number(round(result.mean_score, 1))),
+        (_("search:"), search_words()),
+    )
+    width = max(len(label) for label, _value in figures)
+    for label, value in figures:
+        out(f"{label:<{width}} {value}")
     return EXIT_OK
 
 
@@ -434,11 +451,12 @@ def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], No
 
 # --------------------------------------------------------------------------- the parser
 
-#: Incoming Transmission's scenario notation, at the end of ``referee --help`` and ``plan --help``.
-NOTATION = """\
+#: Incoming Transmission's scenario notation, at the end of ``referee --help`` and ``plan --help``
+#: (marked, shown as ``_(NOTATION)``).
+NOTATION = N_("""\
 Referee notation (RULES.md): a board is 5 strings of 5 characters, north row first; '.' a hallway,
 upper-case an intact module, lower-case a damaged one; a position is [row, col] from the north-west
-corner; commands are N E S W COLLECT DEPLOY REPAIR (also C D R), any case."""
+corner; commands are N E S W COLLECT DEPLOY REPAIR (also C D R), any case.""")
 
 
 def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
@@ -467,40 +485,43 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
     play_parser.add_argument("--database", metavar="FILE", help=_("the game store instead of the config's"))
     play_parser.set_defaults(handler=_cmd_play)
 
-    referee = add("referee", "run a scenario's commands by the rules and print the result as JSON", [pack])
-    referee.epilog = NOTATION + "\n\n" + (referee.epilog or "")
+    referee = add("referee", _("run a scenario's commands by the rules and print the result as JSON"), [pack])
+    referee.epilog = _(NOTATION) + "\n\n" + (referee.epilog or "")
     referee.add_argument("scenario", metavar="SCENARIO.json",
-                         help="board, cadet, carrying, missions, completed, commands (RULES.md notation)")
+                         help=_("board, cadet, carrying, missions, completed, commands (RULES.md notation)"))
     referee.set_defaults(handler=_cmd_referee)
 
-    plan = add("plan", "print the AI Mission Control's 5 commands for a scenario as JSON", [pack])
-    plan.epilog = PLAN_FIELDS + "\n\n" + NOTATION + "\n\n" + (plan.epilog or "")
+    plan = add("plan", _("print the AI Mission Control's 5 commands for a scenario as JSON"), [pack])
+    plan.epilog = _(PLAN_FIELDS) + "\n\n" + _(NOTATION) + "\n\n" + (plan.epilog or "")
     plan.add_argument("scenario", metavar="SCENARIO.json",
-                      help="board, cadet, carrying, missions, completed, transmissions_left "
-                           "(default 7, at most the Transmission cards of a game)")
+                      help=_("board, cadet, carrying, missions, completed, transmissions_left (default 7, at "
+                             "most the Transmission cards of a game)"))
     plan.add_argument("--seconds", type=_deadline, default=MISSION_CONTROL_SECONDS, metavar="SECONDS",
-                      help=f"answer within this many seconds (0 to 3600), the best found by then "
-                           f"(\"exact\": false); 0 means no limit: the exact answer however long it takes "
-                           f"(default {MISSION_CONTROL_SECONDS:g}, the default of the app's [game] "
-                           f"mission_control_seconds, which takes {MISSION_CONTROL_RANGE[0]:g} to "
-                           f"{MISSION_CONTROL_RANGE[1]:g})")
+                      help=_("answer within this many seconds (0 to {most}), the best found by then "
+                             "(\"exact\": false); 0 means no limit: the exact answer however long it takes "
+                             "(default {default}, the default of the app's [game] mission_control_seconds, "
+                             "which takes {low} to {high})").format(
+                          most=MAX_SECONDS, default=number(MISSION_CONTROL_SECONDS),
+                          low=number(MISSION_CONTROL_RANGE[0]), high=number(MISSION_CONTROL_RANGE[1])))
     plan.set_defaults(handler=_cmd_plan)
 
-    sim = add("simulate", "play many games of an AI Mission Control against a model Cadet", [pack])
+    sim = add("simulate", _("play many games of an AI Mission Control against a model Cadet"), [pack])
     sim.add_argument("--games", type=_games, default=100,
-                     help=f"how many games, 1 to {MAX_GAMES:,} (default: 100)")
+                     help=_("how many games, 1 to {most} (default: {default})").format(
+                         most=number(MAX_GAMES), default=100))
     game_options(sim, layout=False)
     sim.add_argument("--seed", type=seed, default=0,
-                     help=f"seed of the batch, 0 to {MAX_SEED:,} (default: 0)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+                     help=_("seed of the batch, 0 to {most} (default: 0)").format(most=number(MAX_SEED)))
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object instead of text"))
     sim.add_argument("--mc", choices=("shortest", "robust"), default="shortest",
-                     help="Mission Control: the shortest plan or the scramble-aware one (default: shortest)")
+                     help=_("Mission Control: the shortest plan or the scramble-aware one (default: "
+                            "shortest)"))
     sim.add_argument("--cadet", choices=("perfect", "uniform", "careful", "reasoning"), default="perfect",
-                     help="how the simulated Cadet decodes (mission_control/cadet.py; reasoning also spends "
-                          "Signal Boosts; robust Mission Control plans for it; default: perfect)")
+                     help=_("how the simulated Cadet decodes (mission_control/cadet.py; reasoning also "
+                            "spends Signal Boosts; robust Mission Control plans for it; default: perfect)"))
     sim.add_argument("--jobs", type=_jobs, default=0,
-                     help=f"processes to play on, 0 (every core) to {MAX_JOBS} (default: 0); results do not "
-                          "depend on it")
+                     help=_("processes to play on, 0 (every core) to {most} (default: 0); results do not "
+                            "depend on it").format(most=MAX_JOBS))
     sim.set_defaults(handler=_cmd_simulate)
 
     content = add("content", _("work with content packs"), [])

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from companion.cli.output import Failure
 from companion.errors import ContentError
 from companion.games.transmission.names import DIFFICULTY_NAMES, LAYOUTS
-from companion.i18n import _
+from companion.i18n import _, number
 
 if TYPE_CHECKING:  # the pack's model and loader: when a pack is read, not to build a parser
     from companion.games.transmission.content.model import ContentPack
@@ -49,7 +49,7 @@ def seed(text: str) -> int:
     """An argparse type: a game's seed, 0 to :data:`MAX_SEED`.  :raises argparse.ArgumentTypeError:"""
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise argparse.ArgumentTypeError(
-            _("a seed is a whole number from 0 to {most}, not {text}").format(most=f"{MAX_SEED:,}",
+            _("a seed is a whole number from 0 to {most}, not {text}").format(most=number(MAX_SEED),
                                                                                text=repr(text[:20])))
     return int(text)
 

@@ -13,6 +13,7 @@ import argparse
 from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, print_json, whole_number
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.options import content_pack
+from companion.i18n import _, number
 from companion.table.registry import AddTarget, BenchTarget
 
 __all__ = ["PLANNER", "MIN_POSITIONS", "MAX_POSITIONS", "register"]
@@ -26,9 +27,11 @@ MAX_POSITIONS = 100_000
 def _positions(text: str) -> int:
     value = whole_number(text)
     if value < MIN_POSITIONS:
-        raise argparse.ArgumentTypeError(f"must be at least {MIN_POSITIONS}, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least {least}, not {value}").format(
+            least=MIN_POSITIONS, value=value))
     if value > MAX_POSITIONS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_POSITIONS:,}, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at most {most}, not {text}").format(
+            most=number(MAX_POSITIONS), text=value))
     return value
 
 
@@ -36,36 +39,38 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a number of seconds: {text}").format(text=repr(text[:20]))) from None
     if not value >= 0 or value > 3600:
-        raise argparse.ArgumentTypeError(f"must be 0 to 3600 seconds, not {text}")
+        raise argparse.ArgumentTypeError(_("must be 0 to {most} seconds, not {text}").format(
+            most=3600, text=text[:20]))
     return value
 
 
 def register(add: AddTarget) -> None:
     """Add ``planner`` under ``companion bench`` (its ``--content`` is ``bench``'s own)."""
+    # The help is translated; the report stays a developer's English (bench.report_lines).
     planner = add(
-        "planner", "time the optimal planner on positions of seeded real games",
-        "Time the optimal Mission Control on positions sampled from seeded real games "
-        "(game starts, mid-game, one mission left), with peak memory and the speed-up over "
-        "a plain breadth-first search on the same positions.")
+        "planner", _("time the optimal planner on positions of seeded real games"),
+        _("Time the optimal Mission Control on positions sampled from seeded real games "
+          "(game starts, mid-game, one mission left), with peak memory and the speed-up over "
+          "a plain breadth-first search on the same positions."))
     planner.add_argument("--positions", type=_positions, default=None, metavar="N",
-                         help=f"positions to sample, {MIN_POSITIONS} to {MAX_POSITIONS:,} "
-                              f"(default {MIN_POSITIONS}; "
-                              "fewer are refused: the p95, the maximum and each phase's share would rest "
-                              "on a handful of positions)")
-    planner.add_argument("--seed", type=int, default=1, help="seed of the sampled games (default 1)")
+                         help=_("positions to sample, {least} to {most} (default {least}; fewer are refused: "
+                                "the p95, the maximum and each phase's share would rest on a handful of "
+                                "positions)").format(least=MIN_POSITIONS, most=number(MAX_POSITIONS)))
+    planner.add_argument("--seed", type=int, default=1, help=_("seed of the sampled games (default 1)"))
     planner.add_argument("--plain-bound", type=_seconds, default=None, metavar="SECONDS",
-                         help="seconds the plain search may spend on each position (default 2)")
+                         help=_("seconds the plain search may spend on each position (default 2)"))
     planner.add_argument("--difficulty", default=None,
-                         help="difficulty of the sampled games (default standard; not with --offline, "
-                              "which samples standard and hard)")
+                         help=_("difficulty of the sampled games (default standard; not with --offline, "
+                                "which samples standard and hard)"))
     planner.add_argument("--offline", action="store_true",
-                         help="decisions off the optimal line instead: every decision of games with the "
-                              "uniform and careful Cadets at standard and hard, the default and the robust "
-                              "planner each timed in CPU ms against issue 11's targets (--positions "
-                              "default 1000; --plain-bound default 0: no exactness check)")
-    planner.add_argument("--json", action="store_true", help="print the figures as JSON")
+                         help=_("decisions off the optimal line instead: every decision of games with the "
+                                "uniform and careful Cadets at standard and hard, the default and the robust "
+                                "planner each timed in CPU ms against issue 11's targets (--positions "
+                                "default 1000; --plain-bound default 0: no exactness check)"))
+    planner.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
     planner.set_defaults(handler=_cmd_bench_planner)
 
 
@@ -79,8 +84,8 @@ def _cmd_bench_planner(args: argparse.Namespace) -> int:
     content = content_pack(args)
     if args.offline:
         if args.difficulty is not None:
-            raise Failure("--difficulty does not apply with --offline (it samples standard and hard games)",
-                          EXIT_USAGE)
+            raise Failure(_("--difficulty does not apply with --offline (it samples standard and hard "
+                            "games)"), EXIT_USAGE)
         return _offline(args, content)
     positions = MIN_POSITIONS if args.positions is None else args.positions
     bound = 2.0 if args.plain_bound is None else args.plain_bound
@@ -89,7 +94,8 @@ def _cmd_bench_planner(args: argparse.Namespace) -> int:
         content.difficulty(difficulty)
     except KeyError:
         names = ", ".join(d.name for d in content.difficulties)
-        raise Failure(f"unknown difficulty {difficulty!r} (expected one of {names})", EXIT_USAGE) from None
+        raise Failure(_("unknown difficulty {difficulty} (expected one of {names})").format(
+            difficulty=repr(difficulty), names=names), EXIT_USAGE) from None
     result = bench_planner(content, positions, args.seed, bound, difficulty)
     if args.json:
         print_json(result.to_json())

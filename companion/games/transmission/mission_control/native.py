@@ -24,6 +24,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from companion.i18n import N_, _
+
 if TYPE_CHECKING:
     import companion.games.transmission.mission_control._search as search_types
 
@@ -119,12 +121,12 @@ def core_module() -> SearchModule | None:
     except Exception as error:  # ImportError, or a broken build failing as it loads
         # str(): the error itself would keep its traceback, and every caller's frame, in a log handler
         log.debug("no native search core (%s): the pure-Python search is used", str(error))
-        _WHY[0] = "the native core is not built"
+        _WHY[0] = N_("the native core is not built")
         return None
     reason = stale_reason(module)
     if reason is not None:
         log.warning("%s", reason)
-        _WHY[0] = "the native core's build is older than its source"
+        _WHY[0] = N_("the native core's build is older than its source")
         return None
     core: SearchModule = module
     return core
@@ -139,4 +141,16 @@ def search_kind() -> str:
     ``"native core"``, or ``"pure Python (...)"`` with the reason (switched off, not built, stale)."""
     if core_module() is not None:
         return "native core"
-    return f"pure Python ({_WHY[0] or 'the native core is not used'})"
+    return f"pure Python ({_WHY[0] or NOT_USED})"
+
+
+#: Why the pure-Python search runs when :func:`core_module` has not said (marked for the catalog).
+NOT_USED = N_("the native core is not used")
+
+
+def search_words() -> str:
+    """:func:`search_kind` in the table's language, for a person (``simulate``'s report); the JSON
+    figures keep :func:`search_kind`'s English."""
+    if core_module() is not None:
+        return _("native core")
+    return _("pure Python ({why})").format(why=_(_WHY[0] or NOT_USED))
