@@ -114,6 +114,7 @@ def phone_state(seat: PhoneSeat, *, coach: str = "", coach_busy: bool = False) -
     }
     if seat.over:
         base["instruction"] = _("The game is over: the debrief.")
+        base["coach_text"] = ""  # advice for a transmission long gone
         base["debrief"], base["missions"] = _debrief(seat)
         return base
     if not seat.seat_open:
