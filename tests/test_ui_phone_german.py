@@ -11,7 +11,10 @@ Selenium (as ``tests/test_ui_phone.py``).  Two games:
   with ``COMPANION_UPDATE_SCREENSHOTS=1``);
 - one started in English, switched to German on the touchscreen's Settings in the middle of
   Mission Control's pick: the connected phone speaks German at once, without a reload, and the
-  pick goes on where it was.
+  pick goes on where it was;
+- one in the pseudo-locale (every message ``⟦Ŝçőŕé⟧``, ``tests/i18n_support.py``): every text on the
+  phone, the page's title included, comes from the catalog (a word the page or the state made up
+  in English would show unmarked, even one German shares).
 
 Every socket is on 127.0.0.1.
 """
@@ -32,7 +35,7 @@ from companion.games.transmission.phone import PhoneSession
 from companion.games.transmission.session import Step
 from companion.table.config import Config
 from companion.table.table_settings import TableSettings
-from i18n_support import catalog_words, foreign_words
+from i18n_support import PSEUDO, catalog_words, foreign_words, misfits, outside_catalog, pseudo_locale, report
 from phone_browser import free_port, overflowing, phone_size, phones, visible_texts, wait_for
 from readme_pictures import publish
 from test_ui_game import no_ui_errors, settle, start_app, wait_screen
@@ -134,6 +137,9 @@ def test_a_whole_phone_game_in_german(ui_harness: Any, start_app: Any, no_ui_err
     assert i18n.language() == "de"
     session: PhoneSession = app.session
     pump = lambda: h.pump(frames=1)  # noqa: E731 - the Kivy window keeps running while the phone waits
+    h.pump(0.5)  # the code screen has faded in
+    h.screenshot("phone_de_code.png")  # the touchscreen's code screen in German fits its 800x480
+    assert h.find(text="Neuer Code") and not misfits(h.window), report(misfits(h.window))
     phone = phones()
     phone_size(phone, WIDTH, HEIGHT)
     german = German(h, phone)
@@ -245,3 +251,44 @@ def test_a_language_switch_on_the_touchscreen_reaches_the_phone_mid_pick(
     assert tuple(session.game.state.intended)
     wait_for(phone, lambda d: phone_state(d)["task"] in ("hand_over", "watch"), pump=pump)
     assert phone_state(phone)["round"][0].startswith("Geplant: "), phone_state(phone)["round"]
+
+
+@pytest.mark.timeout(300)
+def test_every_word_on_the_phone_comes_from_the_catalog(ui_harness: Any, start_app: Any, no_ui_errors: None,
+                                                        phones: Any, tmp_path: Path,
+                                                        english_after: None) -> None:
+    h = ui_harness
+    folder = pseudo_locale(tmp_path / "pseudo")
+    app = phone_game(h, start_app, tmp_path, free_port(), None)
+    i18n.set_language(PSEUDO, localedir=folder)
+    session: PhoneSession = app.session
+    pump = lambda: h.pump(frames=1)  # noqa: E731
+    phone = phones()
+    phone_size(phone, WIDTH, HEIGHT)
+    found: dict[str, list[str]] = {}
+
+    def look(name: str) -> None:
+        h.pump(frames=2)
+        assert phone.execute_script("return document.documentElement.lang;") == PSEUDO
+        found[name] = [f"{text!r}: {words}" for text in visible_texts(phone)
+                       if (words := outside_catalog(text))]
+
+    phone.get(f"http://127.0.0.1:{app.transmission.phone.server.port}/?t=wrong")
+    wait_for(phone, lambda d: d.find_element("id", "notice").text)
+    look("wrong_code")
+    join(h, phone, app)
+    look("joined")
+    assert app.intents.confirm()
+    h.pump_until(lambda: session.step is Step.THINKING, timeout=10, what="Thinking")
+    wait_for(phone, lambda d: phone_state(d)["task"] == "select", pump=pump)
+    chosen = PLANNER.choose(session.mission_control_view())
+    pick(h, phone, session, chosen[:3])
+    look("pick")
+    phone.save_screenshot(str(Path(h.screenshot("phone_pseudo_touch.png")).with_name("phone_pseudo.png")))
+    pick(h, phone, session, chosen[3:], start=3)
+    phone.find_element("id", "lock-in").click()
+    h.pump_until(lambda: session.step is not Step.THINKING, timeout=10, what="the lock-in")
+    wait_for(phone, lambda d: phone_state(d)["task"] == "hand_over", pump=pump)
+    look("hand_over")
+    lines = [f"{name}: {line}" for name, problems in found.items() for line in problems]
+    assert not lines, "\n  " + "\n  ".join(lines)
