@@ -120,14 +120,15 @@ return out;
 
 #: Every rendered element wider inside than its box (a word that does not fit its button, a line
 #: that runs out), or out of the viewport at either side; every word broken across two lines (a
-#: box too narrow for it, with ``word-break``); and the page scrolling sideways.
+#: box too narrow for it, with ``word-break``; a break after a hyphen is fine); and the page scrolling
+#: sideways.
 _OVERFLOWING = r"""
 const bad = [];
 const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 for (let node = walk.nextNode(); node; node = walk.nextNode()) {
   const el = node.parentElement;
   if (!el || el.closest("script") || !el.getClientRects().length) { continue; }
-  for (const found of node.textContent.matchAll(/\S+/g)) {
+  for (const found of node.textContent.matchAll(/[^\s\-\u2010]+/g)) {  // a break after a hyphen is fine
     const range = document.createRange();
     range.setStart(node, found.index);
     range.setEnd(node, found.index + found[0].length);

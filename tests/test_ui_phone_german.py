@@ -59,11 +59,13 @@ def english_after() -> Iterator[None]:
     i18n.set_language("en")  # the language is the process's: leave it as the next test expects
 
 
-def phone_game(h: Any, start: Callable[..., Any], tmp_path: Path, port: int, language: str | None) -> Any:
-    """The app (in ``language``, or the tests' English) and a phone game on Board set-up, its code shown."""
+def phone_game(h: Any, start: Callable[..., Any], tmp_path: Path, port: int, language: str | None,
+               **options: Any) -> Any:
+    """The app (in ``language``, or the tests' English) and a phone game on Board set-up, its code
+    shown (``options``: more of the config's, e.g. ``physical_missions=True``)."""
     table = TableSettings(language=language) if language else TableSettings()
     config = Config(mission_control="person", coach=True, data_dir=tmp_path, table=table,
-                    sections={"phone": {"address": "127.0.0.1", "port": port}})
+                    sections={"phone": {"address": "127.0.0.1", "port": port}}, **options)
     app = start(config=config, store_path=tmp_path / "store.sqlite3")
     assert app.start_game("training", "standard", 7, "phone")
     wait_screen(h, "board_setup")
@@ -292,3 +294,28 @@ def test_every_word_on_the_phone_comes_from_the_catalog(ui_harness: Any, start_a
     look("hand_over")
     lines = [f"{name}: {line}" for name, problems in found.items() for line in problems]
     assert not lines, "\n  " + "\n  ".join(lines)
+
+
+@pytest.mark.timeout(300)
+def test_the_mission_cards_entered_on_the_phone_in_german(ui_harness: Any, start_app: Any,
+                                                          no_ui_errors: None, phones: Any, tmp_path: Path,
+                                                          english_after: None) -> None:
+    """With real Mission cards (``physical_missions``) Mission Control taps them in on the phone: every
+    mission of the pack is a button, their German titles long; none may overflow or break a word."""
+    h = ui_harness
+    app = phone_game(h, start_app, tmp_path, free_port(), "de", physical_missions=True)
+    session: PhoneSession = app.session
+    pump = lambda: h.pump(frames=1)  # noqa: E731
+    phone = phones()
+    phone_size(phone, WIDTH, HEIGHT)
+    german = German(h, phone)
+    phone.get(app.transmission.phone.server.url)
+    wait_for(phone, lambda d: phone_state(d) and phone_state(d)["task"] == "missions", pump=pump)
+    h.pump_until(lambda: session.seat_open, what="the phone to hold the seat")
+    german.look("missions")
+    titles = [m["title"] for m in phone_state(phone)["mission_choices"]]
+    assert len(titles) > 3 and "Sicherheitsprüfung" in titles, titles
+    tap(phone, titles[0])
+    wait_for(phone, lambda d: len(phone_state(d)["missions"]) == 1, pump=pump)
+    german.look("missions_one")
+    assert not german.problems, "\n  " + "\n  ".join(german.problems)

@@ -121,7 +121,7 @@
   }
 
   function renderMissionChoices(s, task) {
-    var pad = el("div", null, "pad");
+    var pad = el("div", null, "pad list");
     s.mission_choices.forEach(function (m) { pad.appendChild(button(m.title, {type: "mission", id: m.id}, "second")); });
     task.appendChild(pad);
     task.appendChild(button(words.take_back, {type: "take_back_mission"}, "second", !s.missions.length));
