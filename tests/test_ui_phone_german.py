@@ -155,6 +155,20 @@ def test_a_whole_phone_game_in_german(ui_harness: Any, start_app: Any, no_ui_err
     join(h, phone, app)
     assert phone.title == "Missionskontrolle"
     german.look("joined")
+    # The seat is taken: a second phone waits, the table keeps the seat, the second phone is told so.
+    second = phones()
+    phone_size(second, WIDTH, HEIGHT)
+    second.get(app.transmission.phone.server.url)
+    wait_for(second, lambda d: d.find_element("id", "notice").text.startswith("Ein anderes Handy"), pump=pump)
+    other = German(h, second)
+    other.look("seat_taken")
+    h.pump_until(lambda: app.transmission.phone.asking is not None, what="the hand-over question")
+    settle(h)
+    h.tap(h.find(text="Dieses behalten"))
+    wait_for(second, lambda d: d.find_element("id", "again").is_displayed(), pump=pump)
+    assert second.find_element("id", "again").text == "Noch mal fragen"
+    assert "beim anderen Handy" in second.find_element("id", "notice").text
+    other.look("seat_kept")
     assert app.intents.confirm()  # the board is ready
     rounds, coached = 0, False
     while session.step is not Step.END:
@@ -203,8 +217,16 @@ def test_a_whole_phone_game_in_german(ui_harness: Any, start_app: Any, no_ui_err
     german.look("debrief")
     phone.execute_script("window.scrollTo(0, document.body.scrollHeight);")
     german.look("debrief_end")
+    # The game is left: the server is gone, and the phone says the table is out of reach.
+    app.abandon()
+    wait_screen(h, "home")
+    wait_for(phone, lambda d: d.find_element("id", "link").text.startswith("Der Tisch ist nicht erreichbar"),
+             pump=pump)
+    phone.execute_script("window.scrollTo(0, 0);")
+    german.look("server_gone")
     assert {"no_code", "wrong_code", "joined", "pick", "hand_over", "watch", "debrief"} <= german.seen
-    assert not german.problems, "\n  " + "\n  ".join(german.problems)
+    problems = german.problems + other.problems
+    assert not problems, "\n  " + "\n  ".join(problems)
 
 
 @pytest.mark.timeout(300)
