@@ -322,3 +322,23 @@ def _inside(widget: Any, ancestor: Any) -> bool:
 def report(lines: Iterable[str]) -> str:
     """The lines of :func:`unmarked` or :func:`misfits`, one to a line, for an assertion message."""
     return "\n  " + "\n  ".join(lines)
+
+
+def catalog_words(language: str) -> set[str]:
+    """Every word (two letters or more) of the translations in ``language``'s catalog
+    (``companion/locale/<language>/LC_MESSAGES/companion.po``), placeholders left out."""
+    catalog = read(POT.parent / language / "LC_MESSAGES" / f"{DOMAIN}.po", language)
+    words: set[str] = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            words.update(_WORD.findall(_KEEP.sub(" ", plain(text or ""))))
+    return words
+
+
+def foreign_words(text: str, vocabulary: Collection[str]) -> list[str]:
+    """The words of ``text`` (two letters or more) that are not in ``vocabulary`` (say,
+    :func:`catalog_words`): on a German page, words that did not come from the German catalog."""
+    return [w for w in _WORD.findall(plain(text)) if w not in vocabulary]

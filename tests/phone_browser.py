@@ -101,3 +101,73 @@ def wait_for(driver: Any, condition: Callable[[Any], Any], timeout: float = 10.0
             return last
         time.sleep(0.05)
     raise AssertionError(f"the phone page did not get there in {timeout} s: {driver.page_source[:2000]}")
+
+
+#: Every text node a player can see on the page, trimmed (its element rendered: not ``hidden``, not
+#: ``display: none``, not ``visibility: hidden``, with a box), and the page's title.
+_VISIBLE_TEXTS = """
+const out = [document.title];
+const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+  const text = node.textContent.trim();
+  const el = node.parentElement;
+  if (!text || !el || el.closest("script") || !el.getClientRects().length) { continue; }
+  if (getComputedStyle(el).visibility === "hidden") { continue; }
+  out.push(text);
+}
+return out;
+"""
+
+#: Every rendered element wider inside than its box (a word that does not fit its button, a line
+#: that runs out), or out of the viewport at either side; every word broken across two lines (a
+#: box too narrow for it, with ``word-break``; a break after a hyphen is fine); and the page scrolling
+#: sideways.
+_OVERFLOWING = r"""
+const bad = [];
+const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+  const el = node.parentElement;
+  if (!el || el.closest("script") || !el.getClientRects().length) { continue; }
+  for (const found of node.textContent.matchAll(/[^\s\-\u2010]+/g)) {  // a break after a hyphen is fine
+    const range = document.createRange();
+    range.setStart(node, found.index);
+    range.setEnd(node, found.index + found[0].length);
+    const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+    if (lines.size > 1) { bad.push(JSON.stringify(found[0]) + " is broken across " + lines.size + " lines"); }
+  }
+}
+const width = document.documentElement.clientWidth;
+if (document.documentElement.scrollWidth > width) {
+  bad.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " > " + width);
+}
+for (const el of document.body.querySelectorAll("*")) {
+  if (!el.getClientRects().length || el.tagName === "SCRIPT") { continue; }
+  const box = el.getBoundingClientRect();
+  const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + " " + JSON.stringify(
+    (el.textContent || "").trim().slice(0, 60));
+  if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+    bad.push(name + ": content " + el.scrollWidth + " px wide in " + el.clientWidth);
+  }
+  if (box.width > 0 && (box.left < -0.5 || box.right > width + 0.5)) {
+    bad.push(name + ": from " + Math.round(box.left) + " to " + Math.round(box.right) + " px of " + width);
+  }
+}
+return bad;
+"""
+
+
+def visible_texts(driver: Any) -> list[str]:
+    """The page's title and every text a player can see on it, one string per text node."""
+    return list(driver.execute_script(_VISIBLE_TEXTS))
+
+
+def overflowing(driver: Any) -> list[str]:
+    """One line per element whose content is wider than its box or that leaves the viewport."""
+    return list(driver.execute_script(_OVERFLOWING))
+
+
+def phone_size(driver: Any, width: int = PHONE_WIDTH, height: int = PHONE_HEIGHT) -> None:
+    """Make the phone's viewport ``width`` x ``height`` CSS pixels (its screenshots that size)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    driver.set_window_size(width, height)

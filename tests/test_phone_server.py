@@ -12,7 +12,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from ui.phone.server import MAX_FAILURES, MAX_MESSAGE, PhoneServer, PhoneServerError, page_words
+from ui.phone.server import MAX_FAILURES, MAX_MESSAGE, PhoneServer, PhoneServerError, page_words, spoken
 from ui.phone.settings import allowed_address, lan_address, phone_settings
 
 LOOPBACK = "127.0.0.1"
@@ -124,7 +124,8 @@ def test_messages_are_checked_and_the_seat_is_handed_over_only_when_confirmed(se
         async with aiohttp.ClientSession() as http:
             url = base(srv) + f"/ws?t={srv.token}&phone="
             first = await http.ws_connect(url + "phone1")
-            assert await receive(first) == {"type": "state", "task": "select", "secret": "the missions"}
+            assert await receive(first) == {"type": "state", **spoken(), "task": "select",
+                                            "secret": "the missions"}
             assert bridge.calls == [("joined", "phone1")]
             await first.send_str("{not json")
             assert (await receive(first))["type"] == "error"
@@ -140,7 +141,7 @@ def test_messages_are_checked_and_the_seat_is_handed_over_only_when_confirmed(se
             assert ("intent", {"type": "lock_in"}) in bridge.calls
             # A second phone with the right token waits; it sees no state until the table agrees.
             second = await http.ws_connect(url + "phone2")
-            assert await receive(second) == {"type": "wait"}
+            assert await receive(second) == {"type": "wait", **spoken()}
             await second.send_str(json.dumps({"type": "lock_in"}))
             assert (await receive(second))["type"] == "error"
             assert ("asked", "phone2") in bridge.calls
@@ -149,7 +150,7 @@ def test_messages_are_checked_and_the_seat_is_handed_over_only_when_confirmed(se
             assert (await receive(second))["type"] == "state"
             # A reload of the first phone (same id) no longer holds the seat: it waits.
             again = await http.ws_connect(url + "phone1")
-            assert await receive(again) == {"type": "wait"}
+            assert await receive(again) == {"type": "wait", **spoken()}
             for _ in range(100):  # the table is asked from the server's thread
                 if ("asked", "phone1") in bridge.calls:
                     break
@@ -160,7 +161,7 @@ def test_messages_are_checked_and_the_seat_is_handed_over_only_when_confirmed(se
             # Asked again (the page's button reconnects): the table is asked again.
             asks = bridge.calls.count(("asked", "phone1"))
             again = await http.ws_connect(url + "phone1")
-            assert await receive(again) == {"type": "wait"}
+            assert await receive(again) == {"type": "wait", **spoken()}
             # The table is asked from the server's thread: wait for it (a loaded machine is slow).
             for _ in range(100):
                 if bridge.calls.count(("asked", "phone1")) == asks + 1:
@@ -224,3 +225,34 @@ def test_the_phone_table_is_validated() -> None:
                          ({"port": True}, "phone.port"), ({"colour": 1}, "phone.colour")):
         with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
             phone_settings(section, "c.toml")
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    from companion import i18n
+
+    i18n.set_language("de")
+    yield
+    i18n.set_language("en")  # the language is the process's: leave it as the next test expects
+
+
+def test_the_page_and_its_refusals_speak_the_tables_language(server: Any, german: None) -> None:
+    """Issue 22: ``<html lang>``, the title and the words in German; a wrong code is refused by the page
+    itself in German (403, no socket); every state and wait message carries the language and words."""
+    srv, _bridge, _clock = server
+    status, text = run(get(base(srv) + f"/?t={srv.token}"))
+    assert status == 200 and '<html lang="de">' in text and "<title>Missionskontrolle</title>" in text
+    assert json.dumps("Coach fragen")[1:-1] in text and "Ask the coach" not in text
+    status, text = run(get(base(srv) + "/?t=wrong"))
+    words = json.loads(text.split('type="application/json">', 1)[1].split("</script>", 1)[0])
+    assert status == 403 and words["refused"].startswith("Dieser Code gilt nicht mehr"), words
+    srv.publish({"task": "watch"})
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(base(srv) + f"/ws?t={srv.token}&phone=phone1")
+            state = await receive(ws)
+            assert state["type"] == "state" and state["lang"] == "de"
+            assert state["words"]["lock_in"] == "Festlegen" and state["task"] == "watch"
+            await ws.close()
+    run(main())

@@ -8,16 +8,24 @@ threat model.
 
 - ``GET /?t=TOKEN``: the page.  Without ``t`` the page only says "scan the code on the table";
   a wrong ``t`` gets 403, and after :data:`MAX_FAILURES` wrong tries in :data:`FAILURE_WINDOW`
-  seconds from one address, 429 until the window has passed.
+  seconds from one address, 429 until the window has passed (both the page itself, saying why in
+  the table's language, and opening no socket).
 - ``GET /static/<file>``: the page's CSS and JavaScript, from ``static/`` only (aiohttp's static
   route refuses ``..`` and symlinks out of the folder).
 - ``GET /ws?t=TOKEN&phone=ID``: the WebSocket, the same token check before the upgrade.  ``ID`` is
   the phone's own random id (kept in its browser), so a reload or a wake-up rejoins the seat.
   Messages are JSON objects of at most :data:`MAX_MESSAGE` bytes; the server sends
-  ``{"type": "state", ...}`` (the seat's view, from the bridge), ``{"type": "wait"}`` (a second
-  phone waiting for the touchscreen to confirm the hand-over), ``{"type": "error", "message"}`` and
+  ``{"type": "state", "lang", "words", ...}`` (the seat's view, from the bridge),
+  ``{"type": "wait", "lang", "words"}`` (a second phone waiting for the touchscreen to confirm the
+  hand-over), ``{"type": "error", "message"}`` and
   ``{"type": "gone", "message"}`` (the seat went to another phone, or the game ended; with
   ``"again": true`` when the table kept the seat with the other phone, so the page offers to ask again).
+
+The table's language (issue 22): the page has no words of its own.  The HTML is served with
+``<html lang>``, its title and :func:`page_words` in the language in use at the request, and every
+``state`` and ``wait`` message carries ``lang`` and ``words`` again, so a language switched on the
+touchscreen mid-game reaches a connected phone with the next state (the link pushes one at once,
+:class:`ui.games.transmission.phone_link.PhoneLink`), without a reload.
 
 Threads: :meth:`PhoneServer.publish`, :meth:`PhoneServer.new_token`, :meth:`PhoneServer.hand_over` and
 :meth:`PhoneServer.stop` are called from the app's thread and cross over with
@@ -42,10 +50,10 @@ from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from companion.i18n import _
+from companion.i18n import _, language
 
 __all__ = ["FAILURE_WINDOW", "MAX_FAILURES", "MAX_MESSAGE", "STATIC", "TOKEN_BYTES", "Bridge",
-           "PhoneServer", "PhoneServerError", "page_words"]
+           "PhoneServer", "PhoneServerError", "page_html", "page_words", "spoken"]
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +113,26 @@ def page_words() -> dict[str, str]:
         "denied": _("This code is not valid any more. Scan the code on the table's screen again."),
         "ask_again": _("Ask again"),
     }
+
+
+def spoken() -> dict[str, Any]:
+    """The language in use and the page's words in it, as every ``state`` and ``wait`` message
+    carries them: ``{"lang": "de", "words": {...}}``."""
+    return {"lang": language(), "words": page_words()}
+
+
+def page_html(refused: str = "") -> str:
+    """The page (``static/index.html``) in the language in use: ``<html lang>``, its title and its
+    words filled in.
+
+    :param refused: why the page may not join (a wrong or old code, too many tries), or ``""``: the
+        page then says only that and opens no socket.
+    """
+    words: dict[str, str] = {**page_words(), "refused": refused}
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    data = json.dumps(words).replace("<", "\\u003c")
+    return (html.replace("{{LANG}}", escape(language())).replace("{{WORDS}}", data)
+            .replace("{{TITLE}}", escape(words["title"])))
 
 
 @dataclass
@@ -305,12 +333,14 @@ class PhoneServer:
                                            "screen again."))
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
+        status, refused = 200, ""
         if "t" in request.query:
-            self._check(request)
-        html = (STATIC / "index.html").read_text(encoding="utf-8")
-        words = json.dumps(page_words()).replace("<", "\\u003c")
-        html = html.replace("{{WORDS}}", words).replace("{{TITLE}}", escape(page_words()["title"]))
-        return web.Response(text=html, content_type="text/html", charset="utf-8")
+            try:
+                self._check(request)
+            except web.HTTPException as exc:  # the page itself says why, in the table's language
+                status, refused = exc.status, exc.text or ""
+        return web.Response(text=page_html(refused), status=status, content_type="text/html",
+                            charset="utf-8")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         self._check(request)
@@ -344,10 +374,10 @@ class PhoneServer:
         if seat.holder == phone:
             self.bridge.joined(phone)
             if self._state is not None:
-                await ws.send_json({"type": "state", **self._state})
+                await ws.send_json({"type": "state", **spoken(), **self._state})
             return
         seat.waiting = phone
-        await ws.send_json({"type": "wait"})
+        await ws.send_json({"type": "wait", **spoken()})
         self.bridge.hand_over_asked(phone)
 
     async def _message(self, phone: str, ws: web.WebSocketResponse, data: str) -> None:
@@ -374,7 +404,7 @@ class PhoneServer:
         holder = self._seat.holder
         if holder is not None:
             for ws in list(self._seat.sockets.get(holder, ())):
-                self._spawn(self._send(ws, {"type": "state", **state}))
+                self._spawn(self._send(ws, {"type": "state", **spoken(), **state}))
 
     def _tell(self, text: str) -> None:
         holder = self._seat.holder
@@ -417,4 +447,4 @@ class PhoneServer:
         self.bridge.joined(new)
         if self._state is not None:
             for ws in list(seat.sockets.get(new, ())):
-                await ws.send_json({"type": "state", **self._state})
+                await ws.send_json({"type": "state", **spoken(), **self._state})

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from companion.errors import CompanionError
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.debrief import build_debrief, card_name, card_text, differences, hand_text
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.seat_view import Coach, SeatView
@@ -58,7 +59,7 @@ def coach_text(advice: Coach | None) -> str:
     """The coach's advice in words: the five commands and the fewest transmissions it expects."""
     if advice is None:
         return _("The coach has nothing to say now.")
-    pick = " ".join(c.title for c in advice.pick)
+    pick = " ".join(_(c.title) for c in advice.pick)
     if advice.transmissions_to_win is None:
         return _("Coach: {pick}. The game cannot be won any more; this keeps the most missions in reach.") \
             .format(pick=pick)
@@ -67,7 +68,8 @@ def coach_text(advice: Coach | None) -> str:
 
 
 def _where(content: ContentPack, pair: tuple[str, str]) -> str:
-    a, b = (content.module(letter).name for letter in pair)
+    """Where a mission is done, in the table's language: "Bridge next to Cargo Bay"."""
+    a, b = (pack_text(content.module(letter).name) for letter in pair)
     return _("{a} next to {b}").format(a=a, b=b)
 
 
@@ -91,7 +93,7 @@ def _debrief(seat: PhoneSeat) -> tuple[list[list[str]], list[dict[str, Any]]]:
                 lines.append(_("Different in register {registers}.")
                              .format(registers=", ".join(str(k) for k in wrong)))
         rounds.append(lines)
-    missions = [{"id": m, "title": content.mission(m).title,
+    missions = [{"id": m, "title": pack_text(content.mission(m).title),
                  "where": _where(content, content.mission(m).pair), "done": m in debrief.completed}
                 for m in debrief.missions]
     return rounds, missions
@@ -112,6 +114,7 @@ def phone_state(seat: PhoneSeat, *, coach: str = "", coach_busy: bool = False) -
     }
     if seat.over:
         base["instruction"] = _("The game is over: the debrief.")
+        base["coach_text"] = ""  # advice for a transmission long gone
         base["debrief"], base["missions"] = _debrief(seat)
         return base
     if not seat.seat_open:
@@ -124,15 +127,15 @@ def phone_state(seat: PhoneSeat, *, coach: str = "", coach_busy: bool = False) -
     round_lines = []
     if view.intended:
         round_lines.append(_("Intended: {order}").format(
-            order="  ".join(f"{k}.{c.title}" for k, c in enumerate(view.intended, start=1))))
+            order="  ".join(f"{k}.{_(c.title)}" for k, c in enumerate(view.intended, start=1))))
     if view.errors:
-        round_lines.append(_("Error card: {cards}").format(cards=", ".join(c.title for c in view.errors)))
+        round_lines.append(_("Error card: {cards}").format(cards=", ".join(_(c.title) for c in view.errors)))
     round_lines.extend(view.hand_over)
     base["round"] = round_lines
-    base["picks"] = [c.title for c in view.picks]
-    base["pad"] = [{"command": c.value, "title": c.title, "left": left} for c, left in view.left]
+    base["picks"] = [_(c.title) for c in view.picks]
+    base["pad"] = [{"command": c.value, "title": _(c.title), "left": left} for c, left in view.left]
     base["mission_choices"] = [{"id": m.id, "title": m.title} for m in view.mission_choices]
-    base["error_choices"] = [{"card": _CARD.get(c, f"{c.value}1"), "title": c.title}
+    base["error_choices"] = [{"card": _CARD.get(c, f"{c.value}1"), "title": _(c.title)}
                              for c in view.error_choices]
     if view.task != "select":
         base["coach_text"] = ""

@@ -31,7 +31,7 @@ from companion.errors import ConfigError
 from companion.games.transmission.content.model import ContentPack
 from companion.games.transmission.phone import PhoneSession
 from companion.games.transmission.session import Chooser
-from companion.i18n import _
+from companion.i18n import _, on_language_change
 from companion.table.config import Config
 from companion.table.events import Event
 from ui import theme
@@ -200,6 +200,9 @@ class PhoneLink:
         self.server = PhoneServer(self, address, settings.port)
         self._push = Clock.create_trigger(lambda _dt: self.push(), -1)
         session.subscribe(self._on_event)
+        # A language switched on the touchscreen (Settings) reaches the phone at once, mid-game: the
+        # state is built again in the new language and carries the page's words (issue 22).
+        self._unlisten = on_language_change(self._language_changed)
 
     @classmethod
     def for_table(cls, session: PhoneSession, config: Config,
@@ -255,6 +258,7 @@ class PhoneLink:
     def stop(self) -> None:
         """The game is left: the server stops, every phone is closed, the token dies."""
         self._stopped = True
+        self._unlisten()
         if self.code is not None:
             self.code.dismiss()
             self.code = None
@@ -265,6 +269,11 @@ class PhoneLink:
     def _on_event(self, event: Event) -> None:
         if not self._stopped:
             self._push()
+
+    def _language_changed(self, code: str) -> None:
+        # companion.i18n.set_language may run on any thread: push from Kivy's, with the next frame.
+        if not self._stopped:
+            Clock.schedule_once(lambda _dt: self.push())
 
     def _joined(self) -> None:
         if self._stopped:

@@ -1,16 +1,27 @@
 // Mission Control's phone page: joins the table with the code's token, shows what only Mission
-// Control may see, sends the person's taps.  Every word comes from the server (translated there);
-// the DOM is built with textContent only, never innerHTML.
+// Control may see, sends the person's taps.  Every word comes from the server (translated there,
+// from the table's catalog): the page's fixed words are in the page and again in every "state" and
+// "wait" message with the table's language, so a language switched on the touchscreen reaches the
+// phone without a reload.  The DOM is built with textContent only, never innerHTML.
 "use strict";
 (function () {
   var words = JSON.parse(document.getElementById("words").textContent);
   var params = new URLSearchParams(window.location.search);
   var token = params.get("t");
   var $ = function (id) { return document.getElementById(id); };
-  var socket = null, gone = false, retry = 500, state = null;
+  var socket = null, gone = false, retry = 500, state = null, linkWord = null, noticeWord = null;
 
-  $("title").textContent = words.title;
-  document.title = words.title;
+  // The table's language and its words (from the page, then from each message that has them).
+  function speak(lang, given) {
+    if (given) { words = given; }
+    if (lang) { document.documentElement.lang = lang; }
+    $("title").textContent = words.title;
+    document.title = words.title;
+    $("again").textContent = words.ask_again;
+    if (linkWord) { $("link").textContent = words[linkWord]; }
+    if (noticeWord) { $("notice").textContent = words[noticeWord]; }
+  }
+  speak(null, null);
 
   function phoneId() {
     var id = null;
@@ -42,13 +53,17 @@
     if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(message)); }
   }
 
-  function notice(text) {
-    $("notice").textContent = text;
-    $("notice").hidden = !text;
+  // A notice: one of the page's words by its key (it follows a language switch), or a sentence
+  // the server said (kept as it came).
+  function notice(text, key) {
+    noticeWord = key || null;
+    $("notice").textContent = key ? words[key] : text;
+    $("notice").hidden = !$("notice").textContent;
   }
 
-  function link(ok, text) {
-    $("link").textContent = text;
+  function link(ok, key, text) {
+    linkWord = key || null;
+    $("link").textContent = key ? words[key] : text;
     $("link").className = ok ? "link" : "link off";
   }
 
@@ -106,7 +121,7 @@
   }
 
   function renderMissionChoices(s, task) {
-    var pad = el("div", null, "pad");
+    var pad = el("div", null, "pad list");
     s.mission_choices.forEach(function (m) { pad.appendChild(button(m.title, {type: "mission", id: m.id}, "second")); });
     task.appendChild(pad);
     task.appendChild(button(words.take_back, {type: "take_back_mission"}, "second", !s.missions.length));
@@ -120,7 +135,7 @@
 
   function render(s) {
     state = s;
-    notice("");
+    notice("", null);
     $("seat").hidden = false;
     $("instruction").textContent = s.instruction;
     $("message").textContent = s.message;
@@ -154,13 +169,14 @@
     if (gone || (socket && socket.readyState <= WebSocket.OPEN)) { return; }
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     var url = scheme + window.location.host + "/ws?t=" + encodeURIComponent(token) + "&phone=" + phoneId();
-    link(false, words.connecting);
+    link(false, "connecting");
     socket = new WebSocket(url);
-    socket.onopen = function () { retry = 500; link(true, "\u25cf"); };
+    socket.onopen = function () { retry = 500; link(true, null, "\u25cf"); };
     socket.onmessage = function (event) {
       var data = JSON.parse(event.data);
+      if (data.type === "state" || data.type === "wait") { speak(data.lang, data.words); }
       if (data.type === "state") { render(data); }
-      else if (data.type === "wait") { $("seat").hidden = true; notice(words.wait); }
+      else if (data.type === "wait") { $("seat").hidden = true; notice(null, "wait"); }
       else if (data.type === "error") { $("message").textContent = data.message; $("message").hidden = false; }
       else if (data.type === "gone") {
         gone = true;
@@ -171,15 +187,14 @@
     };
     socket.onclose = function () {
       socket = null;
-      if (gone) { link(false, ""); return; }
-      link(false, words.lost);
+      if (gone) { link(false, null, ""); return; }
+      link(false, "lost");
       window.setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
   }
 
   // The table kept the seat with the other phone: this one may ask again (the touchscreen asks again).
-  $("again").textContent = words.ask_again;
   $("again").addEventListener("click", function () {
     $("again").hidden = true;
     gone = false;
@@ -187,10 +202,12 @@
     connect();
   });
 
-  if (!token) {
-    notice(words.scan);
+  if (words.refused) {
+    notice(words.refused);  // a wrong or old code: the server said why; nothing to join
+  } else if (!token) {
+    notice(null, "scan");
   } else {
-    notice(words.connecting);
+    notice(null, "connecting");
     connect();
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") { retry = 500; connect(); }
