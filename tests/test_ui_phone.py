@@ -23,6 +23,7 @@ from companion.games.transmission.phone import PhoneSession
 from companion.games.transmission.session import Step
 from companion.table.config import Config
 from phone_browser import free_port, phones, wait_for
+from readme_pictures import publish
 from test_ui_game import CONTENT, no_ui_errors, settle, start_app, tap_text, wait_screen
 
 __all__ = ["no_ui_errors", "phones", "start_app"]
@@ -34,7 +35,6 @@ pytestmark = pytest.mark.ui
 PIL.Image.init()
 
 PLANNER = Planner()
-DOCS_SHOT = Path(__file__).resolve().parents[1] / "docs" / "screenshots" / "phone_page.png"
 
 
 def _texts(widget: Any) -> list[str]:
@@ -174,9 +174,9 @@ def test_a_whole_game_with_mission_control_on_a_phone(ui_harness: Any, start_app
                 wait_for(phone, lambda d: phone_state(d) and len(phone_state(d)["picks"]) == 2, pump=pump)
                 reloaded = True
         if rounds == 1:
-            phone.save_screenshot(str(h.screenshot("phone_touch_before_lock.png").with_name("phone_pick.png")))
-            DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
-            phone.save_screenshot(str(DOCS_SHOT))
+            pick = h.screenshot("phone_touch_before_lock.png").with_name("phone_pick.png")
+            phone.save_screenshot(str(pick))
+            publish(pick, "phone_page")
         click(phone, "Lock in")
         h.pump_until(lambda: session.step is not Step.THINKING, timeout=10, what="the lock-in")
         assert tuple(session.game.state.intended) and not touchscreen_leaks(h)
