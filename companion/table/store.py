@@ -51,7 +51,7 @@ from typing import Any, TypeVar
 from companion.errors import RecordError
 from companion.i18n import _
 from companion.table.events import ActionPlayed, Event
-from companion.table.registry import ContentId, Keeper, StoredSession
+from companion.table.registry import ContentId, GameInfo, Keeper, StoredSession
 from companion.table.store_db import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -80,6 +80,7 @@ from companion.table.store_rows import (
     stamp,
     summary_of,
 )
+from companion.table.store_sheet import write_sheet
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "MIGRATIONS", "RESULTS", "MAX_SEED", "migrate", "StoreError",
            "GameSummary", "DifficultyStats", "SavedGame", "Store", "describe_saved", "clean_stale_exports"]
@@ -561,10 +562,20 @@ class Store:
             rows.append(row)
         return rows
 
+    def export_sheet(self, path: Path | str, registry: Sequence[GameInfo[Any]]) -> int:
+        """Every game, oldest first, in the table's language (:mod:`companion.table.store_sheet`; ``registry``
+        the games' titles and words).  :returns: rows written.  :raises StoreError: as :meth:`export_csv`."""
+        check_target(Path(path), Path(self.path))
+        games = list(reversed(self.games()))
+        write_sheet(Path(path), games, registry)
+        return len(games)
+
     def export_csv(self, path: Path | str) -> int:
-        """Every game, oldest first, one CSV row each (the :class:`GameSummary` fields, times in UTC
-        ISO 8601).  :returns: rows written.  :raises StoreError: the file cannot be written, or it is
-        this store's database or another one (:func:`check_target`)."""
+        """Every game, oldest first, one CSV row each: the store's own columns, stable for scripts (the
+        :class:`GameSummary` field names, machine values, times in UTC ISO 8601, ``,``, UTF-8 without a
+        byte order mark; a person's spreadsheet is :meth:`export_sheet`).  :returns: rows written.
+        :raises StoreError: the file cannot be written, or it is this store's database or another one
+        (:func:`check_target`)."""
         check_target(Path(path), Path(self.path))
         rows = self._export_rows()
         columns = [f for f in GameSummary.__dataclass_fields__]

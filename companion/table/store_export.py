@@ -94,13 +94,15 @@ def check_target(path: Path, database: Path) -> None:
                                file=path))
 
 
-def write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None) -> None:
+def write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None,
+                     encoding: str = "utf-8") -> None:
     """Write through a temporary file beside ``path`` (named as ours, see :data:`_TEMPORARY`), synced,
-    then renamed over it; the temporary files of exports killed earlier in that folder are removed first."""
+    then renamed over it; the temporary files of exports killed earlier in that folder are removed first.
+    ``encoding``: the text's (``"utf-8-sig"``: with a byte order mark, the spreadsheet's)."""
     clean_stale_exports(path.parent)
     temporary = path.with_name(f".{path.name}.companion-export-{os.getpid()}.tmp")
     try:
-        with open(temporary, "w", encoding="utf-8", newline=newline) as stream:
+        with open(temporary, "w", encoding=encoding, newline=newline) as stream:
             write(stream)
             stream.flush()
             os.fsync(stream.fileno())
