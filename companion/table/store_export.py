@@ -63,6 +63,11 @@ def clean_stale_exports(folder: Path) -> int:
     return removed
 
 
+def _reason(exc: Exception) -> str:
+    """Why a file cannot be written, in words: the system's (``Permission denied``) or the error's."""
+    return str(exc.strerror if isinstance(exc, OSError) and exc.strerror else exc)
+
+
 #: The first bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -76,7 +81,10 @@ def check_target(path: Path, database: Path) -> None:
 
     :raises StoreError: naming the file and what to do instead.
     """
-    target = path.resolve()
+    try:
+        target = path.resolve()
+    except (OSError, ValueError) as exc:  # a name the system cannot take (a NUL byte, a loop of links)
+        raise StoreError(_("Cannot write {file}: {reason}.").format(file=path, reason=_reason(exc))) from None
     store = database.resolve()
     companions = {store, *(store.with_name(store.name + end) for end in ("-wal", "-shm", "-journal"))}
     if target in companions:
@@ -112,7 +120,7 @@ def write_atomically(path: Path, write: Callable[[Any], None], newline: str | No
             temporary.unlink(missing_ok=True)
         except OSError:
             pass
-        if isinstance(exc, OSError):
+        if isinstance(exc, (OSError, ValueError)):  # ValueError: a name with a NUL byte
             raise StoreError(_("Cannot write {file}: {reason}.").format(
-                file=path, reason=exc.strerror or exc)) from None
+                file=path, reason=_reason(exc))) from None
         raise

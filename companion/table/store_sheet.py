@@ -134,8 +134,9 @@ def sheet(games: Sequence[GameSummary],
     difficulty = _joined([_("Players") if name in against else _("Difficulty") for name in played])
     figures = [_joined([_capital(_(getattr(n, figure))) for n in names])
                for figure in ("score", "rounds", "goals", "goals_total")]
-    header = [pgettext("number", "No."), _("Game"), _("Started (UTC)"), _("Ended (UTC)"), difficulty, _("Layout"), _("Result"),
-              *figures, _("Duration (h:mm:ss)"), _("Undos"), _("Seed"), _("Mission Control")]
+    header = [pgettext("number", "No."), _("Game"), _("Started (UTC)"), _("Ended (UTC)"), difficulty,
+              _("Layout"), _("Result"), *figures, _("Duration (h:mm:ss)"), _("Undos"), _("Seed"),
+              _("Mission Control")]
     if against:
         header += [_("Winners"), _("Winning total")]
     names_joiner = ", " if list_separator() != "," else "; "
