@@ -75,7 +75,7 @@ def _names(info: GameInfo[Any] | None) -> ProgressNames:
 
 
 def _joined(words: Sequence[str]) -> str:
-    """One header for several games' words: ``"Transmissions / rounds"`` (each once, in order)."""
+    """One header for several games' words: ``"Transmissions / Rounds"`` (each once, in order)."""
     return " / ".join(dict.fromkeys(words))
 
 
@@ -112,7 +112,7 @@ def _duration(seconds: float | None) -> str:
 def _seat(seat: str) -> str:
     if seat == "person":
         return pgettext("Mission Control", "a person")
-    return pgettext("Mission Control", "the companion") if seat == "companion" else seat
+    return pgettext("Mission Control", "the companion") if seat == "companion" else _text(seat)
 
 
 def sheet(games: Sequence[GameSummary],
@@ -122,7 +122,7 @@ def sheet(games: Sequence[GameSummary],
     :param games: the games, in the order of the rows (the export: oldest first).
     :param registry: the registered games: titles, Layout words, the names of each game's figures
         (:class:`~companion.table.registry.ProgressNames`; a header joins those of every game in the
-        rows: ``"Transmissions / rounds"``).  A game not installed shows its stored name and words.
+        rows: ``"Transmissions / Rounds"``).  A game not installed shows its stored name and words.
     :returns: ``(header, rows)``, every cell a string (an empty one for no value).  The winner
         columns are there when a game played against each other is (:attr:`GameInfo.standings`);
         Mission Control's cell is empty for such a game.
@@ -148,7 +148,7 @@ def sheet(games: Sequence[GameSummary],
         layout = _(layouts[g.layout]) if g.layout in layouts else _text(g.layout)
         played_against = g.game in against
         result = _("Finished") if played_against and g.shown_result == "won" else (
-            _(RESULT_WORDS[g.shown_result]) if g.shown_result in RESULT_WORDS else g.shown_result)
+            _(RESULT_WORDS[g.shown_result]) if g.shown_result in RESULT_WORDS else _text(g.shown_result))
         row = [str(g.id), title, _moment(g.started), _moment(g.ended), _difficulty(g), layout, result,
                str(g.score), str(g.transmissions_used), str(g.missions_completed), str(g.missions_total),
                _duration(g.duration_s), str(g.undos), "" if g.public_seed is None else str(g.public_seed),
