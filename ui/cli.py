@@ -28,7 +28,7 @@ from pathlib import Path
 from companion.cli.output import EXIT_ERROR, EXIT_OK, EXIT_USAGE, Failure, err, out
 from companion.errors import ConfigError
 from companion.games.transmission.options import content_pack, game_options
-from companion.i18n import _, ngettext
+from companion.i18n import _
 from companion.table.config import Config, read_config
 from companion.table.registry import AddSubcommand, HelpPlace, Subcommands
 from ui import kivy_config
@@ -162,27 +162,26 @@ def _writable(out_file: Path) -> str | None:
     """Why ``out_file`` cannot be written, or ``None``."""
     parent = out_file.parent if str(out_file.parent) else Path(".")
     if out_file.is_dir():
-        return _("it is a folder")
+        return "it is a folder"
     if not parent.is_dir():
-        return _("the folder {folder} does not exist").format(folder=repr(str(parent)))
+        return f"the folder {str(parent)!r} does not exist"
     if not os.access(parent, os.W_OK | os.X_OK):
-        return _("the folder {folder} is not writable").format(folder=repr(str(parent)))
+        return f"the folder {str(parent)!r} is not writable"
     if out_file.exists() and not os.access(out_file, os.W_OK):
-        return _("the file is not writable")
+        return "the file is not writable"
     return None
 
 
 def _cmd_labels(args: argparse.Namespace) -> int:
     """A printable sheet of QR labels, one per physical card (issue 4, labels), each card named in the
-    table's language (:func:`~companion.games.transmission.cards.shown_names`); ``--list`` the codes
-    (the developers' sheet, English)."""
+    table's language (:func:`~companion.games.transmission.cards.shown_names`); ``--list`` the codes."""
     from companion.games.transmission.cards import CardCodeError, all_cards, card_codes_markdown, shown_names
 
     content = content_pack(args)
     try:
         cards = all_cards(content)
     except CardCodeError as exc:
-        raise Failure(_("content pack: {problem}").format(problem=exc)) from None
+        raise Failure(f"content pack: {exc}") from None
     if args.list:
         out(card_codes_markdown(content).rstrip("\n"))
         return EXIT_OK
@@ -191,11 +190,11 @@ def _cmd_labels(args: argparse.Namespace) -> int:
     target = Path(args.out).expanduser()
     if target.suffix.lower() not in (".pdf", ".png"):
         # The suffix picks the format: any other name would hold a PDF that its name misdescribes.
-        raise Failure(_("--out must end in .pdf (a PDF) or .png (one PNG a page), not {file}").format(
-            file=repr(str(target))), EXIT_USAGE)
+        raise Failure(f"--out must end in .pdf (a PDF) or .png (one PNG a page), not {str(target)!r}",
+                      EXIT_USAGE)
     problem = _writable(target)
     if problem is not None:
-        raise Failure(_("cannot write {file}: {problem}").format(file=repr(str(target)), problem=problem))
+        raise Failure(f"cannot write {str(target)!r}: {problem}")
 
     from hardware import labels  # qrcode and Pillow: only when a sheet is made
 
@@ -210,17 +209,13 @@ def _cmd_labels(args: argparse.Namespace) -> int:
     except labels.LabelError as exc:
         raise Failure(str(exc)) from None
     except OSError as exc:
-        raise Failure(_("cannot write {file}: {problem}").format(
-            file=repr(str(target)), problem=exc.strerror or exc)) from None
+        raise Failure(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
     sheet = labels.layout(args.paper, len(rows))
     width, height = sheet.label_mm
-    on_pages = ngettext("{n} labels on {pages} page", "{n} labels on {pages} pages", sheet.pages).format(
-        n=len(rows), pages=sheet.pages)
-    out(_("{labels} ({paper}, {per_page} a page), each {width} x {height} mm: {files}").format(
-        labels=on_pages, paper=args.paper.upper() if args.paper == "a4" else "Letter",
-        per_page=sheet.per_page, width=f"{width:g}", height=f"{height:g}",
-        files=", ".join(map(str, written))))
-    out(_("Print at 100 % (not 'fit to page'); the footer names the label size to check with a ruler."))
+    pages = f"{sheet.pages} page{'s' if sheet.pages != 1 else ''}"
+    out(f"{len(rows)} labels on {pages} ({args.paper.upper() if args.paper == 'a4' else 'Letter'}, "
+        f"{sheet.per_page} a page), each {width:g} x {height:g} mm: {', '.join(map(str, written))}")
+    out("Print at 100 % (not 'fit to page'); the footer names the label size to check with a ruler.")
     return EXIT_OK
 
 

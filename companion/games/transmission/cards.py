@@ -227,7 +227,7 @@ def _entries(content: ContentPack, word: Callable[[str], str]) -> list[tuple[str
 
 def shown_names(content: ContentPack) -> dict[str, str]:
     """Each card's code -> its name in the table's language (printed under its QR code by ``companion
-    labels``): ``"Norden (1 von 2)"``, ``"Übertragung Stufe 3, klares Register 2"`` in German.
+    labels``): ``"Nord (1 von 2)"``, ``"Übertragung Stufe 3, klares Register 2"`` in German.
     :attr:`Card.name` keeps the pack's English (the codes' sheet, ``hardware/CARD-CODES.md``)."""
     return {card_code(kind, id): name for kind, id, name in _entries(content, _)}
 
