@@ -44,7 +44,7 @@ from companion.i18n import N_, _
 from .exc import LabelError
 
 __all__ = ["DPI", "PAPERS", "LABEL_MM", "QR_MIN_MM", "LabelError", "Sheet", "layout", "render_pages",
-           "render_label", "write_pdf", "write_pngs"]
+           "printed_name", "render_label", "write_pdf", "write_pngs"]
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +167,13 @@ def _fit_name(draw: ImageDraw.ImageDraw, name: str, width: int) -> tuple[list[st
         lines[-1] = lines[-1][:-1]
     lines[-1] += "..."
     return lines, font
+
+
+def printed_name(name: str) -> list[str]:
+    """The lines of ``name`` as a label prints them under its QR code (at most two, 8 to 6 pt); a name
+    too long for two lines at 6 pt ends its last line with ``...``."""
+    draw = ImageDraw.Draw(Image.new("L", (1, 1), 255))
+    return _fit_name(draw, name, px(LABEL_MM[0]) - 2 * px(1.5))[0]
 
 
 def render_label(code: str, name: str, kind: str = "") -> Image.Image:

@@ -99,6 +99,10 @@ def test_export_writes_csv_and_json(capsys: pytest.CaptureFixture[str], database
     target = tmp_path / "history.csv"
     assert cli(capsys, "export", "--csv", str(target), "--database", str(database)) == (
         0, f"3 games written to {target}\n", "")
+    with target.open(encoding="utf-8-sig", newline="") as stream:  # for a spreadsheet: a byte order mark
+        assert [row["Seed"] for row in csv.DictReader(stream)] == ["1", "2", ""]
+    assert cli(capsys, "export", "--csv", str(target), "--machine", "--database", str(database))[0] == 0
+    assert target.read_bytes().startswith(b"id,started,")  # the store's own columns, no byte order mark
     assert [row["seed"] for row in csv.DictReader(target.open(encoding="utf-8"))] == ["1", "2", ""]
     target = tmp_path / "history.json"
     assert cli(capsys, "export", "--json", str(target), "--database", str(database))[0] == 0

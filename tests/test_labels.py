@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,10 +12,12 @@ from PIL import Image, PdfParser
 # missing one is an error here, not a skip that would hide labels nobody can scan.
 from pyzbar import pyzbar
 
+from companion import i18n
 from companion.entry import main
-from companion.games.transmission.cards import all_cards
+from companion.games.transmission.cards import all_cards, shown_names
 from companion.games.transmission.content.loader import default_content
 from hardware import labels
+from hardware.labels import printed_name
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +161,36 @@ def test_cli_list_prints_the_code_table(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["labels", "--list"]) == 0
     out = capsys.readouterr().out
     assert "| Command card | `N1` | North (1 of 2) | `IT1-C-N1-8` |" in out
+
+
+@pytest.fixture
+def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The table in German, as the command line takes it (``COMPANION_LANG``); English afterwards."""
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    i18n.set_language("de")
+    if i18n.language() != "de" or i18n._("North") == "North":
+        pytest.skip("no compiled German catalog (scripts/i18n compile)")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_labels_name_each_card_in_the_tables_language_whole(german: None, tmp_path: Path) -> None:
+    """Issue 22: a German table's labels say its cards in German (the codes stay the same), and no
+    name is cut to fit: the longest, a Transmission card's, takes two lines as in English."""
+    content = default_content()
+    names = shown_names(content)
+    assert [names[c.code] for c in all_cards(content)][:2] == [f"{i18n._('North')} (1 von 2)",
+                                                                f"{i18n._('North')} (2 von 2)"]
+    assert "Übertragung Stufe 3, klares Register 2" in names.values()
+    assert names.keys() == {c.code for c in all_cards(content)}
+    for name in names.values():
+        assert not printed_name(name)[-1].endswith("..."), f"{name!r} is cut on its label"
+    assert main(["labels", "--kinds", "boost", "command", "--out", str(tmp_path / "karten.png")]) == 0
+    assert (tmp_path / "karten-1.png").exists()
+
+
+def test_every_english_card_name_is_printed_whole() -> None:
+    for card in all_cards(default_content()):
+        assert not printed_name(card.name)[-1].endswith("..."), card.name

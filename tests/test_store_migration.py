@@ -135,7 +135,8 @@ def cli(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 def answers(capsys: pytest.CaptureFixture[str], path: Path, tmp_path: Path) -> dict[str, Any]:
     """What ``companion history``, ``stats`` and ``export`` say about the store at ``path``."""
     database = ("--database", str(path))
-    cli(capsys, "export", *database, "--csv", str(tmp_path / "out.csv"))
+    # the store's own columns (--machine): what 3b247fa wrote; a person's CSV follows the language
+    cli(capsys, "export", *database, "--csv", str(tmp_path / "out.csv"), "--machine")
     cli(capsys, "export", *database, "--json", str(tmp_path / "out.json"))
     return {
         "history": cli(capsys, "history", *database),

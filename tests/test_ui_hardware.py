@@ -319,3 +319,36 @@ def test_many_bad_settings_fit_on_home(ui_harness: Any, start_app: Any, tmp_path
     assert notice.to_window(*notice.pos)[1] >= 0, "the notice is whole"
     title = next(w for w in h.find_all(text="Table companion"))
     assert title.opacity == 0, "a long notice takes the title's room"
+
+
+def test_the_pairing_popup_names_the_cards_in_german_and_each_fits(ui_harness: Any, start_app: Any,
+                                                                    no_ui_errors: None, mock_factory: Any,
+                                                                    tmp_path: Path) -> None:
+    """Issue 22: a German table pairs a tag with "Nord (1 von 2)" or "Übertragung Stufe 3, klares
+    Register 2", never the pack's English, and no card's button cuts its name (800x480)."""
+    from companion import i18n
+    from companion.games.transmission.cards import KINDS, shown_names
+    from i18n_support import misfits
+    from ui.table_hardware import PairingPopup
+
+    h = ui_harness
+    start_app(config=config(tmp_path))
+    i18n.set_language("de")
+    try:
+        names = shown_names(CONTENT)
+        if names == {c.code: c.name for c in all_cards(CONTENT)}:
+            pytest.skip("no compiled German catalog (scripts/i18n compile)")
+        scan(h, TAG, "rfid")
+        popup = h.find(cls=PairingPopup)
+        for kind in KINDS:
+            popup.show_kind(kind)
+            h.pump(0.3)
+            shown = sorted(b.text for b in h.find_all(popup, cls="BigButton") if hasattr(b, "card"))
+            assert shown == sorted(names[c.code] for c in all_cards(CONTENT) if c.kind == kind)
+            assert not misfits(h.window), f"{kind}: {misfits(h.window)}"
+            h.screenshot(f"hardware_pairing_{kind}_de.png")
+        popup.dismiss()
+        h.pump(1.5)  # the popup's fade and its list's scroll animation end
+        assert not h.find_all(cls=PairingPopup)
+    finally:
+        i18n.set_language("en")

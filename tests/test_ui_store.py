@@ -307,8 +307,8 @@ def test_history_stats_and_export_after_a_finished_game(ui_harness: Any, start_a
     assert [p.suffix for p in written] == [".csv", ".json"]
     assert f"{written[0].name} and .json, in {exports}" in message(h)
     h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the popup to fade")
-    with written[0].open(encoding="utf-8", newline="") as f:
-        assert len(list(csv.DictReader(f))) == 1
+    with written[0].open(encoding="utf-8-sig", newline="") as f:  # for a spreadsheet, in the table's language
+        assert [row["Result"] for row in csv.DictReader(f)] == [row["result"]]
     data = json.loads(written[1].read_text(encoding="utf-8"))
     games = data["games"] if isinstance(data, dict) else data
     assert len(games) == 1

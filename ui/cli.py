@@ -176,8 +176,9 @@ def _writable(out_file: Path) -> str | None:
 
 
 def _cmd_labels(args: argparse.Namespace) -> int:
-    """A printable sheet of QR labels, one per physical card (issue 4, labels); ``--list`` the codes."""
-    from companion.games.transmission.cards import CardCodeError, all_cards, card_codes_markdown
+    """A printable sheet of QR labels, one per physical card (issue 4, labels), each card named in the
+    table's language (:func:`~companion.games.transmission.cards.shown_names`); ``--list`` the codes."""
+    from companion.games.transmission.cards import CardCodeError, all_cards, card_codes_markdown, shown_names
 
     content = content_pack(args)
     try:
@@ -200,7 +201,8 @@ def _cmd_labels(args: argparse.Namespace) -> int:
 
     from hardware import labels  # qrcode and Pillow: only when a sheet is made
 
-    rows = [(card.code, card.name, card.kind) for card in cards]
+    names = shown_names(content)
+    rows = [(card.code, names.get(card.code, card.name), card.kind) for card in cards]
     try:
         if target.suffix.lower() == ".png":
             written = labels.write_pngs(rows, target.with_suffix(""), args.paper)

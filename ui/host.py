@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from companion.table.registry import GameInfo
 from companion.table.store import DifficultyStats, GameSummary, SavedGame
 from ui.game_table import GameTable, Shelf
 
@@ -40,7 +41,11 @@ class GameHistory(Protocol):
         """Per difficulty (``order`` first): games, wins, streaks, scores."""
 
     def export_csv(self, path: Path | str) -> int:
-        """Write one row per game to ``path``; the number of games written."""
+        """Write one row per game to ``path`` (the store's own columns); the number of games written."""
+
+    def export_sheet(self, path: Path | str, registry: Sequence[GameInfo[Any]]) -> int:
+        """Write one row per game to ``path`` for a spreadsheet, in the table's language; the number of
+        games written."""
 
     def export_json(self, path: Path | str) -> int:
         """Write every finished game with its record (an unfinished one without) to ``path``."""

@@ -10,7 +10,8 @@ The store itself (SQLite, autosave, stats) is :mod:`companion.table.store`.
 - :func:`history_row`: one :class:`~companion.table.store.GameSummary` as the History screen's texts.
 - :func:`resume_question`: the resume offer's sentence for an unfinished game.
 - :func:`export_folders` / :func:`export_history`: the data dir and any USB stick under
-  ``/media``, ``/run/media`` or ``/mnt``, and the CSV and JSON files written there.
+  ``/media``, ``/run/media`` or ``/mnt``, and the CSV (in the table's language) and JSON files
+  written there.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.games.catalog import game_named
+from companion.games.catalog import game_named, registered
 from companion.i18n import N_, _, ngettext
 from companion.table.registry import ProgressNames
 from companion.table.store import GameSummary, SavedGame
+from companion.table.store_sheet import RESULT_WORDS
 from ui.host import GameHistory
 
 log = logging.getLogger(__name__)
@@ -38,10 +40,6 @@ MEDIA_ROOTS = (Path("/media"), Path("/run/media"), Path("/mnt"))
 #: The games' names in the store whose rows this module words (``GameSummary.game``).
 TRANSMISSION = "transmission"
 SIX_ACTIONS = "six-actions"
-
-#: The History screen's word for each result (GameSummary.result).
-RESULT_WORDS = {"won": N_("Won"), "lost": N_("Lost"), "left": N_("Left"), "abandoned": N_("Abandoned"),
-                "unfinished": N_("Unfinished")}
 
 #: Weekdays (Monday first, as :meth:`datetime.weekday`) and months, short, in the table's language
 #: (not the process locale's: the language can change while the app runs).
@@ -220,7 +218,8 @@ def export_folders(data_dir: Path, roots: Sequence[Path] = MEDIA_ROOTS,
 
 
 def export_history(store: GameHistory, folder: Path, now: datetime | None = None) -> tuple[Path, Path, int]:
-    """Write every game as ``companion-history-<date>.csv`` and ``.json`` into ``folder``.
+    """Write every game as ``companion-history-<date>.csv`` and ``.json`` into ``folder``: the CSV for a
+    spreadsheet, in the table's language now (:mod:`companion.table.store_sheet`), the JSON English.
 
     :returns: the two paths and the number of games written.
     :raises OSError: the folder cannot be made or written (the caller says so on screen).
@@ -230,7 +229,7 @@ def export_history(store: GameHistory, folder: Path, now: datetime | None = None
     folder.mkdir(parents=True, exist_ok=True)
     csv_path = folder / f"companion-history-{stamp}.csv"
     json_path = folder / f"companion-history-{stamp}.json"
-    count = store.export_csv(csv_path)
+    count = store.export_sheet(csv_path, registered())
     store.export_json(json_path)
     log.info("exported %d games to %s and %s", count, csv_path, json_path)
     return csv_path, json_path, count

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import logging
 import queue
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, Union, cast
 
@@ -314,11 +314,19 @@ class TableHardware:
             return False
         return self.use_card(card, source, text)
 
+    def shown(self, card: Card) -> str:
+        """The card's name in the table's language (:func:`~companion.games.transmission.cards.shown_names`);
+        :attr:`Card.name` is the pack's English (the scan log's)."""
+        from companion.games.transmission.cards import shown_names
+
+        return shown_names(self.app.content).get(card.code, card.name)
+
     def use_card(self, card: Card, source: str = "line", text: str = "") -> bool:
         """Hand a read card to the session (``Session.scan``); the beep says how it went."""
         view = self.app.table_view()
         if view is None:
-            message = _("{card}: cards are read during a game; start one first.").format(card=card.name)
+            message = _("{card}: cards are read during a game; start one first.").format(
+                card=self.shown(card))
             self.app.show_message(message, "info")
             self._signal("refused")
             self.scan_log.add(source, text or card.code, f"refused: {message}")
@@ -338,10 +346,11 @@ class TableHardware:
 
         # Two Norths are one and the same at the table: name the command, not "North (1 of 2)".
         name = card_command(card.id).title if card.kind == "command" else card.name
-        result = f"{name} in register {placed[0]}" if placed else card.name
+        result = f"{name} in register {placed[0]}" if placed else card.name  # the scan log: English
         if placed:
+            said = _(card_command(card.id).title) if card.kind == "command" else self.shown(card)
             self.app.show_message(_("Scanned: {card} in register {register}.").format(
-                card=name, register=placed[0]), "info")
+                card=said, register=placed[0]), "info")
         self.scan_log.add(source, text or card.code, result)
         return True
 
@@ -369,9 +378,10 @@ class TableHardware:
         # A person as Mission Control taps the Mission card's title: only on their own screen, turned away.
         hidden = view is not None and view.mission_control == "person" and not view.seat_open \
             and view.step is not Step.END
-        from companion.games.transmission.cards import all_cards
+        from companion.games.transmission.cards import all_cards, shown_names
 
-        popup = PairingPopup(tag, all_cards(self.app.content), on_chosen=self.pair, missions_hidden=hidden)
+        popup = PairingPopup(tag, all_cards(self.app.content), on_chosen=self.pair, missions_hidden=hidden,
+                             names=shown_names(self.app.content))
         popup.bind(on_dismiss=self._popup_gone)
         self._popup = popup
         popup.open()
@@ -401,7 +411,7 @@ class TableHardware:
             shown["command"] = N_("a Mission Control card")
         log.info("RFID tag %s paired with %s", tag, secret or card.code)
         self.scan_log.add("rfid", tag, f"paired with {secret or f'{card.code} ({card.name})'}")
-        said = _(shown[card.kind]) if card.kind in shown else card.name
+        said = _(shown[card.kind]) if card.kind in shown else self.shown(card)
         self.app.show_message(_("Tag paired with {card}.").format(card=said), "info")
         person = view is not None and view.mission_control == "person"
         usable = ("command", "transmission", "mission") if person else ("command", "transmission")
@@ -475,6 +485,8 @@ class PairingPopup(GuardedPopup):
 
     :param cards: every card of the pack (:func:`companion.games.transmission.cards.all_cards`).
     :param on_chosen: ``on_chosen(tag, card)`` after the popup closes with a choice.
+    :param names: each card's code -> its name in the table's language
+        (:func:`companion.games.transmission.cards.shown_names`); a card without one shows its name.
     :param missions_hidden: list no mission (a person is Mission Control and their screen is closed:
         the Cadet may be looking; RULES.md, With a person as Mission Control); the Mission tab says where
         to pair one instead.
@@ -486,7 +498,8 @@ class PairingPopup(GuardedPopup):
     kind = StringProperty("")
 
     def __init__(self, tag: str, cards: tuple[Card, ...], on_chosen: Callable[[str, Card], None],
-                 missions_hidden: bool = False, **kwargs: Any) -> None:
+                 missions_hidden: bool = False, names: Mapping[str, str] | None = None,
+                 **kwargs: Any) -> None:
         if str(KV_FILE) not in Builder.files:  # with the first unknown tag, not at start (issue 10)
             Builder.load_file(str(KV_FILE))
         super().__init__(**kwargs)
@@ -494,6 +507,7 @@ class PairingPopup(GuardedPopup):
         self.tag = tag
         self.title = _("New RFID tag {tag}: which card is it on?").format(tag=tag)
         self._cards = cards
+        self._names = dict(names or {})
         self._on_chosen = on_chosen
         from companion.games.transmission.cards import KINDS
 
@@ -526,7 +540,8 @@ class PairingPopup(GuardedPopup):
             grid.add_widget(note)
             return
         for card in (c for c in self._cards if c.kind == kind):
-            button = BigButton(text=card.name, fill=theme.ACCENT if kind == "command" else theme.SECONDARY,
+            button = BigButton(text=self._names.get(card.code, card.name),
+                               fill=theme.ACCENT if kind == "command" else theme.SECONDARY,
                                height=dp(56), font_size=theme.FONT_BODY)
             button.card = card
             button.bind(on_release=lambda b: self.choose(b.card))

@@ -65,9 +65,14 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser, registry: Regist
 
     export = add("export", _("write every game of the store to a CSV or a JSON file"), [])
     target = export.add_mutually_exclusive_group(required=True)
-    target.add_argument("--csv", metavar="FILE", type=Path, help=_("one row per game (the History columns)"))
+    target.add_argument("--csv", metavar="FILE", type=Path,
+                        help=_("one row per game, for a spreadsheet: in the table's language, ';'-separated "
+                               "in German, UTF-8 with a byte order mark, times in UTC"))
     target.add_argument("--json", metavar="FILE", type=Path,
                         help=_("every game; a finished game with its record, so it can be replayed"))
+    export.add_argument("--machine", action="store_true",
+                        help=_("with --csv: the store's own columns for scripts (English field names and "
+                               "values, ',', no byte order mark), the same in every language"))
     database_option(export)
     export.set_defaults(handler=_cmd_export)
 
@@ -351,12 +356,16 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
+    if args.machine and args.csv is None:
+        raise Failure(_("--machine goes with --csv: the JSON export is always the machine's."), EXIT_USAGE)
     store = open_store(args)
     if store is None:
         raise Failure(none_yet(args) + _(" Nothing to export."))
     try:
-        if args.csv is not None:
+        if args.csv is not None and args.machine:
             count, target = store.export_csv(args.csv), args.csv
+        elif args.csv is not None:
+            count, target = store.export_sheet(args.csv, args.registry), args.csv
         else:
             count, target = store.export_json(args.json), args.json
     except StoreError as exc:

@@ -243,6 +243,9 @@ class GameInfo(Generic[S]):
     :param pack_tables: the top-level tables of the game's content packs that no other game's packs
         have (``("industries", "policies")``): ``companion content check FILE`` without ``--game``
         checks FILE with the game whose tables it has (:func:`companion.cli.games.game_of_pack`).
+    :param layouts: its Layouts as ``(name, word)`` pairs: the name its records store (``"beginner"``),
+        the English word a person reads (marked with :func:`~companion.i18n.N_`, translated where
+        shown: the history's spreadsheet, :mod:`companion.table.store_sheet`).
     :raises ValueError: a name that is not lower-case without spaces.
     """
 
@@ -256,6 +259,7 @@ class GameInfo(Generic[S]):
     debrief: Reference[DebriefOf] | None = None
     bench: tuple[Reference[BenchTarget], ...] = ()
     pack_tables: tuple[str, ...] = ()
+    layouts: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.lower() or any(c.isspace() for c in self.name):
@@ -283,6 +287,10 @@ class GameInfo(Generic[S]):
         return keeper
 
 
+#: The Layouts of a game of actions: the content pack's map, or the printed board (the table counts roads).
+ACTION_LAYOUTS = (("map", N_("The pack's map")), ("printed", N_("Printed board")))
+
+
 def game_of_actions(
     name: str,
     title: str,
@@ -300,4 +308,4 @@ def game_of_actions(
     content, store, cli = parts
     commands = Subcommands(cli, HelpPlace.GAME, ("play", "referee", "content"))
     return GameInfo(name, title, content, store, difficulties, cli=(commands,), standings=True,
-                    pack_tables=pack_tables)
+                    pack_tables=pack_tables, layouts=ACTION_LAYOUTS)

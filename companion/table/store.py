@@ -35,7 +35,6 @@ abandoned game shows the points it has so far.
 
 from __future__ import annotations
 
-import csv
 import json
 import logging
 import sqlite3
@@ -43,7 +42,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -51,7 +50,7 @@ from typing import Any, TypeVar
 from companion.errors import RecordError
 from companion.i18n import _
 from companion.table.events import ActionPlayed, Event
-from companion.table.registry import ContentId, Keeper, StoredSession
+from companion.table.registry import ContentId, GameInfo, Keeper, StoredSession
 from companion.table.store_db import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -62,7 +61,12 @@ from companion.table.store_db import (
     open_connection,
     plain_failure,
 )
-from companion.table.store_export import check_target, clean_stale_exports, write_atomically
+from companion.table.store_export import (
+    check_target,
+    clean_stale_exports,
+    write_atomically,
+    write_machine_csv,
+)
 from companion.table.store_rows import (
     LISTED_COLUMNS,
     MAX_SEED,
@@ -74,12 +78,14 @@ from companion.table.store_rows import (
     bad_value,
     counts,
     describe_saved,
+    export_row,
     figures,
     integer,
     listed_summary,
     stamp,
     summary_of,
 )
+from companion.table.store_sheet import write_sheet
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "MIGRATIONS", "RESULTS", "MAX_SEED", "migrate", "StoreError",
            "GameSummary", "DifficultyStats", "SavedGame", "Store", "describe_saved", "clean_stale_exports"]
@@ -551,30 +557,23 @@ class Store:
     # ------------------------------------------------------------------ export
 
     def _export_rows(self) -> list[dict[str, Any]]:
-        rows = []
-        for game in reversed(self.games()):
-            row = asdict(game)
-            row["seed"] = game.public_seed  # none while unfinished: it deals the secret missions
-            row["started"] = stamp(game.started)
-            row["ended"] = stamp(game.ended) if game.ended else None
-            row["winners"] = list(game.winners)  # a game played against each other, once recorded
-            rows.append(row)
-        return rows
+        return [export_row(game) for game in reversed(self.games())]
+
+    def export_sheet(self, path: Path | str, registry: Sequence[GameInfo[Any]]) -> int:
+        """Every game, oldest first, in the table's language (:mod:`companion.table.store_sheet`; ``registry``
+        the games' titles and words).  :returns: rows written.  :raises StoreError: as :meth:`export_csv`."""
+        check_target(Path(path), Path(self.path))
+        games = list(reversed(self.games()))
+        write_sheet(Path(path), games, registry)
+        return len(games)
 
     def export_csv(self, path: Path | str) -> int:
-        """Every game, oldest first, one CSV row each (the :class:`GameSummary` fields, times in UTC
-        ISO 8601).  :returns: rows written.  :raises StoreError: the file cannot be written, or it is
-        this store's database or another one (:func:`check_target`)."""
+        """Every game, oldest first, one CSV row each, stable for scripts (:func:`write_machine_csv`; a
+        person's spreadsheet is :meth:`export_sheet`).  :returns: rows written.  :raises StoreError: the
+        file cannot be written, or it is this store's database or another one (:func:`check_target`)."""
         check_target(Path(path), Path(self.path))
         rows = self._export_rows()
-        columns = [f for f in GameSummary.__dataclass_fields__]
-
-        def write(stream: Any) -> None:
-            writer = csv.DictWriter(stream, fieldnames=columns, lineterminator="\n")
-            writer.writeheader()
-            writer.writerows({**row, "winners": "; ".join(row["winners"])} for row in rows)
-
-        write_atomically(Path(path), write, newline="")
+        write_machine_csv(Path(path), rows, list(GameSummary.__dataclass_fields__))
         return len(rows)
 
     def export_json(self, path: Path | str) -> int:

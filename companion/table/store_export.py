@@ -7,17 +7,18 @@ gone (and the History screen's exports as main 3b247fa named them).
 
 from __future__ import annotations
 
+import csv
 import logging
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.i18n import _
 from companion.table.store_db import StoreError
 
-__all__ = ["clean_stale_exports", "write_atomically"]
+__all__ = ["clean_stale_exports", "write_atomically", "write_machine_csv"]
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,11 @@ def clean_stale_exports(folder: Path) -> int:
     return removed
 
 
+def _reason(exc: Exception) -> str:
+    """Why a file cannot be written, in words: the system's (``Permission denied``) or the error's."""
+    return str(exc.strerror if isinstance(exc, OSError) and exc.strerror else exc)
+
+
 #: The first bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -76,7 +82,10 @@ def check_target(path: Path, database: Path) -> None:
 
     :raises StoreError: naming the file and what to do instead.
     """
-    target = path.resolve()
+    try:
+        target = path.resolve()
+    except (OSError, ValueError) as exc:  # a name the system cannot take (a NUL byte, a loop of links)
+        raise StoreError(_("Cannot write {file}: {reason}.").format(file=path, reason=_reason(exc))) from None
     store = database.resolve()
     companions = {store, *(store.with_name(store.name + end) for end in ("-wal", "-shm", "-journal"))}
     if target in companions:
@@ -94,13 +103,15 @@ def check_target(path: Path, database: Path) -> None:
                                file=path))
 
 
-def write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None) -> None:
+def write_atomically(path: Path, write: Callable[[Any], None], newline: str | None = None,
+                     encoding: str = "utf-8") -> None:
     """Write through a temporary file beside ``path`` (named as ours, see :data:`_TEMPORARY`), synced,
-    then renamed over it; the temporary files of exports killed earlier in that folder are removed first."""
+    then renamed over it; the temporary files of exports killed earlier in that folder are removed first.
+    ``encoding``: the text's (``"utf-8-sig"``: with a byte order mark, the spreadsheet's)."""
     clean_stale_exports(path.parent)
     temporary = path.with_name(f".{path.name}.companion-export-{os.getpid()}.tmp")
     try:
-        with open(temporary, "w", encoding="utf-8", newline=newline) as stream:
+        with open(temporary, "w", encoding=encoding, newline=newline) as stream:
             write(stream)
             stream.flush()
             os.fsync(stream.fileno())
@@ -110,7 +121,19 @@ def write_atomically(path: Path, write: Callable[[Any], None], newline: str | No
             temporary.unlink(missing_ok=True)
         except OSError:
             pass
-        if isinstance(exc, OSError):
+        if isinstance(exc, (OSError, ValueError)):  # ValueError: a name with a NUL byte
             raise StoreError(_("Cannot write {file}: {reason}.").format(
-                file=path, reason=exc.strerror or exc)) from None
+                file=path, reason=_reason(exc))) from None
         raise
+
+
+def write_machine_csv(path: Path, rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> None:
+    """``rows`` as a CSV for scripts (``,``, ``\n``, UTF-8 without a byte order mark, the given English
+    ``columns``; a row's ``winners`` list joined with ``"; "``), written by :func:`write_atomically`.
+    :raises StoreError: as :func:`write_atomically`."""
+    def write(stream: Any) -> None:
+        writer = csv.DictWriter(stream, fieldnames=list(columns), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({**row, "winners": "; ".join(row["winners"])} for row in rows)
+
+    write_atomically(path, write, newline="")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from typing import Any
 from companion.i18n import _, ngettext
 from companion.table.store_db import StoreError
 
-__all__ = ["RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "SEAT_COLUMN", "seat_of", "GameSummary",
+__all__ = ["export_row", "RESULTS", "MAX_SEED", "SUMMARY_COLUMNS", "SEAT_COLUMN", "seat_of", "GameSummary",
            "DifficultyStats", "SavedGame", "describe_saved", "stamp", "parse_moment", "bad_value", "integer",
            "summary_of", "streaks", "counts", "figures", "game_figures", "FINAL_COLUMN", "final_state",
            "final_of", "PlayerStats", "player_figures", "LISTED_COLUMNS", "listed_summary",
@@ -146,6 +146,18 @@ def describe_saved(saved: SavedGame) -> str:
     return _("{difficulty}, started {started} UTC: {drawn}, {done} of {total} missions complete.").format(
         difficulty=_(s.difficulty.title()) if s.difficulty else "", started=f"{s.started:%Y-%m-%d %H:%M}",
         drawn=drawn.format(n=s.transmissions_used), done=s.missions_completed, total=s.missions_total)
+
+
+def export_row(game: GameSummary) -> dict[str, Any]:
+    """One game as the machine exports write it (``Store.export_csv``/``export_json``): the
+    :class:`GameSummary` fields, times as :func:`stamp` text, the seed only once the game is over (while
+    unfinished it deals the secret missions), ``winners`` as a list."""
+    row = asdict(game)
+    row["seed"] = game.public_seed
+    row["started"] = stamp(game.started)
+    row["ended"] = stamp(game.ended) if game.ended else None
+    row["winners"] = list(game.winners)
+    return row
 
 
 def stamp(moment: datetime) -> str:

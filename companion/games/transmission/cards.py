@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
@@ -52,7 +53,7 @@ from companion.i18n import N_, _
 
 __all__ = [
     "KINDS", "KIND_LETTERS", "PREFIX", "Card", "CardCodeError", "card_code", "check_character",
-    "all_cards", "read_code", "card_codes_markdown",
+    "all_cards", "read_code", "card_codes_markdown", "shown_names",
 ]
 
 #: The kinds of physical cards, in the order :func:`all_cards` lists them.
@@ -177,8 +178,16 @@ def card_code(kind: str, id: str) -> str:
     return head + check_character(head)
 
 
-def _numbered(names: list[str]) -> list[str]:
-    """``"X (1 of 2)"``, ``"X (2 of 2)"`` for names that repeat; others unchanged."""
+#: How a card's name is made, in English (the codes' sheet, :attr:`Card.name`); :func:`shown_names`
+#: says each in the table's language.
+_NUMBERED = N_("{name} ({number} of {total})")
+_LEVEL = N_("Transmission level {level}")
+_CLEAR = N_("Transmission level {level}, clear register {register}")
+_MODULE = "{name} ({letter})"
+
+
+def _numbered(names: list[str], pattern: str = _NUMBERED) -> list[str]:
+    """``"X (1 of 2)"``, ``"X (2 of 2)"`` for names that repeat (``pattern``); others unchanged."""
     totals = {name: names.count(name) for name in names}
     seen: dict[str, int] = {}
     out = []
@@ -187,29 +196,46 @@ def _numbered(names: list[str]) -> list[str]:
             out.append(name)
         else:
             seen[name] = seen.get(name, 0) + 1
-            out.append(f"{name} ({seen[name]} of {totals[name]})")
+            out.append(pattern.format(name=name, number=seen[name], total=totals[name]))
     return out
 
 
-def _transmission_name(level: int, clear_register: int | None) -> str:
-    name = f"Transmission level {level}"
-    return name if clear_register is None else f"{name}, clear register {clear_register}"
+def _transmission_name(level: int, clear_register: int | None, word: Callable[[str], str] = str) -> str:
+    if clear_register is None:
+        return word(_LEVEL).format(level=level)
+    return word(_CLEAR).format(level=level, register=clear_register)
+
+
+def _entries(content: ContentPack, word: Callable[[str], str]) -> list[tuple[str, str, str]]:
+    """Each physical card as ``(kind, id, name)`` in :data:`KINDS` order, each name said by ``word``
+    (``str``: the pack's English; :func:`companion.i18n._`: the table's language), numbered."""
+    entries: list[tuple[str, str, str]] = []   # (kind, id, name before numbering)
+    entries += [("command", cid, word(card_command(cid).title)) for cid in card_ids(content.command_deck)]
+    entries += [("transmission", t.id, _transmission_name(t.level, t.clear_register, word))
+                for t in content.transmissions]
+    entries += [("mission", m.id, word(m.title)) for m in content.missions]
+    entries += [("boost", b.id, word(b.name)) for b in content.boosts]
+    entries += [("module", m.letter, _MODULE.format(name=word(m.name), letter=m.letter))
+                for m in content.modules]
+    named: list[tuple[str, str, str]] = []
+    for kind in KINDS:
+        mine = [e for e in entries if e[0] == kind]
+        names = _numbered([name for _, _, name in mine], word(_NUMBERED))
+        named += [(kind, id, name) for (_, id, _), name in zip(mine, names)]
+    return named
+
+
+def shown_names(content: ContentPack) -> dict[str, str]:
+    """Each card's code -> its name in the table's language (printed under its QR code by ``companion
+    labels``): ``"Nord (1 von 2)"``, ``"Übertragung Stufe 3, klares Register 2"`` in German.
+    :attr:`Card.name` keeps the pack's English (the codes' sheet, ``hardware/CARD-CODES.md``)."""
+    return {card_code(kind, id): name for kind, id, name in _entries(content, _)}
 
 
 @functools.lru_cache(maxsize=8)
 def _cards(content: ContentPack) -> tuple[tuple[Card, ...], dict[str, Card]]:
-    entries: list[tuple[str, str, str]] = []   # (kind, id, name before numbering)
-    entries += [("command", cid, card_command(cid).title) for cid in card_ids(content.command_deck)]
-    entries += [("transmission", t.id, _transmission_name(t.level, t.clear_register))
-                for t in content.transmissions]
-    entries += [("mission", m.id, m.title) for m in content.missions]
-    entries += [("boost", b.id, b.name) for b in content.boosts]
-    entries += [("module", m.letter, f"{m.name} ({m.letter})") for m in content.modules]
-    cards: list[Card] = []
-    for kind in KINDS:
-        mine = [e for e in entries if e[0] == kind]
-        names = _numbered([name for _, _, name in mine])
-        cards += [Card(kind, id, name, card_code(kind, id)) for (_, id, _), name in zip(mine, names)]
+    entries = _entries(content, str)
+    cards = [Card(kind, id, name, card_code(kind, id)) for kind, id, name in entries]
     by_code: dict[str, Card] = {}
     for card in cards:
         other = by_code.get(card.code)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.games.transmission.names import DIFFICULTY_NAMES
+from companion.games.transmission.names import DIFFICULTY_NAMES, LAYOUT_WORDS
 from companion.i18n import N_
 from companion.table.registry import GameInfo, HelpPlace, Reference, Subcommands
 
@@ -31,4 +31,5 @@ GAME: GameInfo[Session] = GameInfo(
     bench=(Reference("companion.games.transmission.lab.bench_cli:PLANNER"),),
     pack_tables=("missions", "modules", "transmissions", "boosts", "commands", "difficulty", "layouts",
                  "score"),
+    layouts=tuple(LAYOUT_WORDS.items()),
 )
