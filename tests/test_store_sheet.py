@@ -191,3 +191,18 @@ def test_historys_export_writes_the_csv_in_the_language_of_the_table_now(german:
     csv_path, _json, _count = records.export_history(played, tmp_path / "stick",
                                                      now=datetime(2026, 12, 4, 20, 1))
     assert csv_path.read_text(encoding=ENCODING).startswith("No.,Game,")
+
+
+def test_a_stored_difficulty_reads_in_the_tables_language_everywhere(german: Catalog) -> None:
+    """The one wording of a stored difficulty (record.difficulty_text) that the sheet, History, Stats
+    and ``companion history`` share: the action games' "3 players" as a German plural, Incoming
+    Transmission's named ones from the catalog, with a capital."""
+    from companion.cli.store import difficulty_word
+    from companion.table.record import difficulty_text, players_difficulty
+
+    assert difficulty_text(players_difficulty(3)) == "3 Spieler"
+    assert difficulty_text(players_difficulty(1)) == "1 Spieler"
+    hard = _german(german, "hard")
+    assert difficulty_text("hard") == hard[:1].upper() + hard[1:] != "Hard"
+    assert difficulty_word("2 players") == "2 Spieler"
+    assert difficulty_text("") == ""

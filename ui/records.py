@@ -24,6 +24,7 @@ from pathlib import Path
 
 from companion.games.catalog import game_named, registered
 from companion.i18n import N_, _, ngettext
+from companion.table.record import difficulty_text
 from companion.table.registry import ProgressNames
 from companion.table.store import GameSummary, SavedGame
 from companion.table.store_sheet import RESULT_WORDS
@@ -99,7 +100,7 @@ def history_row(game: GameSummary, titles: Mapping[str, str]) -> dict[str, str]:
     """
     if game.game != TRANSMISSION:
         return other_game_row(game)
-    title = titles.get(game.difficulty, str(game.difficulty).title())
+    title = titles.get(game.difficulty) or difficulty_text(game.difficulty)
     transmissions = ngettext("{n} transmission used", "{n} transmissions used",
                              game.transmissions_used).format(n=game.transmissions_used)
     if game.undos:
@@ -141,7 +142,7 @@ def other_game_row(game: GameSummary) -> dict[str, str]:
     undos = ngettext("{n} undo", "{n} undos", game.undos).format(n=game.undos) if game.undos else ""
     return {
         "date": when(game.started),
-        "detail": f"{title} · {game.difficulty}",
+        "detail": f"{title} · {difficulty_text(game.difficulty)}",
         "result": result,
         "result_kind": "" if game.shown_result == "won" else str(game.shown_result),
         "duration": duration_text(game.duration_s),

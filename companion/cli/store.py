@@ -23,6 +23,7 @@ from companion.cli.database import database_option, database_path, none_yet, ope
 from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, positive, print_json
 from companion.errors import CompanionError
 from companion.i18n import N_, _, ngettext, pgettext
+from companion.table.record import difficulty_text
 from companion.table.registry import AddSubcommand, GameInfo, ProgressNames
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
 from companion.table.store_rows import PlayerStats, SavedGame, all_figures, said_names
@@ -117,10 +118,9 @@ def result_word(result: str) -> str:
 
 
 def difficulty_word(difficulty: str) -> str:
-    """A difficulty as the table reads it: the game's word in the table's language when its catalog has
-    it (Incoming Transmission's ``training`` ... ``expert`` are marked with the game), else as stored
-    (``"3 players"``)."""
-    return _(difficulty) if difficulty else difficulty
+    """A difficulty as the table reads it, in its language (:func:`companion.table.record.difficulty_text`:
+    Incoming Transmission's ``training`` ... ``expert``, the action games' ``"3 players"``)."""
+    return difficulty_text(difficulty, capital=False)
 
 
 def _head(words: Sequence[tuple[str, int, str]]) -> tuple[str, list[int]]:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.errors import IllegalAction, RecordError, said
-from companion.i18n import N_
+from companion.i18n import N_, _, ngettext
 from companion.table.table_options import options_json, read_options
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "RecordedGame",
     "check_header",
     "check_players_difficulty",
+    "difficulty_text",
     "field_reader",
     "play_actions",
     "players_difficulty",
@@ -304,6 +305,23 @@ def read_start(record: dict[str, Any], layouts: Collection[str]) -> tuple[int, s
 def players_difficulty(count: int) -> str:
     """The ``difficulty`` of a game whose difficulty is its number of players: ``"3 players"``."""
     return f"{count} players"
+
+
+#: A stored difficulty that is a number of players (:func:`players_difficulty`).
+PLAYERS_DIFFICULTY = re.compile(r"^(\d+) players$")
+
+
+def difficulty_text(difficulty: str, capital: bool = True) -> str:
+    """A stored difficulty as the table reads it, in its language: ``"3 players"`` (as
+    :func:`players_difficulty` stores it) -> ``"3 Spieler"`` (a real plural), a game's named difficulty
+    through the catalog, with a capital unless ``capital`` is false (the terminal's lower-case tables:
+    ``"hard"`` -> ``"Hard"``/``"hard"``, German ``"Schwer"``), ``""`` as is."""
+    match = PLAYERS_DIFFICULTY.match(difficulty)
+    if match is not None:
+        n = int(match[1])
+        return ngettext("{n} player", "{n} players", n).format(n=n)
+    word = _(difficulty) if difficulty else ""
+    return word[:1].upper() + word[1:] if capital else word
 
 
 def check_players_difficulty(record: dict[str, Any], players: int) -> None:

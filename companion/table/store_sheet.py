@@ -25,13 +25,13 @@ values, ``,``, no byte order mark: stable for scripts) are
 from __future__ import annotations
 
 import csv
-import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, _, pgettext
+from companion.table.record import difficulty_text
 from companion.table.registry import GameInfo, ProgressNames
 from companion.table.store_export import write_atomically
 from companion.table.store_rows import GameSummary
@@ -45,8 +45,6 @@ RESULT_WORDS = {"won": N_("Won"), "lost": N_("Lost"), "left": N_("Left"), "aband
 SEPARATORS = (",", ";", "\t")
 #: UTF-8 written with a byte order mark (read back with the same codec, which drops it).
 ENCODING = "utf-8-sig"
-#: A difficulty that is a number of players, as the games of actions store it (``"3 players"``).
-_PLAYERS = re.compile(r"^(\d+) players$")
 
 
 def list_separator() -> str:
@@ -80,11 +78,7 @@ def _joined(words: Sequence[str]) -> str:
 
 
 def _difficulty(game: GameSummary) -> str:
-    match = _PLAYERS.match(game.difficulty)
-    if match is not None:
-        n = int(match[1])
-        return ngettext("{n} player", "{n} players", n).format(n=n)
-    return _text(_capital(_(game.difficulty))) if game.difficulty else ""
+    return _text(difficulty_text(game.difficulty))
 
 
 def _text(cell: str) -> str:

@@ -29,6 +29,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.catalog import registered
 from companion.i18n import N_, _, ngettext
+from companion.table.record import difficulty_text
 from companion.table.store import DifficultyStats
 from companion.table.store_rows import PlayerStats, all_figures, said_names
 from ui import theme
@@ -292,8 +293,8 @@ class StatsScreen(BaseScreen[None]):
     def _title(self, difficulty: str) -> str:
         if self.game == TRANSMISSION:
             titles = {d.name: _(d.title) if d.title else d.title for d in self.app.content.difficulties}
-            return titles.get(difficulty, difficulty.title())
-        return difficulty[:1].upper() + difficulty[1:]
+            return titles.get(difficulty) or difficulty_text(difficulty)
+        return difficulty_text(difficulty)
 
     def _count(self, game: str, difficulty: str) -> int:
         s = self._stats.get((game, difficulty))
