@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from companion.cli.database import database_option, database_path, none_yet, open_store
 from companion.cli.output import EXIT_OK, EXIT_USAGE, Failure, out, positive, print_json
 from companion.errors import CompanionError
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, _, ngettext, percent, pgettext
 from companion.table.record import difficulty_text
 from companion.table.registry import AddSubcommand, GameInfo, ProgressNames
 from companion.table.store import DifficultyStats, GameSummary, Store, StoreError
@@ -258,7 +258,7 @@ def stats_lines(stats: Sequence[DifficultyStats], standings: Sequence[PlayerStat
         head, widths = _head(columns)
         lines.append(head.rstrip())
         for s in rows:
-            rate = f"{s.win_rate:.0%}" if s.games else "-"
+            rate = percent(round(s.win_rate, 2)) if s.games else "-"
             cells: list[object] = [difficulty_word(s.difficulty), s.games, s.wins, rate, s.best_score,
                                    s.streak, s.best_streak, s.abandoned]
             lines.append(f"{_row(cells, columns, widths)}  {sparkline(s.scores)}")

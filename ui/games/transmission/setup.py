@@ -15,7 +15,7 @@ from kivy.properties import StringProperty
 from companion.games.transmission.content.model import ContentPack, Difficulty
 from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.table_view import TableView
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, ngettext, number
 from ui.popups import SeedPad
 from ui.screens.base import BaseScreen
 from ui.widgets.controls import BigButton, BigToggle
@@ -79,7 +79,7 @@ def parse_seed(text: str) -> tuple[int | None, str]:
         return None, _("The seed must be a whole number, like 4821, not {text}.").format(text=repr(text))
     if len(text) > SEED_DIGITS:
         return None, _("The seed has at most {digits} digits (up to {max}).").format(digits=SEED_DIGITS,
-                                                                                    max=f"{MAX_SEED:,}")
+                                                                                    max=number(MAX_SEED))
     return int(text), ""
 
 
@@ -178,7 +178,7 @@ class SetupScreen(BaseScreen[TableView]):
         """Open the number pad on the seed; ``first``: a digit typed on a keyboard starts a new seed."""
         pad = SeedPad(self.ids.seed.seed if first is None else "", on_done=self._seed_typed,
                       check=lambda text: parse_seed(text)[1], digits=SEED_DIGITS,
-                      title=_("Seed"), note=_(SEED_RANGE).format(max=f"{MAX_SEED:,}") + " " + _(SEED_HINT))
+                      title=_("Seed"), note=_(SEED_RANGE).format(max=number(MAX_SEED)) + " " + _(SEED_HINT))
         pad.open()
         if first is not None:
             pad.press(first)
