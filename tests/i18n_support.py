@@ -237,6 +237,9 @@ def misfits(window: Any, slack: float = 1.0) -> list[str]:
             if needed > room + slack:
                 lines.append(f"{describe(label)}: text needs {needed:.0f} px high, shows {room:.0f}")
                 continue
+        if label.shorten and _cut_short(label):
+            lines.append(f"{describe(label)}: shortened to {_laid_text(label)!r}")
+            continue
         if label.shorten and box[0] is not None and "\n" not in label.text \
                 and _natural_width(label) > box[0] - 2 * label.padding_x + slack:
             lines.append(f"{describe(label)}: shortened (needs {_natural_width(label):.0f} px, has "
@@ -248,6 +251,20 @@ def misfits(window: Any, slack: float = 1.0) -> list[str]:
             if layer is other and not _related(first, second) and _area(_cut(a, b), slack):
                 lines.append(f"{describe(first)} overlaps {describe(second)}")
     return lines
+
+
+def _laid_text(label: Any) -> str:
+    """The text as Kivy laid it out in the label (its lines' words, joined)."""
+    core = getattr(label, "_label", None)
+    lines = getattr(core, "_cached_lines", None) or ()
+    return " ".join("".join(word.text for word in line.words) for line in lines)
+
+
+def _cut_short(label: Any) -> bool:
+    """Kivy drew the text with an ellipsis it does not have ("Rep...eren"): shortened, whatever the
+    measured widths say (Kivy keeps a 2 px margin a 1 px slack does not see)."""
+    laid = _laid_text(label)
+    return bool(laid) and "..." in laid and "..." not in plain(label.text)
 
 
 def _squeezed(window: Any) -> list[Any]:
