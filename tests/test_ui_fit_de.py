@@ -491,6 +491,7 @@ def walk_shell(h: Any, tmp_path: Path, look: Look) -> None:
     assert app.start_game("expert", "standard", 8)
     wait_screen(h, "board_setup")
     assert app.intents.confirm()
+    wait_screen(h, "transmission", timeout=60)  # no screen change left running when the app stops
     h.pump(0.5)
     h.stop()
     _german_app(h, tmp_path, store=store)
