@@ -4,27 +4,30 @@ Which test checks which screen is the table in ``docs/adding-a-language.md`` ("W
 that each screen fits"); :func:`test_every_screen_and_popup_is_in_the_inventory` fails when a screen
 or popup class of ``ui/`` is missing from it, so a new screen gets a line there and a walk here.
 
-Each :data:`WALKS` entry starts the app, switches it to German (the real catalog,
-``companion/locale/de``) and drives it through the app's own methods, as a table would, to each
-state of its screens and popups; at each one :func:`i18n_support.misfits` must find nothing (no
-label's text larger than its box, shortened with "...", a word cut across two lines ("Reparier" /
-"en"), squeezed to nothing or over another's), and
-a screenshot lands in ``tests/_screenshots/fit_de/`` (look at them).  A new screen: a walk (or a
-step of one) that reaches it and calls ``look("its_name")``.
+Each :data:`WALKS` entry starts the app in German (the real catalog, ``companion/locale/de``) and
+drives it through the app's own methods, as a table would, to each state of its screens and popups;
+at each one :func:`i18n_support.misfits` must find nothing (no label's text larger than its box,
+shortened with "...", a word cut across two lines ("Reparier" / "en"), squeezed to nothing or over
+another's), and a screenshot lands in ``tests/_screenshots/fit_de/<walk>/`` (look at them).  A new
+screen: a walk (or a step of one) that reaches it and calls ``look("its_name")``.
 
-- ``mc_seat``: a person as Mission Control (RULES.md, With a person as Mission Control): the
-  Cadet's screens with the hold button, the Mission Control screen's cue, entering Mission cards
-  (a refusal said), picking 5 commands (a refusal, the coach's advice), locked in, the error card,
-  the hand-over, a Signal Boost's answer, watching; and the pairing popup of an unknown RFID tag.
-- ``debrief``: a hard game with errors, boosts and a changed order, every page; a person's game;
-  a page made as long as the rules allow (the longest mission titles completed, every boost
-  answered, two errors and a clear signal, the planner's longest sentences with plural counts); the
-  refusals.
-- ``transmission_popups``: the Menu, Leave this game?, the Signal Boost popups of Decode, Fix the
-  board's two pickers, the phone's hand-over question and its code screen, End with 4 missions.
-- ``shell``: Settings, the resume question of an unfinished game.
-- ``action_popups``: The Five Actions' starting-Location picker, The Six Actions' pawn popup and
-  a step's number pad.
+- ``mc_seat`` (hard: 3 missions) and ``mc_seat_expert`` (4): a person as Mission Control (RULES.md,
+  With a person as Mission Control): the Cadet's screens with the hold button, the Mission Control
+  screen's cue, entering Mission cards with the longest titles (a refusal said), picking 5 commands
+  (a refusal, the coach's advice), locked in, the error card, the hand-over, a Signal Boost's
+  answer, watching.
+- ``pairing``: the pairing popup of an unknown RFID tag, the Mission Control screen closed and open.
+- ``debrief``: a hard game with errors, boosts and a changed order, every page; a page made as long
+  as the rules allow (the longest mission titles completed, every boost answered, two errors and a
+  clear signal, the planner's sentences for 4 missions with plural counts); a person's game; the
+  refusal while no game is over.
+- ``transmission_popups``: the Menu, Leave this game?, Fix the board and its two pickers, Decode
+  with boosts held and its boost popups, Mission complete, End.
+- ``phone``: Setup with Mission Control on a phone, the code screen, the hand-over question.
+- ``shell``: History's longest rows (:func:`many_games`), Settings, the resume question of an
+  unfinished game (Home behind it).
+- ``action_popups``: The Five Actions' starting-Location picker, The Six Actions' pawn popup and a
+  step's number pad.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +122,9 @@ def _scan(app: Any, h: Any, kind: str, card_id: str) -> bool:
     return ok
 
 
-def walk_mc_seat(h: Any, tmp_path: Path, look: Look) -> None:
+def walk_mc_seat(h: Any, tmp_path: Path, look: Look, difficulty: str = "hard") -> None:
+    """The Mission Control screen of a person in each of its states, the missions entered being the
+    longest titles (``difficulty`` "expert": 4 of them beside the board)."""
     from companion.games.transmission.engine.commands import Command
     from companion.games.transmission.mission_control.planner import Planner
     from companion.games.transmission.session import Step
@@ -127,7 +133,7 @@ def walk_mc_seat(h: Any, tmp_path: Path, look: Look) -> None:
 
     planner = Planner()
     app = _person_app(h, tmp_path)
-    assert app.start_game("hard", "standard", PERSON_SEED)
+    assert app.start_game(difficulty, "standard", PERSON_SEED)
     wait_screen(h, "board_setup")
     session = app.session
     assert app.intents.confirm()
@@ -231,7 +237,8 @@ def walk_mc_seat(h: Any, tmp_path: Path, look: Look) -> None:
             assert session.pick(command), seat.message
         assert session.lock_in(), seat.message
         _hide(h, seat)
-    assert answered, "no Clear Signal or Cross Check was dealt: pick another PERSON_SEED"
+    assert answered or difficulty != "hard", \
+        "no Clear Signal or Cross Check was dealt: pick another PERSON_SEED"
 
 
 def walk_pairing(h: Any, tmp_path: Path, look: Look) -> None:
@@ -472,12 +479,44 @@ def walk_phone(h: Any, tmp_path: Path, look: Look) -> None:
 
 # ---------------------------------------------------------------------------- the shell
 
+def many_games() -> list[Any]:
+    """History's longest rows: every result, Incoming Transmission with the companion and with a person
+    as Mission Control, expert with 4 missions, hours long, many undos, the action games' winners."""
+    from datetime import UTC, datetime, timedelta
+
+    from companion.table.store import GameSummary
+
+    now = datetime.now(UTC)
+    base: dict[str, Any] = {
+        "id": 1, "started": now, "ended": now + timedelta(hours=3), "difficulty": "expert",
+        "layout": "standard", "seed": 999999, "result": "won", "transmissions_used": 7,
+        "missions_completed": 4, "missions_total": 4, "score": 1250, "duration_s": 3 * 3600 + 59 * 60.0,
+        "undos": 12, "mission_control": "person"}
+    rows = [GameSummary(**{**base, "id": k + 1, "result": result, "started": now - timedelta(days=k * 40),
+                           "mission_control": seat, "missions_completed": 4 if result == "won" else 3})
+            for k, (result, seat) in enumerate([("won", "person"), ("lost", "person"), ("left", "companion"),
+                                                ("abandoned", "person"), ("unfinished", "companion"),
+                                                ("won", "companion"), ("lost", "companion")])]
+    for k, game in enumerate(("six-actions", "five-actions")):
+        rows.append(GameSummary(**{**base, "id": 20 + k, "game": game, "difficulty": "5 players",
+                                   "winners": ("Maximiliane", "Konstantin", "Friedericke"),
+                                   "winning_total": 1234}))
+    return rows
+
+
 def walk_shell(h: Any, tmp_path: Path, look: Look) -> None:
-    """Settings (from Home, its every choice shown), then the resume question of an unfinished game."""
+    """Settings (from Home, its every choice shown), History's longest rows, then the resume question
+    of an unfinished game."""
     from test_ui_game import wait_screen
 
     store = tmp_path / "data" / "companion.sqlite3"
     app = _german_app(h, tmp_path, store=store)
+    app.show("history")
+    history = wait_screen(h, "history")
+    history.show_games(many_games())
+    history.can_export = True
+    h.pump(0.3)
+    look("history_long_rows")
     app.show("settings")
     settings = wait_screen(h, "settings")
     look("settings")
@@ -553,6 +592,7 @@ def walk_action_popups(h: Any, tmp_path: Path, look: Look) -> None:
 #: name -> walk(harness, tmp_path, look): a walk looks at each state it reaches.
 WALKS: dict[str, Callable[[Any, Path, Look], None]] = {
     "mc_seat": walk_mc_seat,
+    "mc_seat_expert": partial(walk_mc_seat, difficulty="expert"),
     "pairing": walk_pairing,
     "debrief": walk_debrief,
     "transmission_popups": walk_transmission_popups,
@@ -579,7 +619,7 @@ def test_every_screen_fits_in_german(ui_harness: Any, tmp_path: Path, german: No
     def look(name: str) -> None:
         settle(h)
         assert i18n.language() == "de"
-        h.screenshot(f"{SHOTS}/{name}.png")
+        h.screenshot(f"{SHOTS}/{walk}/{name}.png")
         found.setdefault(name, misfits(h.window))
 
     WALKS[walk](h, tmp_path, look)
