@@ -24,7 +24,8 @@ screen: a walk (or a step of one) that reaches it and calls ``look("its_name")``
 - ``transmission_popups``: the Menu, Leave this game?, Fix the board and its two pickers, Decode
   with boosts held and its boost popups, Mission complete, End.
 - ``phone``: Setup with Mission Control on a phone, the code screen, the hand-over question.
-- ``shell``: History's longest rows (:func:`many_games`), Settings, the resume question of an
+- ``shell``: History's longest rows (:func:`many_games`), Stats of the action games
+  (:func:`standings`), Settings, the resume question of an
   unfinished game (Home behind it).
 - ``action_popups``: The Five Actions' starting-Location picker, The Six Actions' pawn popup and a
   step's number pad.
@@ -504,6 +505,17 @@ def many_games() -> list[Any]:
     return rows
 
 
+def standings() -> list[Any]:
+    """Stats of the action games at their longest: 2 to 5 players, winners with long names, ties."""
+    from companion.table.store_rows import PlayerStats
+
+    names = ("Maximiliane", "Konstantin", "Friedericke")
+    return [PlayerStats(game=game, difficulty=f"{n} players", finished=12, left=3,
+                        wins=tuple((name, 4) for name in names), best_total=1234, best_by=names[:2],
+                        totals=(900, 1100, 1234, 1000), unrecorded=2)
+            for game in ("six-actions", "five-actions") for n in range(2, 6)]
+
+
 def walk_shell(h: Any, tmp_path: Path, look: Look) -> None:
     """Settings (from Home, its every choice shown), History's longest rows, then the resume question
     of an unfinished game."""
@@ -517,6 +529,13 @@ def walk_shell(h: Any, tmp_path: Path, look: Look) -> None:
     history.can_export = True
     h.pump(0.3)
     look("history_long_rows")
+    app.show("stats")
+    stats = wait_screen(h, "stats")
+    stats.show_stats([], standings())
+    for game in ("six-actions", "five-actions"):
+        stats.choose_game(game)
+        h.pump(0.3)
+        look(f"stats_{game}")
     app.show("settings")
     settings = wait_screen(h, "settings")
     look("settings")
