@@ -22,7 +22,8 @@ screen: a walk (or a step of one) that reaches it and calls ``look("its_name")``
   clear signal, the planner's sentences for 4 missions with plural counts); a person's game; the
   refusal while no game is over.
 - ``transmission_popups``: the Menu, Leave this game?, Fix the board and its two pickers, Decode
-  with boosts held and its boost popups, Mission complete, End.
+  with boosts held and its boost popups, the status strip at its fullest (:func:`_longest_strip`),
+  Mission complete, End.
 - ``phone``: Setup with Mission Control on a phone, the code screen, the hand-over question.
 - ``shell``: History's longest rows (:func:`many_games`), Stats of the action games
   (:func:`standings`), Settings, the resume question of an
@@ -379,11 +380,21 @@ def _popup(h: Any, look: Look, name: str, open_it: Callable[[], object]) -> None
 
 def _play_transmission(h: Any, app: Any, look: Look) -> None:
     """From Decode, the intended order executed (a test-only look at the secrets), to the next
-    Decode or the End; Mission complete looked at when a mission is."""
+    Decode or the End; Mission complete looked at when a mission is, and a boost's "Use it?" once
+    one is held that asks (Abort and Debug ask; the others want a register or a card first)."""
     from companion.games.transmission.session import Step
     from test_ui_table import arrange_intended, wait_step
+    from ui.popups import ChoicePopup
 
     arrange_intended(h)
+    decode = app.manager.current_screen
+    for boost in app.session.view().boosts:
+        decode.use_boost(boost.id)
+        h.pump(0.3)
+        if any(isinstance(w, ChoicePopup) for w in h.window.children):
+            look("decode_boost_use_it")
+            dismiss_popups(h)
+        decode.pending = ""
     assert app.intents.execute(), app.session.message
     while app.session.step in (Step.EXECUTE, Step.MISSION_COMPLETE):
         if app.session.step is Step.MISSION_COMPLETE:
@@ -397,6 +408,23 @@ def _play_transmission(h: Any, app: Any, look: Look) -> None:
         assert app.intents.confirm()
         h.pump_until(lambda: app.manager.current == "decode", timeout=10, what="Decode")
         settle(h)
+
+
+def _longest_strip(app: Any, h: Any) -> None:
+    """The status strip as full as a game makes it: the last of 7 transmissions, 3 of 4 missions,
+    every Signal Boost held, expert with its seed, the reader disconnected."""
+    from companion.games.transmission.content.words import pack_text
+    from companion.games.transmission.engine.views import BoostView
+    from ui.games.transmission.status import fill_status
+    from ui.table_hardware import status_text
+
+    boosts = tuple(BoostView(id=b.id, kind=b.kind, name=pack_text(b.name), text=pack_text(b.text))
+                   for b in app.content.boosts)
+    view = replace(app.session.view(), transmission=7, transmissions_total=7, boosts=boosts,
+                   difficulty="expert", seed=999999, missions_total=4)
+    fill_status(app.status, view, app.content, ())
+    app.status.hardware = status_text("disconnected", "on")
+    h.pump(frames=4)
 
 
 def walk_transmission_popups(h: Any, tmp_path: Path, look: Look) -> None:
@@ -430,6 +458,8 @@ def walk_transmission_popups(h: Any, tmp_path: Path, look: Look) -> None:
     assert app.session.step is not Step.END, "no Signal Boost was earned: pick another seed"
     decode = wait_screen(h, "decode")
     look("decode_with_boosts")
+    _longest_strip(app, h)
+    look("status_strip_longest")
     _popup(h, look, "decode_boost_menu", decode.choose_boost)
     from ui.popups import ChoicePopup
 
