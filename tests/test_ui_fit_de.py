@@ -688,3 +688,29 @@ def test_every_screen_and_popup_is_in_the_inventory() -> None:
     missing = sorted(name for name in classes if f"`{name}`" not in table)
     assert not missing, f"not in {INVENTORY.name}'s inventory: {missing}"
     assert {"SeatScreen", "DebriefScreen", "HomeScreen", "ChoicePopup"} <= classes
+
+
+def test_misfits_sees_a_broken_word_an_ellipsis_and_a_spill(ui_harness: Any) -> None:
+    """The measure itself can fail: three labels that do not fit, as the walks found them (a word
+    broken after "Einstellunge", "Rep...eren", three lines in a box of two)."""
+    from kivy.uix.label import Label
+
+    h = ui_harness
+    labels = [Label(text="Einstellungen", font_size=18, size_hint=(None, None), size=(80, 60), pos=(10, 10),
+                    text_size=(80, None), halign="center"),
+              Label(text="Reparieren", font_size=15, size_hint=(None, None), size=(40, 30), pos=(10, 100),
+                    text_size=(40, 30), shorten=True),
+              Label(text="Nur für die Missionskontrolle: Gleich kommen deine Missionen", font_size=18,
+                    size_hint=(None, None), size=(200, 30), pos=(10, 200), text_size=(200, None))]
+    for label in labels:
+        h.window.add_widget(label)
+    try:
+        h.pump(frames=3)
+        found = misfits(h.window)
+    finally:
+        for label in labels:
+            h.window.remove_widget(label)
+    assert any("'Einstellungen'" in line and "broken" in line for line in found), found
+    assert any("'Reparieren'" in line and "shortened" in line for line in found), found
+    assert any("'Nur für" in line and "larger than its box" in line for line in found), found
+    assert len(found) == 3, found
