@@ -12,7 +12,8 @@
   that is not a letter), single letters (a register "R", a unit), and the words a test declares as
   data (a name a player typed, a file name, a card title the content pack has not translated yet).
 - :func:`misfits`: every visible label whose text is larger than its box (clipped or spilling), or
-  whose text is shortened with an ellipsis, or that overlaps another visible label.
+  whose text is shortened with an ellipsis, or has a word broken across two lines
+  (:func:`broken_words`), or that overlaps another visible label.
 
 Nothing here imports Kivy at import time; every function takes the harness's window (or any widget).
 """
@@ -242,8 +243,8 @@ def _natural_width(label: Any) -> float:
 
 def misfits(window: Any, slack: float = 1.0) -> list[str]:
     """One line per visible label that does not fit: no room at all, its text larger than its box
-    (cut by the box, by a ``text_size`` or spilling over), shortened with an ellipsis, or overlapping
-    another visible label's text (neither inside the other)."""
+    (cut by the box, by a ``text_size`` or spilling over), shortened with an ellipsis, a word broken
+    across two lines, or overlapping another visible label's text (neither inside the other)."""
     labels = visible_labels(window)
     lines = [f"{describe(label)}: has no room" for label in _squeezed(window)]
     for label in labels:
@@ -258,10 +259,14 @@ def misfits(window: Any, slack: float = 1.0) -> list[str]:
             if needed > room + slack:
                 lines.append(f"{describe(label)}: text needs {needed:.0f} px high, shows {room:.0f}")
                 continue
+        if label.shorten and _cut_short(label):
+            lines.append(f"{describe(label)}: shortened to {_laid_text(label)!r}")
+            continue
         if label.shorten and box[0] is not None and "\n" not in label.text \
                 and _natural_width(label) > box[0] - 2 * label.padding_x + slack:
             lines.append(f"{describe(label)}: shortened (needs {_natural_width(label):.0f} px, has "
                          f"{box[0]:.0f})")
+    lines += broken_words(window)
     inks = [(label, _cut(_ink_rect(label), _clip(label, window)), _layer(label, window)) for label in labels]
     for i, (first, a, layer) in enumerate(inks):
         for second, b, other in inks[i + 1:]:
@@ -269,6 +274,34 @@ def misfits(window: Any, slack: float = 1.0) -> list[str]:
             if layer is other and not _related(first, second) and _area(_cut(a, b), slack):
                 lines.append(f"{describe(first)} overlaps {describe(second)}")
     return lines
+
+
+def broken_words(window: Any) -> list[str]:
+    """One line per visible label whose wrapping broke a word across two lines (Kivy breaks a word
+    longer than the box, "Verdienstkart" / "en"): the laid-out lines hold more words than the text."""
+    lines = []
+    for label in visible_labels(window):
+        laid = getattr(getattr(label, "_label", None), "_cached_lines", None)
+        if not laid:
+            continue
+        words = sum(len("".join(word.text for word in line.words).split()) for line in laid)
+        if words > len(plain(label.text).split()):
+            lines.append(f"{describe(label)}: a word is broken across lines")
+    return lines
+
+
+def _laid_text(label: Any) -> str:
+    """The text as Kivy laid it out in the label (its lines' words, joined)."""
+    core = getattr(label, "_label", None)
+    lines = getattr(core, "_cached_lines", None) or ()
+    return " ".join("".join(word.text for word in line.words) for line in lines)
+
+
+def _cut_short(label: Any) -> bool:
+    """Kivy drew the text with an ellipsis it does not have ("Rep...eren"): shortened, whatever the
+    measured widths say (Kivy keeps a 2 px margin a 1 px slack does not see)."""
+    laid = _laid_text(label)
+    return bool(laid) and "..." in laid and "..." not in plain(label.text)
 
 
 def _squeezed(window: Any) -> list[Any]:

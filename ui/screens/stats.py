@@ -155,7 +155,8 @@ class ScoreChart(Widget):
             blit(group, text_texture(self.empty_text, sp(20), width=self.width - dp(20)),
                   self.center_x, self.center_y, theme.MUTED)
             return
-        left, bottom = self.x + dp(58), self.y + dp(44)
+        x_title = self._x_title_texture()
+        left, bottom = self.x + dp(58), self.y + x_title.height + dp(26)
         right, top = self.right - dp(10), self.top - dp(30)
         width, height = max(1.0, right - left), max(1.0, top - bottom)
         axis_top = nice_top(max(scores))
@@ -195,8 +196,18 @@ class ScoreChart(Widget):
         for i in x_ticks(count):
             cx = left + slot * (i + 0.5)
             blit(group, text_texture(str(first + i), sp(15)), cx, bottom - dp(12), theme.MUTED)
-        blit(group, text_texture(self.x_title, sp(15), bold=True), (left + right) / 2, self.y + dp(10),
-              theme.MUTED)
+        blit(group, x_title, (left + right) / 2, self.y + dp(1) + x_title.height / 2, theme.MUTED)
+
+    def _x_title_texture(self) -> Any:
+        """The x axis's title within the chart's width: smaller type (15 sp down to 12 sp), then two
+        lines ("Beendete Spiele, älteste zuerst · 3 verlassen, kein Sieger · 2 ohne erfassten Sieger"
+        ran past the panel)."""
+        room = max(1.0, self.width - dp(8))
+        for size in range(15, 11, -1):
+            texture = text_texture(self.x_title, sp(size), bold=True)
+            if texture.width <= room:
+                return texture
+        return text_texture(self.x_title, sp(12), bold=True, width=room)
 
 
 class GameTab(ToggleButton):
@@ -275,7 +286,7 @@ class StatsScreen(BaseScreen[None]):
             self.game = max(self._games, key=lambda g: counts[g]) if any(counts.values()) else TRANSMISSION
         tabs = self.ids.games
         tabs.clear_widgets()
-        titles = {g.name: g.title for g in registered()}
+        titles = {g.name: _(g.title) for g in registered()}
         if len(self._games) > 1:
             for name in self._games:
                 tab = GameTab(text=titles.get(name, name), value=name, group="stats-game",

@@ -135,6 +135,8 @@ class FitLabel(Label):
                              font_name=self.font_name, line_height=self.line_height)
             line.refresh()
             room_h = min(room_h, self.max_lines * line.texture.size[1])
+        if self.shorten:  # Kivy shortens a line wider than its whole pixels less a 2 px margin
+            return bool(width <= int(room_w - 2) and height <= room_h + 1)
         return bool(width <= room_w + 1 and height <= room_h + 1)
 
     def fit(self, *_args: Any) -> None:

@@ -22,6 +22,7 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, Numeric
 
 from companion.errors import CompanionError
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.debrief import (
     COMPANION,
     Debrief,
@@ -38,12 +39,12 @@ from companion.i18n import _
 from companion.table.store import StoreError
 from ui.games.transmission.board import BoardView
 from ui.screens.base import BaseScreen
-from ui.widgets.controls import StripCell
+from ui.widgets.controls import FitLabel, StripCell
 
 __all__ = ["DebriefScreen", "page_texts"]
 
 #: The widgets the .kv rules use (registered with Kivy's Factory when their modules load).
-WIDGETS = (BoardView, StripCell)
+WIDGETS = (BoardView, StripCell, FitLabel)
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ log = logging.getLogger(__name__)
 def _carrying(names: dict[str, str], letter: str | None) -> str:
     if not letter:
         return _("Carrying nothing")
-    return _("Carrying the {device}").format(device=names.get(letter, letter))
+    return _("Carrying the {device}").format(device=pack_text(names.get(letter, letter)))
 
 
 def _heading(debrief: Debrief) -> str:
@@ -67,9 +68,10 @@ def page_texts(content: ContentPack, debrief: Debrief, page: int) -> dict[str, A
     :raises IndexError: no such page."""
     t = debrief.transmissions[page]
     names = {m.letter: m.name for m in content.modules}
-    mission_titles = {m.id: m.title for m in content.missions}
-    boosts = [_("{boost} on {asked}: “{answer}”").format(boost=b.name, asked=b.asked, answer=b.answer)
-              if b.asked else _("{boost}: “{answer}”").format(boost=b.name, answer=b.answer)
+    mission_titles = {m.id: pack_text(m.title) for m in content.missions}
+    boosts = [_("{boost} on {asked}: “{answer}”").format(boost=pack_text(b.name), asked=b.asked,
+                                                        answer=b.answer)
+              if b.asked else _("{boost}: “{answer}”").format(boost=pack_text(b.name), answer=b.answer)
               for b in t.boosts]
     done = [_("Completed at step {step}: {mission}").format(step=step, mission=mission_titles.get(m, m))
             for m, step in t.completed]
@@ -143,7 +145,7 @@ class DebriefScreen(BaseScreen[TableView]):
     def _begin(self, back_to: str) -> None:
         self.back_to = back_to
         self.debrief, self.pages, self.page = None, 0, 0
-        self.problem = self.heading = ""
+        self.problem = self.heading = self.where = ""
         self.names = {m.letter: m.name for m in self.app.content.modules}
         self.devices = sorted(self.app.content.devices)
         self._asked += 1

@@ -69,7 +69,7 @@ class ExecuteScreen(BaseScreen[TableView]):
             command = execution.commands[k - 1]
             before = execution.positions[k - 2] if k > 1 else execution.start
             self.heading = _("Step {step} of {total}: {command}").format(step=k, total=total,
-                                                                          command=command.title)
+                                                                          command=_(command.title))
             self.detail = describe_step(command, before, position, self.names)
         titles = {m.id: m.title for m in view.completed}
         done_here = [titles.get(c.mission, _("a mission")) for c in execution.completions if c.step == k]
@@ -84,10 +84,10 @@ class ExecuteScreen(BaseScreen[TableView]):
         if len(strip.children) != total:
             strip.clear_widgets()
             for _cell in range(total):
-                strip.add_widget(StripCell(markup=True, font_size="16sp"))
+                strip.add_widget(StripCell(markup=True, font_size="14sp"))  # "Reparieren" whole
         for i, (cell, command) in enumerate(zip(reversed(strip.children), execution.commands), start=1):
             icon = COMMAND_ICONS[command]
-            cell.text = f"[font={theme.SYMBOL_FONT}][size=24sp]{icon}[/size][/font]\n{command.title}"
+            cell.text = f"[font={theme.SYMBOL_FONT}][size=24sp]{icon}[/size][/font]\n{_(command.title)}"
             current = i == k
             done_step = i < k
             cell.fill = theme.SELECTED if current else (theme.PANEL_LIGHT if done_step else theme.SLOT)

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from kivy.app import App
 from kivy.clock import Clock, ClockEvent
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -33,6 +33,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.seat_view import Coach, SeatView
 from companion.games.transmission.table_view import TableView
@@ -49,6 +50,10 @@ HOLD_SECONDS = 1.0
 
 #: The seat view's instruction once the pick is locked in (it says to hide the screen already).
 LOCKED_IN = "Locked in. Hide this screen: the table draws the Transmission card."
+
+#: The type of the missions panel (beside the board: in German a mission and its modules take 3 lines
+#: at the body's 18 sp, and the board had no room left).
+PANEL_FONT = "15sp"
 
 #: A Command card id per command, for the error card tapped (twins are one and the same).
 _CARD = {Command.COLLECT: "COLLECT", Command.DEPLOY: "DEPLOY", Command.REPAIR: "REPAIR"}
@@ -196,7 +201,7 @@ class SeatScreen(ModalView):
         self.ids.board.rows = list(table.rows)
         self.ids.board.cadet = list(table.cadet)
         if table.carrying:
-            held = self._names.get(table.carrying, table.carrying)
+            held = pack_text(self._names.get(table.carrying, table.carrying))
             self.ids.carrying.text = _("The Cadet carries {device}.").format(device=held)
         else:
             self.ids.carrying.text = _("The Cadet carries nothing.")
@@ -206,20 +211,22 @@ class SeatScreen(ModalView):
         missions = self.ids.missions
         missions.clear_widgets()
         if not seat.missions:
-            missions.add_widget(SeatLine(text=_("No mission entered yet.")))
+            missions.add_widget(SeatLine(text=_("No mission entered yet."), font_size=PANEL_FONT))
         for m in seat.missions:
             title = f"[b]{m.title}[/b]"
             if m.id in done:
                 title = _("{mission} (done)").format(mission=title)
                 title = f"[font={theme.SYMBOL_FONT}]{theme.CHECK}[/font] {title}"
             pair = _("{first} next to {second}").format(first=m.names[0], second=m.names[1])
-            missions.add_widget(SeatLine(text=f"{title}\n{pair}"))
+            missions.add_widget(SeatLine(text=f"{title}\n{pair}", font_size=PANEL_FONT))
         if seat.intended:
-            order = "  ".join(f"{k}.{c.title}" for k, c in enumerate(seat.intended, start=1))
-            missions.add_widget(SeatLine(text=_("[b]Intended:[/b] {order}").format(order=order)))
+            order = "  ".join(f"{k}.{_(c.title)}" for k, c in enumerate(seat.intended, start=1))
+            missions.add_widget(SeatLine(text=_("[b]Intended:[/b] {order}").format(order=order),
+                                         font_size=PANEL_FONT))
         if seat.errors:
-            errors = ", ".join(c.title for c in seat.errors)
-            missions.add_widget(SeatLine(text=_("[b]Error card:[/b] {cards}").format(cards=errors)))
+            errors = ", ".join(_(c.title) for c in seat.errors)
+            missions.add_widget(SeatLine(text=_("[b]Error card:[/b] {cards}").format(cards=errors),
+                                         font_size=PANEL_FONT))
         task = self.ids.task
         task.clear_widgets()
         getattr(self, f"_task_{seat.task}")(seat, task)
@@ -251,16 +258,18 @@ class SeatScreen(ModalView):
     def _task_select(self, seat: SeatView, task: BoxLayout) -> None:
         slots = BoxLayout(spacing=dp(6), size_hint_y=None, height=dp(56))
         for k in range(5):
-            title = seat.picks[k].title if k < len(seat.picks) else "?"
-            slots.add_widget(self._button(f"[size=13sp]{k + 1}[/size]\n{title}", lambda: None,
-                                          theme.CARD if k < len(seat.picks) else theme.SLOT, height=56))
+            title = _(seat.picks[k].title) if k < len(seat.picks) else "?"
+            slot = self._button(f"[size=13sp]{k + 1}[/size]\n{title}", lambda: None,
+                                theme.CARD if k < len(seat.picks) else theme.SLOT, height=56)
+            slot.font_size = sp(15)  # a fifth of the row: "Reparieren" whole, not broken after "Reparier"
+            slots.add_widget(slot)
             if k < len(seat.picks):
                 slots.children[0].color = theme.CARD_TEXT
         task.add_widget(slots)
         pad = GridLayout(cols=4, spacing=dp(6), size_hint_y=None, height=dp(2 * 52 + 6))
         full = len(seat.picks) >= 5
         for command, left in seat.left:
-            pad.add_widget(self._button(f"{command.title} [size=13sp]({left})[/size]",
+            pad.add_widget(self._button(f"{_(command.title)} [size=13sp]({left})[/size]",
                                         partial(self.seat.pick, command), disabled=left <= 0 or full))
         pad.add_widget(self._button(_("Back"), self.seat.take_back_pick, theme.SECONDARY,
                                     disabled=not seat.picks))
@@ -280,7 +289,7 @@ class SeatScreen(ModalView):
         pad = GridLayout(cols=4, spacing=dp(6), size_hint_y=None, height=dp(2 * 52 + 6))
         for command in seat.error_choices:
             card = _CARD.get(command, f"{command.value}1")
-            pad.add_widget(self._button(command.title, partial(self.seat.draw_error, card)))
+            pad.add_widget(self._button(_(command.title), partial(self.seat.draw_error, card)))
         task.add_widget(pad)
 
     def _task_hand_over(self, seat: SeatView, task: BoxLayout) -> None:
@@ -325,7 +334,7 @@ class SeatScreen(ModalView):
 def _coach_text(advice: Coach | None) -> str:
     if advice is None:
         return _("The coach has nothing to say now.")
-    pick = " ".join(c.title for c in advice.pick)
+    pick = " ".join(_(c.title) for c in advice.pick)
     if advice.transmissions_to_win is None:
         return _("[b]Coach:[/b] {pick}. The game cannot be won any more; this keeps the most missions "
                  "in reach.").format(pick=pick)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.table_view import Step, TableView
 from companion.i18n import _, ngettext
 from ui.widgets.controls import StatusStrip
@@ -32,6 +33,6 @@ def fill_status(status: StatusStrip, view: TableView, content: ContentPack, deal
     status.missions = _("Missions done {done} of {total}").format(done=done, total=view.missions_total)
     names = ", ".join(b.name for b in boosts)
     status.boosts = _("Boosts: {names}").format(names=names) if names else _("Boosts: none")
-    title = content.difficulty(view.difficulty).title
+    title = pack_text(content.difficulty(view.difficulty).title)
     status.game = title if view.seed is None else _("{difficulty} · seed {seed}").format(difficulty=title,
                                                                                       seed=view.seed)
