@@ -57,7 +57,8 @@ def card_icon(card_id: str) -> str:
 
 
 def card_title(card_id: str) -> str:
-    return card_command(card_id).title
+    """The card's name in the table's language (docs/glossary.md: "Repair" -> "Reparieren")."""
+    return _(card_command(card_id).title)
 
 
 def card_hint(card_id: str) -> str:
