@@ -33,7 +33,7 @@ from companion.games.transmission.terminal_board import at as _at
 from companion.games.transmission.terminal_board import legend as _legend
 from companion.games.transmission.terminal_board import render_board
 from companion.games.transmission.terminal_fix import FIX_WORDS, TABLE_HELP, UNDO_WORDS, fix_board, undo
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, ngettext, pgettext
 
 __all__ = ["Terminal", "play", "render_board", "parse_order", "no_boosts", "OrderError", "HELP", "help_text"]
 
@@ -137,8 +137,10 @@ def _status(view: CadetView) -> str:
 def _describe(command: Command, before: Position, after: Position, names: Mapping[str, str]) -> str:
     """One executed command, for the players mirroring it on the table."""
     def name(letter: str) -> str:
-        return _("the {name} ({letter})").format(name=names.get(letter.upper(), letter.upper()),
-                                                 letter=letter.upper())
+        # a context of its own: these sentences say the module as their object, so German can give it
+        # its article ("das Modul ..."), which a subject at the start of a sentence could not take
+        return pgettext("module, object", "the {name} ({letter})").format(
+            name=names.get(letter.upper(), letter.upper()), letter=letter.upper())
 
     where = _at(after.cadet_cell)
     if command.is_move:
