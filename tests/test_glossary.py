@@ -147,7 +147,7 @@ def _messages(catalog: Catalog) -> Iterator[tuple[Message, str, str]]:
 def _code_free(text: str) -> str:
     """``text`` without placeholders, markup, `code`, quoted words, file names and paths, command-line
     options, ALL-CAPS words (typed commands such as COLLECT) and the program's own name."""
-    text = re.sub(r"\S*\w/\w\S*|\S+\.(?:toml|json|py|md|csv|db|sqlite|txt)\b|(?<!\w)--?[\w-]+", " ", text)
+    text = re.sub(r"\S*\w/\w\S*|\b[\w-]+\.[a-z_]+\b|(?<!\w)--?[\w-]+", " ", text)
     text = re.sub(r"\bcompanion(?= \{|:)", " ", text)
     text = re.sub(r"\{[^{}]*\}|%\(\w+\)[sdr]|\[/?[a-z]+[^\]]*\]|`[^`]*`|(?<!\w)'[\w .-]+'(?!\w)|\"[^\"]*\"",
                   " ", text)
