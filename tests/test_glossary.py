@@ -35,7 +35,8 @@ EVERYDAY = frozenset({
     "track", "display", "stack", "record", "column", "box", "flag", "share", "sector",
 })
 
-#: Real exceptions, each with its reason: (English term or "*" for any, a piece of the msgid) -> why.
+#: Real exceptions, each with its reason: (English term or "*" for any, a piece of the msgid, or the
+#: whole msgid followed by "$") -> why.
 ALLOWED: dict[tuple[str, str], str] = {
     ("*", "is not a scenario field ("): "the scenario file's field names, kept as typed",
     ("*", "money, influence, promoters"): "the content pack's field names, kept as typed",
@@ -56,6 +57,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("board", "on board space"): "a space of a Credit row (Feld)",
     ("box cost", "box costs"): "the verb (kostet)",
     ("debug", "-vv for debug detail"): "developers' logging, not the Signal Boost",
+    ("companion", "The companion$"): "Setup's toggle is titled App (Spielbegleiter does not fit it); "
+                                      "its subtitle 'the app' says Spielbegleiter",
 }
 
 _SEPARABLE = ("fest", "auf", "ab", "aus", "zurück", "fort", "ein", "an")
@@ -154,6 +157,11 @@ def _code_free(text: str) -> str:
     return re.sub(r"\b[A-Z]{2,}\b", " ", text)
 
 
+def _fits(piece: str, english: str) -> bool:
+    """An allow-list piece is a part of the msgid, or the whole msgid when it ends with ``$``."""
+    return english == piece[:-1] if piece.endswith("$") else piece in english
+
+
 def glossary_problems(catalog: Catalog, terms: list[Term]) -> list[str]:
     """One line per message whose English uses a checked term its German does not say."""
     found: list[str] = []
@@ -165,7 +173,7 @@ def glossary_problems(catalog: Catalog, terms: list[Term]) -> list[str]:
             if not pattern.search(rest):
                 continue
             rest = pattern.sub(" ", rest)
-            if key in EVERYDAY or any(t in {key, "*"} and piece in english for t, piece in ALLOWED):
+            if key in EVERYDAY or any(t in {key, "*"} and _fits(piece, english) for t, piece in ALLOWED):
                 continue
             if not term.said_in(german):
                 said = " or ".join(term.germans)
