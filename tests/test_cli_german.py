@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import cast
 
 import pytest
 from babel.messages.mofile import write_mo
@@ -244,20 +244,3 @@ def test_the_hardware_and_content_helps_are_german(german: None, capsys: pytest.
     code, out, _ = companion(capsys, "content", "--help")
     assert code == 0 and "jedes Problem eines Inhaltspakets (TOML) auflisten" in out, out
 
-
-def test_a_game_of_actions_history_row_says_the_keepers_words_in_german(german: None) -> None:
-    """History's row of a game of actions: its title, rounds (a real plural) and the keeper's words
-    (N_-marked where it is registered) in the table's language."""
-    from datetime import UTC, datetime
-
-    from ui.records import other_game_row
-
-    game = SimpleNamespace(game="six-actions", difficulty="3 players", shown_result="won", undos=0,
-                           started=datetime(2026, 12, 1, 14, 0, tzinfo=UTC), duration_s=1200,
-                           transmissions_used=1, missions_total=2, missions_completed=1, score=42)
-    row = other_game_row(cast(Any, game))
-    assert row["detail"].startswith("Die sechs Aktionen · ") and row["missions"] == "1 Runde"
-    assert row["transmissions"] == "Schuldscheine zurückgezahlt: 1 von 2"
-    assert row["score_label"] == "Höchster Einfluss"
-    game.transmissions_used = 5
-    assert other_game_row(cast(Any, game))["missions"] == "5 Runden"

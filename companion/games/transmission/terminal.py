@@ -20,6 +20,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
+from companion import i18n
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import Position
@@ -33,7 +34,7 @@ from companion.games.transmission.terminal_board import at as _at
 from companion.games.transmission.terminal_board import legend as _legend
 from companion.games.transmission.terminal_board import render_board
 from companion.games.transmission.terminal_fix import FIX_WORDS, TABLE_HELP, UNDO_WORDS, fix_board, undo
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, _, ngettext
 
 __all__ = ["Terminal", "play", "render_board", "parse_order", "no_boosts", "OrderError", "HELP", "help_text"]
 
@@ -139,7 +140,7 @@ def _describe(command: Command, before: Position, after: Position, names: Mappin
     def name(letter: str) -> str:
         # a context of its own: these sentences say the module as their object, so German can give it
         # its article ("das Modul ..."), which a subject at the start of a sentence could not take
-        return pgettext("module, object", "the {name} ({letter})").format(
+        return i18n.pgettext("module, object", "the {name} ({letter})").format(
             name=names.get(letter.upper(), letter.upper()), letter=letter.upper())
 
     where = _at(after.cadet_cell)
