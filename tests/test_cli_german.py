@@ -243,4 +243,3 @@ def test_the_hardware_and_content_helps_are_german(german: None, capsys: pytest.
         assert code == 0 and words in out, (argv, out)
     code, out, _ = companion(capsys, "content", "--help")
     assert code == 0 and "jedes Problem eines Inhaltspakets (TOML) auflisten" in out, out
-
