@@ -130,18 +130,14 @@ def other_game_row(game: GameSummary) -> dict[str, str]:
     names a winner, so it reads "Finished".  A game no longer on the box shows its stored name."""
     try:
         info = game_named(game.game)
-        title, names = _(info.title), info.keeper.names
+        title, names = info.title, info.keeper.names
     except (KeyError, ImportError, ValueError):
         title, names = game.game, ProgressNames(rounds="rounds", goals="goals", score="score")
     result = _("Finished") if game.shown_result == "won" else _(RESULT_WORDS.get(game.shown_result,
                                                                                  game.shown_result.title()))
-    played = game.transmissions_used
-    # the keeper's progress words are marked (N_) where it is registered and said here in the table's
-    # language; the rounds with a real plural
-    rounds = (ngettext("{n} round", "{n} rounds", played).format(n=played) if names.rounds == "rounds"
-              else f"{played} {_(names.rounds)}")
-    goal_words = _(names.goals)
-    goals = (f"{goal_words[:1].upper()}{goal_words[1:]}: "
+    one = game.transmissions_used == 1 and names.rounds.endswith("s")
+    rounds = names.rounds[:-1] if one else names.rounds
+    goals = (f"{names.goals[:1].upper()}{names.goals[1:]}: "
              + _("{done} of {total}").format(done=game.missions_completed, total=game.missions_total)
              if game.missions_total else "")
     undos = ngettext("{n} undo", "{n} undos", game.undos).format(n=game.undos) if game.undos else ""
@@ -151,10 +147,10 @@ def other_game_row(game: GameSummary) -> dict[str, str]:
         "result": result,
         "result_kind": "" if game.shown_result == "won" else str(game.shown_result),
         "duration": duration_text(game.duration_s),
-        "missions": rounds,
+        "missions": f"{game.transmissions_used} {rounds}",
         "transmissions": " · ".join(part for part in (goals, undos) if part),
         "score": str(game.score),
-        "score_label": _(names.score)[:1].upper() + _(names.score)[1:],
+        "score_label": names.score[:1].upper() + names.score[1:],
     }
 
 
