@@ -57,6 +57,11 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("board", "on board space"): "a space of a Credit row (Feld)",
     ("box cost", "box costs"): "the verb (kostet)",
     ("debug", "-vv for debug detail"): "developers' logging, not the Signal Boost",
+    ("referee", "Referee notation (RULES.md)"): "the command `companion referee`",
+    ("referee", "exit codes:"): "the command `companion referee`",
+    ("*", "board, cadet, carrying, missions, completed"): "the scenario's fields, kept as typed",
+    ("first player", "(default 1, the first player)"): "the first seat, not Five's Startspieler",
+    ("build", "the native core's build"): "a compiled build, not the Build action",
     ("companion", "The companion$"): "Setup's toggle is titled App (Spielbegleiter does not fit it); "
                                       "its subtitle 'the app' says Spielbegleiter",
 }
@@ -206,7 +211,8 @@ SAME_WORD = frozenset({
     "traceback", "markdown", "kiosk", "backoff", "barcode", "rdm", "pyserial", "gpiozero", "dialout",
     "framing", "docs", "dev", "gpiochip", "home", "system", "hardware", "jan", "feb", "apr", "aug", "sep",
     "nov", "happy", "birthday", "still", "rest", "col", "reg", "labels", "enabled", "database", "box",
-    "patents", "module", "west", "region", "revision", "exit", "ids", "stick",
+    "patents", "module", "west", "region", "revision", "exit", "ids", "stick", "native", "maximum", "build",
+    "label", "position", "notation", "index", "video",
 })
 
 #: Messages that keep English words on purpose, each with its reason: a piece of the msgid -> why.
@@ -249,6 +255,18 @@ TYPED: dict[str, str] = {
     "-vv for debug detail": "developers' logging, not the Signal Boost",
     "run doctor again": "the command doctor",
     "choose the Basic box ({action})": "the table option advanced_needs_occupied",
+    "--difficulty does not apply with --offline": "the option values standard and hard",
+    "difficulty of the sampled games": "the option values standard and hard",
+    "(default: shortest)": "the option value shortest",
+    "SDL_VIDEODRIVER": "SDL's driver names (kmsdrm, dummy, vc4-kms-v3d)",
+    "sudo usermod": "a shell command and the group video",
+    "Referee notation (RULES.md)": "the command referee",
+    "exit codes:": "the command referee",
+    "board, cadet, carrying, missions, completed": "the scenario's fields",
+    "uniform and careful Cadets": "the simulated Cadets' names and the difficulties, as typed",
+    "how the simulated Cadet decodes": "the simulated Cadets' names, as typed",
+    "the JSON object on stdout:": "the JSON fields",
+    "has no main() to start": "a Python function's name",
     "(map layout)": "the layout's value map",
     "(map only with a pack": "the layout's value map",
     "pattern is a Transmission": "a content pack field",
