@@ -82,7 +82,7 @@ def test_the_whole_help_is_german_argparse_words_included(german: None,
     assert out.startswith("Aufruf: companion")
     assert "\nOptionen:\n" in out and "diese Hilfe zeigen und beenden" in out
     assert "die Versionsnummer zeigen und beenden" in out
-    assert "Der Tisch-Companion: die Box neben dem Spielplan" in out
+    assert "Der Spielbegleiter: die Box neben dem Spielplan" in out
     assert "Exit-Codes:" in out and "abgebrochen (Strg-C)" in out
     assert "die gespielten Spiele auflisten" in out  # a subcommand's one line
     for english in ("usage:", "options:", "show this help", "exit codes:", "The table companion"):
@@ -145,8 +145,8 @@ def test_the_other_games_question_takes_a_german_yes_too(german: None, answer: s
 
     assert give_up_other(saved, "Incoming Transmission", ask, said.append) is given_up
     assert asked == ["Trotzdem ein neues Spiel beginnen? [y/N] "]
-    assert said[0].startswith("Ein unbeendetes Spiel von six-actions ist gespeichert")
-    assert said[1:] == ([] if given_up else ["Ende: Das Spiel bleibt gespeichert."])
+    assert said[0].startswith("Eine unbeendete Partie „six-actions“ ist gespeichert")
+    assert said[1:] == ([] if given_up else ["Verlassen: Das andere Spiel bleibt gespeichert."])
 
 
 def test_the_other_games_question_names_the_new_game_in_german(german: None) -> None:
@@ -154,7 +154,7 @@ def test_the_other_games_question_names_the_new_game_in_german(german: None) -> 
     saved = cast(SavedGame, SimpleNamespace(game="transmission"))
     titles = {"transmission": "Incoming Transmission"}
     assert give_up_other(saved, "The Six Actions", lambda _question: "n", said.append, titles) is False
-    assert "ein neues Spiel von Die sechs Aktionen gibt es auf" in said[0], said[0]
+    assert "ein neues Spiel „Die sechs Aktionen“ gibt sie auf" in said[0], said[0]
     assert "The Six Actions" not in said[0]
 
 
@@ -231,7 +231,7 @@ def test_a_bad_pack_of_each_game_is_german(german: None, capsys: pytest.CaptureF
     five.write_text('colour = "red"\n' + sample, "utf-8")
     code, out, err = companion(capsys, "content", "check", "--game", "five-actions", str(five))
     assert code == 1
-    assert out == f"{five}: colour = 'red': ist kein Abschnitt eines Inhaltspakets für Die fünf Aktionen\n"
+    assert out == f"{five}: colour = 'red': ist kein Abschnitt eines Inhaltspakets für „Die fünf Aktionen“\n"
 
 
 def test_the_hardware_and_content_helps_are_german(german: None, capsys: pytest.CaptureFixture[str]) -> None:

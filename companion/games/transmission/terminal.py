@@ -20,6 +20,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
+from companion import i18n
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import Position
@@ -138,8 +139,10 @@ def _status(view: CadetView) -> str:
 def _describe(command: Command, before: Position, after: Position, names: Mapping[str, str]) -> str:
     """One executed command, for the players mirroring it on the table."""
     def name(letter: str) -> str:
-        return _("the {name} ({letter})").format(name=names.get(letter.upper(), letter.upper()),
-                                                 letter=letter.upper())
+        # a context of its own: these sentences say the module as their object, so German can give it
+        # its article ("das Modul ..."), which a subject at the start of a sentence could not take
+        return i18n.pgettext("module, object", "the {name} ({letter})").format(
+            name=names.get(letter.upper(), letter.upper()), letter=letter.upper())
 
     where = _at(after.cadet_cell)
     if command.is_move:
