@@ -7,6 +7,7 @@ A kv file imports :data:`tr` and writes its words through it::
         Button:
             text: tr._("New game")
             # a plural: tr.ngettext("{n} game", "{n} games", root.count).format(n=root.count)
+            # words a function makes: tr.call(colours.word, root.colour)
 
 Kivy binds a kv expression to every observable attribute it reads; :class:`Translator` is an
 :class:`kivy.event.Observable` whose ``_`` and ``ngettext`` "attributes" record those bindings, and
@@ -20,6 +21,7 @@ redrawn after a change (the app refreshes the current screen from its view).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.event import Observable
@@ -31,10 +33,10 @@ __all__ = ["Translator", "tr"]
 
 class Translator(Observable):
     """The kv side of :mod:`companion.i18n`: ``tr._(text)``, ``tr.ngettext(s, p, n)``,
-    ``tr.pgettext(context, message)``."""
+    ``tr.pgettext(context, message)``, ``tr.call(words, *args)``."""
 
     #: The attribute names a kv expression may bind to here.
-    BOUND = ("_", "ngettext", "pgettext")
+    BOUND = ("_", "ngettext", "pgettext", "call")
 
     def __init__(self) -> None:
         super().__init__()
@@ -49,6 +51,11 @@ class Translator(Observable):
 
     def pgettext(self, context: str, message: str) -> str:
         return i18n.pgettext(context, message)
+
+    def call(self, words: Callable[..., str], *args: Any) -> str:
+        """``words(*args)``: text a function makes in the table's language (a player's colour, the
+        table options' summary), made again after a switch like ``tr._``."""
+        return words(*args)
 
     def fbind(self, name: str, func: Any, *args: Any, **kwargs: Any) -> int:
         if name in self.BOUND:
