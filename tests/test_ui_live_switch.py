@@ -195,6 +195,26 @@ def _it_correction_carrying(h: Any) -> None:
     settle(h)
 
 
+def _it_mission_complete(h: Any) -> None:
+    from companion.games.transmission.session import Step
+    from test_ui_table import arrange_intended, decode_until_a_mission_completes, finish_round_until
+
+    _it_board_setup(h)
+    assert h.app.intents.confirm()
+    decode_until_a_mission_completes(h)
+    arrange_intended(h)
+    finish_round_until(h, Step.MISSION_COMPLETE)
+    wait_screen(h, "mission_complete")
+
+
+def _it_person_thinking(h: Any) -> None:
+    """Thinking while a person is Mission Control (the hold button to their own screen)."""
+    assert h.app.start_game("training", "standard", SEED, "person")
+    wait_screen(h, "board_setup")
+    assert h.app.intents.confirm()
+    wait_screen(h, "thinking")
+
+
 def _it_end(h: Any) -> None:
     from companion.games.transmission.session import Step
     from test_ui_table import arrange_intended, wait_step
@@ -308,6 +328,8 @@ SCREENS: dict[str, Reach] = {
     "it_execute": _it_execute,
     "it_correction": _it_correction,
     "it_correction_carrying": _it_correction_carrying,
+    "it_mission_complete": _it_mission_complete,
+    "it_person_thinking": _it_person_thinking,
     "it_end": _it_end,
     "it_debrief": _it_debrief,
     "six_setup": _show("six_setup"),
@@ -363,6 +385,8 @@ def switch_live(h: Any, code: str) -> None:
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_a_live_switch_shows_what_a_fresh_start_shows(ui_harness: Any, tmp_path: Path, english_after: None,
                                                        name: str) -> None:
+    from kivy.core.window import Window
+
     h = ui_harness
     reach = SCREENS[name]
     start(h, tmp_path, "live", "en")
@@ -373,6 +397,7 @@ def test_a_live_switch_shows_what_a_fresh_start_shows(ui_harness: Any, tmp_path:
     switch_live(h, "de")
     assert i18n.language() == "de"
     live = shown_texts(h)
+    live_title = Window.title
     if name.startswith("it_correction"):
         h.screenshot(f"live_switch/{name}_switched.png")
     home(h)
@@ -380,6 +405,7 @@ def test_a_live_switch_shows_what_a_fresh_start_shows(ui_harness: Any, tmp_path:
     start(h, tmp_path, "fresh", "de")
     reach(h)
     fresh = shown_texts(h)
+    assert live_title == Window.title, "the window's title follows the switch"
     if name.startswith("it_correction"):
         h.screenshot(f"live_switch/{name}_fresh_de.png")
     home(h)
@@ -388,3 +414,33 @@ def test_a_live_switch_shows_what_a_fresh_start_shows(ui_harness: Any, tmp_path:
     missing = sorted((fresh - live).elements())
     assert not stale and not missing, (f"after the switch {name} still shows {stale}; a fresh start in "
                                        f"German shows {missing} instead")
+
+
+def test_closed_popups_leave_no_kv_bindings(ui_harness: Any, tmp_path: Path) -> None:
+    """A popup's kv text binds to the translator (``tr._('OK')``); once the popup is closed and gone,
+    its bindings go with it (Kivy unbinds a dead widget's kv rules by the uid the translator gave):
+    opening and closing the seed pad 100 times leaves no more bindings than opening it once."""
+    import gc
+
+    from ui.i18n import tr
+    from ui.popups import SeedPad
+
+    h = ui_harness
+    start(h, tmp_path, "popups", "en")
+
+    def open_and_close() -> None:
+        pad = SeedPad("4821")
+        pad.open(animation=False)
+        h.pump(frames=2)
+        pad.dismiss(animation=False)
+        h.pump(frames=2)
+
+    open_and_close()
+    gc.collect()
+    h.pump(frames=2)
+    once = tr.held()
+    for _ in range(100):
+        open_and_close()
+    gc.collect()
+    h.pump(frames=2)
+    assert tr.held() <= once, f"{tr.held() - once} kv bindings of closed popups are still held"

@@ -21,6 +21,7 @@ redrawn after a change (the app refreshes the current screen from its view).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -40,7 +41,9 @@ class Translator(Observable):
 
     def __init__(self) -> None:
         super().__init__()
-        self.observers: list[tuple[Any, tuple[Any, ...], dict[str, Any]]] = []
+        #: Each kv binding by the uid :meth:`fbind` gave it: ``(callback, args, kwargs)``.
+        self.observers: dict[int, tuple[Any, tuple[Any, ...], dict[str, Any]]] = {}
+        self._uids = itertools.count(1)
         i18n.on_language_change(self.switched)
 
     def _(self, text: str) -> str:
@@ -58,24 +61,34 @@ class Translator(Observable):
         return words(*args)
 
     def fbind(self, name: str, func: Any, *args: Any, **kwargs: Any) -> int:
+        """Keep a kv rule's binding; the uid returned is how Kivy lets go of it (:meth:`unbind_uid`)
+        when the rule's widget is collected (``kivy.uix.widget``'s destructor unbinds its rules), so
+        a closed popup's bindings go with it."""
         if name in self.BOUND:
-            self.observers.append((func, args, kwargs))
-            return len(self.observers)
+            uid = next(self._uids)
+            self.observers[uid] = (func, args, kwargs)
+            return uid
         return int(super().fbind(name, func, *args, **kwargs))
 
     def funbind(self, name: str, func: Any, *args: Any, **kwargs: Any) -> None:
         if name in self.BOUND:
             key = (func, args, kwargs)
-            for index, observer in enumerate(self.observers):
+            for uid, observer in list(self.observers.items()):
                 if _same(observer, key):
-                    del self.observers[index]
+                    self.observers.pop(uid, None)
                     break
         else:
             super().funbind(name, func, *args, **kwargs)
 
     def unbind_uid(self, name: str, uid: int) -> None:
-        if name not in self.BOUND:
+        if name in self.BOUND:
+            self.observers.pop(uid, None)
+        else:
             super().unbind_uid(name, uid)
+
+    def held(self) -> int:
+        """How many kv bindings the translator holds (the live widgets' rules that read it)."""
+        return len(self.observers)
 
     def forget(self) -> None:
         """Drop every kv binding: the app stopped, and its widgets must not outlive it (a binding's
@@ -84,13 +97,13 @@ class Translator(Observable):
 
     def switched(self, code: str) -> None:
         """Re-evaluate every kv expression that reads ``tr`` (after :func:`companion.i18n.set_language`)."""
-        for observer in list(self.observers):
-            func, largs, _kwargs = observer
+        for uid, (func, largs, _kwargs) in list(self.observers.items()):
+            if uid not in self.observers:  # let go while an earlier one was redrawn
+                continue
             try:
                 func(*largs, None, None)
-            except ReferenceError:  # its widget is gone (a closed popup, a stopped app's screen)
-                # By identity: comparing with ``==`` would reach another dead widget's proxy and raise.
-                self.observers = [kept for kept in self.observers if kept is not observer]
+            except ReferenceError:  # its widget is gone, not yet collected (a closed popup)
+                self.observers.pop(uid, None)
 
 
 def _same(one: object, other: object) -> bool:
