@@ -13,10 +13,14 @@ Kivy binds a kv expression to every observable attribute it reads; :class:`Trans
 :class:`kivy.event.Observable` whose ``_`` and ``ngettext`` "attributes" record those bindings, and
 re-fires all of them when :func:`companion.i18n.set_language` changes the language, so every kv
 text is evaluated again in the new language with no restart.  (The pattern of Kivy's own i18n
-example; the words come from :mod:`companion.i18n`'s gettext catalogs.)
+example; the words come from :mod:`companion.i18n`'s gettext catalogs.)  Each binding has its own
+uid, which Kivy hands back (``unbind_uid``) when the rule's widget is collected: a closed popup's
+bindings go with it.
 
 Python code of a screen calls :func:`companion.i18n._` directly where it builds text, and is
-redrawn after a change (the app refreshes the current screen from its view).
+redrawn after a change (:meth:`ui.app.CompanionApp.retranslate`: a game's table redraws its screen
+from the game's view, another screen words itself again by its ``retranslate()``, else its
+``on_pre_enter``).
 """
 
 from __future__ import annotations
