@@ -243,8 +243,7 @@ def test_a_language_switch_skips_the_text_of_widgets_that_are_gone(ui_harness: A
     import weakref
 
     proxy = weakref.proxy(dead)
-    gone = (lambda *_: proxy.anything, (), {})
-    tr.observers.insert(0, gone)
+    gone = tr.fbind("_", lambda *_: proxy.anything)
     del dead
     gc.collect()
     h.tap(s.ids.lang_de)

@@ -277,21 +277,26 @@ class CompanionApp(App):
 
     def retranslate(self) -> None:
         """Redraw the text built in Python in the language now in use (kv text follows by itself,
-        :data:`ui.i18n.tr`): the current shell screen fills itself again (its ``on_pre_enter``), each
-        game's table redraws its current screen from the game's view (a game in progress goes on in
-        the new language), the status strip's hardware line and the window's title (Kivy's
-        :meth:`App.on_title` passes it to ``Window.set_title``).  Screens not shown fill themselves
-        when they are next entered."""
+        :data:`ui.i18n.tr`): the window's title (Kivy's :meth:`App.on_title` passes it to
+        ``Window.set_title``), the status strip's hardware line, and the screen shown: a game's
+        table redraws its own screens from the game's view (a game in progress goes on in the new
+        language); any other screen words itself again, by its ``retranslate()`` (the choices made
+        on it are kept), else by its ``on_pre_enter`` (it fills itself again).  Screens not shown
+        fill themselves when they are next entered.
+
+        A table redraws only when one of its screens is shown: a redraw also brings up the game's
+        current screen, which would take the table away from Settings, the debrief or Fix the board."""
         self.title = _(theme.TITLE)
         current = self.manager.current_screen
-        if current is not None and current.name not in GAME_SCREENS:
-            refill = getattr(current, "on_pre_enter", None)
-            if callable(refill):
-                refill()
+        name = current.name if current is not None else ""
         for table in list(self.shelf.tables.values()):
             redraw = getattr(table, "redraw", None)
-            if callable(redraw):
+            if callable(redraw) and name in getattr(table, "in_game", ()):
                 redraw()
+        if current is not None and name not in GAME_SCREENS:
+            reword = getattr(current, "retranslate", None) or getattr(current, "on_pre_enter", None)
+            if callable(reword):
+                reword()
         if self.hardware is not None:
             self.hardware.update_status()
 

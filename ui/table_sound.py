@@ -104,7 +104,7 @@ class TableSound:
             except i18n.UnknownLanguage as exc:  # the screen offers only LANGUAGES: a programming error
                 log.error("language not changed: %s", str(exc))
                 settings = dataclasses.replace(settings, language=i18n.language())
-            self.app.redraw()
+            # The screen shown is redrawn by the app's language listener (CompanionApp.retranslate).
         self.speaker.apply(settings)
         config = self.app.table_config
         self.app.table_config = dataclasses.replace(config, table=settings)

@@ -294,8 +294,19 @@ class CorrectionScreen(BaseScreen[TableView]):
         """The edited board: rows, the Cadet's cell, the carried device (``None``: nothing)."""
         return list(self.rows), (int(self.cadet[0]), int(self.cadet[1])), (self.carrying or None)
 
+    def retranslate(self) -> None:
+        """The language changed while the board is being fixed: its lines again, in the new language
+        (the edits so far are kept; the message bar keeps what it said)."""
+        self.names = self.module_names()
+        self._describe()
+
     def _update(self) -> None:
         self.app.clear_message()  # the last refusal was about the board before this edit
+        self._describe()
+
+    def _describe(self) -> None:
+        """Say what the edited board is: what keeps Save from working, the selected cell, what the
+        Cadet carries (in the table's language)."""
         names = self.module_names()
         rows, cadet, carrying = self.board()
         self.changed = (tuple(rows), cadet, carrying or "") != self._original

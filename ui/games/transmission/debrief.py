@@ -206,6 +206,11 @@ class DebriefScreen(BaseScreen[TableView]):
                 self.problem = _("No transmission was played in this game.")
             self.show_page(0)
 
+    def retranslate(self) -> None:
+        """The language changed while the debrief is shown: its page again, in the new language."""
+        self.names = {m.letter: m.name for m in self.app.content.modules}
+        self.show_page(self.page)
+
     # ------------------------------------------------------------------ stepping
 
     def show_page(self, page: int) -> None:

@@ -114,6 +114,11 @@ class SetupScreen(BaseScreen[TableView]):
         self.ids.seed.seed = str(seed if seed is not None else new_seed())
         self._sync_toggles()
 
+    def retranslate(self) -> None:
+        """The language changed while Setup is shown: its words again, the table's choices kept."""
+        if self._built:
+            self.word_choices()
+
     def _build_choices(self) -> None:
         if self._built:
             self.word_choices()
