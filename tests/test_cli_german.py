@@ -1,10 +1,8 @@
 """The command line in German (issue 22): ``companion --help``, argparse's own words, a refusal, a
 failure of the store, the history's table and the doctor's report, with the German catalog.
 
-The catalog is the project's (``companion/locale/de/LC_MESSAGES/companion.po``) once it holds the
-command line's messages; before the fragments are merged, the command line's fragment
-(``/work/helpers/de/W3.po``).  Either is compiled into a temporary folder here, so the test does not
-depend on a compiled ``.mo`` being current.
+The catalog is the project's (``companion/locale/de/LC_MESSAGES/companion.po``), compiled into a
+temporary folder here, so the test does not depend on a compiled ``.mo`` being current.
 """
 
 from __future__ import annotations
@@ -36,26 +34,10 @@ from test_store import lost_game
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = ROOT / "companion" / "locale" / "de" / "LC_MESSAGES" / "companion.po"
-FRAGMENT = Path("/work/helpers/de/W3.po")
-
-
-def _source() -> Path | None:
-    """The project's German catalog when it has the command line's messages, else the fragment."""
-    if CATALOG.exists():
-        with CATALOG.open("rb") as handle:
-            entry = read_po(handle).get("usage: ")
-        if entry is not None and entry.string:
-            return CATALOG
-    return FRAGMENT if FRAGMENT.exists() else None
-
-
 @pytest.fixture
 def german(tmp_path: Path) -> Iterator[None]:
     """The table in German, from a catalog compiled into ``tmp_path``; English again afterwards."""
-    source = _source()
-    if source is None:
-        pytest.skip("no German catalog with the command line's messages")
-    with source.open("rb") as handle:
+    with CATALOG.open("rb") as handle:
         catalog = read_po(handle, locale="de")
     target = tmp_path / "de" / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
     target.parent.mkdir(parents=True)

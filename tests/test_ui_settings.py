@@ -256,27 +256,22 @@ def test_a_language_switch_skips_the_text_of_widgets_that_are_gone(ui_harness: A
 
 
 def test_the_settings_screen_in_german_fits(ui_harness: Any, tmp_path: Path, english: None) -> None:
-    """The helper's German words (/work/helpers/de/S.po, compiled here when it is at hand) fit at
-    800x480: the screen, and the words of a mute button."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    """The Settings screen in German (the project's catalog) fits at 800x480: the screen, and the
+    words of a mute button; ``misfits`` finds no clipped or overlapping label."""
+    from i18n_support import misfits
 
-    po = Path("/work/helpers/de/S.po")
-    if not po.exists():
-        pytest.skip("no German words at hand")
-    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with po.open("rb") as source, (folder / "companion.mo").open("wb") as target:
-        write_mo(target, read_po(source))
+    assert (i18n.LOCALE_DIR / "de" / "LC_MESSAGES" / "companion.mo").exists(), "run scripts/i18n compile"
     h = ui_harness
     start(h, tmp_path)
-    i18n.set_language("de", localedir=tmp_path / "locale")
+    i18n.set_language("de")
+    settle(h)
     h.tap(h.find(text="Einstellungen"))
     s = wait_screen(h, "settings")
     assert s.ids.sound_muted.text.endswith("Stumm")
     h.tap(s.ids.quiet_on)
     settle(h)
     h.screenshot("settings/settings_german.png")
+    assert not misfits(h.window), misfits(h.window)
 
 
 def test_the_strip_with_its_mute_button_still_shows_four_boosts(ui_harness: Any, tmp_path: Path) -> None:
@@ -301,3 +296,36 @@ def test_the_strip_with_its_mute_button_still_shows_four_boosts(ui_harness: Any,
     assert hardware.opacity == 1 and hardware.text == "reader: disconnected\nbuttons: on", (
         hardware.text, hardware.size, hardware.pos, hardware.opacity, status.hardware)
     assert boosts.width >= 150, [(type(w).__name__, w.width) for w in reversed(status.children)]
+
+
+def test_the_app_loads_its_cues_on_the_main_thread_a_cue_a_frame(ui_harness: Any, tmp_path: Path) -> None:
+    """SDL opens the audio device in the first load; off the main thread that deadlocked now and then
+    against the window's event pump, so the app loads on the main thread, one cue per frame, after the
+    first frames (ui.table_sound.LOAD_AFTER): no frame waits for more than one file."""
+    import threading
+
+    from ui.app import CompanionApp
+    from ui.sound import CUES
+
+    h = ui_harness
+    path = tmp_path / "config.toml"
+    path.write_text(CONFIG)
+    config, _ = read_config(path)
+    app = CompanionApp(config=config, store_path=tmp_path / "store.sqlite3", chooser_factory=make_chooser)
+    loader = FakeLoader()
+    threads: list[threading.Thread] = []
+    frames: list[int] = []
+
+    def load(where: str) -> Any:
+        from kivy.clock import Clock
+
+        threads.append(threading.current_thread())
+        frames.append(Clock.frames)
+        return loader(where)
+
+    app.sound.speaker = Speaker(config.table, load=load, later=lambda play: play())
+    h.start(app)
+    h.pump_until(lambda: len(app.sound.speaker.loaded()) == len(CUES), timeout=10, what="every cue loaded")
+    assert threads and all(t is threading.main_thread() for t in threads)
+    assert len(set(frames)) == len(frames) == len(CUES), frames  # one file a frame
+    assert app.sound.speaker.problem == ""

@@ -4,8 +4,12 @@ The cues are the project's own, synthesised by ``scripts/make_sounds.py`` into
 ``ui/assets/sounds/<cue>.wav`` (:data:`CUES`).  They are played through Kivy's audio
 (:class:`kivy.core.audio.SoundLoader`; on the table SDL2's mixer) and never hold up a frame:
 
-- the files are loaded on a background thread (:meth:`Speaker.start`); a cue asked for before its
-  file is loaded is skipped, not waited for;
+- in the app the files are loaded on the main thread, one cue per frame (:meth:`Speaker.load_next`,
+  driven by ``ui.table_sound``): the first load opens the audio device (``SDL_Init`` of the audio
+  subsystem, ``Mix_OpenAudio``), which SDL expects on the thread that pumps the window's events; done
+  on a thread it deadlocked now and then against the window's event pump (seen under Xvfb, gdb).
+  Outside a window (the command line, tests) :meth:`Speaker.start` loads on a background thread.
+  A cue asked for before its file is loaded is skipped, not waited for;
 - :meth:`Speaker.play` only starts a loaded sound (SDL mixes it on its own thread); a cue asked for
   on another thread is handed to Kivy's clock, so the sound is always touched on the main thread.
 
@@ -165,21 +169,31 @@ class Speaker:
 
     def load_all(self) -> None:
         """Load every cue file; the first that fails silences the speaker (one warning) and stops."""
-        for name in CUES:
-            if self.problem:
-                return
-            path = self.folder / f"{name}.wav"
-            try:
-                sound = self._load(str(path))
-                if sound is None:
-                    raise RuntimeError(f"no audio provider could load {path.name}")
-                if not sound.length or sound.length <= 0:
-                    raise RuntimeError("the audio device could not be opened (no sound card?)")
-            except Exception as exc:
-                self.give_up(f"loading {path.name}: {exc}")
-                return
-            with self._lock:
-                self._sounds[name] = sound
+        while self.load_next():
+            pass
+
+    def load_next(self) -> bool:
+        """Load the next cue not loaded yet (the app calls this on the main thread, once a frame).
+
+        :returns: whether any cue is left to load; ``False`` once all are loaded or the speaker gave up
+            (the first failure silences it: one warning)."""
+        with self._lock:
+            left = [name for name in CUES if name not in self._sounds]
+        if self.problem or not left:
+            return False
+        path = self.folder / f"{left[0]}.wav"
+        try:
+            sound = self._load(str(path))
+            if sound is None:
+                raise RuntimeError(f"no audio provider could load {path.name}")
+            if not sound.length or sound.length <= 0:
+                raise RuntimeError("the audio device could not be opened (no sound card?)")
+        except Exception as exc:
+            self.give_up(f"loading {path.name}: {exc}")
+            return False
+        with self._lock:
+            self._sounds[left[0]] = sound
+        return len(left) > 1
 
     def loaded(self) -> tuple[str, ...]:
         """The cues ready to play."""

@@ -52,14 +52,28 @@ class TableSound:
     # ------------------------------------------------------------------ life
 
     def start(self) -> None:
-        """Follow the status strip's game, and load the cues in the background once the first frames
-        are drawn (:data:`LOAD_AFTER` seconds: the audio provider's import does not compete with them)."""
+        """Follow the status strip's game, and load the cues once the first frames are drawn
+        (:data:`LOAD_AFTER` seconds), one cue a frame on the main thread (:meth:`Speaker.load_next`:
+        SDL opens the audio device on the thread that pumps the window's events)."""
         from kivy.clock import Clock
 
         self._show_mute()
-        self._load_event = Clock.schedule_once(lambda _dt: self.speaker.start(), LOAD_AFTER)
+        self._load_event = Clock.schedule_once(self._begin_loading, LOAD_AFTER)
         self.app.bind(session=self._on_session)
         self._on_session(self.app, self.app.session)
+
+    def _begin_loading(self, _dt: float) -> None:
+        from kivy.clock import Clock
+
+        if self._load_one(0.0):
+            self._load_event = Clock.schedule_interval(self._load_one, 0)  # the rest, a cue a frame
+
+    def _load_one(self, _dt: float) -> bool:
+        """One cue (Kivy's clock: ``False`` unschedules once every cue is loaded or sound gave up)."""
+        more = self.speaker.load_next()
+        if not more:
+            self._load_event = None
+        return more
 
     def stop(self) -> None:
         """Stop following the game (the app stops)."""

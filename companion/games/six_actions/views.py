@@ -157,7 +157,7 @@ class SettlementRow:
 
 @dataclass(frozen=True)
 class TableView:
-    """The table: see /work/helpers/six_actions_api.md and the fields' names."""
+    """The table as the screens and the terminal show it (the fields' names say what each holds)."""
 
     phase: Phase
     round: int
