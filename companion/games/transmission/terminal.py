@@ -20,6 +20,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
+from companion.games.transmission.command_words import CommandWordError, accepted_words, example, read_command
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import Position
@@ -51,7 +52,8 @@ OutputFn = Callable[[str], None]
 HELP = N_("""\
 How to decode:
   Type the hand card numbers for the open registers, in register order, e.g.  3 1 2 5 4
-  Registers fixed by a clear signal are skipped.  Command names work too:  N E COLLECT S W
+  Registers fixed by a clear signal are skipped.  Command names work too, e.g.  {example}
+    ({accepted})
   When there is an error card, give one card fewer: the card you leave out is ignored.
 Signal Boosts (numbered as listed):
   boost N REGISTER   Clear Signal: Mission Control fixes its command in that register
@@ -64,8 +66,10 @@ Other:
 
 
 def help_text() -> str:
-    """:data:`HELP` in the table's language, with the table's commands."""
-    return _(HELP).format(table=_(TABLE_HELP))
+    """:data:`HELP` in the table's language, with the table's commands and the command names it takes
+    (:func:`~companion.games.transmission.command_words.accepted_words`)."""
+    return _(HELP).format(table=_(TABLE_HELP), accepted=accepted_words(),
+                          example=example(Command.N, Command.E, Command.COLLECT, Command.S, Command.W))
 
 
 class OrderError(ValueError):
@@ -107,7 +111,9 @@ def _decode_lines(view: CadetView) -> list[str]:
     hand = "   ".join(f"{i}. {_(card.title)}" for i, card in enumerate(view.hand, start=1))
     lines.append(_("Your hand:  {cards}").format(cards=hand or _("(empty)")))
     if view.leave_out:
-        lines.append(_("An error hides among these cards: leave out {n} card(s).").format(n=view.leave_out))
+        lines.append(ngettext("An error hides among these cards: leave out {n} card.",
+                              "An error hides among these cards: leave out {n} cards.",
+                              view.leave_out).format(n=view.leave_out))
     if view.answers:
         said = "  ".join(a.text for a in view.answers)
         lines.append(_("Mission Control said: {answers}").format(answers=said))
@@ -149,8 +155,8 @@ def _describe(command: Command, before: Position, after: Position, names: Mappin
         return _("Repair: {module} at {where} is repaired (turn it green side up).").format(
             module=name(after.tile(after.cadet_cell)), where=where)
     if command is Command.COLLECT:
-        return _("Collect: the Cadet picks up {module} at {where}; the spare hallway fills the cell.").format(
-            module=name(after.carrying or '?'), where=where)
+        return _("Collect: the Cadet picks up {module} at {where}; put the spare hallway tile in its "
+                 "place.").format(module=name(after.carrying or '?'), where=where)
     return _("Deploy: the Cadet sets down {module} at {where}; that hallway tile becomes the spare.").format(
         module=name(before.carrying or '?'), where=where)
 
@@ -182,11 +188,7 @@ def parse_order(words: Sequence[str], view: CadetView) -> list[str]:
     hand = list(view.hand)
     for word in words:  # name a word that is neither a number nor a command before counting them
         if not _is_number(word):
-            try:
-                Command.parse(word)
-            except ValueError:
-                raise OrderError(_("{word} is neither a card number nor a command name; "
-                                   "type 'help' for help.").format(word=repr(word[:20]))) from None
+            _command(word)
     if len(words) != len(free):
         opens = ", ".join(str(k) for k in free)
         extra = _(" (you hold {held} cards: {out} is left out)").format(held=len(hand), out=view.leave_out) \
@@ -205,6 +207,20 @@ def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit() and len(word) <= 3
 
 
+def _command(word: str) -> Command:
+    """The command a word of an order names, in the table's language or English
+    (:func:`~companion.games.transmission.command_words.read_command`).
+
+    :raises OrderError: for a word that names none (with how to get help) or several (naming each)."""
+    try:
+        return read_command(word)
+    except CommandWordError as exc:
+        if exc.ambiguous:
+            raise OrderError(str(exc)) from None
+        raise OrderError(_("{word} is neither a card number nor a command name; "
+                           "type 'help' for help.").format(word=repr(word[:20]))) from None
+
+
 def _card_of(word: str, hand: list[CardView], chosen: list[CardView]) -> CardView:
     if _is_number(word):
         number = int(word)
@@ -216,16 +232,13 @@ def _card_of(word: str, hand: list[CardView], chosen: list[CardView]) -> CardVie
             raise OrderError(_("Card {number} ({command}) is used twice.").format(number=number,
                                                                                  command=_(card.title)))
         return card
-    try:
-        command = Command.parse(word)
-    except ValueError:
-        raise OrderError(_("{word} is neither a card number nor a command name; "
-                           "type 'help' for help.").format(word=repr(word))) from None
+    command = _command(word)
     for card in hand:
         if card.command is command and card not in chosen:
             return card
     held = sum(1 for card in hand if card.command is command)
-    raise OrderError(_("Your hand holds {held} {command} card(s); you asked for more.").format(
+    raise OrderError(ngettext("Your hand holds {held} {command} card; you asked for more.",
+                              "Your hand holds {held} {command} cards; you asked for more.", held).format(
         held=held, command=_(command.title)))
 
 
@@ -403,7 +416,9 @@ class Terminal:
                     self._show_decode()
             elif head == "go" and len(words) == 1:
                 if free:
-                    self.say(_("Give the order first: {n} card(s) for registers {registers}.").format(
+                    self.say(ngettext("Give the order first: {n} card for register {registers}.",
+                                      "Give the order first: {n} cards for registers {registers}.",
+                                      len(free)).format(
                         n=len(free), registers=" ".join(str(k) for k in free)))
                 else:
                     self._try_order([])
