@@ -33,7 +33,7 @@ from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.terminal_board import at as _at
 from companion.games.transmission.terminal_board import legend as _legend
 from companion.games.transmission.terminal_board import render_board
-from companion.games.transmission.terminal_fix import FIX_WORDS, TABLE_HELP, UNDO_WORDS, fix_board, undo
+from companion.games.transmission.terminal_fix import TABLE_HELP, fix_board, table_word, undo
 from companion.i18n import N_, _, ngettext
 from companion.table.prompt import END_OF_INPUT, LEFT
 
@@ -354,10 +354,10 @@ class Terminal:
                 return True
             if text == "help":
                 self.say(help_text())
-            elif table and text in UNDO_WORDS + FIX_WORDS:
+            elif table and table_word(text):
                 if self._table_command(text):
                     return False
-            elif text in UNDO_WORDS + FIX_WORDS:
+            elif table_word(text):
                 self.say("! " + _("Undo and Fix the board are the table's: hide this screen and hand the "
                                   "terminal back first."))
             else:
@@ -375,9 +375,10 @@ class Terminal:
     def _table_command(self, head: str) -> bool | None:
         """``undo`` or ``fix`` typed at a prompt of the table: ``None`` when ``head`` is neither, else
         whether an action was undone (a correction saved is not one: the table stays where it is)."""
-        if head in UNDO_WORDS:
+        word = table_word(head)
+        if word == "undo":
             return undo(self)
-        if head in FIX_WORDS:
+        if word == "fix":
             fix_board(self)
             return False
         return None
@@ -411,7 +412,7 @@ class Terminal:
                 self._show_decode()
             elif head == "boost":
                 self._boost(words[1:])
-            elif head in UNDO_WORDS + FIX_WORDS and len(words) == 1:
+            elif table_word(head) and len(words) == 1:
                 if self._table_command(head) is not None and self.session.step is Step.DECODE:
                     self._show_decode()
             elif head == "go" and len(words) == 1:

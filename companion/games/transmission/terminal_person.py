@@ -27,7 +27,7 @@ from companion.games.transmission.engine.views import CadetView, MissionView
 from companion.games.transmission.person import PersonSession
 from companion.games.transmission.seat_view import SeatView
 from companion.games.transmission.terminal import InputFn, OutputFn, Terminal, render_board
-from companion.games.transmission.terminal_fix import FIX_WORDS, UNDO_WORDS
+from companion.games.transmission.terminal_fix import table_word
 from companion.i18n import N_, _, ngettext
 
 __all__ = ["CLEAR", "PersonTerminal", "SELECT_HELP", "select_help"]
@@ -155,7 +155,7 @@ class PersonTerminal(Terminal):
                 self.say(*render_board(view.position, self.names))
             elif head == "coach":
                 self._coach()
-            elif head in UNDO_WORDS + FIX_WORDS and len(words) == 1:
+            elif table_word(head) and len(words) == 1:
                 self.say("! " + _("Undo and Fix the board are the table's: lock in, hand the terminal back, "
                                   "and the table may undo at the next prompt."))
             else:
