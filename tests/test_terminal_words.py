@@ -8,6 +8,7 @@ comes from the project's catalog, compiled into a temporary folder.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ from companion.cli.other_game import give_up_other
 from companion.games.transmission.cli import _resume_answer
 from companion.games.transmission.command_words import CommandWordError, accepted_words, read_command
 from companion.games.transmission.content.loader import default_content
+from companion.games.transmission.content.model import BoostKind
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.views import MissionControlView
 from companion.games.transmission.mission_control.planner import Planner
@@ -34,6 +36,7 @@ from companion.games.transmission.terminal_fix import table_word
 from companion.games.transmission.terminal_person import PersonTerminal, select_help
 from companion.i18n import _, ngettext
 from companion.table.answers import is_no, is_yes
+from companion.table.prompt import Prompt
 from companion.table.store import SavedGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -313,3 +316,36 @@ def test_the_questions_say_j_in_german(german: None) -> None:
     assert _resume_answer(lambda q: asked.append(q) or next(replies), said.append) is False
     assert "[J/n/q]" in asked[-1] and any("Bitte antworte mit j (fortsetzen)" in line for line in said)
     assert _resume_answer(lambda q: "J", said.append) is True
+
+
+def test_the_action_games_yes_no_questions_take_j_and_nein(german: None) -> None:
+    asked: list[str] = []
+    said: list[str] = []
+    replies = iter(["vielleicht", "ja", "Nein", ""])
+
+    def read(question: str) -> str:
+        asked.append(question)
+        return next(replies)
+
+    prompt = Prompt(read, said.append)
+    assert prompt.yes("Jetzt beenden?") is True
+    assert asked[0] == "Jetzt beenden? [j/n] " and said == ["Bitte antworte mit j oder n."]
+    assert prompt.yes_or_blank("Fortsetzen? [J/n] ", "x") is False
+    assert prompt.yes_or_blank("Fortsetzen? [J/n] ", "x") is True
+
+
+def test_signal_boosts_take_german_command_names(german: None) -> None:
+    """Cross Check names a card by its German name; Abort's order is typed in German short forms; an
+    ambiguous card name spends nothing."""
+    session = decode_session()
+    session.game.state = dataclasses.replace(session.game.state, boosts=tuple(b.id for b in CONTENT.boosts))
+    kinds = [b.kind for b in session.view().boosts]
+    cross = kinds.index(BoostKind.CROSS_CHECK) + 1
+    text = _play(session, [f"boost {cross} A", f"boost {cross} Aufnehmen"])
+    assert "! 'A' kann Aufnehmen oder Absetzen heißen" in text
+    assert "Missionskontrolle (Gegenprobe): Aufnehmen" in text, text
+    abort = [b.kind for b in session.view().boosts].index(BoostKind.ABORT) + 1
+    short = {Command.N: "n", Command.S: "s", Command.W: "w", Command.COLLECT: "auf", Command.DEPLOY: "ab"}
+    text = _play(session, [f"boost {abort} " + _open_words(session, short)])
+    assert "Missionskontrolle (Abbruch): Ja" in text, text
+    assert BoostKind.ABORT not in [b.kind for b in session.view().boosts]
