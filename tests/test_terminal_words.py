@@ -131,6 +131,8 @@ def test_a_letter_two_languages_read_differently_is_refused_naming_both(tmp_path
     catalog.add("Deploy", "Entladen")
     catalog.add("Deploy", "Entladen", context="typed words for a command")
     catalog.add("D", "Ent", context="short form of a command")
+    catalog.add("North", "Nord")
+    catalog.add("North", "Nord Oben", context="typed words for a command")
     _install(catalog, tmp_path)
     try:
         with pytest.raises(CommandWordError) as caught:
@@ -139,7 +141,10 @@ def test_a_letter_two_languages_read_differently_is_refused_naming_both(tmp_path
         assert str(caught.value) == ("'E' could be Ost (English: East) or Entladen: type more of the name "
                                      "(E, Ent).")
         assert read_command("Ent") is Command.DEPLOY and read_command("Ost") is Command.E
-        assert read_command("O") is Command.E and read_command("East") is Command.E
+        assert read_command("Os") is Command.E and read_command("East") is Command.E
+        with pytest.raises(CommandWordError) as caught:
+            read_command("o")  # Oben (North's other word) or Ost: both the table's words
+        assert str(caught.value) == "'o' could be Nord or Ost: type more of the name (N, E)."
     finally:
         i18n.set_language("en")
 

@@ -93,17 +93,16 @@ def _names(command: Command) -> list[str]:
     return [*local, command.title, command.value]
 
 
-def _readings(word: str) -> dict[Command, str]:
-    """Each command ``word`` could mean, with the name it is the beginning of."""
+def _readings(word: str) -> dict[Command, bool]:
+    """Each command ``word`` could mean, and whether only its English names begin with it."""
     typed = unicodedata.normalize("NFC", word.strip()).casefold()
-    found: dict[Command, str] = {}
+    found: dict[Command, bool] = {}
     if not typed:
         return found
     for command in Command:
-        for name in _names(command):
-            if any(form.startswith(typed) for form in _forms(name)):
-                found.setdefault(command, name)
-                break
+        if any(form.startswith(typed) for name in _names(command) for form in _forms(name)):
+            own = [name for name in _names(command)[:-2] if name.casefold() != command.title.casefold()]
+            found[command] = not any(form.startswith(typed) for name in own for form in _forms(name))
     return found
 
 
@@ -151,10 +150,10 @@ def read_command(word: str) -> Command:
         raise CommandWordError(_("{word} is not a command: type {accepted}.").format(
             word=shown, accepted=accepted_words()))
     said = []
-    for command, name in readings.items():
+    for command, english in readings.items():
         local = _local(command)
-        said.append(local if name == local or local.casefold() == command.title.casefold()
-                    else _("{name} (English: {english})").format(name=local, english=command.title))
+        said.append(_("{name} (English: {english})").format(name=local, english=command.title)
+                    if english and local.casefold() != command.title.casefold() else local)
     raise CommandWordError(_("{word} could be {readings}: type more of the name ({short}).").format(
         word=shown, readings=_or(said), short=", ".join(short_form(c) for c in readings)), ambiguous=True)
 
