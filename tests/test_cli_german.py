@@ -126,7 +126,7 @@ def test_the_other_games_question_takes_a_german_yes_too(german: None, answer: s
         return answer
 
     assert give_up_other(saved, "Incoming Transmission", ask, said.append) is given_up
-    assert asked == ["Trotzdem ein neues Spiel beginnen? [y/N] "]
+    assert asked == ["Trotzdem ein neues Spiel beginnen? [j/N] "]
     assert said[0].startswith("Eine unbeendete Partie „six-actions“ ist gespeichert")
     assert said[1:] == ([] if given_up else ["Verlassen: Das andere Spiel bleibt gespeichert."])
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from companion.i18n import _, pgettext
+from companion.i18n import _
+from companion.table.answers import is_yes
 from companion.table.store import SavedGame
 
 __all__ = ["give_up_other"]
@@ -33,11 +34,10 @@ def give_up_other(saved: SavedGame, title: str, input_fn: Callable[[str], str],
     output_fn(_("An unfinished game of {other} is saved (`companion play --game {name}` resumes it); a new "
                 "game of {game} gives it up.").format(other=other, name=saved.game, game=_(title)))
     try:
-        answer = input_fn(_("Start a new game anyway? [y/N] ")).strip().lower()
+        answer = input_fn(_("Start a new game anyway? [y/N] "))
     except EOFError:
         answer = ""
-    # "y"/"yes" always; a language's own yes (German "j"/"ja") too.
-    if answer in ("y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")):
+    if is_yes(answer):  # "y"/"yes" always; the table's language's own yes (German "j"/"ja") too
         return True
     output_fn(_("Leaving: that game stays saved."))
     return False

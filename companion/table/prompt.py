@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.i18n import N_, _
+from companion.table.answers import is_no, is_yes
 
 __all__ = [
     "Back",
@@ -266,17 +267,17 @@ class Prompt:
         """``y``, ``n`` or a blank answer (which is yes): the "[Y/n]" questions.  :raises Quit: as
         :meth:`read`."""
         while True:
-            answer = self.read(question, expected, blank=True).casefold()
-            if answer in ("", "y", "yes", "n", "no"):
-                return not answer.startswith("n")
+            answer = self.read(question, expected, blank=True)
+            if not answer.strip() or is_yes(answer) or is_no(answer):
+                return not is_no(answer)
             self.say(_("Please answer y or n. {expected}").format(expected=expected))
 
     def yes(self, question: str) -> bool:
         """``y`` or ``n``.  :raises Quit: as :meth:`read`."""
         while True:
-            answer = self.read(question + " [y/n] ", _("Type y for yes or n for no.")).casefold()
-            if answer in ("y", "yes", "n", "no"):
-                return answer.startswith("y")
+            answer = self.read(question + " " + _("[y/n]") + " ", _("Type y for yes or n for no."))
+            if is_yes(answer) or is_no(answer):
+                return is_yes(answer)
             self.say(_("Please answer y or n."))
 
 

@@ -51,6 +51,7 @@ from companion.games.transmission.stored import KEEPER
 from companion.games.transmission.terminal import Terminal
 from companion.games.transmission.terminal_person import PersonTerminal
 from companion.i18n import N_, _, ngettext, number, percent
+from companion.table.answers import is_no, is_yes
 from companion.table.config import MISSION_CONTROL_RANGE, MISSION_CONTROL_SECONDS, Config, read_config
 from companion.table.prompt import kept_or_not
 from companion.table.registry import AddSubcommand
@@ -415,9 +416,9 @@ def _left(store: Store, session: Session, new_game: int | None, output_fn: Calla
         output_fn(kept_or_not(True, KEEPER.game))
 
 
-#: What the resume question takes for yes, for no (the old game is given up) and for leaving.
-RESUME_YES = ("", "y", "yes")
-RESUME_NO = ("n", "no")
+#: What the resume question takes for leaving; yes (or Enter alone) and no (the old game is given up) are
+#: :func:`~companion.table.answers.is_yes` and :func:`~companion.table.answers.is_no`: English and the
+#: table's language's (German j/ja, n/nein).
 RESUME_QUIT = ("q", "quit", "exit")
 
 
@@ -439,9 +440,9 @@ def _resume_answer(input_fn: Callable[[str], str], output_fn: Callable[[str], No
         except EOFError:
             output_fn(_("End of input."))
             return None
-        if answer in RESUME_YES:
+        if not answer or is_yes(answer):
             return True
-        if answer in RESUME_NO:
+        if is_no(answer):
             return False
         if answer in RESUME_QUIT:
             return None

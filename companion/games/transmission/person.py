@@ -48,7 +48,7 @@ from companion.games.transmission.seat_view import Coach, SeatView, seat_view
 from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.table_state import restore
 from companion.games.transmission.table_view import TableView
-from companion.i18n import N_, _
+from companion.i18n import N_, _, ngettext
 from companion.table.config import UNDO_MODES, Config
 
 __all__ = ["MC_SEATS", "Coach", "Planning", "PersonSession", "SeatView", "table_session"]
@@ -247,8 +247,9 @@ class PersonSession(Session):
             return self._private_refusal(_("Five commands are picked: lock them in, or take one back."))
         have = self.content.command_deck.get(command, 0)
         if Counter(self._picks)[command] >= have:
-            return self._private_refusal(_("The Command deck has only {count} {command} card(s).").format(
-                count=have, command=_(command.title)))
+            return self._private_refusal(ngettext("The Command deck has only {count} {command} card.",
+                                                  "The Command deck has only {count} {command} cards.",
+                                                  have).format(count=have, command=_(command.title)))
         order = [*self._picks, command]
         bad = rules_for(self.content).first_illegal(self.game.state.position, order)
         if bad is not None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from companion import i18n
+from companion.games.transmission.command_words import CommandWordError, accepted_words, example, read_command
 from companion.games.transmission.content.model import BoostKind, ContentPack
 from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.board import Position
@@ -33,7 +34,7 @@ from companion.games.transmission.session import Chooser, Session, Step
 from companion.games.transmission.terminal_board import at as _at
 from companion.games.transmission.terminal_board import legend as _legend
 from companion.games.transmission.terminal_board import render_board
-from companion.games.transmission.terminal_fix import FIX_WORDS, TABLE_HELP, UNDO_WORDS, fix_board, undo
+from companion.games.transmission.terminal_fix import TABLE_HELP, fix_board, table_word, undo
 from companion.i18n import N_, _, ngettext
 from companion.table.prompt import END_OF_INPUT, LEFT
 
@@ -52,7 +53,8 @@ OutputFn = Callable[[str], None]
 HELP = N_("""\
 How to decode:
   Type the hand card numbers for the open registers, in register order, e.g.  3 1 2 5 4
-  Registers fixed by a clear signal are skipped.  Command names work too:  N E COLLECT S W
+  Registers fixed by a clear signal are skipped.  Command names work too, e.g.  {example}
+    ({accepted})
   When there is an error card, give one card fewer: the card you leave out is ignored.
 Signal Boosts (numbered as listed):
   boost N REGISTER   Clear Signal: Mission Control fixes its command in that register
@@ -65,8 +67,10 @@ Other:
 
 
 def help_text() -> str:
-    """:data:`HELP` in the table's language, with the table's commands."""
-    return _(HELP).format(table=_(TABLE_HELP))
+    """:data:`HELP` in the table's language, with the table's commands and the command names it takes
+    (:func:`~companion.games.transmission.command_words.accepted_words`)."""
+    return _(HELP).format(table=_(TABLE_HELP), accepted=accepted_words(),
+                          example=example(Command.N, Command.E, Command.COLLECT, Command.S, Command.W))
 
 
 class OrderError(ValueError):
@@ -108,7 +112,9 @@ def _decode_lines(view: CadetView) -> list[str]:
     hand = "   ".join(f"{i}. {_(card.title)}" for i, card in enumerate(view.hand, start=1))
     lines.append(_("Your hand:  {cards}").format(cards=hand or _("(empty)")))
     if view.leave_out:
-        lines.append(_("An error hides among these cards: leave out {n} card(s).").format(n=view.leave_out))
+        lines.append(ngettext("An error hides among these cards: leave out {n} card.",
+                              "An error hides among these cards: leave out {n} cards.",
+                              view.leave_out).format(n=view.leave_out))
     if view.answers:
         said = "  ".join(a.text for a in view.answers)
         lines.append(_("Mission Control said: {answers}").format(answers=said))
@@ -152,8 +158,8 @@ def _describe(command: Command, before: Position, after: Position, names: Mappin
         return _("Repair: {module} at {where} is repaired (turn it green side up).").format(
             module=name(after.tile(after.cadet_cell)), where=where)
     if command is Command.COLLECT:
-        return _("Collect: the Cadet picks up {module} at {where}; the spare hallway fills the cell.").format(
-            module=name(after.carrying or '?'), where=where)
+        return _("Collect: the Cadet picks up {module} at {where}; put the spare hallway tile in its "
+                 "place.").format(module=name(after.carrying or '?'), where=where)
     return _("Deploy: the Cadet sets down {module} at {where}; that hallway tile becomes the spare.").format(
         module=name(before.carrying or '?'), where=where)
 
@@ -185,11 +191,7 @@ def parse_order(words: Sequence[str], view: CadetView) -> list[str]:
     hand = list(view.hand)
     for word in words:  # name a word that is neither a number nor a command before counting them
         if not _is_number(word):
-            try:
-                Command.parse(word)
-            except ValueError:
-                raise OrderError(_("{word} is neither a card number nor a command name; "
-                                   "type 'help' for help.").format(word=repr(word[:20]))) from None
+            _command(word)
     if len(words) != len(free):
         opens = ", ".join(str(k) for k in free)
         extra = _(" (you hold {held} cards: {out} is left out)").format(held=len(hand), out=view.leave_out) \
@@ -208,6 +210,20 @@ def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit() and len(word) <= 3
 
 
+def _command(word: str) -> Command:
+    """The command a word of an order names, in the table's language or English
+    (:func:`~companion.games.transmission.command_words.read_command`).
+
+    :raises OrderError: for a word that names none (with how to get help) or several (naming each)."""
+    try:
+        return read_command(word)
+    except CommandWordError as exc:
+        if exc.ambiguous:
+            raise OrderError(str(exc)) from None
+        raise OrderError(_("{word} is neither a card number nor a command name; "
+                           "type 'help' for help.").format(word=repr(word[:20]))) from None
+
+
 def _card_of(word: str, hand: list[CardView], chosen: list[CardView]) -> CardView:
     if _is_number(word):
         number = int(word)
@@ -219,16 +235,13 @@ def _card_of(word: str, hand: list[CardView], chosen: list[CardView]) -> CardVie
             raise OrderError(_("Card {number} ({command}) is used twice.").format(number=number,
                                                                                  command=_(card.title)))
         return card
-    try:
-        command = Command.parse(word)
-    except ValueError:
-        raise OrderError(_("{word} is neither a card number nor a command name; "
-                           "type 'help' for help.").format(word=repr(word))) from None
+    command = _command(word)
     for card in hand:
         if card.command is command and card not in chosen:
             return card
     held = sum(1 for card in hand if card.command is command)
-    raise OrderError(_("Your hand holds {held} {command} card(s); you asked for more.").format(
+    raise OrderError(ngettext("Your hand holds {held} {command} card; you asked for more.",
+                              "Your hand holds {held} {command} cards; you asked for more.", held).format(
         held=held, command=_(command.title)))
 
 
@@ -344,10 +357,10 @@ class Terminal:
                 return True
             if text == "help":
                 self.say(help_text())
-            elif table and text in UNDO_WORDS + FIX_WORDS:
+            elif table and table_word(text):
                 if self._table_command(text):
                     return False
-            elif text in UNDO_WORDS + FIX_WORDS:
+            elif table_word(text):
                 self.say("! " + _("Undo and Fix the board are the table's: hide this screen and hand the "
                                   "terminal back first."))
             else:
@@ -365,9 +378,10 @@ class Terminal:
     def _table_command(self, head: str) -> bool | None:
         """``undo`` or ``fix`` typed at a prompt of the table: ``None`` when ``head`` is neither, else
         whether an action was undone (a correction saved is not one: the table stays where it is)."""
-        if head in UNDO_WORDS:
+        word = table_word(head)
+        if word == "undo":
             return undo(self)
-        if head in FIX_WORDS:
+        if word == "fix":
             fix_board(self)
             return False
         return None
@@ -401,12 +415,14 @@ class Terminal:
                 self._show_decode()
             elif head == "boost":
                 self._boost(words[1:])
-            elif head in UNDO_WORDS + FIX_WORDS and len(words) == 1:
+            elif table_word(head) and len(words) == 1:
                 if self._table_command(head) is not None and self.session.step is Step.DECODE:
                     self._show_decode()
             elif head == "go" and len(words) == 1:
                 if free:
-                    self.say(_("Give the order first: {n} card(s) for registers {registers}.").format(
+                    self.say(ngettext("Give the order first: {n} card for register {registers}.",
+                                      "Give the order first: {n} cards for registers {registers}.",
+                                      len(free)).format(
                         n=len(free), registers=" ".join(str(k) for k in free)))
                 else:
                     self._try_order([])

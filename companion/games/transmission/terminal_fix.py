@@ -25,13 +25,33 @@ from companion.games.transmission.engine.board import HALLWAY, SIZE, Position
 from companion.games.transmission.engine.correction import PHASES
 from companion.games.transmission.session import Session
 from companion.games.transmission.terminal_board import legend, render_board
-from companion.i18n import N_, _
+from companion.i18n import N_, _, pgettext
 
-__all__ = ["FIX_HELP", "FIX_WORDS", "UNDO_WORDS", "TABLE_HELP", "Seat", "fix_board", "undo"]
+__all__ = ["FIX_HELP", "FIX_WORDS", "UNDO_WORDS", "TABLE_HELP", "Seat", "fix_board", "table_word", "undo"]
 
-#: What a Cadet types for the Menu's Undo and Fix the board.
+#: What a Cadet types for the Menu's Undo and Fix the board in every language; :func:`table_word` also
+#: takes the table's language's words (German "rückgängig", "korrigieren").
 UNDO_WORDS = ("undo",)
 FIX_WORDS = ("fix", "correct")
+
+
+def _typed(word: str) -> set[str]:
+    """``word`` casefolded, and with its umlauts typed as ae/oe/ue."""
+    low = word.strip().casefold()
+    return {low, low.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")}
+
+
+def table_word(word: str) -> str | None:
+    """``"undo"`` or ``"fix"`` when ``word`` asks for the Menu's Undo or Fix the board (English, or the
+    table's language's word: German "rückgängig", "korrigieren"), else ``None``."""
+    typed = word.strip().casefold()
+    undo_words = {*UNDO_WORDS, *_typed(pgettext("typed word", "undo"))}
+    fix_words = {*FIX_WORDS, *_typed(pgettext("typed word", "fix"))}
+    if typed in undo_words:
+        return "undo"
+    if typed in fix_words:
+        return "fix"
+    return None
 
 #: The lines ``help`` adds for them, at every prompt of the table.
 TABLE_HELP = N_("""\

@@ -14,26 +14,39 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from companion.games.transmission.command_words import (
+    CommandWordError,
+    accepted_words,
+    example,
+    read_command,
+    read_commands,
+)
 from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.views import CadetView, MissionView
 from companion.games.transmission.person import PersonSession
 from companion.games.transmission.seat_view import SeatView
 from companion.games.transmission.terminal import InputFn, OutputFn, Terminal, render_board
-from companion.games.transmission.terminal_fix import FIX_WORDS, UNDO_WORDS
-from companion.i18n import N_, _
+from companion.games.transmission.terminal_fix import table_word
+from companion.i18n import N_, _, ngettext
 
-__all__ = ["CLEAR", "PersonTerminal", "SELECT_HELP"]
+__all__ = ["CLEAR", "PersonTerminal", "SELECT_HELP", "select_help"]
 
 #: What clears a terminal (ANSI: erase the screen and the scroll-back, cursor home).
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 
 SELECT_HELP = N_("""\
-Type your 5 commands in the order you intend them, e.g.  N E COLLECT S W
-  (N E S W, COLLECT or C, DEPLOY or D, REPAIR or R).  The companion refuses an order that is not
-  viable and says which step is impossible and why.
+Type your 5 commands in the order you intend them, e.g.  {example}
+  ({accepted}).
+  The companion refuses an order that is not viable and says which step is impossible and why.
   coach   the AI's pick and the fewest transmissions still possible (when the coach is on)
   board   the board again""")
+
+
+def select_help() -> str:
+    """:data:`SELECT_HELP` in the table's language, with the command names it takes."""
+    return _(SELECT_HELP).format(accepted=accepted_words(),
+                                 example=example(Command.N, Command.E, Command.COLLECT, Command.S, Command.W))
 
 
 class _Undone(Exception):
@@ -130,19 +143,19 @@ class PersonTerminal(Terminal):
             seat = self.session.seat_view()
         view = self.session.view()
         self.say(*self._missions(seat), *render_board(view.position, self.names),
-                 _("Transmission cards left: {n}.").format(n=view.transmissions_left), _(SELECT_HELP))
+                 _("Transmission cards left: {n}.").format(n=view.transmissions_left), select_help())
         while self.session.seat_view().task == "select":
             words = self.ask(_("Your 5 commands > ")).replace(",", " ").split()
             head = words[0].lower() if words else ""
             if head in ("quit", "exit", "q"):
                 self._quit()
             elif head in ("help", "?", ""):
-                self.say(_(SELECT_HELP))
+                self.say(select_help())
             elif head == "board":
                 self.say(*render_board(view.position, self.names))
             elif head == "coach":
                 self._coach()
-            elif head in UNDO_WORDS + FIX_WORDS and len(words) == 1:
+            elif table_word(head) and len(words) == 1:
                 self.say("! " + _("Undo and Fix the board are the table's: lock in, hand the terminal back, "
                                   "and the table may undo at the next prompt."))
             else:
@@ -153,8 +166,8 @@ class PersonTerminal(Terminal):
 
     def _select(self, words: list[str]) -> None:
         try:
-            commands = [Command.parse(w) for w in words]
-        except ValueError as exc:
+            commands = read_commands(words)
+        except CommandWordError as exc:
             self.say(f"! {exc}")
             return
         if len(commands) != 5:
@@ -179,7 +192,9 @@ class PersonTerminal(Terminal):
         if advice is None:  # pragma: no cover - the coach is on and a selection is due
             return
         fewest = (_("the game cannot be won any more") if advice.transmissions_to_win is None
-                  else _("{n} transmission(s), this one included, can still win").format(
+                  else ngettext("{n} transmission, this one included, can still win",
+                                    "{n} transmissions, this one included, can still win",
+                                    advice.transmissions_to_win).format(
                       n=advice.transmissions_to_win))
         self.say(_("Coach: {commands}; {fewest}.").format(commands=" ".join(_(c.title) for c in advice.pick),
                                                           fewest=fewest))
@@ -236,8 +251,8 @@ class PersonTerminal(Terminal):
             if text.lower() in ("quit", "exit", "q"):
                 self._quit()
             try:
-                drawn = Command.parse(text)
-            except ValueError as exc:
+                drawn = read_command(text)
+            except CommandWordError as exc:
                 self.say(f"! {exc}")
                 continue
             if not session.draw_error(_card_of(drawn)):
