@@ -335,6 +335,7 @@ def play_round_two(h: Any) -> None:
         if h.app.manager.current_screen.round_over:
             break
         tap(h, "Pass")
+        answer_popup(h, "Pass")  # asked first, as in The Five Actions
     assert h.app.manager.current_screen.round_over
 
 

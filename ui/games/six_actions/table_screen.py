@@ -163,6 +163,17 @@ class SixTableScreen(ActionTableScreen):
     # ------------------------------------------------------------------ taps
 
     def pass_turn(self) -> None:
+        """Asked first, as The Five Actions asks: a pass ends the player's round (Action tokens)."""
+        view = self.table().view()
+        player = next((p for p in view.players if p.is_current), None) if view is not None else None
+        if player is None:
+            return
+        ChoicePopup(_("{player} passes?").format(player=player.name),
+                    _("No more actions this round; the others play on."),
+                    [(_("Keep the turn"), None, theme.SECONDARY),
+                     (_("Pass"), self._pass, theme.ACCENT)]).open()
+
+    def _pass(self) -> None:
         self.tell(lambda intents: intents.pass_turn())
 
     def end_turn(self) -> None:
