@@ -254,8 +254,8 @@ class Terminal(ActionTerminal[Session]):
         open_spaces = [(sp.id, f"{sp.title} ({sp.cost}): {sp.bonus}") for sp in view.spaces
                        if sp.open and sp.cost <= pool]
         if not open_spaces:
-            self.say(_("No open Strategy space costs {pool} Promoters or fewer: your Strategy Pool has "
-                       "{pool}.").format(pool=pool))
+            self.say(_("{name}'s Strategy Pool has {pool} Promoters: no open Strategy space costs so few "
+                       "(Muster first).").format(name=view.players[view.current or 0].name, pool=pool))
             return
         chosen = self.choose(_("Which space? (your Strategy Pool: {pool})").format(pool=pool), open_spaces)
         space = next(sp for sp in view.spaces if sp.id == chosen)
