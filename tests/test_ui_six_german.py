@@ -130,6 +130,6 @@ def test_the_six_actions_money_and_end_read_as_german(german_app: Any) -> None:
         settle(h)
     shot(h, "08_final")
     final = h.app.manager.current_screen.final
-    assert final == "Spieler 1 gewinnt mit dem höchsten Vermögenswert ({av}).".format(
-        av=table.view().players[0].asset_value), final
+    best = table.view().players[0].asset_value
+    assert final == f"Spieler 1 gewinnt mit dem höchsten Vermögenswert ({best}).", final
     assert button(h, "Start")
