@@ -133,3 +133,38 @@ def test_the_six_actions_money_and_end_read_as_german(german_app: Any) -> None:
     best = table.view().players[0].asset_value
     assert final == f"Spieler 1 gewinnt mit dem höchsten Vermögenswert ({best}).", final
     assert button(h, "Start")
+
+
+def test_five_players_cards_fit_in_german(ui_harness: Any, tmp_path: Path) -> None:
+    """The longer German pool word ("Strategievorrat", not "Vorrat": the glossary's Strategy Pool)
+    still fits five players' cards at 800x480."""
+    from companion.games.six_actions.session import Seat
+    from ui.app import CompanionApp
+    from ui.games.six_actions.table import table_of
+    from ui.games.six_actions.table_screen import PlayerCard
+
+    h = ui_harness
+    h.start(CompanionApp(store_path=tmp_path / "store.sqlite3"))
+    i18n.set_language("de")
+    try:
+        settle(h)
+        colours = ("red", "blue", "green", "yellow", "purple")
+        seats = [Seat(f"Spieler {n}", c) for n, c in enumerate(colours, 1)]
+        assert table_of(h.app).start(seats, 0, "map", SEED)
+        on(h, "six_table")
+        shot(h, "09_table_five_players")
+        cards = h.find_all(cls=PlayerCard)
+        assert len(cards) == 5
+        for card in cards:
+            body = max(card.children, key=lambda label: len(str(label.text)))  # the figures
+            body.texture_update()
+            # the lines Kivy drew (a line below the panel's foot is dropped, not drawn)
+            drawn = " ".join(w.text for line in body._label._cached_lines for w in line.words)
+            assert "Strategievorrat" in drawn and "Industrie" in drawn and "Werke" in drawn, drawn
+        for card in cards:
+            for label in card.children:
+                label.texture_update()
+                assert label.texture_size[0] <= card.width, (card.name, label.text)
+                assert label.texture_size[1] <= label.height + 1, (card.name, label.text)
+    finally:
+        i18n.set_language("en")

@@ -132,7 +132,9 @@ class SixTableScreen(ActionTableScreen):
                                      ("▶ " + _("turn"), card.current)) if on]
             card.status = " · ".join(flags) or colours.word(p.colour)
             card.figures = panel_lines(p)
-            card.figure_size = "17sp" if len(view.players) <= 3 else "14sp"
+            # five panels of 150 px: a size smaller, so a German card's wrapped lines all show
+            count = len(view.players)
+            card.figure_size = "17sp" if count <= 3 else "14sp" if count == 4 else "13sp"
 
     def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
         if not self.buttons:
