@@ -140,3 +140,33 @@ def test_players_take_a_colour_in_the_table_language(german: None) -> None:
     assert [(s.name, s.colour) for s in seats] == [("Oma", "red"), ("Jörg", "blue"), ("Ana", "green")]
     with pytest.raises(argparse.ArgumentTypeError, match="'Pink' ist keine Farbe .*Rot, Blau, Grün"):
         parse_players("Oma:Pink")
+
+
+def test_an_adjustment_says_its_reason_and_its_cr_in_german(german: None) -> None:
+    from companion.games.six_actions.session import Seat, Session
+    from six_support import CONTENT
+    from ui.games.six_actions.flows import describe
+
+    session = Session.new(CONTENT, [Seat("Spieler 1", "red"), Seat("Spieler 2", "blue")], seed=1)
+    said = describe("adjust", session.view(),
+                    {"player": 0, "reason": "Revenue", "what": "money", "sign": 1, "amount": 5,
+                     "counterparty": -1},
+                    {"player": "Spieler 1", "reason": "Einnahmen", "what": "Geld (Cr)", "amount": "5",
+                     "counterparty": "Der Vorrat"})
+    assert said == "Spieler 1 erhält 5 Cr (Einnahmen, mit dem Vorrat)."
+    assert session.adjust(0, "Revenue", money=5)
+    message = session.view().message
+    assert "Anpassung für Spieler 1: Einnahmen." in message and "Revenue" not in message, message
+    row = session.view().ledger[-1]
+    assert (row.payer, row.payee, row.amount) == ("supply", "Spieler 1", 5)
+
+
+def test_a_region_bonus_names_the_region_in_german(german: None) -> None:
+    from companion.games.six_actions.session import Seat, Session
+    from six_support import CONTENT
+
+    session = Session.new(CONTENT, [Seat("Oma", "red"), Seat("Jörg", "blue")], seed=1, layout="map")
+    card = session.view().players[0].industries[0]
+    assert session.build(card.id, "harbour")  # Harbour Town, on the coast: 5 Cr the first time
+    reasons = [row.reason for row in session.view().ledger]
+    assert "Regionsbonus: Die Küste" in reasons, reasons

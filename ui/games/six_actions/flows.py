@@ -348,8 +348,9 @@ def describe(kind: str, view: TableView, answers: Mapping[str, object], words: M
         return _("{player} takes an Emergency Loan of {amount} Cr and a Promissory Note.").format(
             player=said["player"], amount=_int(answers["amount"]))
     if kind == "adjust":
-        values = {"player": said["player"], "amount": said["amount"], "what": said["what"],
-                  "reason": said["reason"]}
+        # money is counted in Cr ("gains 5 Cr", not "gains 5 Money (Cr)")
+        values = {"player": said["player"], "amount": said["amount"],
+                  "what": "Cr" if answers.get("what") == "money" else said["what"], "reason": said["reason"]}
         gains = answers.get("sign") == 1
         if "counterparty" in said:
             # TRANSLATORS: the supply as the other side of an adjustment: "(Revenue, with The supply)"
