@@ -59,7 +59,7 @@ def test_six_actions_terminal_asks_a_taken_name_again(
     code, text = _play("six-actions", "2\nAnn\n ann \n\nBob\n", monkeypatch, capsys)
     assert code == 0
     assert "ann is taken; another name for Player 2: " in text
-    assert "2. Bob (blue)" in text  # the game began with Ann and Bob
+    assert "2. Bob (Blue)" in text  # the game began with Ann and Bob (colours said as words)
 
 
 def test_six_actions_terminal_says_a_long_name_and_asks_again(
@@ -68,7 +68,7 @@ def test_six_actions_terminal_says_a_long_name_and_asks_again(
     code, text = _play("six-actions", f"2\n{'A' * 25}\nAnn\nBob\n", monkeypatch, capsys)
     assert code == 0
     assert "Player 1's name is 25 characters: at most 20, please shorten it." in text
-    assert "1. Ann (red" in text
+    assert "1. Ann (Red" in text
 
 
 def test_five_actions_terminal_asks_a_taken_name_and_a_wrong_location_again(

@@ -162,7 +162,7 @@ def test_the_status_strip_mute_button_and_the_menu_settings(ui_harness: Any, tmp
 
 
 def test_the_six_actions_table_has_a_mute_button_and_plays_turn_cues(ui_harness: Any, tmp_path: Path) -> None:
-    from test_ui_six_actions import start_game, tap
+    from test_ui_six_actions import answer_popup, start_game, tap
     from ui.widgets.controls import MuteButton
 
     h = ui_harness
@@ -173,6 +173,7 @@ def test_the_six_actions_table_has_a_mute_button_and_plays_turn_cues(ui_harness:
     assert mute.text == "Sound"
     h.screenshot("settings/six_table_mute.png")
     tap(h, "Pass")
+    answer_popup(h, "Pass")  # Pass asks first, as in The Five Actions
     settle(h)
     assert loader.sounds["turn"].plays or loader.sounds["round"].plays
     h.tap(mute)

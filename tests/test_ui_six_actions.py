@@ -185,18 +185,12 @@ def test_a_whole_short_game_by_touch(ui_harness: Any, app: None, no_ui_errors: N
     on(h, "six_table")
     assert view(h).players[1].notes == 1 and view(h).players[1].finance_step == 1
 
-    # Ana tries Sales at 4 with 3 Promoters in her pool: the referee refuses and says why.
+    # Ana has 3 Promoters in her pool: Sales at 4 is greyed up front, saying why; Sales at 3 is not.
     tap(h, "Strategy")
     shot(h, "12_strategy_spaces")
-    h.tap(space(h, "Sales", 4))
-    settle(h)
-    tap(h, "35")
-    shot(h, "13_strategy_refused")
-    summary = h.app.manager.current_screen.summary
-    assert "Refused" in summary and "Strategy Pool" in summary  # the engine's reason
-    assert button_disabled(h, "Do it")
-    tap(h, "Back")  # the amount
-    tap(h, "Back")  # the space
+    sales_4 = h.find(where=lambda w: str(getattr(w, "text", "")).startswith(
+        "[b]Sales[/b]\n[size=13sp]needs 4 Promoters · your Strategy Pool has 3"))
+    assert sales_4.disabled
     h.tap(space(h, "Sales", 3))
     settle(h)
     tap(h, "25")
@@ -335,6 +329,7 @@ def play_round_two(h: Any) -> None:
         if h.app.manager.current_screen.round_over:
             break
         tap(h, "Pass")
+        answer_popup(h, "Pass")  # asked first, as in The Five Actions
     assert h.app.manager.current_screen.round_over
 
 

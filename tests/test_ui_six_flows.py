@@ -72,16 +72,31 @@ def test_muster_offers_one_to_six_within_the_hand_and_strategy_shows_covered_spa
     session = new_session()
     question = next_question("muster", session.view(), {})
     assert question is not None and [o.value for o in question.options] == [1, 2, 3, 4, 5, 6]
-    assert session.muster(4)
+    assert session.muster(5)
     session.pass_turn()  # Ben passes; Ana again
-    assert session.strategy("sales_3", amount=20)
+    assert session.strategy("sales_3", amount=20)  # Ana's Strategy Pool: 5 - 3 = 2
     view = session.view()
     question = next_question("strategy", view, {})
     assert question is not None
     sales = next(o for o in question.options if o.value == "sales_3")
     assert not sales.enabled and "covered by Ana" in sales.detail
     admin = next(o for o in question.options if o.value == "admin_action")
-    assert admin.enabled  # Administration is never covered
+    assert admin.enabled  # Administration is never covered, and 2 Promoters pay for it
+
+
+def test_strategy_greys_a_space_the_pool_cannot_pay_for_saying_why() -> None:
+    session = new_session()
+    question = next_question("strategy", session.view(), {})  # Ana's Strategy Pool is empty
+    assert question is not None
+    assert not any(o.enabled for o in question.options)
+    admin = next(o for o in question.options if o.value == "admin_action")
+    assert admin.detail == "needs 2 Promoters · your Strategy Pool has 0"
+    assert session.muster(4)
+    session.pass_turn()  # Ben passes; Ana again, 4 in her pool
+    question = next_question("strategy", session.view(), {})
+    assert question is not None
+    enabled = {o.value for o in question.options if o.enabled}
+    assert enabled == {s.id for s in session.view().spaces if s.cost <= 4}
 
 
 def test_a_second_action_in_a_turn_needs_the_plus_token() -> None:

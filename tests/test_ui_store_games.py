@@ -92,7 +92,7 @@ def test_a_history_row_of_each_game_says_its_figures() -> None:
 def test_a_toggle_of_a_game_played_against_each_other_names_its_winners_most_first() -> None:
     wins = (("Ana", 4), ("Ben", 2), ("Cleo", 1), ("Dev", 1), ("Eve", 1))
     stats = PlayerStats("five-actions", "4 players", 9, 2, wins, 61, ("Ben", "Cleo"), (61,) * 9)
-    assert standings_summary(stats) == "9 finished · 2 left\nWins: Ana 4, Ben 2, Cleo 1 +2 more"
+    assert standings_summary(stats) == "9 finished · 2 left\nWins: Ana (4), Ben (2), Cleo (1) +2 more"
     assert best_line(stats) == "best total 61 (2 tied)"
     left = PlayerStats("five-actions", "4 players", 0, 1, (), None, (), ())
     assert standings_summary(left) == "0 finished · 1 left\nNone finished yet" and best_line(left) == ""
@@ -120,7 +120,7 @@ def test_stats_has_a_tab_per_game_played_and_history_says_each_games_figures(
     toggles = stats.toggles()
     assert [t.title for t in toggles] == ["2 players"]
     # Played against each other: games finished and left and wins by name, no team win rate.
-    assert toggles[0].subtitle == "3 finished · 3 left\nWins: Ana 2, Ben 1"
+    assert toggles[0].subtitle == "3 finished · 3 left\nWins: Ana (2), Ben (1)"
     assert stats.chart_title == "2 players · best total 150 (Ana)"
     assert list(stats.ids.chart.scores) == [120, 95, 150] and stats.ids.chart.y_title == "Winning total"
     assert stats.ids.chart.x_title == "Finished games, oldest to newest · 3 left, no winner"
@@ -129,7 +129,7 @@ def test_stats_has_a_tab_per_game_played_and_history_says_each_games_figures(
     settle(h)
     toggles = stats.toggles()
     assert [t.title for t in toggles] == ["2 players", "3 players", "4 players"]
-    assert toggles[0].subtitle == "1 finished · 1 left\nWins: Ana 1, Ben 1"  # a tie: a win each
+    assert toggles[0].subtitle == "1 finished · 1 left\nWins: Ana (1), Ben (1)"  # a tie: a win each
     assert toggles[1].subtitle == "No games yet"
     assert stats.chart_title == "2 players · best total 0 (2 tied)"
     h.screenshot("store_games_stats_five.png")

@@ -14,7 +14,8 @@ from companion.errors import Said, english, said
 from companion.i18n import N_, _, pgettext
 from companion.i18n import ngettext as translated_forms
 
-__all__ = ["ACTIONS", "SECTOR_TITLES", "Lines", "action_word", "column_title", "column_word", "level_word",
+__all__ = ["ACTIONS", "SECTOR_TITLES", "Lines", "action_word", "colour_named", "colour_word",
+           "column_title", "column_word", "level_word",
            "phase_word", "pile_word", "Counted", "counted", "sector_word", "joined", "trimmed"]
 
 
@@ -64,6 +65,26 @@ SECTOR_TITLES = (N_("Minerals"), N_("Fuel"), N_("Agro"), N_("Power"), N_("Transp
 def sector_word(sector: str) -> Said:
     """A sector's name from its id (``"minerals"`` -> ``"Minerals"``) in the table's language."""
     return said(sector.capitalize())
+
+
+def _colour_words() -> dict[str, str]:
+    # TRANSLATORS: a player's colour, on the button that changes it (capitalised, as a name)
+    return {"red": pgettext("colour", "Red"), "blue": pgettext("colour", "Blue"),
+            "green": pgettext("colour", "Green"), "yellow": pgettext("colour", "Yellow"),
+            "purple": pgettext("colour", "Purple")}
+
+
+def colour_word(colour: str) -> str:
+    """A seat's colour from its id (``"red"`` -> ``"Red"``, German "Rot") in the table's language; a
+    colour this table does not know, as it is named."""
+    return _colour_words().get(colour, colour.title())
+
+
+def colour_named(typed: str) -> str | None:
+    """The colour id a person typed, as its id or as its word in the table's language (any case:
+    ``"rot"`` -> ``"red"`` in German); ``None`` when it names none."""
+    key = typed.strip().casefold()
+    return next((c for c, w in _colour_words().items() if key in (c, w.casefold())), None)
 
 
 def action_word(kind: str) -> Said:

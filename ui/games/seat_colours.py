@@ -4,7 +4,7 @@ colour's word beside it (colour is never the only sign)."""
 
 from __future__ import annotations
 
-from companion.i18n import pgettext
+from companion.table.words import colour_word
 
 __all__ = ["RGBA", "rgba", "word"]
 
@@ -23,13 +23,6 @@ def rgba(name: str) -> tuple[float, float, float, float]:
     return RGBA.get(name, (0.6, 0.6, 0.6, 1))
 
 
-def _words() -> dict[str, str]:
-    # TRANSLATORS: a player's colour, on the button that changes it (capitalised, as a name)
-    return {"red": pgettext("colour", "Red"), "blue": pgettext("colour", "Blue"),
-            "green": pgettext("colour", "Green"), "yellow": pgettext("colour", "Yellow"),
-            "purple": pgettext("colour", "Purple")}
-
-
 def word(name: str) -> str:
     """``"red"`` -> ``"Red"`` (translated); a colour this table does not know, as it is named."""
-    return _words().get(name, name.title())
+    return colour_word(name)

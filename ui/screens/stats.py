@@ -81,14 +81,15 @@ MOST_WINNERS = 3
 
 def standings_summary(stats: PlayerStats | None) -> str:
     """A toggle's two lines for a game played against each other: ``"3 finished · 1 left"`` /
-    ``"Wins: Ana 2, Ben 1"`` (a tie is a win for each tied player; at most :data:`MOST_WINNERS`
+    ``"Wins: Ana (2), Ben (1)"`` (a tie is a win for each tied player; at most :data:`MOST_WINNERS`
     names, most wins first, then how many more)."""
     if stats is None or not (stats.finished or stats.left):
         return _("No games yet")
     first = _("{n} finished").format(n=stats.finished)
     if stats.left:
         first += " · " + _("{n} left").format(n=stats.left)
-    wins = ", ".join(f"{name} {count}" for name, count in stats.wins[:MOST_WINNERS])
+    # the count in brackets: "Spieler 1 (1)", never "Spieler 1 1" (a default name ends in a number)
+    wins = ", ".join(f"{name} ({count})" for name, count in stats.wins[:MOST_WINNERS])
     if len(stats.wins) > MOST_WINNERS:
         wins += " " + _("+{n} more").format(n=len(stats.wins) - MOST_WINNERS)
     if wins:

@@ -27,6 +27,7 @@ from companion.i18n import _
 from companion.table.prompt import Prompt
 from companion.table.registry import AddSubcommand
 from companion.table.seat_names import clean_name, taken_by
+from companion.table.words import colour_named, colour_word
 
 __all__ = ["register", "content_pack", "parse_players", "play", "tycoon_seat"]
 
@@ -37,22 +38,23 @@ def content_pack(args: argparse.Namespace) -> ContentPack:
 
 
 def parse_players(text: str) -> list[Seat]:
-    """``"Ana:red,Ben:blue"`` (colours optional, given in :data:`COLOURS` order).
+    """``"Ana:red,Ben:blue"`` (colours optional, given in :data:`COLOURS` order; a colour is its id or
+    its word in the table's language, "Ana:Rot" in German).
 
     :raises argparse.ArgumentTypeError: naming the problem."""
     seats: list[Seat] = []
     for i, part in enumerate(p.strip() for p in text.split(",")):
         name, _sep, colour = part.partition(":")
-        colour = colour.strip().lower() or COLOURS[i % len(COLOURS)]
-        if colour not in COLOURS:
+        known = colour_named(colour) if colour.strip() else COLOURS[i % len(COLOURS)]
+        if known not in COLOURS:
             raise argparse.ArgumentTypeError(_("{colour} is not a colour ({colours})").format(
-                colour=repr(colour), colours=", ".join(COLOURS)))
+                colour=repr(colour.strip()), colours=", ".join(colour_word(c) for c in COLOURS)))
         other = taken_by(name, [s.name for s in seats])
         if other is not None:
             said = _("{name} is given for players {first} and {second}: each player needs their own name")
             raise argparse.ArgumentTypeError(said.format(name=repr(clean_name(name)), first=other + 1,
                                                          second=i + 1))
-        seats.append(Seat(name.strip(), colour))
+        seats.append(Seat(name.strip(), known))
     return seats
 
 
@@ -130,7 +132,7 @@ def register(add: AddSubcommand, pack: argparse.ArgumentParser) -> None:
         default=None,
         metavar="NAME:COLOUR,...",
         help=_("the players in seat order (colours: {colours}); asked if left out").format(
-            colours=", ".join(COLOURS)),
+            colours=", ".join(colour_word(c) for c in COLOURS)),
     )
     play_parser.add_argument(
         "--tycoon", type=int, default=1, metavar="N",

@@ -1,6 +1,7 @@
 """What the table is told after each action: one or two plain sentences (the session's message).
 
-"Ana built the Copper Mine in Ironton. Paid: Ana 2 Cr to Ben, 4 Cr to the supply. Ben's turn."
+"Ana built the Copper Mine in Ironton. Payments: Ana pays 2 Cr to Ben; Ana pays 4 Cr to the supply.
+Ben's turn."
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from companion.games.six_actions.engine.actions import (
 from companion.games.six_actions.engine.economy import FORCED
 from companion.games.six_actions.engine.state import GameState, Payment, Phase
 from companion.games.six_actions.engine.strategy import space_named
-from companion.i18n import _, ngettext, pgettext
+from companion.games.six_actions.views import payment_sentence
+from companion.i18n import _, ngettext
 from companion.table.pack_words import pack_word
 
 __all__ = ["sentence"]
@@ -75,7 +77,7 @@ def _what(content: ContentPack, state: GameState, action: Action, actor: str) ->
         )
     if isinstance(action, Adjust):
         return _("Adjustment for {player}: {reason}.").format(
-            player=name(action.player), reason=action.reason
+            player=name(action.player), reason=_(action.reason) if action.reason else ""
         )
     if isinstance(action, MovePawn):
         return _("The pawn is in {metro}.").format(metro=action.metro)
@@ -92,12 +94,6 @@ def _what(content: ContentPack, state: GameState, action: Action, actor: str) ->
     if isinstance(action, (Start, Draw)):
         return ""
     return ""  # pragma: no cover - every kind is named above
-
-
-def _account(state: GameState, account: object) -> str:
-    if isinstance(account, int):
-        return state.players[account].name
-    return pgettext("account", "the bank") if account == "bank" else pgettext("account", "the supply")
 
 
 def sentence(
@@ -119,11 +115,9 @@ def sentence(
     paid = [p for p in payments if isinstance(p.payer, int)]
     if paid and not isinstance(action, Undo):
         parts.append(
-            _("Paid: {payments}.").format(
+            _("Payments: {payments}.").format(
                 payments="; ".join(
-                    _("{payer} {amount} Cr to {payee}").format(
-                        payer=_account(state, p.payer), amount=p.amount, payee=_account(state, p.payee)
-                    )
+                    payment_sentence(state.account_name(p.payer), state.account_name(p.payee), p.amount)
                     for p in paid
                 )
             )

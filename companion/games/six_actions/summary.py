@@ -7,12 +7,15 @@ Politics, Loans, Emergency loan, Promissory notes), in our own words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.views import TableView
 from companion.i18n import N_, _, ngettext
 from companion.table.words import Lines, action_word, pile_word
 
-__all__ = ["RULES", "moves_now"]
+__all__ = ["RULES", "Figures", "moves_now", "winner_line"]
 
 #: The rules in short (help's first lines).
 RULES = Lines(
@@ -79,3 +82,46 @@ def moves_now(view: TableView) -> list[str]:
             )
         ]
     return [_("The game is over.")]
+
+
+class Figures(Protocol):
+    """A player's end figures (:class:`~companion.games.six_actions.engine.game.Standing` or
+    :class:`~companion.games.six_actions.views.PlayerPanel`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def asset_value(self) -> int: ...
+    @property
+    def influence(self) -> int: ...
+    @property
+    def money(self) -> int: ...
+
+
+def winner_line(players: Sequence[Figures]) -> str:
+    """Who won, and what decided it: the highest Asset Value, on a tie the most Influence, then the
+    most Cr; a tie on all three shares the win.  The excerpt names no winner; this ranking is our
+    decision (docs/six-actions.md, the settlement; :meth:`Session.ranking` and the history's winners
+    rank the same way).  ``""`` without players."""
+    if not players:
+        return ""
+    best_av = max(p.asset_value for p in players)
+    first = [p for p in players if p.asset_value == best_av]
+    if len(first) == 1:
+        return _("{name} wins with the highest Asset Value ({asset_value}).").format(
+            name=first[0].name, asset_value=best_av)
+    best_influence = max(p.influence for p in first)
+    second = [p for p in first if p.influence == best_influence]
+    if len(second) == 1:
+        return _("{name} wins: tied on Asset Value ({asset_value}), the most Influence ({influence}) "
+                 "decides.").format(name=second[0].name, asset_value=best_av, influence=best_influence)
+    best_money = max(p.money for p in second)
+    third = [p for p in second if p.money == best_money]
+    if len(third) == 1:
+        return _("{name} wins: tied on Asset Value ({asset_value}) and Influence ({influence}), the most "
+                 "Cr ({money}) decides.").format(name=third[0].name, asset_value=best_av,
+                                                 influence=best_influence, money=best_money)
+    return _("{names} share the win: tied on Asset Value ({asset_value}), Influence ({influence}) and Cr "
+             "({money}).").format(names=_(" and ").join([", ".join(p.name for p in third[:-1]),
+                                                         third[-1].name]),
+                                  asset_value=best_av, influence=best_influence, money=best_money)

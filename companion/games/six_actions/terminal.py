@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from companion.games.six_actions.content.model import Industry, Merit, Policy
 from companion.games.six_actions.engine.state import Phase
 from companion.games.six_actions.session import Session
-from companion.games.six_actions.summary import RULES, moves_now
-from companion.games.six_actions.views import PlayerPanel, TableView
+from companion.games.six_actions.summary import RULES, moves_now, winner_line
+from companion.games.six_actions.views import PlayerPanel, TableView, payment_sentence
 from companion.i18n import N_, _
 from companion.table.action_terminal import ActionTerminal
 from companion.table.prompt import Back, Option, Quit
+from companion.table.words import colour_word, sector_word
 
 __all__ = ["Terminal", "Quit", "Back"]
 
@@ -74,7 +75,7 @@ def panel_line(p: PlayerPanel) -> str:
     tycoon = ", " + _("Tycoon") if p.tycoon else ""
     passed = ", " + _("passed") if p.passed else ""
     return (
-        f"{mark} {p.seat + 1}. {p.name} ({p.colour}{tycoon}{passed}): "
+        f"{mark} {p.seat + 1}. {p.name} ({colour_word(p.colour)}{tycoon}{passed}): "
         + _("{money} Cr, {influence} Influence, Asset Value {asset_value}, notes {notes}").format(
             money=p.money, influence=p.influence, asset_value=p.asset_value, notes=p.notes)
         + "\n     "
@@ -183,7 +184,8 @@ class Terminal(ActionTerminal[Session]):
                 return
             card = self.choose(
                 _("Which card?"), [(c.id, _("{card}: {icons}, AV {asset_value}").format(
-                    card=c.name, icons=", ".join(c.icons), asset_value=c.asset_value)) for c in cards]
+                    card=c.name, icons=", ".join(sector_word(i) for i in c.icons), asset_value=c.asset_value))
+                 for c in cards]
             )
             if view.has_map:
                 city = self.choose(
@@ -240,15 +242,23 @@ class Terminal(ActionTerminal[Session]):
             s.move_pawn(self.choose(_("Which metro?"), [(m, m) for m in view.metros]) if view.metros else "")
         elif word == "ledger":
             for row in view.ledger[-15:]:
-                self.say("  " + _("{payer} -> {payee}: {amount} Cr ({reason})").format(
-                    payer=row.payer, payee=row.payee, amount=row.amount,
-                    reason=_(row.reason) if row.reason else ""))
+                payment = payment_sentence(row.payer, row.payee, row.amount)
+                self.say("  " + (_("{payment} ({reason})").format(payment=payment, reason=_(row.reason))
+                                 if row.reason else payment))
         elif word == "undo":
             s.undo()
 
     def strategy(self, view: TableView) -> None:
-        open_spaces = [(sp.id, f"{sp.title} ({sp.cost}): {sp.bonus}") for sp in view.spaces if sp.open]
-        space = next(sp for sp in view.spaces if sp.id == self.choose(_("Which space?"), open_spaces))
+        # only the spaces the player's Strategy Pool pays for are offered (Strategy actions)
+        pool = view.players[view.current].promoters_pool if view.current is not None else 0
+        open_spaces = [(sp.id, f"{sp.title} ({sp.cost}): {sp.bonus}") for sp in view.spaces
+                       if sp.open and sp.cost <= pool]
+        if not open_spaces:
+            self.say(_("{name}'s Strategy Pool has {pool} Promoters: no open Strategy space costs so few "
+                       "(Muster first).").format(name=view.players[view.current or 0].name, pool=pool))
+            return
+        chosen = self.choose(_("Which space? (your Strategy Pool: {pool})").format(pool=pool), open_spaces)
+        space = next(sp for sp in view.spaces if sp.id == chosen)
         kwargs: dict[str, object] = {}
         if space.choices:
             kwargs["amount"] = int(self.choose(_("Which bonus?"), [(str(c), str(c)) for c in space.choices]))
@@ -296,3 +306,5 @@ class Terminal(ActionTerminal[Session]):
                                                              influence=st.influence,
                                                              asset_value=st.asset_value, repaid=st.repaid,
                                                              notes=st.notes))
+        if outcome is not None:
+            self.say(winner_line(outcome.standings))

@@ -22,6 +22,7 @@ from companion.i18n import _
 from companion.table.pack_words import pack_word
 
 __all__ = [
+    "payment_sentence",
     "MeritView",
     "CardView",
     "PolicyView",
@@ -85,7 +86,8 @@ class SpaceView:
 
 @dataclass(frozen=True)
 class CityView:
-    """A city of the map and the seat of the plant in it (``None``: empty)."""
+    """A city of the map and the seat of the plant in it (``None``: empty); ``region`` is its region's
+    name in the table's language ("Die Küste"), not the pack's id."""
 
     id: str
     name: str
@@ -186,6 +188,27 @@ class TableView:
     own_merit_cards: tuple[MeritView, ...] = ()
 
 
+def payment_sentence(payer: str, payee: str, amount: int) -> str:
+    """One payment as a sentence, the amount between the two parties ("Ana pays 4 Cr to Ben", "The bank
+    pays 30 Cr to Ana"): ``payer`` and ``payee`` as :class:`LedgerRow` names them (a player's name,
+    ``"bank"`` or ``"supply"``); one message each way so that a language declines the bank and the
+    supply ("an den Vorrat")."""
+    if payee == "supply":
+        return _("{payer} pays {amount} Cr to the supply").format(payer=payer, amount=amount)
+    if payee == "bank":
+        return _("{payer} pays {amount} Cr to the bank").format(payer=payer, amount=amount)
+    if payer == "supply":
+        return _("The supply pays {amount} Cr to {payee}").format(payee=payee, amount=amount)
+    if payer == "bank":
+        return _("The bank pays {amount} Cr to {payee}").format(payee=payee, amount=amount)
+    return _("{payer} pays {amount} Cr to {payee}").format(payer=payer, payee=payee, amount=amount)
+
+
+def _region_name(content: ContentPack, region_id: str) -> str:
+    region = content.game_map.region(region_id) if content.game_map is not None else None
+    return pack_word(region.name) if region is not None else region_id
+
+
 def card_view(content: ContentPack, card: str) -> CardView:
     c = content.industry(card)
     if c is None:
@@ -275,7 +298,8 @@ def table_view(game: Game, *, seat: int | None = None, message: str = "") -> Tab
     metros: tuple[str, ...] = ()
     if content.game_map is not None and state.layout == "map":
         cities = tuple(
-            CityView(c.id, c.name, c.region, c.metro, c.bonus.words(), state.occupied.get(c.id))
+            CityView(c.id, c.name, _region_name(content, c.region), c.metro, c.bonus.words(),
+                     state.occupied.get(c.id))
             for c in content.game_map.cities
         )
         metros = tuple(c.id for c in content.game_map.cities if c.metro)

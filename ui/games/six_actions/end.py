@@ -14,6 +14,7 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, Obj
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.six_actions.engine.state import Phase
+from companion.games.six_actions.summary import winner_line
 from companion.games.six_actions.views import PlayerPanel, TableView
 from companion.i18n import N_, _, ngettext
 from ui.games import seat_colours as colours
@@ -93,11 +94,8 @@ class SixEndScreen(BaseScreen[TableView]):
                 row.result += " · " + _("now AV {asset_value}, Influence {influence}, {money} Cr").format(
                     asset_value=p.asset_value, influence=p.influence, money=p.money)
         if self.over:
-            ranking = sorted(view.players, key=lambda p: (-p.asset_value, -p.influence, -p.money))
-            self.final = "   ".join(
-                _("{name}: AV {asset_value}, Influence {influence}, {money} Cr").format(
-                    name=p.name, asset_value=p.asset_value, influence=p.influence, money=p.money)
-                for p in ranking)
+            # each row shows its player's final figures; this line names the winner and what decided
+            self.final = winner_line(view.players)
         else:
             self.final = _("Each player says how many notes they repay (50 Cr each), then Settle.")
 

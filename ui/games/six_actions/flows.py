@@ -166,14 +166,20 @@ def _muster(view: TableView, answers: Mapping[str, object]) -> Question | None:
 def _strategy(view: TableView, answers: Mapping[str, object]) -> Question | None:
     if "space" not in answers:
         options = []
+        # a space the player's Strategy Pool cannot pay for is greyed, saying why (Strategy actions)
+        pool = view.players[view.current].promoters_pool if view.current is not None else None
         for each in view.spaces:
             label, bonus = ((_(SPACE_WORDS[each.id][0]), _(SPACE_WORDS[each.id][1])) if each.id in SPACE_WORDS
                             else (each.title, each.bonus))
+            short = pool is not None and pool < each.cost
             if each.covered_by is not None:
                 detail = _("covered by {player}").format(player=_name(view, each.covered_by))
+            elif short:
+                detail = _("needs {cost} Promoters · your Strategy Pool has {pool}").format(cost=each.cost,
+                                                                                           pool=pool)
             else:
                 detail = _("discard {cost} · {bonus}").format(cost=each.cost, bonus=bonus)
-            options.append(Option(label, each.id, detail, each.open))
+            options.append(Option(label, each.id, detail, each.open and not short))
         return Question("space", _("Strategy: which space?"),
                         _("Discard Promoters from your Strategy Pool; a covered space stays covered."),
                         tuple(options))
@@ -255,7 +261,7 @@ def _adjust(view: TableView, answers: Mapping[str, object]) -> Question | None:
     if answers["what"] == "money" and "counterparty" not in answers:
         seat = answers["player"]
         return Question("counterparty", _("Adjustment: with whom?"),
-                        _("Who pays (or is paid): the supply (the bank), or another player."),
+                        _("Who pays (or is paid): the supply, or another player."),
                         (Option(_("The supply"), -1),
                          *(Option(p.name, p.seat) for p in view.players if p.seat != seat)))
     return None
@@ -340,10 +346,11 @@ def describe(kind: str, view: TableView, answers: Mapping[str, object], words: M
                  ).format(actor=actor, amount=amount, plus=plus)
     if kind == "emergency_loan":
         return _("{player} takes an Emergency Loan of {amount} Cr and a Promissory Note.").format(
-            player=said["player"], amount=said["amount"])
+            player=said["player"], amount=_int(answers["amount"]))
     if kind == "adjust":
-        values = {"player": said["player"], "amount": said["amount"], "what": said["what"],
-                  "reason": said["reason"]}
+        # money is counted in Cr ("gains 5 Cr", not "gains 5 Money (Cr)")
+        values = {"player": said["player"], "amount": said["amount"],
+                  "what": "Cr" if answers.get("what") == "money" else said["what"], "reason": said["reason"]}
         gains = answers.get("sign") == 1
         if "counterparty" in said:
             # TRANSLATORS: the supply as the other side of an adjustment: "(Revenue, with The supply)"

@@ -43,7 +43,8 @@ def ledger_rows(rows: tuple[LedgerRow, ...]) -> list[dict[str, str]]:
     for n, row in reversed(list(enumerate(rows, start=1))):
         out.append({"number": f"#{n}", "who": f"{_party(row.payer)} → {_party(row.payee)}",
                     "amount": _("{money} Cr").format(money=row.amount),
-                    "reason": _(row.reason) if row.reason else ""})  # a marked reason, translated
+                    # a marked reason, translated; a plain str (Kivy's shortening rebuilds its type)
+                    "reason": str(_(row.reason)) if row.reason else ""})
     return out
 
 

@@ -15,8 +15,8 @@ from kivy.metrics import dp
 from kivy.utils import escape_markup
 
 from companion.games.six_actions.engine.actions import Action
-from companion.games.six_actions.views import TableView
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.games.six_actions.views import TableView, payment_sentence
+from companion.i18n import N_, _, ngettext
 from ui import theme
 from ui.games.six_actions.flows import ACTION_TITLES, Option, Question, action_of, describe, next_question
 from ui.games.six_actions.table import SixActionsTable, table_of
@@ -24,15 +24,6 @@ from ui.games.step_base import ActionStepScreen, refused
 from ui.widgets.controls import BigButton
 
 __all__ = ["SixStepScreen"]
-
-
-def _party(name: str, first: bool = True) -> str:
-    """A ledger party for a sentence: a player's name, or "the bank" / "the supply"."""
-    if name == "bank":
-        return pgettext("payer", "The bank") if first else pgettext("payee", "the bank")
-    if name == "supply":
-        return pgettext("payer", "The supply") if first else pgettext("payee", "the supply")
-    return name
 
 
 class SixStepScreen(ActionStepScreen):
@@ -82,9 +73,9 @@ class SixStepScreen(ActionStepScreen):
         lines = [f"[b]{escape_markup(describe(self.kind, view, self.answers, dict(self.said)))}[/b]"]
         if preview is not None:
             for row in preview.payments:
-                lines.append("• " + escape_markup(_("{payer} pays {payee} {amount} Cr: {reason}").format(
-                    payer=_party(row.payer), payee=_party(row.payee, False), amount=row.amount,
-                    reason=row.reason)))
+                lines.append("• " + escape_markup(_("{payment}: {reason}").format(
+                    payment=payment_sentence(row.payer, row.payee, row.amount),
+                    reason=_(row.reason) if row.reason else "")))
             if preview.loans:
                 lines.append(ngettext("It forces {n} Emergency Loan: {n} Promissory Note more.",
                                       "It forces {n} Emergency Loans: {n} Promissory Notes more.",

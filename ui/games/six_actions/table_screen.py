@@ -132,7 +132,9 @@ class SixTableScreen(ActionTableScreen):
                                      ("▶ " + _("turn"), card.current)) if on]
             card.status = " · ".join(flags) or colours.word(p.colour)
             card.figures = panel_lines(p)
-            card.figure_size = "17sp" if len(view.players) <= 3 else "14sp"
+            # five panels of 150 px: a size smaller, so a German card's wrapped lines all show
+            count = len(view.players)
+            card.figure_size = "17sp" if count <= 3 else "14sp" if count == 4 else "13sp"
 
     def _fill_actions(self, view: TableView, player: PlayerPanel | None) -> None:
         if not self.buttons:
@@ -163,6 +165,17 @@ class SixTableScreen(ActionTableScreen):
     # ------------------------------------------------------------------ taps
 
     def pass_turn(self) -> None:
+        """Asked first, as The Five Actions asks: a pass ends the player's round (Action tokens)."""
+        view = self.table().view()
+        player = next((p for p in view.players if p.is_current), None) if view is not None else None
+        if player is None:
+            return
+        ChoicePopup(_("{player} passes?").format(player=player.name),
+                    _("No more actions this round; the others play on."),
+                    [(_("Keep the turn"), None, theme.SECONDARY),
+                     (_("Pass"), self._pass, theme.ACCENT)]).open()
+
+    def _pass(self) -> None:
         self.tell(lambda intents: intents.pass_turn())
 
     def end_turn(self) -> None:
