@@ -53,9 +53,10 @@ def panel_lines(player: PlayerPanel, names: dict[str, str] | None = None) -> str
         + " · " + _("Links {n}").format(n=player.links),
         _("Stations {left} left · Ready {ready}").format(left=player.stations_left, ready=player.ready),
         _("Action tiles {tiles}").format(tiles=tiles),
-        _("Credit {credits} · Tycoons {tycoons}").format(credits=len(player.credits), tycoons=player.tycoons),
-        _("Patents {patents} · Factories {factories} · Scientists {scientists}").format(
-            patents=player.patents, factories=player.factories, scientists=player.scientists),
+        _("Credit {credits} · Tycoons {tycoons} · Patents {patents}").format(
+            credits=len(player.credits), tycoons=player.tycoons, patents=player.patents),
+        _("Factories {factories} · Scientists {scientists}").format(factories=player.factories,
+                                                                    scientists=player.scientists),
     ]
     if waiting:
         lines.append(_("Patent waits: {columns}").format(columns=", ".join(waiting)))
