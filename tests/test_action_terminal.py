@@ -124,9 +124,10 @@ def test_yes_or_no() -> None:
 #: The Six Actions: a whole game (test_six_cli's script without its own "back").
 SIX_SCRIPT = ["muster", "2", "cards", "1", "merit", "1", "1", "politics", "loan", "muster", "9", "1", "pass",
               "end", "y", "1"]
-#: The Five Actions: a whole game (test_five_cli's script); a blank answer means "none" at index 12.
-FIVE_SCRIPT = ["1", "1", "1", "2", "1", "2", "1", "2", "4", "1", "c4", "bank", "", "u", "p", "99", "e", "y"]
-FIVE_BLANK_MEANS = {12}
+#: The Five Actions: a whole game (test_five_cli's script).
+FIVE_SCRIPT = ["1", "1", "1", "2", "1", "2", "1", "2", "4", "1", "c4", "bank", "u", "p", "99", "e", "y"]
+#: Its prompts where a blank Enter is an answer: none since Funding without an active Tycoon asks for no tile.
+FIVE_BLANK_MEANS: set[int] = set()
 
 
 class Table:

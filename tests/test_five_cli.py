@@ -172,12 +172,16 @@ def test_a_game_in_the_terminal() -> None:
     assert session.game.state.players[0].money == 11  # the Funding was undone
 
 
-def test_the_terminal_says_each_refusal_and_nothing_changes() -> None:
+def test_the_terminal_offers_only_the_boxes_it_may_take_and_nothing_changes() -> None:
+    """FE 11: the Patent box was offered with no Patent waiting, its side asked, then refused."""
     session = Session.new(CONTENT, ["Ana", "Ben"], ["harbour", "ridge"], seed=1)
     lines: list[str] = []
-    answers = iter(["1", "1", "3", "A", "q"])  # Installation on Hill from the Patent box: none waits
+    answers = iter(["1", "1", "3", "q"])  # Installation on Hill; a third box is not offered
     assert Terminal(session, lambda prompt: next(answers), lines.append).run() == 0
-    assert "Refused: No Patent waits above Ana's installation column (Patents)." in lines
+    assert lines[lines.index("Which box?") + 1:][:2] == ["   1. basic: $0", "   2. advanced: $3"]
+    assert "'3' is not one of the 2 listed: type a number from 1 to 2, or the name of one of those listed." \
+        in lines
+    assert not any("Patent" in line and "box" in line for line in lines)
     assert session.game.state.players[0].stations == {"harbour": False} and not session.over
     assert "The game stays saved: `companion play --game five-actions` resumes it." in lines
 

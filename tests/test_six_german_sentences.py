@@ -111,8 +111,8 @@ def test_the_terminal_says_money_regions_icons_colours_and_the_winner_in_german(
                  "Capital (Die Ebenen)", "Harbour Town (Die Küste)",
                  "Zahlungen: Oma zahlt 1 Cr an den Vorrat; Oma zahlt 2 Cr an den Vorrat.",
                  "  Der Vorrat zahlt 20 Cr an Oma (Startgeld)",
-                 "Oma zahlt 2 Cr an den Vorrat (Bauen: Kraftwerk in Capital, Symbol Brennstoff an den Vorrat, "
-                 "denn kein Spieler ist Führender (2 Cr × Stufe 1))",
+                 "Oma zahlt 2 Cr an den Vorrat (Bauen: Kraftwerk in Capital, Symbol Brennstoff an den "
+                 "Vorrat, denn kein Spieler ist Führender (2 Cr × Stufe 1))",
                  "Jörg hat 0 Förderer im Strategievorrat: kein offenes Strategiefeld kostet so wenig",
                  "0 im Strategievorrat", "Oma gewinnt mit dem höchsten Vermögenswert (11)."):
         assert said in text, said

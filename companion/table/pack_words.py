@@ -38,6 +38,8 @@ FIVE_SHOWN: Mapping[str, tuple[str, ...]] = {
     "pack": ("name",),
     "board.tracks": ("name",),
     "board.nations": ("name",),
+    "credit_rows": ("name",),
+    "map.lines": ("name",),
     "tycoons": ("name",),
     "patents": ("name",),
 }

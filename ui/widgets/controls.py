@@ -59,17 +59,6 @@ class BigToggle(ToggleButton):
     value = StringProperty("")
 
 
-class MessageBar(Label):
-    """One line or two for the table: a refusal (``error``), an answer (``answer``) or a hint (``info``).
-
-    Shows ``hint`` (muted) when ``message`` is empty.
-    """
-
-    message = StringProperty("")
-    kind = OptionProperty("info", options=("error", "answer", "info", ""))
-    hint = StringProperty("")
-
-
 class StatusStrip(BoxLayout):
     """The thin strip on every game screen: transmission, missions done, boosts held.  No secrets."""
 
@@ -148,3 +137,15 @@ class FitLabel(Label):
                 size = max(floor, size - 1)
         if self.font_size != size:
             self.font_size = size
+
+
+class MessageBar(FitLabel):
+    """One line or two for the table: a refusal (``error``), an answer (``answer``) or a hint (``info``).
+
+    Shows ``hint`` (muted) when ``message`` is empty; a message longer than two lines is set in
+    smaller type (:class:`FitLabel`) rather than cut mid-sentence.
+    """
+
+    message = StringProperty("")
+    kind = OptionProperty("info", options=("error", "answer", "info", ""))
+    hint = StringProperty("")

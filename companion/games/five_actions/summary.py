@@ -47,7 +47,8 @@ def moves_now(view: TableView) -> list[str]:
     me = view.players[view.current]
     lines = [_("{name}'s turn, one of:").format(name=me.name)]
     for column in COLUMNS:
-        boxes = [f"{level_word(q.box)} ${q.dollars}" for q in view.quotes if q.column == column and q.ok]
+        boxes = [f"{level_word(q.box)} " + _("${money}").format(money=q.dollars)
+                 for q in view.quotes if q.column == column and q.ok]
         if boxes and (column != "funding" or me.credits):
             lines.append(f"{column_title(column)}: {', '.join(boxes)}")
     if me.credits:

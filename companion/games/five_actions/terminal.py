@@ -20,7 +20,7 @@ from companion.games.five_actions.content.model import COLUMNS
 from companion.games.five_actions.engine.board import distance
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.summary import RULES, moves_now
-from companion.games.five_actions.views import PlayerPanel, TableView
+from companion.games.five_actions.views import PlayerPanel, TableView, tycoon_offer
 from companion.i18n import N_, _
 from companion.table.action_terminal import ActionTerminal
 from companion.table.prompt import Option, Quit
@@ -53,6 +53,8 @@ COLUMN_WORDS = {"installation": N_("installation"), "transmission": N_("transmis
                 "modulation": N_("modulation"), "funding": N_("funding")}
 BOX_WORDS = {"basic": N_("basic"), "advanced": N_("advanced"), "patent": N_("patent")}
 PIECE_WORDS = {"station": N_("station"), "modulated": N_("modulated"), "token": N_("token")}
+#: A Credit space's tag "all" (used with every number of players; "3+" and "4" say themselves).
+SPACE_WORDS = {"all": N_("all")}
 
 
 def panel_lines(panel: PlayerPanel, names: Callable[[str], str] = str) -> list[str]:
@@ -126,21 +128,28 @@ class Terminal(ActionTerminal[Session]):
         names = [p.name for p in view.players]
         for loc in view.locations:
             pieces = ", ".join(f"{names[s]} {_(PIECE_WORDS.get(k, k))}" for s, k in loc.pieces) or _("empty")
-            where = f" ({loc.row},{loc.col})" if loc.row is not None else ""
+            where = (" " + _("(row {row}, column {col})").format(row=loc.row + 1, col=loc.col + 1)
+                     if loc.row is not None and loc.col is not None else "")  # counted from 1 (README)
             ocean = " " + _("ocean") if loc.ocean else ""
             self.say(f"  {loc.name}{where}{ocean}: {pieces}")
         for row, spaces in view.credit_rows:
             self.say(
-                "  " + _("Credit row {row}:").format(row=row) + " "
-                + " ".join(f"[{t}:{names[s] if s is not None else '-'}]" for t, s in spaces)
+                "  " + _("Credit row {row}:").format(row=self.session.content.credit_row_name(row)) + " "
+                + " ".join(f"[{_(SPACE_WORDS.get(t, t))}: {names[s] if s is not None else '-'}]"
+                           for t, s in spaces)
             )
 
-    def box(self, column: str) -> tuple[str, str | None]:
+    def box(self, column: str) -> tuple[str, str | None] | None:
+        """The box of ``column`` the player takes and the Patent's side on its first use; only the
+        boxes they may take now are offered (``None``, each box's reason said, when there is none)."""
         view = self.session.view()
         quotes = [q for q in view.quotes if q.column == column]
-        boxes = [(q.box,
-                  f"{_(BOX_WORDS.get(q.box, q.box))}: ${q.dollars}" + ("" if q.ok else f" ({q.reason})"))
-                 for q in quotes]
+        boxes = [(q.box, _("{box}: ${dollars}").format(box=_(BOX_WORDS.get(q.box, q.box)),
+                                                        dollars=q.dollars)) for q in quotes if q.ok]
+        if quotes and not boxes:
+            self.say(_("No box of this column now: {reasons}.").format(
+                reasons="; ".join(f"{_(BOX_WORDS.get(q.box, q.box))}: {q.reason}" for q in quotes)))
+            return None
         box = self.pick(_("Which box?"), boxes or [(b, _(BOX_WORDS[b])) for b in ("basic", "advanced",
                                                                                   "patent")])
         side = self.pick(_("Which side of the Patent?"), ["A", "B"]) if box == "patent" else None
@@ -220,8 +229,9 @@ class Terminal(ActionTerminal[Session]):
             location = self.pick(
                 _("Build on which Location?"), near or [(loc.id, loc.name) for loc in game_map.locations]
             )
-            box, side = self.box("installation")
-            self.report(s.install(str(location), box, side))
+            chosen = self.box("installation")
+            if chosen is not None:
+                self.report(s.install(str(location), *chosen))
             return
         location = self.ask(
             _("Build on which Location (its name)? "),
@@ -231,8 +241,9 @@ class Terminal(ActionTerminal[Session]):
         tracks = [t.id for t in s.content.board.tracks]
         reward = self.choose(_("Its reward icon?"), tracks, blank=_("none"))
         bonus = self.number(_("Its bonus in dollars (Enter alone: 0)? "), blank=0)
-        box, side = self.box("installation")
-        self.report(s.install(str(location), box, side, empty, reward, bonus))
+        chosen = self.box("installation")
+        if chosen is not None:
+            self.report(s.install(str(location), *chosen, empty, reward, bonus))
 
     def signal(self, view: TableView, modulating: bool) -> None:
         s = self.session
@@ -246,13 +257,16 @@ class Terminal(ActionTerminal[Session]):
         station = self.pick(_("From which station?"), stations)
         station = next((k for k, n in names.items() if n == station), station)
         column = "modulation" if modulating else "transmission"
-        box, side = self.box(column)
+        chosen = self.box(column)
+        if chosen is None:
+            return
+        box, side = chosen
         act = s.modulate if modulating else s.transmit
         patent_pattern = box == "patent" or any(
             b == box for c in me.columns if c.column == column for b, _, _ in c.activated
         )
         if view.layout == "map" and not patent_pattern:
-            lines = [ln for ln, path in view.lines if station in path]
+            lines = [(ln, s.content.line_name(ln)) for ln, path in view.lines if station in path]
             line = self.pick(_("Along which line?"), lines)
             direction = self.pick(_("Which way?"), [("forward", _("forward")), ("back", _("backward"))])
             self.report(act(station, box, line=line, direction=direction, side=side))
@@ -276,19 +290,27 @@ class Terminal(ActionTerminal[Session]):
         credit_name = self.session.content.credit_name
         tokens = [(c, credit_name(c)) for c in me.credits]
         credit = self.pick(_("Which Credit token from your board?"), tokens)
-        row = self.pick(_("Onto which Credit row?"), [r for r, _spaces in view.credit_rows])
+        row_name = self.session.content.credit_row_name
+        row = self.pick(_("Onto which Credit row?"), [(r, row_name(r)) for r, _spaces in view.credit_rows])
         return credit, row
 
     def fund(self, view: TableView) -> None:
-        box, side = self.box("funding")
+        chosen = self.box("funding")
+        if chosen is None:
+            return
+        box, side = chosen
         credit, row = self.credit(view)
+        offer = tycoon_offer(view, self.session.content, credit, row)
+        if not offer.any:  # no tile may be taken: gain dollars (Funding, step 2)
+            self.report(self.session.fund(credit, row, box, side=side))
+            return
         tycoon = self.session.content.tycoon_name
-        tiles = [(t, tycoon(t)) for _level, ts in view.display for t in ts] + [
+        tiles = [(t, tycoon(t)) for _level, ts in view.display for t in ts if t in offer.face_up] + [
             (f"face-down level {lv}",
-             _("face-down level {level}").format(level=lv)) for lv, n in view.stacks if n
+             _("face-down level {level}").format(level=lv)) for lv, _n in view.stacks if lv in offer.stacks
         ]
-        pick = self.choose(_("Which Tycoon tile?"), tiles, blank=_("none"))
-        if pick is not None and pick.startswith("face-down level "):
+        pick = self.pick(_("Which Tycoon tile?"), tiles)
+        if pick.startswith("face-down level "):
             self.report(self.session.fund(credit, row, box, face_down=int(pick.rsplit(" ", 1)[1]), side=side))
         else:
             self.report(self.session.fund(credit, row, box, tycoon=pick, side=side))

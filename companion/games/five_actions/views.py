@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.errors import IllegalAction
-from companion.games.five_actions.content.model import COLUMNS
+from companion.games.five_actions.content.model import COLUMNS, ContentPack
 from companion.games.five_actions.engine import economy as eco
 from companion.games.five_actions.engine.board import distance, follow
 from companion.games.five_actions.engine.game import Game, Standing
@@ -19,7 +19,7 @@ from companion.games.five_actions.engine.state import Phase
 from companion.i18n import _
 
 __all__ = ["ColumnView", "PlayerPanel", "LocationView", "BoxQuote", "SignalPath", "TableView", "table_view",
-           "Preview", "SupplyNeeds"]
+           "Preview", "SupplyNeeds", "TycoonOffer", "tycoon_offer"]
 
 
 @dataclass(frozen=True)
@@ -127,6 +127,38 @@ class TableView:
     undo_reason: str
     message: str
     standings: tuple[Standing, ...]
+    face_down_any: bool = False
+
+
+@dataclass(frozen=True)
+class TycoonOffer:
+    """The Tycoon tiles a Funding may take once its Credit token is placed: ``active`` Tycoons then,
+    the face-up tiles (ids) and the face-down stacks (levels) allowed.  None allowed: the player
+    takes no tile and gains dollars instead (Funding, step 2)."""
+
+    active: int
+    face_up: frozenset[str]
+    stacks: frozenset[int]
+
+    @property
+    def any(self) -> bool:
+        return bool(self.face_up or self.stacks)
+
+
+def tycoon_offer(view: TableView, content: ContentPack, credit: str, row: str) -> TycoonOffer:
+    """What the current player of ``view`` may take by Funding with Credit token ``credit`` placed
+    on Credit row ``row``: a tile of a level up to their active Tycoons (the token may uncover one,
+    the row may count as one; a face-down tile of any level with the table option
+    ``face_down_level = "any"``), as the engine checks it (Funding)."""
+    player = next((p for p in view.players if p.is_current), None)
+    active = player.tycoons if player is not None else 0
+    active += sum(1 for c in content.board.credits if c.id == credit and c.uncovers == "tycoon")
+    active += sum(1 for r in content.credit_rows if r.id == row and r.icon == "tycoon")
+    if active == 0:
+        return TycoonOffer(0, frozenset(), frozenset())
+    face_up = frozenset(t for lv, tiles in view.display if lv <= active for t in tiles)
+    stacks = frozenset(lv for lv, n in view.stacks if n and (view.face_down_any or lv <= active))
+    return TycoonOffer(active, face_up, stacks)
 
 
 @dataclass(frozen=True)
@@ -292,4 +324,5 @@ def table_view(game: Game, message: str = "") -> TableView:
         undo_reason=why or "",
         message=message,
         standings=outcome.standings if outcome is not None else (),
+        face_down_any=state.options.face_down_level == "any",
     )

@@ -22,7 +22,8 @@ __all__ = ["FiveEndScreen", "standings_text"]
 
 
 def standings_text(view: TableView) -> str:
-    """The standings, one player a line, best first (ties share a place)."""
+    """The standings, one player a line, best first: by total, then money (ties share a place); when
+    two totals are equal, a last line says so."""
     rows = sorted(view.standings, key=lambda s: (-s.total, -s.money, s.seat))
     lines = []
     place = 0
@@ -34,6 +35,9 @@ def standings_text(view: TableView) -> str:
             "({points} points + {icons} Patent icon; ${money})",
             "({points} points + {icons} Patent icons; ${money})", st.patent_icons).format(
             points=st.points, icons=st.patent_icons, money=st.money))
+    totals = [st.total for st in rows]
+    if len(set(totals)) < len(totals):  # say the tie-break where it decided (docs/balance.md: the ranking)
+        lines.append("\n" + _("Equal totals: more money ranks higher; equal money too shares the place."))
     return "\n".join(lines)
 
 

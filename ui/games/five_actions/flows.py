@@ -27,7 +27,7 @@ from companion.games.five_actions.engine.actions import (
     Transmit,
 )
 from companion.games.five_actions.session import SupplyNeeds
-from companion.games.five_actions.views import PlayerPanel, TableView
+from companion.games.five_actions.views import PlayerPanel, TableView, tycoon_offer
 from companion.i18n import N_, _, ngettext
 from ui.games.flow import Option, Question
 
@@ -55,7 +55,12 @@ MOST_BONUS = 20
 
 
 #: A Credit space's or row's icon, translated where shown.
-ICON_WORDS = {"factory": N_("a Factory"), "scientist": N_("a Scientist"), "flag": N_("a Flag")}
+ICON_WORDS = {"factory": N_("a Factory"), "scientist": N_("a Scientist"), "flag": N_("a Flag"),
+              "tycoon": N_("a Tycoon")}
+#: What taking a Credit token uncovers, a whole sentence each (German needs the accusative).
+UNCOVERS_WORDS = {"factory": N_("uncovers a Factory"), "scientist": N_("uncovers a Scientist"),
+                  "flag": N_("uncovers a Flag"), "tycoon": N_("uncovers a Tycoon"),
+                  "": N_("uncovers nothing")}
 #: An Action-tile column's name (a Tycoon tile's, a Patent's type), translated where shown.
 COLUMN_WORDS = {"installation": N_("Installation"), "transmission": N_("Transmission"),
                 "modulation": N_("Modulation"), "funding": N_("Funding")}
@@ -114,7 +119,7 @@ def _box(kind: str, view: TableView, content: ContentPack) -> Question:
     col = next((c for c in player.columns if c.column == column), None) if player is not None else None
     options = []
     for quote in (q for q in view.quotes if q.column == column):
-        detail = f"${quote.dollars}" if quote.ok else quote.reason
+        detail = _("${money}").format(money=quote.dollars) if quote.ok else quote.reason
         slid = [f"{content.patent_name(pid)} ({side})" for b, pid, side in (col.activated if col else ())
                 if b == quote.box]
         if quote.box == "patent" and col is not None and col.waiting:
@@ -157,7 +162,8 @@ def _yes_no(key: str, title: str, prompt: str) -> Question:
 
 def _bonus(key: str, title: str) -> Question:
     return Question(key, title, _("Its bonus in dollars (on the printed board only dollars are counted)."),
-                    tuple(Option(f"${n}", n) for n in BONUS_PICKS), number=(0, MOST_BONUS))
+                    tuple(Option(_("${money}").format(money=n), n) for n in BONUS_PICKS),
+                    number=(0, MOST_BONUS))
 
 
 def next_question(kind: str, view: TableView, answers: Mapping[str, object], content: ContentPack,
@@ -196,10 +202,11 @@ def _install(view: TableView, answers: Mapping[str, object], content: ContentPac
         mine = {k for k, _side in player.stations} if player is not None else set()
         if box_effect("install", view, answers, content) == "reach":
             keys = tuple(x.id for x in view.locations if not x.ocean and x.id not in mine)
-            prompt = _("The Patent: up to 2 spaces from your station or Signal token. Tap it on the map.")
+            prompt = _("The Patent: up to 2 spaces from your station or Signal token. Tap the Location on "
+                       "the map.")
         else:
             keys = view.reachable
-            prompt = _("Next to your station or Signal token, not ocean. Tap it on the map.")
+            prompt = _("Next to your station or Signal token, not ocean. Tap the Location on the map.")
         names = _names(view)
         options = tuple(Option(names[k], k, _pieces(view, k)) for k in keys)
         return Question("location", title, prompt if keys else _("Nowhere to build now."), options,
@@ -237,8 +244,8 @@ def _station(kind: str, view: TableView) -> Question:
     who = player.name if player is not None else _("The player")
     action = _(ACTION_TITLES[kind])
     if keys:
-        prompt = (_("From one of your Modulated stations: tap it on the map or below.") if modulated
-                  else _("From one of your Unmodulated stations: tap it on the map or below."))
+        prompt = (_("From one of your Modulated stations: tap it on the map or in the list.") if modulated
+                  else _("From one of your Unmodulated stations: tap it on the map or in the list."))
     else:
         prompt = (_("{player} has no Modulated station: {action} needs one.") if modulated
                   else _("{player} has no Unmodulated station: {action} needs one.")).format(player=who,
@@ -259,7 +266,7 @@ def _signal(kind: str, view: TableView, answers: Mapping[str, object],
         options = []
         for path in (s for s in view.signals if s.station == station):
             reached = ", ".join(names.get(k, k) for k in path.reached) or _("nothing")
-            label = _("{line} line: {reached}").format(line=path.line.title(), reached=reached)
+            label = _("{line} line: {reached}").format(line=content.line_name(path.line), reached=reached)
             options.append(Option(label, (path.line, path.direction), path.lost or _("both placed"),
                                   bool(path.reached), path.reached))
         ends = tuple(dict.fromkeys(k for o in options if o.enabled for k in o.at))
@@ -313,13 +320,18 @@ def _icon(icon: str | None) -> str:
     return _(ICON_WORDS[icon]) if icon in ICON_WORDS else icon.title()
 
 
+def _uncovers(icon: str | None) -> str:
+    """What taking a Credit token uncovers, as its option's line (``None``: nothing)."""
+    key = icon or ""
+    return _(UNCOVERS_WORDS[key]) if key in UNCOVERS_WORDS else _("uncovers {icon}").format(icon=icon)
+
+
 def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack,
             title: str) -> Question | None:
     player = _player(view)
     if "credit" not in answers:
         uncovers = {c.id: c.uncovers for c in content.board.credits}
-        options = tuple(Option(content.credit_name(c), c,
-                               _("uncovers {icon}").format(icon=_icon(uncovers.get(c))))
+        options = tuple(Option(content.credit_name(c), c, _uncovers(uncovers.get(c)))
                         for c in (player.credits if player is not None else ()))
         return Question("credit", _("{action}: which Credit token?").format(action=title),
                         _("One of your board's, your choice.") if options
@@ -335,7 +347,7 @@ def _credit(view: TableView, answers: Mapping[str, object], content: ContentPack
             icon = icons.get(row)
             detail = _("{free} of {spaces} free").format(free=free, spaces=len(used)) + (
                 " · " + _("counts as {icon}").format(icon=_icon(icon)) if icon else "")
-            rows.append(Option(row.title(), row, detail, free > 0))
+            rows.append(Option(content.credit_row_name(row), row, detail, free > 0))
         three = _("used") if count >= 3 else _("not used")
         four = _("used") if count == 4 else _("not used")
         return Question("row", _("{action}: onto which Credit row?").format(action=title),
@@ -349,25 +361,34 @@ def _fund(view: TableView, answers: Mapping[str, object], content: ContentPack) 
     asked = _credit(view, answers, content, _("Funding"))
     if asked is not None or "tycoon" in answers:
         return asked
+    offer = tycoon_offer(view, content, str(answers["credit"]), str(answers["row"]))
     options = []
     for level, tiles in view.display:
         for ident in tiles:
             tile = content.tycoon(ident)
-            detail = (_("level {level} · {column} · F{factories} S{scientists}").format(
-                level=level, column=_in_line(tile.column), factories=tile.factories,
-                scientists=tile.scientists)
+            detail = (_("level {level} · {column} · {icons}").format(
+                level=level, column=_in_line(tile.column), icons=_icons(tile.factories, tile.scientists))
                 if tile else _("level {level}").format(level=level))
-            options.append(Option(content.tycoon_name(ident), ident, detail))
+            options.append(Option(content.tycoon_name(ident), ident, detail, ident in offer.face_up))
     options += [Option(_("Face down, level {level}").format(level=lv), lv,
-                       _("{n} in the stack · kept whatever it is").format(n=n), n > 0)
+                       _("{n} in the stack · kept whatever it is").format(n=n), lv in offer.stacks)
                 for lv, n in view.stacks]
-    options.append(Option(_("No Tycoon tile"), "", _("with no active Tycoon")))
-    player = _player(view)
-    active = player.tycoons if player is not None else 0
-    return Question("tycoon", _("Funding: which Tycoon tile?"),
-                    _("Of a level up to your active Tycoons ({active} now; the Credit token may uncover "
-                      "one).").format(active=active),
-                    tuple(options))
+    options.append(Option(_("No Tycoon tile"), "", _("gain ${money} instead").format(money=2 + offer.active),
+                          not offer.any))
+    if not offer.any:
+        why = (_("You have no active Tycoon, so no tile this time.") if offer.active == 0
+               else _("No tile of a level up to your active Tycoons is left."))
+    else:
+        why = ngettext("A tile of level 1 (you have {n} active Tycoon, the Credit token counted).",
+                       "A tile of level 1 to {n} (you have {n} active Tycoons, the Credit token counted).",
+                       offer.active).format(n=offer.active)
+    return Question("tycoon", _("Funding: which Tycoon tile?"), why, tuple(options))
+
+
+def _icons(factories: int, scientists: int) -> str:
+    """A Tycoon tile's icons written out: ``"1 Factory · 0 Scientists"``."""
+    return (ngettext("{n} Factory", "{n} Factories", factories).format(n=factories) + " · "
+            + ngettext("{n} Scientist", "{n} Scientists", scientists).format(n=scientists))
 
 
 def _supply(view: TableView, answers: Mapping[str, object], content: ContentPack,
@@ -409,8 +430,8 @@ def _draw(view: TableView, answers: Mapping[str, object], content: ContentPack) 
     level = view.pending_draw
     seen = {t for _level, tiles in view.display for t in tiles}
     seen |= {t for p in view.players for c in p.columns for t in c.tycoons}
-    options = tuple(Option(content.tycoon_name(t.id), t.id, _("{column} · F{factories} S{scientists}").format(
-                        column=_in_line(t.column), factories=t.factories, scientists=t.scientists))
+    options = tuple(Option(content.tycoon_name(t.id), t.id, _("{column} · {icons}").format(
+                        column=_in_line(t.column), icons=_icons(t.factories, t.scientists)))
                     for t in content.tycoons if t.level == level and t.id not in seen)
     return Question("tycoon", _("Which level-{level} Tycoon tile was drawn?").format(level=level),
                     _("The table draws from its own stack and says the tile."), options)

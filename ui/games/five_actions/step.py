@@ -59,7 +59,7 @@ class FiveStepScreen(ActionStepScreen):
         return _("From {low} to {high} dollars.").format(low=low, high=high)
 
     def pad_words(self, digits: str) -> str:
-        return f"${int(digits)}"
+        return _("${money}").format(money=int(digits))
 
     def begin(self, kind: str) -> None:
         super().begin(kind)

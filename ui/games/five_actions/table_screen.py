@@ -48,13 +48,15 @@ def panel_lines(player: PlayerPanel, names: dict[str, str] | None = None) -> str
     waiting = [_(COLUMN_WORDS[c.column]) if c.column in COLUMN_WORDS else c.column.title()
                for c in player.columns if c.waiting]
     lines = [
-        f"[b]${player.money}[/b] · " + ngettext("{n} pt", "{n} pts", player.points).format(n=player.points)
+        "[b]" + _("${money}").format(money=player.money) + "[/b] · "
+        + ngettext("{n} pt", "{n} pts", player.points).format(n=player.points)
         + " · " + _("Links {n}").format(n=player.links),
         _("Stations {left} left · Ready {ready}").format(left=player.stations_left, ready=player.ready),
         _("Action tiles {tiles}").format(tiles=tiles),
-        _("Credit {credits} · Tycoons {tycoons}").format(credits=len(player.credits), tycoons=player.tycoons),
-        _("Patents {patents} · Fac {factories} · Sci {scientists}").format(
-            patents=player.patents, factories=player.factories, scientists=player.scientists),
+        _("Credit {credits} · Tycoons {tycoons} · Patents {patents}").format(
+            credits=len(player.credits), tycoons=player.tycoons, patents=player.patents),
+        _("Factories {factories} · Scientists {scientists}").format(factories=player.factories,
+                                                                    scientists=player.scientists),
     ]
     if waiting:
         lines.append(_("Patent waits: {columns}").format(columns=", ".join(waiting)))
@@ -212,7 +214,7 @@ class FiveTableScreen(ActionTableScreen):
         if player is None:
             return
         ChoicePopup(_("{player} passes?").format(player=player.name),
-                    _("No action this turn: for one who cannot or will not act."),
+                    _("No action this turn: for a player who cannot or will not act."),
                     [(_("Keep the turn"), None, theme.SECONDARY), (_("Pass"), self._pass,
                                                                    theme.ACCENT)]).open()
 
@@ -221,7 +223,9 @@ class FiveTableScreen(ActionTableScreen):
 
     def open_menu(self) -> None:
         """Menu: settings, end the game, leave it, keep playing."""
-        ChoicePopup(_("Menu"), "", [(_("Settings"), self.app.show_table_settings, theme.ACCENT),
+        ChoicePopup(_("Menu"), _("End the game: the final standings now. Leave: stop here, it stays in "
+                                 "History unfinished."),
+                    [(_("Settings"), self.app.show_table_settings, theme.ACCENT),
                                     (_("End the game..."), self.end_game, theme.DANGER),
                                     (_("Leave game"), self.ask_leave, theme.SECONDARY),
                                     (_("Keep playing"), None, theme.GO)],

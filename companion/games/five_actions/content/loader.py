@@ -201,9 +201,10 @@ class _Reader:
             )
             return None
         icon = c.choice(data, "icon", f"{path}.icon", ICONS, optional=True)
-        if ident is None or ("icon" in data and icon is None):
+        name = self.name(data, path)
+        if ident is None or ("icon" in data and icon is None) or name is None:
             return None
-        return CreditRow(ident, tuple(spaces), icon)
+        return CreditRow(ident, tuple(spaces), icon, name)
 
     def tycoon(self, data: dict[str, Any], path: str) -> Tycoon | None:
         c = self.c
@@ -324,9 +325,10 @@ class _Reader:
             c.flag(data, "arrow_start", f"{path}.arrow_start"),
             c.flag(data, "arrow_end", f"{path}.arrow_end"),
         )
-        if ident is None:
+        name = self.name(data, path)
+        if ident is None or name is None:
             return None
-        return Line(ident, tuple(steps), start, end)
+        return Line(ident, tuple(steps), start, end, name)
 
     def game_map(self, data: dict[str, Any]) -> GameMap | None:
         c = self.c
@@ -373,14 +375,14 @@ def _setup(c: _Checker, data: dict[str, Any]) -> Setup | None:
 
 
 #: The tables whose ``name`` is a printed name only: what the table reads, never what the rules do.
-_NAMED_TABLES = frozenset({"tycoons", "patents", "board.credits"})
+_NAMED_TABLES = frozenset({"tycoons", "patents", "board.credits", "credit_rows", "map.lines"})
 _HEADER = re.compile(rb"^\s*\[\[?\s*([\w.-]+)\s*\]\]?")
 _NAME_LINE = re.compile(rb"^\s*name\s*=")
 
 
 def rules_digest(data: bytes) -> str:
     """The pack's revision: a SHA-256 (16 hex digits) of the file's bytes, leaving out the ``name``
-    lines of its Tycoon tiles, Patent tiles and Credit tokens.
+    lines of its Tycoon tiles, Patent tiles, Credit tokens, Credit rows and lines.
 
     A printed name changes what the table reads, never a rule, so a game saved with the pack before
     its tiles were named (or renamed) still resumes (:meth:`companion.table.store.Store.resume`

@@ -86,7 +86,7 @@ class Bonus:
 
     def said(self) -> str:
         """The bonus in words: ``"$2, 1 point"``, ``"nothing"``."""
-        parts: list[str] = [f"${self.money}"] if self.money else []
+        parts: list[str] = [said(N_("${money}"), money=self.money)] if self.money else []
         if self.points:
             parts.append(counted.ngettext("{n} point", "{n} points", self.points))
         parts += [said(N_("an Action tile to {column}"), column=column_word(c)) for c in self.tiles]
@@ -125,12 +125,14 @@ class Step:
 @dataclass(frozen=True)
 class Line:
     """A printed line: its Locations in order; ``arrow_start`` / ``arrow_end``: that end is a red
-    arrow (Lost signal)."""
+    arrow (Lost signal); ``name``: what the table calls it (its colour, the pack's ``name``; by
+    default the ``id``), records and JSON keep the ``id``."""
 
     id: str
     path: tuple[Step, ...]
     arrow_start: bool = False
     arrow_end: bool = False
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -210,11 +212,13 @@ class Board:
 @dataclass(frozen=True)
 class CreditRow:
     """A row of the Credit area: its spaces' tags (left to right) and the icon each of the row's
-    Credit tokens counts as (``factory`` rows: Supply, step 1)."""
+    Credit tokens counts as (``factory`` rows: Supply, step 1); ``name``: what the table calls the
+    row (the pack's ``name``; by default the ``id``), records and JSON keep the ``id``."""
 
     id: str
     spaces: tuple[str, ...]
     icon: str | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -315,6 +319,21 @@ class ContentPack(MapContent):
         """The name the table reads of Patent tile ``ident`` (the id itself when no tile has it)."""
         tile = self.patent(ident)
         return pack_word(tile.name or tile.id) if tile is not None else ident
+
+    def credit_row_name(self, ident: str) -> str:
+        """The name the table reads of Credit row ``ident`` (the id itself when no row has it)."""
+        row = by_id(self.credit_rows, ident)
+        return pack_word(row.name or row.id) if row is not None else ident
+
+    def line_name(self, ident: str) -> str:
+        """The name the table reads of the map's line ``ident`` (the id itself when none has it)."""
+        line = by_id(self.game_map.lines, ident) if self.game_map is not None else None
+        return pack_word(line.name or line.id) if line is not None else ident
+
+    def track_name(self, ident: str) -> str:
+        """The name the table reads of Progress track ``ident`` (the id itself when none has it)."""
+        track = by_id(self.board.tracks, ident)
+        return pack_word(track.name or track.id) if track is not None else ident
 
     def credit_name(self, ident: str) -> str:
         """The name the table reads of the Credit token of board space ``ident`` (``"Credit token

@@ -202,7 +202,7 @@ def place_credit(content: ContentPack, state: GameState, seat: int, credit: str,
             return i
     raise IllegalAction(
         said(N_('the {row} row has no empty space for {n} players (the "3+" spaces are used only with 3-4 '
-                'players, the "4" spaces only with 4: Funding)'), row=row, n=n)
+                'players, the "4" spaces only with 4: Funding)'), row=content.credit_row_name(row), n=n)
     )
 
 

@@ -276,7 +276,8 @@ def _install(content: ContentPack, state: GameState, p: PlayerState, a: Install)
         p.tracks[reward] -= moved
         p.ready += moved
         words.append(counted.ngettext("{n} Signal token from {track} to Ready",
-                                      "{n} Signal tokens from {track} to Ready", moved, track=reward))
+                                      "{n} Signal tokens from {track} to Ready", moved,
+                                      track=content.track_name(reward)))
     p.stations[key] = use.level == "advanced"
     p.stations_left -= 1
     _patent_tile(content, p, use, words)
@@ -392,7 +393,7 @@ def _targets(
                     said(N_("along the {line} line the signal reaches {reached}, not {named} (Placing "
                             "Signal tokens)"),
 
-                         line=a.line, reached=reached, named=", ".join(a.locations))
+                         line=content.line_name(a.line), reached=reached, named=", ".join(a.locations))
                 )
         return list(path.reached), path.lost, [None] * len(path.reached)
     if not 1 <= len(a.locations) <= 2:
@@ -453,7 +454,7 @@ def _fund(content: ContentPack, state: GameState, p: PlayerState, a: Fund) -> No
         raise IllegalAction(said(N_("take a face-up Tycoon tile or the top face-down one, not both "
                                     "(Funding)")))
     words: list[str] = [said(N_("{name} funds (${paid}, a Credit token on the {row} row)"), name=p.name,
-                             paid=paid, row=a.row)]
+                             paid=paid, row=content.credit_row_name(a.row))]
     if count == 0 or not (offered or stacks):
         if a.tycoon is not None or a.face_down is not None:
             why = (said(N_("no active Tycoon")) if count == 0
@@ -540,7 +541,7 @@ def _supply(content: ContentPack, state: GameState, p: PlayerState, a: Supply) -
     words: list[str] = [
         counted.ngettext("{name} supplies ({n} Action tile, a Credit token on the {row} row)",
                          "{name} supplies ({n} Action tiles, a Credit token on the {row} row)",
-                         len(a.tiles), name=p.name, row=a.row)
+                         len(a.tiles), name=p.name, row=content.credit_row_name(a.row))
     ]
     scientists = eco.active(content, state, seat, "scientist")
     owned = eco.patents_owned(p)
