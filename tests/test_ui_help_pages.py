@@ -222,6 +222,8 @@ def test_the_menu_and_its_pages_fit_in_german(ui_harness: Any, tmp_path: Path, l
     found = {"menu": misfits(h.window)}
     from kivy.uix.modalview import ModalView
 
+    menu = next(w for w in h.window.children if isinstance(w, ModalView))
+    assert menu.y >= 0 and menu.top <= h.window.height, f"the Menu is cut: {menu.pos}, {menu.size}"
     for widget in list(h.window.children):
         if isinstance(widget, ModalView):
             widget.dismiss(animation=False)

@@ -68,8 +68,8 @@ class ChoicePopup(GuardedPopup):
 
     title = StringProperty("")
     text = StringProperty("")
-    #: The most answers a vertical popup stacks in one column (six fill the 480 px high screen);
-    #: with more they go two a row, in a popup at least :attr:`TWO_COLUMNS_DP` wide.
+    #: The most answers a vertical popup stacks in one column (six fill the 480 px high screen, five
+    #: under a sentence); with more they go two a row, in a popup at least :attr:`TWO_COLUMNS_DP` wide.
     MOST_IN_A_COLUMN = 6
     TWO_COLUMNS_DP = 720
 
@@ -88,7 +88,8 @@ class ChoicePopup(GuardedPopup):
         box = self.ids.buttons
         box.orientation = "vertical" if vertical else "horizontal"
         # More than fit one above the other at 800x480 go two a row (the last alone when odd).
-        per_row = 2 if vertical and len(self._choices) > self.MOST_IN_A_COLUMN else 1
+        most = self.MOST_IN_A_COLUMN - (1 if text else 0)  # a sentence under the title takes a row's room
+        per_row = 2 if vertical and len(self._choices) > most else 1
         if per_row > 1:
             self.width = max(self.width, dp(self.TWO_COLUMNS_DP))
         if vertical:
