@@ -4,7 +4,8 @@ keeps and what the players do, a turn, the six actions, the end), read by the He
 
 Source: ``seeds/six-actions-rules.txt`` (Action tokens, Build, Share, Muster, Strategy actions,
 Politics, Loans, Emergency loan, Promissory notes) and ``docs/six-actions.md`` (Our decisions: turns,
-the round's end, the settlement), in our own words.
+the round's end, the settlement and its winner, as main's docs/six-actions.md decides it), in our own
+words.
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ tap End the game.
 [b]Settlement.[/b] Each player repays as many Promissory Notes as they can afford, 50 Cr each. \
 Each unpaid note costs 50 Asset Value and 7 Influence. Nobody may hold more than 10 notes.
 
-[b]The result.[/b] The companion shows each player's final Asset Value, Influence and Cr; your \
-rulebook says who wins.""")),
+[b]The winner.[/b] The most Asset Value wins; on a tie the most Influence, then the most Cr. The \
+companion names the winner beside each player's figures.""")),
 )
 
 
