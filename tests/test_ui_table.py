@@ -559,7 +559,7 @@ def test_main_without_the_planner_exits_with_1(monkeypatch: pytest.MonkeyPatch,
 
 def test_how_to_play_counts_the_missions_from_the_pack() -> None:
     """The number of secret missions comes from the pack's difficulty, never a hard-coded 3."""
-    from ui.screens.help import rules_text
+    from ui.games.transmission.rules import rules_text
 
     three = dataclasses.replace(CONTENT, difficulties=tuple(dataclasses.replace(d, missions=3)
                                                             for d in CONTENT.difficulties))

@@ -125,6 +125,10 @@ class CompanionApp(App):
         self.shelf = GameShelf(self)
         #: The speaker's cues and the [table] settings (``ui.table_sound``), started in :meth:`on_start`.
         self.sound = TableSound(self)
+        #: How to play's game (:meth:`open_help`; ``""``: the one chosen on Home) and the game's
+        #: screen its Back returns to (``""``: none).
+        self._help_game = ""
+        self._help_back = ""
 
     # ------------------------------------------------------------------ the tables
 
@@ -174,7 +178,7 @@ class CompanionApp(App):
     @property
     def help_over_game(self) -> bool:
         table = self._strip_game()
-        return table is not None and table.help_over_game
+        return bool(self._help_back) or (table is not None and table.help_over_game)
 
     def start_game(self, difficulty: str, layout: str, seed: int, mission_control: str | None = None) -> bool:
         return self.transmission.start_game(difficulty, layout, seed, mission_control)
@@ -346,19 +350,37 @@ class CompanionApp(App):
         else:
             self.show("home")
 
-    def show_help(self) -> None:
-        """How to play; opened from a game (the Menu), its Back returns to the game."""
+    def open_help(self, game: str | None = None, back_to: str = "") -> None:
+        """How to play of ``game`` (``None``: the game chosen on Home), for Home or a game of actions'
+        Menu; ``back_to``: the game's screen its Back returns to, unchanged (``""``: Home).
+        Incoming Transmission's Menu opens it through its table (:meth:`TransmissionTable.show_help`)."""
+        self._help_game = game or ""
+        self._help_back = back_to
+        self.show("help")
+
+    @property
+    def help_game(self) -> str:
+        """The game How to play shows: Incoming Transmission while it is open over that game, else
+        the one :meth:`open_help` named, else the one chosen on Home."""
         table = self._strip_game()
-        if table is not None:
-            table.show_help()
-        else:
-            self.show("help")
+        if table is not None and table.help_over_game:
+            return self.shelf.strip_game()
+        return self._help_game or self.shelf.chosen
 
     def close_help(self) -> None:
-        """Leave How to play: back to the game it was opened from, else Home."""
+        """Leave How to play: back to the game it was opened from (its screen redrawn), else Home."""
+        back, self._help_back, self._help_game = self._help_back, "", ""
         table = self._strip_game()
-        if table is None or not table.close_help():
-            self.show("home")
+        if table is not None and table.close_help():
+            return
+        if back in self.manager.screen_names:
+            self.show(back)
+            playing = self.shelf.playing()
+            redraw = getattr(playing, "redraw", None)
+            if redraw is not None:
+                redraw()
+            return
+        self.show("home")
 
     def open_menu(self) -> None:
         """The status strip's Menu (its game's: :meth:`TransmissionTable.menu`, for touch-only tables)."""

@@ -88,3 +88,7 @@ class Shelf(Protocol):
 
     def choose(self, name: str | None) -> object:
         """Make ``name`` the chosen game (an unknown name keeps the choice)."""
+
+    def rules(self, name: str) -> tuple[str, Any]:
+        """Game ``name``'s title (translated) and its How to play pages (:attr:`ui.games.GameScreens.rules`,
+        a reference; ``None``: it has none); ``("", None)`` for a game not on the shelf."""

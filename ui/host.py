@@ -82,6 +82,8 @@ class Host(Protocol):
     choice_error: str
     #: True while How to play is open over a game.
     help_over_game: bool
+    #: The game whose How to play is open or opening (a registered game's name).
+    help_game: str
     #: The game history, or ``None`` (History is off: :attr:`store_problem` says why).
     @property
     def history(self) -> GameHistory | None:
@@ -143,6 +145,10 @@ class Host(Protocol):
 
     def abandon(self) -> None:
         """Leave the game (asked already) and go Home."""
+
+    def open_help(self, game: str | None = None, back_to: str = "") -> None:
+        """How to play of ``game`` (``None``: the one chosen on Home); its Back returns to the game's
+        screen ``back_to`` (``""``: Home)."""
 
     def close_help(self) -> None:
         """Leave How to play: back to the game, else Home."""

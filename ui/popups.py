@@ -17,6 +17,7 @@ from kivy.app import App
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from companion.i18n import N_, _, ngettext
@@ -59,13 +60,19 @@ class GuardedPopup(ModalView):
 class ChoicePopup(GuardedPopup):
     """A question with big answer buttons (abandon a game? use this Signal Boost?).
 
-    :param choices: ``(label, callback, colour)`` per button, left to right; the
+    :param choices: ``(label, callback, colour)`` per button, left to right (``vertical``: top to
+        bottom, two a row when there are more than :attr:`MOST_IN_A_COLUMN`); the
         callback runs after the popup closes.  Keys: Enter picks ``default``,
         1-9 pick by position when ``numbered``, Escape cancels (like a tap outside).
     """
 
     title = StringProperty("")
     text = StringProperty("")
+    #: The most answers a vertical popup stacks in one column (six fill the 480 px high screen, four
+    #: under a sentence: a German one takes two or three lines); with more they go two a row, in a
+    #: popup at least :attr:`TWO_COLUMNS_DP` wide.
+    MOST_IN_A_COLUMN = 6
+    TWO_COLUMNS_DP = 720
 
     def __init__(self, title: str, text: str, choices: Sequence[Choice], *,
                  default: int = 0, numbered: bool = False, vertical: bool = False,
@@ -81,14 +88,24 @@ class ChoicePopup(GuardedPopup):
         self.ids.content.bind(minimum_height=self._fit)
         box = self.ids.buttons
         box.orientation = "vertical" if vertical else "horizontal"
+        # More than fit one above the other at 800x480 go two a row (the last alone when odd).
+        most = self.MOST_IN_A_COLUMN - (2 if text else 0)  # a sentence under the title takes two rows' room
+        per_row = 2 if vertical and len(self._choices) > most else 1
+        if per_row > 1:
+            self.width = max(self.width, dp(self.TWO_COLUMNS_DP))
         if vertical:
+            rows = -(-len(self._choices) // per_row)
             box.size_hint_y = None
-            box.height = len(self._choices) * (dp(56) + box.spacing)
+            box.height = rows * (dp(56) + box.spacing)
+        row = box
         for index, (label, _action, colour) in enumerate(self._choices):
             text = f"{index + 1}  {label}" if numbered else label
             button = BigButton(text=text, fill=colour or theme.SECONDARY)
             button.bind(on_release=lambda _b, i=index: self.choose(i))
-            box.add_widget(button)
+            if per_row > 1 and index % per_row == 0:
+                row = BoxLayout(spacing=box.spacing, size_hint_y=None, height=dp(56))
+                box.add_widget(row)
+            row.add_widget(button)
 
     def _fit(self, _: object, height: float) -> None:
         self.height = height

@@ -14,7 +14,8 @@ from __future__ import annotations
 import logging
 
 from companion.i18n import _
-from ui.games import GameTable, TableHost
+from companion.table.reference import Reference
+from ui.games import GameTable, HelpPages, TableHost
 from ui.registry import Playable, playable
 
 __all__ = ["GameShelf"]
@@ -46,6 +47,16 @@ class GameShelf:
         when no game is playable or the game lists none."""
         game = self.choose(None)
         return _(game.screens.keys) if game is not None and game.screens.keys else ""
+
+    def rules(self, name: str) -> tuple[str, Reference[HelpPages] | None]:
+        """Game ``name``'s title (translated) and its How to play pages (:attr:`ui.games.GameScreens.rules`,
+        ``None``: it has none); ``("", None)`` for a game not on the shelf."""
+        game = next((game for game in self.games if game.info.name == name), None)
+        return (_(game.info.title), game.screens.rules) if game is not None else ("", None)
+
+    def strip_game(self) -> str:
+        """The name of the game whose screens show the shell's status strip (``""``: none)."""
+        return next((game.info.name for game in self.games if game.screens.in_game), "")
 
     def choose(self, name: str | None) -> Playable | None:
         """Make ``name`` (``None``: keep the last choice) the chosen game; the chosen game, or ``None``

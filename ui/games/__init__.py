@@ -12,20 +12,33 @@ start imports no game's screens (issue 10, item 4).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import _
 from companion.table.reference import Reference
 from companion.table.registry import GameInfo
 from ui.game_table import GameTable, TableHost
 from ui.keys import ACTIONS_KEYS_HELP
 from ui.screens.base import BaseScreen
 
-__all__ = ["GameScreens", "GameTable", "TableHost", "Reference", "action_game_screens"]
+__all__ = ["GameScreens", "GameTable", "HelpPage", "HelpPages", "TableHost", "Reference",
+           "action_game_screens", "translated_pages"]
 
 ScreenRef = Reference[type[BaseScreen[Any]]]
+
+#: One page of a game's How to play: its tab's title and its text (kv markup), both translated.
+HelpPage = tuple[str, str]
+#: ``pages(app)``: a game's How to play pages, translated now (the app, a :class:`~ui.host.Host`, for
+#: what a page says of the game on the table: Incoming Transmission's number of secret missions).
+HelpPages = Callable[[Any], Sequence[HelpPage]]
+
+
+def translated_pages(pages: Sequence[tuple[str, str]]) -> tuple[HelpPage, ...]:
+    """``pages`` (each ``(title, text)`` marked with :func:`~companion.i18n.N_`) in the language in use."""
+    return tuple((_(title), _(text)) for title, text in pages)
 
 
 @dataclass(frozen=True)
@@ -45,6 +58,9 @@ class GameScreens:
         when the table is first needed: :class:`ui.shelf.GameShelf`); ``None``: a game without one.
     :param keys: the game's keyboard shortcuts, one line, as Home shows them while this game is the
         chosen one (:data:`ui.keys.KEYS_HELP`, :data:`ui.keys.ACTIONS_KEYS_HELP`); empty: none shown.
+    :param rules: the game's How to play pages (:data:`HelpPages`, imported when How to play first
+        shows them: from Home while the game is chosen, or from the game's Menu); ``None``: the
+        Help screen says the game has none.
     """
 
     game: str
@@ -55,6 +71,7 @@ class GameScreens:
     blurb: str = ""
     table: Reference[Callable[[TableHost], GameTable]] | None = None
     keys: str = ""
+    rules: Reference[HelpPages] | None = None
 
     def defines(self, cls: type[BaseScreen[Any]]) -> bool:
         """True when ``cls`` is one of :attr:`screens`."""
@@ -63,7 +80,7 @@ class GameScreens:
 
 def action_game_screens(
     game: GameInfo[Any], start: str, blurb: str, table: Reference[Callable[[TableHost], GameTable]],
-    *screens: ScreenRef,
+    rules: Reference[HelpPages], *screens: ScreenRef,
 ) -> GameScreens:
     """The :class:`GameScreens` of a game of actions (The Six Actions, The Five Actions): its screens
     draw their own header (round, whose turn, Menu), so none of them shows the shell's status strip
@@ -71,7 +88,8 @@ def action_game_screens(
     the games of actions' keys (:data:`ui.keys.ACTIONS_KEYS_HELP`).
 
     :param game: the game's registration (its name).
-    :param start: its Setup screen's name; ``blurb``, ``table``, ``screens``: as :class:`GameScreens`.
+    :param start: its Setup screen's name; ``blurb``, ``table``, ``rules``, ``screens``: as
+        :class:`GameScreens`.
     """
     return GameScreens(game=game.name, screens=screens, widget_kv=(), start=start, in_game=frozenset(),
-                       blurb=blurb, table=table, keys=ACTIONS_KEYS_HELP)
+                       blurb=blurb, table=table, keys=ACTIONS_KEYS_HELP, rules=rules)

@@ -150,6 +150,11 @@ class ActionTableScreen(BaseScreen[Any]):
     def _end_game(self) -> None:
         self.tell(lambda intents: intents.end_game())
 
+    def show_rules(self) -> None:
+        """The Menu's How to play: this game's pages; their Back returns to this screen, the game
+        unchanged."""
+        self.app.open_help(self.table().game.name, back_to=self.name)
+
     def ask_leave(self) -> None:
         """Ask first, saying what History will show, then leave the game for Home."""
         ChoicePopup(_("Leave this game?"), self.table().leave_words(),

@@ -1,88 +1,78 @@
-"""How to play: the rules of Incoming Transmission in plain words (from RULES.md)."""
+"""How to play: the rules of one game, in plain words, a page at a time.
+
+Each game brings its own pages (:attr:`ui.games.GameScreens.rules`): Home's How to play shows the
+chosen game's, a game's Menu the running game's (:meth:`ui.app.CompanionApp.open_help`), and Back
+returns where it was opened from (the game, unchanged, or Home).  A game of several pages shows a
+tab per page (←/→ move between them); Incoming Transmission's rules are one page.
+"""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 
-from companion.games.transmission.content.model import ContentPack
-from companion.i18n import N_, _, ngettext
-from ui.screens.base import BaseScreen, number_word
+from companion.i18n import N_, _
+from ui import theme
+from ui.games import HelpPage
+from ui.screens.base import BaseScreen
+from ui.widgets.controls import BigButton
 
-#: The rules; ``{missions}`` and ``{all_of_them}`` come from :func:`rules_text`.
-RULES_TEXT = N_("""\
-[b]The goal.[/b] You are the Cadet on a damaged space station. Mission Control (this screen) \
-has {missions}: each asks for two modules side by side, both on their green (intact) \
-side. Complete {all_of_them} before the Transmission cards run out.
+__all__ = ["HelpScreen", "NO_RULES"]
 
-[b]The board.[/b] 5 by 5 cells: modules (green [font=DejaVuSans]✓[/font] = intact, \
-red ! = damaged) and hallways. \
-Stations never move; devices can be picked up and put down again.
-
-[b]Each transmission:[/b]
-1. Mission Control secretly picks 5 Command cards in an order that works.
-2. A Transmission card is revealed. A [i]clear signal[/i] hands you one card face up in its \
-register. [i]Interference[/i] adds one or two error cards: leave that many cards out.
-3. The other cards are shuffled and handed to you.
-4. Decode: put the cards in registers 1 to 5 in the order you think Mission Control meant. \
-Look at the board: which moves make sense?
-5. Execute: the commands run one by one. Move the real pawn along with the screen. \
-An impossible order (walking off the board, collecting a station...) is refused: \
-nothing happens and you can rearrange.
-
-[b]The commands.[/b] North, East, South, West move the Cadet one cell. Collect picks up the \
-intact device you stand on (the spare hallway fills its cell). Deploy puts the device you carry \
-onto the hallway you stand on. Repair turns the damaged module you stand on to its intact side.
-
-[b]Signal Boosts[/b] are earned for each completed mission and spent while decoding:
-· Clear Signal: name a register, Mission Control fixes its command there.
-· Cross Check: name a card, Mission Control says which register it belongs in.
-· Debug: throw out the error card.
-· Abort: propose a full order; Mission Control says Yes if it does what was intended.
-
-[b]Score.[/b] 100 per mission; on a win, 50 per unused Transmission card and 25 per unused \
-Signal Boost; times 0.5, 1, 1.5 or 2 for Training, Standard, Hard or Expert.\
-""")
-
-
-def rules_text(content: ContentPack, difficulty: str | None) -> str:
-    """The rules, with the number of secret missions from the content pack.
-
-    ``difficulty``: the game's (or Setup's) preset; the count is said as a number when that
-    preset is known, or when every preset deals the same number, else "the secret missions".
-    """
-    counts = {d.missions for d in content.difficulties}
-    count: int | None = None
-    if difficulty is not None:
-        try:
-            count = content.difficulty(difficulty).missions
-        except KeyError:
-            count = None
-    if count is None and len(counts) == 1:
-        count = counts.pop()
-    if count is None:
-        missions, all_of_them = _("the secret missions"), _("them all")
-    else:
-        word = number_word(count)
-        missions = ngettext("{word} secret mission", "{word} secret missions", count).format(word=word)
-        all_of_them = ngettext("it", "all {word}", count).format(word=word)
-    return _(RULES_TEXT).format(missions=missions, all_of_them=all_of_them)
+#: What the page says for a game that brings no How to play.
+NO_RULES = N_("This game has no How to play pages yet: its rulebook is the guide.")
 
 
 class HelpScreen(BaseScreen[None]):
+    #: The page shown: its text (kv markup).
     rules_text = StringProperty("")
     back_text = StringProperty("")
+    #: The game whose rules these are (its title, translated).
+    game_title = StringProperty("")
+    #: The page shown (0-based) and the pages' tab titles (none with one page).
+    page = NumericProperty(0)
+    titles = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="help", **kwargs)
+        self.pages: tuple[HelpPage, ...] = ()
 
     def on_pre_enter(self, *_args: object) -> None:
+        """Fill the pages of the game the app says (a language switch fills them again, keeping the page)."""
         app = self.app
-        view = app.table_view()
-        difficulty = view.difficulty if view is not None else None
-        self.rules_text = rules_text(app.content, difficulty)
+        self.game_title, rules = app.shelf.rules(app.help_game)
+        self.pages = tuple(rules.load()(app)) if rules is not None else ((_("How to play"), _(NO_RULES)),)
+        self.titles = [title for title, _text in self.pages] if len(self.pages) > 1 else []
         self.back_text = _("Back to the game") if app.help_over_game else _("Back")
+        self.fill_tabs()
+        self.show_page(self.page)
+
+    def on_leave(self, *_args: object) -> None:
+        self.page = 0  # the next opening starts on the first page
+
+    def fill_tabs(self) -> None:
+        """One button per page (none with one page): a tap shows that page."""
+        row = self.ids.tabs
+        row.clear_widgets()
+        for at, title in enumerate(self.titles):
+            tab = BigButton(text=title, height=theme.SMALL_BUTTON_HEIGHT)
+            tab.bind(on_release=functools.partial(self._tapped, at))
+            row.add_widget(tab)
+
+    def _tapped(self, at: int, *_args: object) -> None:
+        self.show_page(at)
+
+    def show_page(self, page: int) -> None:
+        """Show page ``page`` (kept within the pages); its tab is lit and underlined."""
+        self.page = max(0, min(page, len(self.pages) - 1))
+        self.rules_text = self.pages[self.page][1] if self.pages else ""
+        tabs = list(reversed(self.ids.tabs.children))
+        for at, tab in enumerate(tabs):
+            tab.fill = theme.ACCENT if at == self.page else theme.SECONDARY
+            tab.underline = at == self.page  # not by colour alone
+        self.ids.scroll.scroll_y = 1
 
     def back(self) -> None:
         """Back to the game it was opened from (the Menu), else Home."""
@@ -92,5 +82,7 @@ class HelpScreen(BaseScreen[None]):
         if action in ("continue", "back"):
             self.back()
             return True
+        if action in ("prev", "next"):
+            self.show_page(self.page + (1 if action == "next" else -1))
+            return True
         return False
-

@@ -67,7 +67,8 @@ class HomeScreen(BaseScreen[None]):
         self.app.show("stats")
 
     def how_to_play(self) -> None:
-        self.app.show("help")
+        """How to play of the chosen game (each game its own pages)."""
+        self.app.open_help(self.app.shelf.chosen)
 
     def quit(self) -> None:
         self.app.quit()

@@ -20,6 +20,7 @@ __all__ = ["SCREENS"]
 SCREENS = action_game_screens(
     GAME, "five_setup", N_("the referee and accountant"),
     Reference("ui.games.five_actions.table:FiveActionsTable"),
+    Reference("ui.games.five_actions.rules:pages"),
     Reference("ui.games.five_actions.setup:FiveSetupScreen"),
     Reference("ui.games.five_actions.table_screen:FiveTableScreen"),
     Reference("ui.games.five_actions.step:FiveStepScreen"),

@@ -222,11 +222,12 @@ class FiveTableScreen(ActionTableScreen):
         self.tell(lambda intents: intents.pass_turn())
 
     def open_menu(self) -> None:
-        """Menu: settings, end the game, leave it, keep playing."""
+        """Menu: How to play, settings, end the game, leave it, keep playing."""
         ChoicePopup(_("Menu"), _("End the game: the final standings now. Leave: stop here, it stays in "
                                  "History unfinished."),
-                    [(_("Settings"), self.app.show_table_settings, theme.ACCENT),
-                                    (_("End the game..."), self.end_game, theme.DANGER),
-                                    (_("Leave game"), self.ask_leave, theme.SECONDARY),
-                                    (_("Keep playing"), None, theme.GO)],
-                    vertical=True, default=3, width_dp=420).open()
+                    [(_("How to play"), self.show_rules, theme.ACCENT),
+                     (_("Settings"), self.app.show_table_settings, theme.ACCENT),
+                     (_("End the game..."), self.end_game, theme.DANGER),
+                     (_("Leave game"), self.ask_leave, theme.SECONDARY),
+                     (_("Keep playing"), None, theme.GO)],
+                    vertical=True, default=4, width_dp=420).open()

@@ -17,6 +17,7 @@ __all__ = ["SCREENS"]
 #: The Six Actions' screens, registered under its game name: Setup first (New game opens it).
 SCREENS = action_game_screens(
     GAME, "six_setup", N_("the referee and banker"), Reference("ui.games.six_actions.table:SixActionsTable"),
+    Reference("ui.games.six_actions.rules:pages"),
     Reference("ui.games.six_actions.setup:SixSetupScreen"),
     Reference("ui.games.six_actions.table_screen:SixTableScreen"),
     Reference("ui.games.six_actions.step:SixStepScreen"),

@@ -205,10 +205,11 @@ class SixTableScreen(ActionTableScreen):
         self.tell(lambda intents: intents.new_round(seat))
 
     def open_menu(self) -> None:
-        """Menu: the board (sector leaders, the pawn, the open cards), moving the pawn (with the
+        """Menu: How to play, the board (sector leaders, the pawn, the open cards), moving the pawn (with the
         pack's map), the ledger, leave the game, keep playing."""
         view = table_of(self.app).view()
-        choices: list[Choice] = [(_("The board: leaders, pawn, open cards"), self.show_board, theme.ACCENT)]
+        choices: list[Choice] = [(_("How to play"), self.show_rules, theme.ACCENT),
+                                 (_("The board: leaders, pawn, open cards"), self.show_board, theme.ACCENT)]
         if view is not None and view.metros:
             choices.append((_("Move the pawn"), self.ask_pawn, theme.ACCENT))
         choices += [(_("Ledger"), self.show_ledger, theme.ACCENT),

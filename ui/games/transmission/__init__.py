@@ -35,4 +35,5 @@ SCREENS = GameScreens(
     blurb=N_("Mission Control or dealer"),  # translated where it is shown
     keys=KEYS_HELP,
     table=Reference("ui.games.transmission.game:TransmissionTable"),
+    rules=Reference("ui.games.transmission.rules:pages"),
 )
