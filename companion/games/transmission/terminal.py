@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from companion.games.transmission.content.model import BoostKind, ContentPack
-from companion.games.transmission.content.words import pack_text
+from companion.games.transmission.content.words import module_names
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import REGISTERS
@@ -250,7 +250,7 @@ class Terminal:
     @property
     def names(self) -> dict[str, str]:
         """The modules' names by letter, in the table's language."""
-        return {m.letter: pack_text(m.name) for m in self.session.content.modules}
+        return module_names(self.session.content)
 
     def say(self, *lines: str) -> None:
         self.output_fn("\n".join(lines))
