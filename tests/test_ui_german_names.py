@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from companion import i18n
-from i18n_support import plain, report, shown, visible_labels
+from i18n_support import misfits, plain, report, shown, visible_labels
 
 SHOTS = "german_names"
 #: Hard, with this seed the deal has a Clear Signal or a Cross Check (test_ui_person_mc's seed).
@@ -71,6 +71,7 @@ class Look:
         self.found: list[str] = []
         self.seen: list[str] = []
         self.drawn: set[str] = set()
+        self.misfits: list[str] = []
 
     def __call__(self, name: str) -> None:
         h = self.h
@@ -83,6 +84,7 @@ class Look:
         drawn = drawn_names(h.window)
         self.drawn.update(drawn)
         texts += [(f"drawn on the board {text!r}", text) for text in drawn]
+        self.misfits += [f"{name}: {line}" for line in misfits(h.window)]
         for where, text in texts:
             for word, pattern in self.patterns:
                 if pattern.search(text):
@@ -306,3 +308,4 @@ def test_no_english_names_on_a_german_game(ui_harness: Any, tmp_path: Path, germ
     german_names = {names.get(m.name, m.name) for m in app.content.modules}
     assert look.drawn & german_names, f"the boards drew no German module name: {sorted(look.drawn)}"
     assert not look.found, report(look.found)
+    assert not look.misfits, report(look.misfits)

@@ -87,7 +87,7 @@ class ExecuteScreen(BaseScreen[TableView]):
         if len(strip.children) != total:
             strip.clear_widgets()
             for _cell in range(total):
-                strip.add_widget(StripCell(markup=True, font_size="14sp"))  # "Reparieren" whole
+                strip.add_widget(StripCell(markup=True, font_size="13sp"))  # "Aufnehmen" on one line
         for i, (cell, command) in enumerate(zip(reversed(strip.children), execution.commands), start=1):
             icon = COMMAND_ICONS[command]
             cell.text = f"[font={theme.SYMBOL_FONT}][size=24sp]{icon}[/size][/font]\n{_(command.title)}"
