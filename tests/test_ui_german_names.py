@@ -7,8 +7,8 @@ a person as Mission Control (RULES.md, With a person as Mission Control) is play
 screen, Board set-up, Fix the board and its pickers, Mission Control's screen (missions, the pick, the
 error card, the hand-over), Transmission, Decode with a Signal Boost spent, every step of Execute,
 Mission complete, to the End, and at each one no visible text holds an English name of the content
-pack (modules, missions, Signal Boosts, difficulties) or of the rules (the Command cards) whose German
-differs: neither a label's text nor a module name the board draws on its canvas.
+pack (modules, missions, Signal Boosts, difficulties) or of the rules (the Command cards, the phases)
+whose German differs: neither a label's text nor a module name the board draws on its canvas.
 
 The names come from the content pack and :class:`Command` (English, the catalog's ids); a name that
 German writes the same way ("Standard", "Training", "West") is no finding.
@@ -35,12 +35,15 @@ def english_names(content: Any) -> dict[str, str]:
     """Each English name a player could read (pack and rules) -> its German, where the two differ."""
     from companion.games.transmission.content.words import pack_text
     from companion.games.transmission.engine.commands import Command
+    from companion.games.transmission.engine.state import Phase
+    from companion.table.words import phase_word
 
     words = ([c.title for c in Command] + [m.name for m in content.modules]
              + [m.title for m in content.missions] + [b.name for b in content.boosts]
              + [d.title for d in content.difficulties])
     assert i18n.language() == "de"
     german = {word: pack_text(word) for word in words}
+    german |= {phase.value: str(phase_word(phase.value)) for phase in Phase}  # "not in the layout phase"
     return {word: de for word, de in german.items() if de.casefold() != word.casefold()}
 
 
