@@ -88,7 +88,8 @@ def _walk(root: Any) -> Iterator[Any]:
         stack.extend(getattr(widget, "children", ()))
 
 
-def _shown(widget: Any) -> bool:
+def shown(widget: Any) -> bool:
+    """Whether ``widget`` is drawn: it and every parent have an opacity above 0 and a size."""
     node = widget
     while node is not None:
         if getattr(node, "opacity", 1) <= 0:
@@ -136,7 +137,7 @@ def visible_labels(window: Any) -> list[Any]:
 
     found = []
     for widget in _walk(window):
-        if not isinstance(widget, Label) or not widget.text.strip() or not _shown(widget):
+        if not isinstance(widget, Label) or not widget.text.strip() or not shown(widget):
             continue
         x, y = widget.to_window(*widget.pos)
         if not _area(_cut((x, y, x + widget.width, y + widget.height), _clip(widget, window))):
@@ -312,7 +313,7 @@ def _squeezed(window: Any) -> list[Any]:
     found = []
     for widget in _walk(window):
         if isinstance(widget, Label) and widget.text.strip() and widget.opacity > 0 \
-                and (widget.width <= 0 or widget.height <= 0) and _shown(widget.parent):
+                and (widget.width <= 0 or widget.height <= 0) and shown(widget.parent):
             found.append(widget)
     return found
 

@@ -46,10 +46,16 @@ def pile_word(pile: str) -> Said:
 
 
 def phase_word(phase: str) -> Said:
-    """A phase's name (``"round_end"`` -> ``"round end"``) in the table's language, its English kept."""
+    """A phase's name (``"round_end"`` -> ``"round end"``) in the table's language, its English kept:
+    the action games' and Incoming Transmission's (``"layout"``, ``"decode"``: RULES.md, A
+    transmission)."""
     words = {"setup": pgettext("phase", "setup"), "turn": pgettext("phase", "turn"),
              "round_end": pgettext("phase", "round end"), "settlement": pgettext("phase", "settlement"),
-             "over": pgettext("phase", "over"), "play": pgettext("phase", "play")}
+             "over": pgettext("phase", "over"), "play": pgettext("phase", "play"),
+             "layout": pgettext("phase", "layout"), "missions": pgettext("phase", "missions"),
+             "select": pgettext("phase", "select"), "reveal": pgettext("phase", "reveal"),
+             "error": pgettext("phase", "error"), "scramble": pgettext("phase", "scramble"),
+             "decode": pgettext("phase", "decode"), "deal": pgettext("phase", "deal")}
     plain = phase.replace("_", " ")
     return Said(words.get(phase, plain), plain)
 

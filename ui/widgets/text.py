@@ -8,9 +8,10 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, InstructionGroup, Rectangle
 
-__all__ = ["blit", "text_texture"]
+__all__ = ["blit", "fit_size", "text_texture"]
 
 _TEXTURES: dict[tuple[Any, ...], Any] = {}
+_WIDTHS: dict[tuple[str, int, bool, str], float] = {}
 
 
 def text_texture(text: str, size: float, *, bold: bool = False, font: str = "Roboto",
@@ -30,6 +31,34 @@ def text_texture(text: str, size: float, *, bold: bool = False, font: str = "Rob
             _TEXTURES.clear()
         _TEXTURES[key] = texture
     return texture
+
+
+def _word_width(word: str, size: int, bold: bool, font: str) -> float:
+    key = (word, size, bold, font)
+    width = _WIDTHS.get(key)
+    if width is None:
+        label = CoreLabel(text=word, font_size=size, bold=bold, font_name=font)
+        label.refresh()
+        width = float(label.content_width)
+        if len(_WIDTHS) > 4000:
+            _WIDTHS.clear()
+        _WIDTHS[key] = width
+    return width
+
+
+def fit_size(text: str, size: float, width: float, *, minimum: float, bold: bool = False,
+             font: str = "Roboto") -> float:
+    """The largest whole-pixel font size from ``size`` down to ``minimum`` (pixels) at which every word
+    of ``text`` fits ``width`` pixels on its own line, so that :func:`text_texture` wraps it between
+    words only (a long German compound, "Wissenschaftslabor", is drawn whole in a smaller type, never
+    broken as "Wissenschaf" / "tslabor"); ``minimum`` when none does.
+    """
+    words = text.split() or [text]
+    low = max(1, round(minimum))
+    for candidate in range(max(low, round(size)), low - 1, -1):
+        if all(_word_width(word, candidate, bold, font) <= width for word in words):
+            return float(candidate)
+    return float(low)
 
 
 def blit(group: InstructionGroup, texture: Any, cx: float, cy: float,

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.content.words import pack_text
+from companion.games.transmission.content.words import module_names, pack_text
 from companion.games.transmission.engine.board import HALLWAY
 from companion.i18n import N_, _
 
@@ -110,7 +110,8 @@ class BoardDraft:
         return list(self.rows), self.cadet, (self.carrying or None)
 
     def names(self) -> dict[str, str]:
-        return {m.letter: pack_text(m.name) for m in self.content.modules}
+        """The modules' names by letter, in the table's language (:func:`module_names`)."""
+        return module_names(self.content)
 
     def tile(self, cell: Cell) -> str:
         return self.rows[cell[0]][cell[1]]

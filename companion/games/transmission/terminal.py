@@ -23,7 +23,7 @@ from typing import NoReturn
 from companion import i18n
 from companion.games.transmission.command_words import CommandWordError, accepted_words, example, read_command
 from companion.games.transmission.content.model import BoostKind, ContentPack
-from companion.games.transmission.content.words import pack_text
+from companion.games.transmission.content.words import module_names
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.engine.game import REGISTERS
@@ -266,7 +266,7 @@ class Terminal:
     @property
     def names(self) -> dict[str, str]:
         """The modules' names by letter, in the table's language."""
-        return {m.letter: pack_text(m.name) for m in self.session.content.modules}
+        return module_names(self.session.content)
 
     def say(self, *lines: str) -> None:
         self.output_fn("\n".join(lines))

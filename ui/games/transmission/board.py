@@ -21,11 +21,13 @@ from kivy.uix.widget import Widget
 
 from companion.i18n import pgettext
 from ui import theme
-from ui.widgets.text import blit, text_texture
+from ui.widgets.text import blit, fit_size, text_texture
 
 __all__ = ["HALLWAY_TILE", "BoardView", "TileView", "draw_tile"]
 
 HALLWAY_TILE = "."
+#: The smallest type (pixels) a module's name on a tile shrinks to, to be drawn without breaking a word.
+NAME_MIN_SIZE = 8.0
 
 
 def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, *,
@@ -76,7 +78,9 @@ def draw_tile(group: InstructionGroup, tile: str, x: float, y: float, s: float, 
             name = names.get(tile.upper(), "")
             if name:
                 width = side * 0.86 if tile.upper() in devices else side - 4
-                texture = text_texture(name, max(11.0, side * 0.16), width=width)
+                # Whole words only: a long name ("Lebenserhaltung") takes a smaller type.
+                size = fit_size(name, max(11.0, side * 0.16), width, minimum=NAME_MIN_SIZE)
+                texture = text_texture(name, size, width=width)
                 # A two-line name ("Comms Array") sits a little higher, clear of the cell's edge.
                 blit(group, texture, x0 + side / 2, y0 + max(side * 0.20, texture.height / 2 + side * 0.06))
     if cadet:

@@ -7,15 +7,11 @@ from typing import Any
 
 from kivy.properties import DictProperty, ListProperty, StringProperty
 
+from companion.games.transmission.content.words import module_names
 from companion.games.transmission.table_view import TableView
 from companion.i18n import _
 from ui.games.transmission.board import BoardView, TileView  # noqa: F401  (widgets its .kv builds)
-from ui.host import Host
 from ui.screens.base import BaseScreen
-
-
-def module_names(app: Host) -> dict[str, str]:
-    return {m.letter: m.name for m in app.content.modules}
 
 
 class BoardSetupScreen(BaseScreen[TableView]):
@@ -27,7 +23,7 @@ class BoardSetupScreen(BaseScreen[TableView]):
         super().__init__(name="board_setup", **kwargs)
 
     def refresh(self, view: TableView) -> None:
-        self.names = module_names(self.app)
+        self.names = module_names(self.app.content)
         self.devices = sorted(self.app.content.devices)
         self.ids.board.rows = list(view.rows)
         self.ids.board.cadet = list(view.cadet)

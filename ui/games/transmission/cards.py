@@ -95,7 +95,9 @@ class CardButton(Widget):
 
     def on_card_id(self, _: object, card_id: str) -> None:
         if card_id:
-            self.title, self.icon, self.hint = card_title(card_id), card_icon(card_id), card_hint(card_id)
+            # the English words: cards.kv says them through tr, so a language switch reaches them
+            command = card_command(card_id)
+            self.title, self.icon, self.hint = command.title, card_icon(card_id), COMMAND_HINTS[command]
 
     def on_tap(self) -> None:
         pass
@@ -161,7 +163,7 @@ class CardGhost(Widget):
 
     def on_card_id(self, _: object, card_id: str) -> None:
         if card_id:
-            self.title, self.icon = card_title(card_id), card_icon(card_id)
+            self.title, self.icon = card_command(card_id).title, card_icon(card_id)  # said through tr (kv)
 
 
 class RegisterSlot(ButtonBehavior, Widget):
@@ -185,7 +187,7 @@ class RegisterSlot(ButtonBehavior, Widget):
     label = StringProperty("")
 
     def on_card_id(self, _: object, card_id: str) -> None:
-        self.title = card_title(card_id) if card_id else ""
+        self.title = card_command(card_id).title if card_id else ""  # said through tr (cards.kv)
         self.icon = card_icon(card_id) if card_id else ""
 
 

@@ -35,7 +35,7 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringP
 
 from companion.games.transmission.board_draft import BoardDraft, board_problem, missing_modules
 from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.content.words import pack_text
+from companion.games.transmission.content.words import module_names
 from companion.games.transmission.engine.board import HALLWAY, SIZE
 from companion.games.transmission.engine.correction import PHASES
 from companion.games.transmission.table_view import TableView
@@ -167,7 +167,8 @@ class CorrectionScreen(BaseScreen[TableView]):
         self._update()
 
     def module_names(self) -> dict[str, str]:
-        return {m.letter: m.name for m in self.content.modules}
+        """The modules' names by letter, in the table's language (:func:`module_names`)."""
+        return module_names(self.content)
 
     # ------------------------------------------------------------------ edits
 
@@ -246,8 +247,8 @@ class CorrectionScreen(BaseScreen[TableView]):
             return None
         names = self.module_names()
         missing = set(missing_modules(self.content, self.rows, self.carrying or None))
-        choices = [(_("{letter}  {module}  (missing)").format(letter=m.letter, module=pack_text(name))
-                    if name in missing else f"{m.letter}  {pack_text(name)}", m.letter,
+        choices = [(_("{letter}  {module}  (missing)").format(letter=m.letter, module=name)
+                    if name in missing else f"{m.letter}  {name}", m.letter,
                     theme.DANGER if name in missing else (theme.ACCENT if m.letter in self.devices
                                                           else theme.SECONDARY))
                    for m in self.content.modules for name in [names[m.letter]]]
@@ -258,7 +259,7 @@ class CorrectionScreen(BaseScreen[TableView]):
     def choose_carrying(self) -> TilePicker:
         names = self.module_names()
         choices: list[TileChoice] = [(_("Nothing"), None, theme.SECONDARY)]
-        choices += [(f"{letter}  {pack_text(names[letter])}", letter, theme.ACCENT)
+        choices += [(f"{letter}  {names[letter]}", letter, theme.ACCENT)
                     for letter in self.devices]
         picker = TilePicker(_("What does the Cadet carry?"), choices, self.set_carrying)
         picker.open()

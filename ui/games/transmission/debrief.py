@@ -22,7 +22,7 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, Numeric
 
 from companion.errors import CompanionError
 from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.content.words import pack_text
+from companion.games.transmission.content.words import module_names, pack_text
 from companion.games.transmission.debrief import (
     COMPANION,
     Debrief,
@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 def _carrying(names: dict[str, str], letter: str | None) -> str:
     if not letter:
         return _("Carrying nothing")
-    return _("Carrying the {device}").format(device=pack_text(names.get(letter, letter)))
+    return _("Carrying the {device}").format(device=names.get(letter, letter))
 
 
 def _heading(debrief: Debrief) -> str:
@@ -67,7 +67,7 @@ def page_texts(content: ContentPack, debrief: Debrief, page: int) -> dict[str, A
 
     :raises IndexError: no such page."""
     t = debrief.transmissions[page]
-    names = {m.letter: m.name for m in content.modules}
+    names = module_names(content)
     mission_titles = {m.id: pack_text(m.title) for m in content.missions}
     boosts = [_("{boost} on {asked}: “{answer}”").format(boost=pack_text(b.name), asked=b.asked,
                                                         answer=b.answer)
@@ -146,7 +146,7 @@ class DebriefScreen(BaseScreen[TableView]):
         self.back_to = back_to
         self.debrief, self.pages, self.page = None, 0, 0
         self.problem = self.heading = self.where = ""
-        self.names = {m.letter: m.name for m in self.app.content.modules}
+        self.names = module_names(self.app.content)
         self.devices = sorted(self.app.content.devices)
         self._asked += 1
 

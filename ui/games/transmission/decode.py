@@ -21,9 +21,10 @@ from kivy.properties import BooleanProperty, DictProperty, ListProperty, Numeric
 from kivy.utils import escape_markup
 
 from companion.games.transmission.content.model import BoostKind
+from companion.games.transmission.content.words import module_names
 from companion.games.transmission.decode import LEAVE_OUT
 from companion.games.transmission.engine.state import BoostAnswer
-from companion.games.transmission.engine.views import CadetView
+from companion.games.transmission.engine.views import CadetView, boost_view
 from companion.games.transmission.table_view import TableView
 from companion.i18n import N_, _, ngettext
 from ui import theme
@@ -91,7 +92,7 @@ class DecodeScreen(BaseScreen[TableView]):
     def refresh(self, view: TableView) -> None:
         self._view = view
         self.person = view.mission_control == "person"
-        self.names = {m.letter: m.name for m in self.app.content.modules}
+        self.names = module_names(self.app.content)
         self.devices = sorted(self.app.content.devices)
         unplaced = view.unplaced
         if self.selected not in unplaced:
@@ -139,7 +140,7 @@ class DecodeScreen(BaseScreen[TableView]):
 
     def _answer_line(self, answer: BoostAnswer) -> str:
         try:
-            name = self.app.content.boost(answer.boost).name
+            name = boost_view(self.app.content, answer.boost).name
         except KeyError:
             name = answer.boost
         return f"[b]{escape_markup(name)}:[/b] {escape_markup(answer.text)}"
@@ -256,7 +257,7 @@ class DecodeScreen(BaseScreen[TableView]):
             if slot.card_id:
                 self._spend(self.pending, card=slot.card_id)
             else:
-                name = self.app.content.boost(self.pending).name  # the pack's name ("Cross Check")
+                name = boost_view(self.app.content, self.pending).name  # "Cross Check": "Gegenprobe"
                 self.app.show_message(_("{boost}: tap a card to ask where it goes.").format(boost=name),
                                       "info")
         elif self.selected:
@@ -299,7 +300,7 @@ class DecodeScreen(BaseScreen[TableView]):
             self.app.clear_message()
             self.app.redraw()
             return
-        boost = self.app.content.boost(boost_id)
+        boost = boost_view(self.app.content, boost_id)  # its name and text in the table's language
         if boost.kind is ASKS_REGISTER:
             self.pending = boost_id
             self.app.show_message(
@@ -328,7 +329,7 @@ class DecodeScreen(BaseScreen[TableView]):
     def _useless_reason(self, boost_id: str, view: CadetView | None) -> str:
         """Why a Debug or Abort cannot be used right now ("" when it can): no error, empty registers."""
         try:
-            boost = self.app.content.boost(boost_id)
+            boost = boost_view(self.app.content, boost_id)
         except KeyError:
             return ""
         now = self.app.table_view()

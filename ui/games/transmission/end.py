@@ -8,9 +8,10 @@ from typing import Any
 from kivy.properties import BooleanProperty, StringProperty
 
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.game import Outcome
 from companion.games.transmission.table_view import TableView
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, number
 from ui.games.transmission.debrief import DebriefScreen
 from ui.screens.base import BaseScreen
 
@@ -34,8 +35,8 @@ def score_lines(content: ContentPack, difficulty: str, outcome: Outcome) -> list
                      .format(n=boosts, points=rule.per_unused_boost, total=boosts * rule.per_unused_boost))
     else:
         lines.append(_("No bonus without a victory"))
-    lines.append(_("× {multiplier} for {difficulty} = {score}").format(multiplier=f"{preset.multiplier:g}",
-                                                                       difficulty=preset.title,
+    lines.append(_("× {multiplier} for {difficulty} = {score}").format(multiplier=number(preset.multiplier),
+                                                                       difficulty=pack_text(preset.title),
                                                                        score=outcome.score))
     return lines
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 
+from companion.games.transmission.content.words import module_names
 from companion.games.transmission.engine.board import Position
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.table_view import TableView
@@ -18,7 +19,9 @@ from ui.widgets.controls import StripCell
 
 
 def describe_step(command: Command, before: Position, after: Position, names: dict[str, str]) -> str:
-    """What to do on the table for one command (RULES.md, The commands)."""
+    """What to do on the table for one command (RULES.md, The commands).
+
+    :param names: the modules' names by letter, in the table's language (:func:`module_names`)."""
     def name(letter: str | None) -> str:
         return names.get((letter or "").upper(), letter or "")
 
@@ -53,7 +56,7 @@ class ExecuteScreen(BaseScreen[TableView]):
         execution = view.last_execution
         if execution is None:
             return
-        self.names = {m.letter: m.name for m in self.app.content.modules}
+        self.names = module_names(self.app.content)
         self.devices = sorted(self.app.content.devices)
         total = len(execution.commands)
         k = min(view.shown_steps, total)
@@ -84,7 +87,7 @@ class ExecuteScreen(BaseScreen[TableView]):
         if len(strip.children) != total:
             strip.clear_widgets()
             for _cell in range(total):
-                strip.add_widget(StripCell(markup=True, font_size="14sp"))  # "Reparieren" whole
+                strip.add_widget(StripCell(markup=True, font_size="13sp"))  # "Aufnehmen" on one line
         for i, (cell, command) in enumerate(zip(reversed(strip.children), execution.commands), start=1):
             icon = COMMAND_ICONS[command]
             cell.text = f"[font={theme.SYMBOL_FONT}][size=24sp]{icon}[/size][/font]\n{_(command.title)}"

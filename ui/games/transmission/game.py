@@ -30,6 +30,7 @@ from kivy.clock import Clock
 
 from companion.games.transmission.content.loader import content_to_resume, default_content
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.content.words import pack_text
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.intents import GuardedIntents, Intents
 from companion.games.transmission.names import Step
@@ -210,7 +211,7 @@ class TransmissionTable:
 
     def resume_words(self, saved: SavedGame) -> str:
         """The resume offer's question for ``saved`` (its difficulty by title)."""
-        titles = {d.name: d.title for d in self.content.difficulties}
+        titles = {d.name: pack_text(d.title) for d in self.content.difficulties}
         return records.resume_question(saved, titles)
 
     def resume(self, saved: SavedGame) -> bool:

@@ -33,7 +33,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from companion.games.transmission.content.model import ContentPack
-from companion.games.transmission.content.words import pack_text
+from companion.games.transmission.content.words import module_names
 from companion.games.transmission.engine.commands import Command
 from companion.games.transmission.seat_view import Coach, SeatView
 from companion.games.transmission.table_view import TableView
@@ -148,8 +148,6 @@ class SeatScreen(ModalView):
         self._shown = False
         self._trigger = Clock.create_trigger(lambda _dt: self.refresh(), -1)
         seat.subscribe(self._on_event)
-        self._names = {m.letter: m.name for m in seat.content.modules}
-        self.ids.board.names = self._names
         self.ids.board.devices = sorted(seat.content.devices)
 
     # ------------------------------------------------------------------ opening and closing
@@ -200,8 +198,10 @@ class SeatScreen(ModalView):
         table = self.seat.view()
         self.ids.board.rows = list(table.rows)
         self.ids.board.cadet = list(table.cadet)
+        names = module_names(self.seat.content)  # in the language now in use
+        self.ids.board.names = names
         if table.carrying:
-            held = pack_text(self._names.get(table.carrying, table.carrying))
+            held = names.get(table.carrying, table.carrying)
             self.ids.carrying.text = _("The Cadet carries {device}.").format(device=held)
         else:
             self.ids.carrying.text = _("The Cadet carries nothing.")

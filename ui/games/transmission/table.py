@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from companion.games.transmission.content.model import ContentPack
+from companion.games.transmission.engine.views import boost_view
 from companion.games.transmission.events import (
     BoostAnswered,
     Executed,
@@ -52,7 +53,7 @@ def read_event(event: Event, content: ContentPack) -> EventNews:
     if isinstance(event, Refused):
         said = (event.message, "error")
     elif isinstance(event, BoostAnswered):
-        said = (f"{content.boost(event.boost).name}: {event.message}", "answer")
+        said = (f"{boost_view(content, event.boost).name}: {event.message}", "answer")
     elif isinstance(event, (Placed, StepChanged, Executed)) or (isinstance(event, SeatChanged)
                                                               and event.clear_table):
         said = ("", "info")

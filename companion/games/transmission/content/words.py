@@ -14,12 +14,15 @@ A translation keeps to the pack's limits (a mission title of
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from companion.i18n import _
 from companion.table.pack_words import extract_words
 
-__all__ = ["SHOWN", "extract_pack", "pack_text", "shown_words"]
+if TYPE_CHECKING:
+    from companion.games.transmission.content.model import ContentPack
+
+__all__ = ["SHOWN", "extract_pack", "module_names", "pack_text", "shown_words"]
 
 #: The pack's tables and the keys of each that the table reads (a list of tables: each entry's keys).
 SHOWN: Mapping[str, tuple[str, ...]] = {
@@ -35,6 +38,14 @@ def pack_text(text: str) -> str:
     """A content pack's ``text`` in the table's language (itself when the catalog has none).  An empty
     text stays empty (gettext's empty message is the catalog's header)."""
     return _(text) if text else text
+
+
+def module_names(content: ContentPack) -> dict[str, str]:
+    """Each module's name by its letter, in the table's language (``{"A": "Androide", ...}`` in
+    German): the one mapping every board, tile and sentence that names a module reads.  Made anew
+    each time, so a screen that fills itself again after a change of language names them in the new
+    one (and its board, given a different mapping, redraws)."""
+    return {m.letter: pack_text(m.name) for m in content.modules}
 
 
 def shown_words(data: Mapping[str, Any]) -> Iterator[tuple[str, str]]:

@@ -56,6 +56,7 @@ from companion.games.transmission.engine.board import (
 from companion.games.transmission.engine.commands import Command, card_command
 from companion.games.transmission.engine.state import REGISTERS, GameState, Phase, rules_for
 from companion.i18n import N_, _
+from companion.table.words import phase_word
 
 __all__ = ["PHASES", "correction_from", "correction_reason", "apply_correction", "describe", "position_of",
            "some_order_possible"]
@@ -168,7 +169,7 @@ def correction_reason(content: ContentPack, state: GameState, action: CorrectBoa
         if state.phase is Phase.OVER:
             return said(N_("the game is over: there is no board to correct"))
         return said(N_("the board is corrected between transmissions or while decoding, not in the "
-                       "{phase} phase"), phase=state.phase.value)
+                       "{phase} phase"), phase=phase_word(state.phase.value))
     why = _board_reason(content, action) or _cadet_reason(action)
     if why is not None:
         return why

@@ -57,6 +57,7 @@ from companion.games.transmission.engine.state import (
 )
 from companion.games.transmission.engine.undo import revert, undo_reason, undo_target
 from companion.i18n import N_
+from companion.table.words import phase_word
 
 # The state's names, for the modules that know the game by this one.
 __all__ = [
@@ -168,8 +169,8 @@ def reason(content: ContentPack, state: GameState, action: Action) -> str | None
         DealBoost: Phase.DEAL,
     }[type(action)]
     if phase is not expected:
-        return said(N_("not now: the game is in the {phase} phase, not {expected}"), phase=phase.value,
-                    expected=expected.value)
+        return said(N_("not now: the game is in the {phase} phase, not {expected}"),
+                    phase=phase_word(phase.value), expected=phase_word(expected.value))
     if isinstance(action, Layout):
         return _layout_reason(content, state, action.rows)
     if isinstance(action, DrawMissions):

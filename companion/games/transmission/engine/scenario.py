@@ -111,7 +111,7 @@ def _known(content: ContentPack) -> str:
 
 
 def _name(content: ContentPack, letter: str) -> Said:
-    return said(N_("the {name} ({letter})"), name=content.module(letter).name, letter=letter.upper())
+    return said(N_("the {name} ({letter})"), name=said(content.module(letter).name), letter=letter.upper())
 
 
 def _at(cell: Cell) -> str:

@@ -126,7 +126,10 @@ def _transmission(content: ContentPack, cid: str) -> TransmissionView:
     return TransmissionView(t.id, t.level, t.clear_register, t.errors)
 
 
-def _boost(content: ContentPack, bid: str) -> BoostView:
+def boost_view(content: ContentPack, bid: str) -> BoostView:
+    """Signal Boost ``bid`` as the table reads it: its name and text in the table's language.
+
+    :raises KeyError: the pack has no boost ``bid``."""
     b = content.boost(bid)
     return BoostView(b.id, b.kind, pack_text(b.name), pack_text(b.text))
 
@@ -149,7 +152,7 @@ def cadet_view(content: ContentPack, state: GameState) -> CadetView:
         registers=tuple(_card(c) if c else None for c in state.registers),
         hand=tuple(_card(c) for c in state.hand),
         leave_out=state.leave_out,
-        boosts=tuple(_boost(content, b) for b in state.boosts),
+        boosts=tuple(boost_view(content, b) for b in state.boosts),
         answers=state.answers,
         missions_total=len(state.missions),
         completed=tuple(mission_view(content, m) for m in state.completed_ids),
