@@ -122,6 +122,10 @@ class TransmissionTable:
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
         #: Mission Control's phone page (:class:`ui.games.transmission.phone_link.PhoneLink`), if on.
         self.phone: Any = None
+        #: Why the phone page asked for at Setup could not start (a sentence), else ``""``: Board
+        #: set-up and Thinking show it for as long as the game is on (the touchscreen's own Mission
+        #: Control screen serves instead), not once in the message bar the next screen clears.
+        self.phone_off = ""
 
     # ------------------------------------------------------------------ what the screens read
 
@@ -204,9 +208,15 @@ class TransmissionTable:
         """Mission Control on a phone (a new game, or one resumed): start the phone server with a new
         one-game token and show its code; if it cannot start, the message bar says why once and the
         touchscreen's own Mission Control screen serves (issue 23)."""
+        self.phone_off = ""
         if isinstance(session, PhoneSession):
             from ui.games.transmission.phone_link import PhoneLink
-            self.phone = PhoneLink.for_table(session, self.host.table_config, self.host.show_message)
+
+            def off(text: str, _kind: str) -> None:
+                self.phone_off = text
+                self._redraw_trigger()
+
+            self.phone = PhoneLink.for_table(session, self.host.table_config, off)
 
     def resume_words(self, saved: SavedGame) -> str:
         """The resume offer's question for ``saved`` (its difficulty by title)."""
@@ -258,6 +268,7 @@ class TransmissionTable:
         if self.phone is not None:
             self.phone.stop()
             self.phone = None
+        self.phone_off = ""
         self.help_over_game = False
         self.correcting = False
         self.session = None
@@ -441,6 +452,8 @@ class TransmissionTable:
             name = ""  # keep the previous screen up for the first 200 ms
         if self.help_over_game or self.correcting:
             name = ""  # How to play (or Fix the board) stays up until its Back (Save, Cancel)
+        if self.host.manager.current == "settings":
+            name = ""  # Settings opened from the Menu stays up (a language tapped redraws) until Back
         view = session.view()
         fill_status(self.host.status, view, self.content, self.dealt)
         store = self.host.store
