@@ -112,6 +112,11 @@ def test_a_phone_without_a_network_is_said_whole_all_game(ui_harness: Any, start
     assert app.session.step is Step.THINKING and thinking.person
     assert thinking.ids.phone_off.text == app.phone_off and thinking.ids.phone_off.opacity == 1
     fits(h, f"phone_off_thinking_{language}")
+    before = app.phone_off
+    i18n.set_language("de" if language == "en" else "en")  # Settings, mid-game: the notice follows
+    h.pump(frames=6)
+    assert thinking.ids.phone_off.text == app.phone_off != before
+    assert tr("Hold: Mission Control") in app.phone_off
 
     app.transmission.abandon()  # the game is left: nothing is said of a phone any more
     wait_screen(h, "home")

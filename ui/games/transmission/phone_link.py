@@ -8,7 +8,7 @@ on Kivy's thread (:func:`ui.phone.state.apply_intent`), and each session event p
 view (:func:`ui.phone.state.phone_state`) to the phone.  The touchscreen never shows the seat's view
 while a phone holds the seat; its hold button shows the code again instead.
 
-If the server cannot start (port in use, no network), ``say`` is told why (the table keeps it on Board
+If the server cannot start (port in use, no network), the table is told why (it keeps it on Board
 set-up and Thinking for the whole game: ``TransmissionTable.phone_off``) and the game goes on with the
 touchscreen's own Mission Control screen (:class:`~ui.games.transmission.mc_seat.SeatScreen`).
 """
@@ -208,28 +208,34 @@ class PhoneLink:
 
     @classmethod
     def for_table(cls, session: PhoneSession, config: Config,
-                  say: Callable[[str, str], None]) -> PhoneLink | None:
-        """Start the link for a new game, or tell ``say`` why the phone cannot be used (``None``: the
-        game goes on with the touchscreen's Mission Control screen, its hold button named)."""
+                  off: Callable[[Callable[[], str]], None]) -> PhoneLink | None:
+        """Start the link for a new game, or tell ``off`` why the phone cannot be used (``None``: the
+        game goes on with the touchscreen's Mission Control screen, its hold button named).
+
+        :param off: given the sentence as a function (it words it in the table's language at each
+            call: a language switched mid-game reaches it), for the table to keep showing.
+        """
         try:
             settings = phone_settings(config.section("phone"), str(config.path or "<defaults>"))
         except ConfigError as exc:
-            say(_("Phone off: {reason}").format(reason=str(exc)), "error")
+            problem = str(exc)
+            off(lambda: _("Phone off: {reason}").format(reason=problem))
             return None
-        link = cls(session, settings, say)
+        link = cls(session, settings, _quiet)
         if not link.server.host:
-            say(_("Phone off: this box has no network. Mission Control chooses on this touchscreen "
-                  "instead: hold \u201c{button}\u201d when it is time to choose.")
-                .format(button=_("Hold: Mission Control")), "error")
+            off(lambda: _("Phone off: this box has no network. Mission Control chooses on this touchscreen "
+                          "instead: hold \u201c{button}\u201d when it is time to choose.")
+                .format(button=_("Hold: Mission Control")))
             link.stop()
             return None
         try:
             link.server.start()
         except PhoneServerError as exc:
             log.warning("phone server: %s", str(exc))
-            say(_("Phone off: {reason}. Mission Control chooses on this touchscreen instead: hold "
-                  "\u201c{button}\u201d when it is time to choose.")
-                .format(reason=str(exc), button=_("Hold: Mission Control")), "error")
+            reason = str(exc)
+            off(lambda: _("Phone off: {reason}. Mission Control chooses on this touchscreen instead: hold "
+                          "\u201c{button}\u201d when it is time to choose.")
+                .format(reason=reason, button=_("Hold: Mission Control")))
             link.stop()
             return None
         link.push()
