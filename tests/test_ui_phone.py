@@ -333,7 +333,7 @@ def test_a_port_in_use_leaves_the_game_on_the_touchscreen(ui_harness: Any, start
         h.tap(next(t for t in s.ids.seats.children if t.value == "phone"))
         tap_text(h, "Start")
         wait_screen(h, "board_setup")
-        assert f"Phone off: port {port} is in use." in str(app.message)
+        assert f"Phone off: port {port} is in use." in app.phone_off  # kept on Board set-up, Thinking
         assert code_screen(h) is None
         h.screenshot("phone_port_in_use.png")
         session = app.session

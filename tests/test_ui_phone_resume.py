@@ -159,8 +159,9 @@ def test_a_resumed_phone_game_with_the_port_in_use_goes_on_on_the_touchscreen(
         session = app.session
         assert isinstance(session, PhoneSession) and not session.seat_open
         assert code_screen(h) is None and app.transmission.phone is None
-        said = str(app.message)
-        assert said.startswith(f"Phone off: port {port} is in use.") and "hold the button" in said, said
+        said = app.phone_off  # kept on Thinking for the whole game
+        assert said.startswith(f"Phone off: port {port} is in use.") and "Hold: Mission Control" in said, said
+        assert h.app.manager.current_screen.ids.phone_off.text == said
         assert not touchscreen_leaks(h)
         h.screenshot("phone_resumed_port_in_use.png")
         # The touchscreen's own Mission Control screen serves the person.

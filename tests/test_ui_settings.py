@@ -150,7 +150,7 @@ def test_the_status_strip_mute_button_and_the_menu_settings(ui_harness: Any, tmp
     settle(h)
     tap_text(h, "Settings")
     wait_screen(h, "settings")
-    tap_text(h, "Back")
+    tap_text(h, "Back to the game")
     wait_screen(h, "board_setup")
 
     tap_text(h, "Board is ready")

@@ -256,13 +256,20 @@ def test_an_unfinished_game_resumes_mid_decode(ui_harness: Any, start_app: Any, 
     assert [s.ids[f"register{k}"].card_id or None for k in range(1, 6)] == arrangement
     h.screenshot("store_resumed_decode.png")
 
-    # Started again, "Start new" abandons it: History says so, and nothing is offered any more.
+    # Started again, "Start new" (asked once more) abandons it and goes to a new game's Setup:
+    # History says so, and nothing is offered any more.
     app = restart(h, start_app, store_path=store_file)
     h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="the resume offer")
     settle(h)
     tap_text(h, "Start new")
-    h.pump_until(lambda: not h.find_all(cls="ChoicePopup"), what="the offer to close")
-    assert app.session is None and app.manager.current == "home"
+    h.pump_until(lambda: h.find_all(cls="ChoicePopup", where=lambda w: w.title == "Start a new game?"),
+                 what="Start new to ask once more")
+    settle(h)
+    tap_text(h, "Start new game")
+    wait_screen(h, "setup")
+    assert app.session is None
+    tap_text(h, "Back")
+    wait_screen(h, "home")
     tap_text(h, "History")
     history = wait_screen(h, "history")
     rows = history.ids.games.data
@@ -596,6 +603,11 @@ def test_escape_on_the_offer_leaves_the_game_and_new_game_asks_before_it_is_lost
     h.pump_until(lambda: bool(h.find_all(cls="ChoicePopup")), what="New game to ask first")
     settle(h)
     tap_text(h, "Start new")
+    h.pump_until(lambda: h.find_all(cls="ChoicePopup", where=lambda w: w.title == "Start a new game?"),
+                 what="Start new to ask once more")
+    settle(h)
+    assert app.store is not None and app.store.unfinished() is not None  # asked: nothing given up yet
+    tap_text(h, "Start new game")
     wait_screen(h, "setup")
     assert app.store is not None and app.store.unfinished() is None
     assert [g.result for g in app.store.games()] == ["abandoned"]

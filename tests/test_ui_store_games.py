@@ -162,7 +162,13 @@ def test_the_offer_at_start_names_another_games_unfinished_game(
     texts = " ".join(str(getattr(w, "text", "")) for w in h.find_all(cls="Label"))
     assert "Resume The Six Actions from" in texts and "Ana, Ben" in texts
     tap_text(h, "Start new")
+    h.pump_until(lambda: h.find_all(cls="ChoicePopup", where=lambda w: w.title == "Start a new game?"),
+                 what="Start new to ask once more")
     settle(h)
+    tap_text(h, "Start new game")
+    wait_screen(h, "six_setup")  # a new game of the kind given up
     with Store.open(store_file) as store:
         assert [(g.game, g.result) for g in store.games()][0] == ("six-actions", "abandoned")
         assert store.unfinished() is None
+    h.app.show("home")  # a Setup's name field left focused would outlive the app
+    h.pump(frames=3)

@@ -93,6 +93,8 @@ class CompanionApp(App):
     session = ObjectProperty(None, allownone=True)
     #: Whether the table is muted (the mute buttons; ``ui.table_sound``).
     sound_muted = BooleanProperty(False)
+    #: The end of the quiet hours while the table is in them now (``"07:00"``), else ``""``.
+    sound_quiet_until = StringProperty("")
 
     def __init__(self, content: ContentPack | None = None, difficulty: str | None = None,
                  layout: str | None = None, seed: int | None = None,
@@ -174,6 +176,11 @@ class CompanionApp(App):
     @property
     def choice_error(self) -> str:
         return self.transmission.choice_error
+
+    @property
+    def phone_off(self) -> str:
+        table = self._strip_game()
+        return table.phone_off if table is not None else ""
 
     @property
     def help_over_game(self) -> bool:
@@ -327,8 +334,10 @@ class CompanionApp(App):
 
         An unfinished game in the store (its offer closed with Escape) is offered first: starting
         another gives it up, so that is asked, never done on one press."""
-        self.shelf.choose(game)
-        if self.shelf.playing() is None and self.table_store.offer_resume(then=self.open_setup) is not None:
+        chosen = self.shelf.choose(game)
+        starting = chosen.info.name if chosen is not None else None
+        if self.shelf.playing() is None and self.table_store.offer_resume(
+                then=lambda _old: self.open_setup(), starting=starting) is not None:
             return
         self.open_setup()
 
@@ -339,8 +348,16 @@ class CompanionApp(App):
             self.show(chosen.screens.start)
 
     def offer_resume(self) -> ChoicePopup | None:
-        """On Home at start: an unfinished game is offered for resume (none while a game is on)."""
-        return None if self.shelf.playing() is not None else self.table_store.offer_resume()
+        """On Home at start: an unfinished game is offered for resume (none while a game is on); its
+        Start new (asked once more) goes to the Setup of a new game of that kind."""
+        if self.shelf.playing() is not None:
+            return None
+        return self.table_store.offer_resume(then=self.open_setup_of)
+
+    def open_setup_of(self, game: str) -> None:
+        """The Setup of game ``game`` (chosen on Home from now on)."""
+        self.shelf.choose(game)
+        self.open_setup()
 
     def abandon(self) -> None:
         """Leave the status strip's game (asked already) and go Home."""
@@ -416,6 +433,9 @@ class CompanionApp(App):
         saved, words = self.sound.toggle_mute()
         if not saved:
             self.show_message(words, "error")
+        elif self.sound_quiet_until and not self.sound_muted:
+            self.show_message(_("Quiet hours until {time}: no sound until then (Settings changes them).")
+                              .format(time=self.sound_quiet_until), "info")
 
     def show_table_settings(self) -> None:
         """The Settings screen; its Back returns to the screen it was opened from (a game's, or Home)."""

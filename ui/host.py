@@ -80,6 +80,8 @@ class Host(Protocol):
     dealt: tuple[str, ...]
     #: Why Mission Control could not choose (a sentence), or ``""``.
     choice_error: str
+    #: Why Mission Control's phone is off for the game on the table (a sentence), or ``""``.
+    phone_off: str
     #: True while How to play is open over a game.
     help_over_game: bool
     #: The game whose How to play is open or opening (a registered game's name).
@@ -158,6 +160,8 @@ class Host(Protocol):
 
     #: Whether the table is muted (the mute buttons show it; ``ui.sound``).
     sound_muted: bool
+    #: The end of the quiet hours while the table is in them now (``"07:00"``), else ``""``.
+    sound_quiet_until: str
     #: The speaker and the ``[table]`` settings (the Settings screen).
     sound: TableSound
 

@@ -150,6 +150,11 @@ class Speaker:
         """Whether the local time now is inside the quiet hours."""
         return self.quiet_hours is not None and self.clock() in self.quiet_hours
 
+    def quiet_until(self) -> str:
+        """The end of the quiet hours the local time is in now (``"07:00"``), else ``""``."""
+        span = self.quiet_hours
+        return f"{span.end:%H:%M}" if span is not None and self.clock() in span else ""
+
     def silent(self) -> bool:
         """No cue and no buzzer now: muted, or inside the quiet hours."""
         return self.mute or self.in_quiet_hours()

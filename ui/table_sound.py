@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds after the app's start before the cues are loaded (on their own thread).
 LOAD_AFTER = 0.5
+#: Seconds between looks at the clock: the mute buttons show quiet hours beginning and ending.
+CLOCK_EVERY = 20.0
 
 
 class TableSound:
@@ -48,6 +50,7 @@ class TableSound:
         self.back_to = "home"
         self._session: Any = None
         self._load_event: Any = None
+        self._clock_event: Any = None
 
     # ------------------------------------------------------------------ life
 
@@ -59,6 +62,7 @@ class TableSound:
 
         self._show_mute()
         self._load_event = Clock.schedule_once(self._begin_loading, LOAD_AFTER)
+        self._clock_event = Clock.schedule_interval(lambda _dt: self._show_mute(), CLOCK_EVERY)
         self.app.bind(session=self._on_session)
         self._on_session(self.app, self.app.session)
 
@@ -80,6 +84,9 @@ class TableSound:
         if self._load_event is not None:
             self._load_event.cancel()
             self._load_event = None
+        if self._clock_event is not None:
+            self._clock_event.cancel()
+            self._clock_event = None
         self.app.unbind(session=self._on_session)
         self._session = None
 
@@ -97,7 +104,25 @@ class TableSound:
                 self.speaker.cue(name)
 
     def _show_mute(self) -> None:
+        """The mute buttons follow the speaker: muted, and the quiet hours' end while they are on."""
         self.app.sound_muted = self.speaker.mute
+        self.app.sound_quiet_until = self.speaker.quiet_until()
+
+    def refresh(self) -> None:
+        """Look at the speaker and the clock again now (a test, a screen just shown)."""
+        self._show_mute()
+
+    def state_words(self) -> str:
+        """One sentence on what the table sounds like now, or ``""`` while it plays its cues: no sound
+        device (the settings are kept for a table that has one), muted, or quiet hours until when."""
+        speaker = self.speaker
+        if speaker.problem:
+            return _("No sound here: this box has no working sound device. The settings are kept for "
+                     "when it has one.")
+        if speaker.mute:
+            return ""
+        until = speaker.quiet_until()
+        return _("Quiet hours now: no sound until {time}.").format(time=until) if until else ""
 
     # ------------------------------------------------------------------ settings
 

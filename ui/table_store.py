@@ -17,7 +17,8 @@ from kivy.clock import Clock, ClockEvent
 
 from companion.i18n import _
 from companion.table.registry import Keeper, StoredSession
-from companion.table.store import Store, StoreError
+from companion.table.store import SavedGame, Store, StoreError
+from companion.table.store_rows import counts
 from ui import theme
 from ui.game_table import GameTable
 from ui.popups import ChoicePopup
@@ -133,12 +134,17 @@ class TableStore:
         except StoreError as exc:
             self.failed("marking the game abandoned", exc)
 
-    def offer_resume(self, then: Callable[[], object] | None = None) -> ChoicePopup | None:
+    def offer_resume(self, then: Callable[[str], object] | None = None,
+                     starting: str | None = None) -> ChoicePopup | None:
         """An unfinished game is offered for resume (Resume / Start new): on Home at start, and again
         at New game, so a game is only given up when the table says so.  Escape (or the panel's
-        Back) closes the offer as "not now": the game stays saved and unfinished.
+        Back) closes the offer as "not now": the game stays saved and unfinished.  Start new asks once
+        more (:meth:`confirm_new`) before the game is given up.
 
-        :param then: what Start new does after marking the game abandoned (New game: Setup).
+        :param then: what Start new does after marking the game abandoned, given the unfinished
+            game's name (at start: its Setup; at New game: the chosen game's Setup).
+        :param starting: the game New game starts, when that is another game than the unfinished
+            one's: the offer says the unfinished game is given up by it.
         :returns: the popup, or ``None`` when there is nothing to resume.
         """
         if self.store is None:
@@ -154,15 +160,46 @@ class TableStore:
         if table is None:
             log.warning("unfinished game %s is of %r, which has no screens here", saved.id, saved.game)
             return None
-        popup = ChoicePopup(_("Unfinished game"), table.resume_words(saved),
+        words = table.resume_words(saved)
+        new = starting if starting is not None else saved.game
+        if new != saved.game:
+            words += " " + _("A new game of \u201c{game}\u201d gives it up.").format(game=game_title(new))
+        popup = ChoicePopup(_("Unfinished game"), words,
                             [(_("Resume"), lambda: table.resume(saved), theme.GO),
-                             (_("Start new"), lambda: self.start_new(saved.id, then), theme.SECONDARY)],
+                             (_("Start new"), lambda: self.confirm_new(saved, new, then), theme.SECONDARY)],
                             auto_dismiss=False)
         popup.open()
         return popup
 
-    def start_new(self, game_id: int, then: Callable[[], object] | None) -> None:
-        """The offer's Start new: the unfinished game is marked abandoned, then ``then()``."""
+    def confirm_new(self, saved: SavedGame, new: str, then: Callable[[str], object] | None) -> ChoicePopup:
+        """Start new, asked once: what History keeps of the unfinished game (left: it counts as not
+        won; abandoned before its first move: not counted) and which game starts.  Yes gives it up
+        (:meth:`start_new`); No returns to the resume offer."""
+        title = game_title(saved.game)
+        if counts("abandoned", saved.summary.transmissions_used):
+            kept = _("The unfinished game of \u201c{game}\u201d will be marked as left: it counts as not "
+                     "won and cannot be resumed.").format(game=title)
+        else:
+            kept = _("The unfinished game of \u201c{game}\u201d will be marked as abandoned: no move yet, "
+                     "so it is not counted. It cannot be resumed.").format(game=title)
+        question = _("Start a new game of \u201c{game}\u201d?").format(game=game_title(new))
+        popup = ChoicePopup(_("Start a new game?"), f"{kept}\n{question}",
+                            [(_("No, back"), lambda: self.offer_resume(then, new), theme.SECONDARY),
+                             (_("Start new game"), lambda: self.start_new(saved.id, saved.game, then),
+                              theme.DANGER)],
+                            auto_dismiss=False)
+        popup.open()
+        return popup
+
+    def start_new(self, game_id: int, game: str, then: Callable[[str], object] | None) -> None:
+        """The offer's Start new, confirmed: the unfinished game is marked abandoned, then ``then(game)``."""
         self.abandon(game_id)
         if then is not None:
-            then()
+            then(game)
+
+
+def game_title(name: str) -> str:
+    """The title of game ``name`` in the table's language (its name when no playable game has it)."""
+    from ui.registry import playable
+
+    return next((_(g.info.title) for g in playable() if g.info.name == name), name)

@@ -1,6 +1,9 @@
 """Settings: the table's language and its sound (issue 22, items 6 and 8).
 
-Reached from Home and from a game's Menu; Back returns there.  Every change applies at once
+Reached from Home and from a game's Menu; Back returns there (from a game: "Back to the game"), and
+nothing else leaves it: a language tapped switches the screen in place.  A line says when the table
+is silent whatever the screen shows: no sound device, or inside the quiet hours now (until when).
+Every change applies at once
 (:meth:`ui.table_sound.TableSound.apply`): the language switches every screen without a restart,
 the speaker and the buzzer follow volume, mute and quiet hours, and the config file's ``[table]``
 keeps them (the screen says where, or why it could not: then the change holds for this run).
@@ -14,6 +17,7 @@ from __future__ import annotations
 from datetime import time
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.i18n import LANGUAGES
@@ -50,16 +54,42 @@ class SettingsScreen(BaseScreen[None]):
     #: Where the settings were saved, or why not.
     note = StringProperty("")
     note_error = BooleanProperty(False)
+    #: Why the table is silent now whatever the settings say (``TableSound.state_words``), or ``""``.
+    sound_state = StringProperty("")
+    #: Opened from a game's Menu: Back returns to the game (and says so).
+    from_game = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="settings", **kwargs)
+        self._clock: Any = None
 
     #: The languages offered, code -> the language's own name.
     languages = LANGUAGES
 
     def on_pre_enter(self, *_: object) -> None:
         self.note, self.note_error = "", False
+        self.retranslate()
+
+    def on_enter(self, *_: object) -> None:
+        if self._clock is None:  # the quiet hours begin or end while the screen is up
+            self._clock = Clock.schedule_interval(lambda _dt: self.show_state(), 10)
+
+    def on_leave(self, *_: object) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+
+    def retranslate(self) -> None:
+        """Fill the screen again (on entering it, and after a language switch: the note saying where
+        the change was kept stays)."""
+        self.from_game = self.app.sound.back_to != "home"
         self.show(self.app.sound.settings())
+        self.show_state()
+
+    def show_state(self) -> None:
+        """The line on the table's sound now (no device, quiet hours until when)."""
+        self.app.sound.refresh()
+        self.sound_state = self.app.sound.state_words()
 
     def show(self, settings: TableSettings) -> None:
         """Put ``settings`` on the screen."""
@@ -125,6 +155,7 @@ class SettingsScreen(BaseScreen[None]):
         """Apply what the screen shows, and say where it was kept (or why not)."""
         saved, words = self.app.sound.apply(self.settings())
         self.note, self.note_error = words, not saved
+        self.show_state()
 
     def back(self) -> None:
         self.app.close_table_settings()

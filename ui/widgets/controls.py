@@ -28,7 +28,8 @@ class BigButton(Button):
 
 class MuteButton(BigButton):
     """Every game screen's mute button (issue 22, item 6): shows whether the table is muted
-    (``app.sound_muted``) and mutes or unmutes it (``app.toggle_mute``); 48 px tall at least.
+    (``app.sound_muted``) or in its quiet hours now (a moon), and mutes or unmutes it
+    (``app.toggle_mute``); 48 px tall at least.
 
     :ivar words: the state in a word beside the drawn sign (``False``: the sign alone, where room is short).
     """
@@ -36,6 +37,12 @@ class MuteButton(BigButton):
     words = BooleanProperty(True)
     #: The table is muted (follows the running app's ``sound_muted``).
     muted = BooleanProperty(False)
+    #: The quiet hours' end while the table is in them now (``app.sound_quiet_until``), else ``""``:
+    #: the sign shows a moon instead of the sound waves (the table is silent until then).
+    quiet_until = StringProperty("")
+    #: Which sign is drawn beside the speaker (the kv rule sets them from the two above).
+    waves = BooleanProperty(True)
+    moon = BooleanProperty(False)
     icon_x = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -44,6 +51,9 @@ class MuteButton(BigButton):
         if app is not None and hasattr(app, "sound_muted"):
             self.muted = app.sound_muted
             app.bind(sound_muted=self.setter("muted"))
+        if app is not None and hasattr(app, "sound_quiet_until"):
+            self.quiet_until = app.sound_quiet_until
+            app.bind(sound_quiet_until=self.setter("quiet_until"))
 
     def on_release(self) -> None:
         app = App.get_running_app()

@@ -23,7 +23,7 @@ the app's start imports none of the game (issue 24, item 4; ``companion bench st
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from kivy.clock import Clock
@@ -123,6 +123,8 @@ class TransmissionTable:
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
         #: Mission Control's phone page (:class:`ui.games.transmission.phone_link.PhoneLink`), if on.
         self.phone: Any = None
+        #: Why the phone page asked for at Setup could not start (:attr:`phone_off` words it).
+        self._phone_off: Callable[[], str] | None = None
 
     # ------------------------------------------------------------------ what the screens read
 
@@ -205,9 +207,23 @@ class TransmissionTable:
         """Mission Control on a phone (a new game, or one resumed): start the phone server with a new
         one-game token and show its code; if it cannot start, the message bar says why once and the
         touchscreen's own Mission Control screen serves (issue 23)."""
+        self._phone_off = None
         if isinstance(session, PhoneSession):
             from ui.games.transmission.phone_link import PhoneLink
-            self.phone = PhoneLink.for_table(session, self.host.table_config, self.host.show_message)
+
+            def off(words: Callable[[], str]) -> None:
+                self._phone_off = words
+                self._redraw_trigger()
+
+            self.phone = PhoneLink.for_table(session, self.host.table_config, off)
+
+    @property
+    def phone_off(self) -> str:
+        """Why the phone page asked for at Setup could not start (a sentence in the table's language
+        now), else ``""``: Board set-up and Thinking show it for as long as the game is on (the
+        touchscreen's own Mission Control screen serves instead), not once in the message bar the
+        next screen clears."""
+        return self._phone_off() if self._phone_off is not None else ""
 
     def resume_words(self, saved: SavedGame) -> str:
         """The resume offer's question for ``saved`` (its difficulty by title)."""
@@ -259,6 +275,7 @@ class TransmissionTable:
         if self.phone is not None:
             self.phone.stop()
             self.phone = None
+        self._phone_off = None
         self.help_over_game = False
         self.correcting = False
         self.session = None
@@ -442,6 +459,8 @@ class TransmissionTable:
             name = ""  # keep the previous screen up for the first 200 ms
         if self.help_over_game or self.correcting:
             name = ""  # How to play (or Fix the board) stays up until its Back (Save, Cancel)
+        if self.host.manager.current == "settings":
+            name = ""  # Settings opened from the Menu stays up (a language tapped redraws) until Back
         view = session.view()
         fill_status(self.host.status, view, self.content, self.dealt)
         store = self.host.store

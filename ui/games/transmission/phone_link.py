@@ -8,8 +8,9 @@ on Kivy's thread (:func:`ui.phone.state.apply_intent`), and each session event p
 view (:func:`ui.phone.state.phone_state`) to the phone.  The touchscreen never shows the seat's view
 while a phone holds the seat; its hold button shows the code again instead.
 
-If the server cannot start (port in use, no network), the message bar says so once and the game goes
-on with the touchscreen's own Mission Control screen (:class:`~ui.games.transmission.mc_seat.SeatScreen`).
+If the server cannot start (port in use, no network), the table is told why (it keeps it on Board
+set-up and Thinking for the whole game: ``TransmissionTable.phone_off``) and the game goes on with the
+touchscreen's own Mission Control screen (:class:`~ui.games.transmission.mc_seat.SeatScreen`).
 """
 
 from __future__ import annotations
@@ -183,11 +184,12 @@ class PhoneLink:
     :param session: the game.
     :param settings: ``[phone]`` (address and port).
     :param say: shows a sentence on the message bar (``(text, kind)``).
-    :param lan: finds the LAN address (tests pass their own; see :func:`ui.phone.settings.lan_address`).
+    :param lan: finds the LAN address (default: this module's ``lan_address``, looked up at the call,
+        :func:`ui.phone.settings.lan_address`).
     """
 
     def __init__(self, session: PhoneSession, settings: PhoneSettings, say: Callable[[str, str], None],
-                 lan: Callable[[], str | None] = lan_address) -> None:
+                 lan: Callable[[], str | None] | None = None) -> None:
         self.session = session
         self.say = say
         self.coach = ""
@@ -196,7 +198,7 @@ class PhoneLink:
         self.asking: ChoicePopup | None = None
         self._ended = False
         self._stopped = False
-        address = settings.address or lan() or ""
+        address = settings.address or (lan or lan_address)() or ""
         self.server = PhoneServer(self, address, settings.port)
         self._push = Clock.create_trigger(lambda _dt: self.push(), -1)
         session.subscribe(self._on_event)
@@ -206,26 +208,34 @@ class PhoneLink:
 
     @classmethod
     def for_table(cls, session: PhoneSession, config: Config,
-                  say: Callable[[str, str], None]) -> PhoneLink | None:
-        """Start the link for a new game, or say once why the phone cannot be used (``None``: the game
-        goes on with the touchscreen's Mission Control screen)."""
+                  off: Callable[[Callable[[], str]], None]) -> PhoneLink | None:
+        """Start the link for a new game, or tell ``off`` why the phone cannot be used (``None``: the
+        game goes on with the touchscreen's Mission Control screen, its hold button named).
+
+        :param off: given the sentence as a function (it words it in the table's language at each
+            call: a language switched mid-game reaches it), for the table to keep showing.
+        """
         try:
             settings = phone_settings(config.section("phone"), str(config.path or "<defaults>"))
         except ConfigError as exc:
-            say(_("Phone off: {reason}").format(reason=str(exc)), "error")
+            problem = str(exc)
+            off(lambda: _("Phone off: {reason}").format(reason=problem))
             return None
-        link = cls(session, settings, say)
+        link = cls(session, settings, _quiet)
         if not link.server.host:
-            say(_("Phone off: this box has no network. Mission Control: hold the button to use this "
-                  "screen."), "error")
+            off(lambda: _("Phone off: this box has no network. Mission Control chooses on this touchscreen "
+                          "instead: hold \u201c{button}\u201d when it is time to choose.")
+                .format(button=_("Hold: Mission Control")))
             link.stop()
             return None
         try:
             link.server.start()
         except PhoneServerError as exc:
             log.warning("phone server: %s", str(exc))
-            say(_("Phone off: {reason}. Mission Control: hold the button to use this screen.")
-                .format(reason=str(exc)), "error")
+            reason = str(exc)
+            off(lambda: _("Phone off: {reason}. Mission Control chooses on this touchscreen instead: hold "
+                          "\u201c{button}\u201d when it is time to choose.")
+                .format(reason=reason, button=_("Hold: Mission Control")))
             link.stop()
             return None
         link.push()

@@ -17,9 +17,12 @@ def fill_status(status: StatusStrip, view: TableView, content: ContentPack, deal
     :param dealt: the Signal Boost ids the last execution dealt: while the players mirror its commands,
         a mission (and its boost) counts only from the step that completes it.
     """
-    if view.transmission:
-        status.transmission = _("Transmission {number} of {total}").format(number=view.transmission,
-                                                                       total=view.transmissions_total)
+    # While Mission Control chooses, the strip names the transmission being chosen, as Thinking does
+    # ("Transmission 2 of 7 is coming."), not the one just played.
+    number = view.transmission + 1 if view.step is Step.THINKING else view.transmission
+    if number:
+        status.transmission = _("Transmission {number} of {total}").format(
+            number=min(number, view.transmissions_total), total=view.transmissions_total)
     else:
         status.transmission = ngettext("{n} transmission", "{n} transmissions",
                                        view.transmissions_total).format(n=view.transmissions_total)

@@ -20,6 +20,8 @@ class ThinkingScreen(BaseScreen[TableView]):
     #: A person is Mission Control: they choose on their own screen (the hold button opens it).
     person = BooleanProperty(False)
     waiting = StringProperty("")
+    #: Why Mission Control's phone is off for this game (``app.phone_off``), or ``""``.
+    phone_off = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="thinking", **kwargs)
@@ -28,6 +30,7 @@ class ThinkingScreen(BaseScreen[TableView]):
     def refresh(self, view: TableView) -> None:
         self.person = view.mission_control == "person"
         self.waiting = view.waiting_for
+        self.phone_off = self.app.phone_off
         self.error = "" if self.person else self.app.choice_error
         if self.error:  # nothing is being chosen: the cards stop their wave
             self.on_leave()
