@@ -9,6 +9,7 @@ per test; they are marked ``ui`` automatically, so ``-m "not ui"`` skips them.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -84,7 +85,14 @@ def ui_harness(kivy_window: KivyHarness, request: pytest.FixtureRequest) -> Iter
     finally:
         kivy_window.stop()
     if request.node.stash.get(_passed, False):  # a failure's traceback keeps the app alive
-        kivy_window.check_released()
+        known = request.node.get_closest_marker("known_app_leak")
+        if known is None:
+            kivy_window.check_released()
+        else:  # a leak under investigation, said in the test's marker: reported, not hidden
+            try:
+                kivy_window.check_released(chain=False)
+            except kivy_harness.AppLeak as leak:
+                warnings.warn(f"known app leak ({known.args[0] if known.args else ''}): {leak}", stacklevel=1)
 
 
 @pytest.fixture

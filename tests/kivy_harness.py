@@ -389,7 +389,7 @@ class KivyHarness:
         if app is not None:
             self._stopped_apps.append(weakref.ref(app))
 
-    def check_released(self) -> None:
+    def check_released(self, chain: bool = True) -> None:
         """Fail if an app stopped since the last call is still alive.
 
         Kivy holds bound methods weakly, so a live app means something holds
@@ -398,15 +398,16 @@ class KivyHarness:
         in later tests.  Call when the test's own references are gone (the
         ``ui_harness`` fixture does, after a pass).
 
+        :param chain: search what holds it (slow: seconds to minutes on a big heap).
         :raises AppLeak: naming what holds the app.
         """
         refs, self._stopped_apps = self._stopped_apps, []
         gc.collect()
         alive = [ref() for ref in refs if ref() is not None]
         if alive:
-            chain = holder_chain(alive[0])
+            found = holder_chain(alive[0]) if chain else ""
             raise AppLeak(f"{alive[0]!r} is still referenced after stop()"
-                          f"{': ' + chain if chain else ''}; its handlers may fire in later tests")
+                          f"{': ' + found if found else ''}; its handlers may fire in later tests")
 
     def _ensure_loop_running(self) -> None:
         """Restart the event loop that ``App.stop()`` -> ``stopTouchApp()`` closed."""

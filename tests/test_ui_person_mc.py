@@ -426,6 +426,8 @@ def test_transmit_locks_in_five_scanned_commands(ui_harness: Any, start_app: Any
     h.screenshot("person_mc_transmit_locked.png")
 
 
+@pytest.mark.known_app_leak("after tests/test_ui_mute_everywhere.py a kv rule's ids keep 'Board is ready' "
+                            "and so the stopped app; under investigation, stop 29's note")
 def test_the_pairing_popup_lists_missions_only_on_the_mission_control_screen(
         ui_harness: Any, start_app: Any, no_ui_errors: None, mock_factory: Any, tmp_path: Any) -> None:
     """An unknown RFID tag with a person as Mission Control: while their screen is closed (the Cadet may
