@@ -96,6 +96,19 @@ def ui_harness(kivy_window: KivyHarness, request: pytest.FixtureRequest) -> Iter
 
 
 @pytest.fixture
+def german() -> Iterator[None]:
+    """The table in German (the project's compiled catalog) for one test; English again after it (the
+    language is the process's).  A module that needs another catalog defines its own ``german``."""
+    from companion import i18n
+
+    i18n.set_language("de")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.fixture
 def mock_factory() -> Iterator[Any]:
     """gpiozero's ``MockFactory`` as ``Device.pin_factory`` for one test, reset after it.
 

@@ -6,21 +6,6 @@ terminals' own lines in German and none of them in English.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from companion import i18n
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    i18n.set_language("de")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-
 
 def test_the_six_actions_terminal_speaks_german(german: None) -> None:
     from companion.games.six_actions.session import Seat, Session

@@ -7,24 +7,10 @@ English stays as it was.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from companion import i18n
 from companion.games.five_actions.session import Session
 from companion.games.five_actions.terminal import Terminal
 from companion.games.five_actions.views import tycoon_offer
 from five_support import CONTENT
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    i18n.set_language("de")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def _session() -> Session:

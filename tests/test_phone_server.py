@@ -227,15 +227,6 @@ def test_the_phone_table_is_validated() -> None:
             phone_settings(section, "c.toml")
 
 
-@pytest.fixture
-def german() -> Iterator[None]:
-    from companion import i18n
-
-    i18n.set_language("de")
-    yield
-    i18n.set_language("en")  # the language is the process's: leave it as the next test expects
-
-
 def test_the_page_and_its_refusals_speak_the_tables_language(server: Any, german: None) -> None:
     """Issue 22: ``<html lang>``, the title and the words in German; a wrong code is refused by the page
     itself in German (403, no socket); every state and wait message carries the language and words."""
